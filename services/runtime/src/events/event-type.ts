@@ -1,0 +1,29 @@
+import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
+import type { DeliveredEvent, EventBus, EventMessage, Subscription } from './event-bus.js';
+
+/** Binds an event name to its protobuf schema so publishers and consumers agree on both. */
+export type EventType<Schema extends DescMessage> = {
+  readonly type: string;
+  readonly schema: Schema;
+  toMessage(id: string, event: MessageInitShape<Schema>): EventMessage;
+  decode(message: EventMessage): MessageShape<Schema>;
+};
+
+export function defineEventType<Schema extends DescMessage>(type: string, schema: Schema): EventType<Schema> {
+  return {
+    type,
+    schema,
+    toMessage: (id, event) => ({ id, type, payload: toBinary(schema, create(schema, event)) }),
+    decode: (message) => fromBinary(schema, message.payload),
+  };
+}
+
+/** Subscribes a typed handler; a payload that does not decode is a poison message and fails loudly each time. */
+export function subscribeTo<Schema extends DescMessage>(
+  bus: EventBus,
+  consumer: string,
+  eventType: EventType<Schema>,
+  handler: (event: MessageShape<Schema>, delivery: DeliveredEvent) => Promise<void>,
+): Promise<Subscription> {
+  return bus.subscribe(consumer, eventType.type, (delivery) => handler(eventType.decode(delivery), delivery));
+}

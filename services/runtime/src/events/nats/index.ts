@@ -1,0 +1,1 @@
+export { NatsEventBus, type NatsEventBusOptions } from './nats-event-bus.js';

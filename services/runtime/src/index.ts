@@ -1,0 +1,19 @@
+export { ConfigError, env, loadConfig, requireMongoUrl, serviceEnvShape } from './config.js';
+export { createLogger, type Logger } from './logger.js';
+export { Lifecycle, runMain } from './lifecycle.js';
+export { HealthRegistry, type HealthProbe } from './health.js';
+export { startRpcServer, type RpcServer } from './rpc/rpc-server.js';
+export { domainErrorCode, isCodedError, toConnectError, type CodedError } from './rpc/domain-errors.js';
+export {
+  redeliveryDelayMs,
+  type DeliveredEvent,
+  type EventBus,
+  type EventHandler,
+  type EventMessage,
+  type Subscription,
+} from './events/event-bus.js';
+export { defineEventType, subscribeTo, type EventType } from './events/event-type.js';
+export { ReportSubmittedEvent } from './events/catalog.js';
+export { InProcessEventBus } from './events/in-process-event-bus.js';
+export { MemoryOutbox } from './outbox/memory-outbox.js';
+export { OutboxRelay, type OutboxMessage, type OutboxStore } from './outbox/outbox.js';

@@ -1,0 +1,64 @@
+import type { Logger } from './logger.js';
+
+type Closer = { name: string; close: () => Promise<void> };
+
+/**
+ * Closes what a process opened, in the reverse order it was opened: the RPC server stops taking calls and
+ * drains first, then consumers stop, then connections (NATS, Mongo, Redis) close.
+ */
+export class Lifecycle {
+  private readonly closers: Closer[] = [];
+  private shuttingDown: Promise<void> | undefined;
+
+  constructor(private readonly logger: Logger) {}
+
+  onShutdown(name: string, close: () => Promise<void>): void {
+    this.closers.push({ name, close });
+  }
+
+  shutdown(reason: string): Promise<void> {
+    this.shuttingDown ??= this.closeAll(reason);
+    return this.shuttingDown;
+  }
+
+  /** SIGTERM/SIGINT shut down gracefully; the process then exits with 0, or 1 when something failed to close. */
+  installSignalHandlers(): void {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => {
+        this.shutdown(signal).then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      });
+    }
+  }
+
+  private async closeAll(reason: string): Promise<void> {
+    this.logger.info({ reason }, 'shutting down');
+    let failed = false;
+    for (const closer of [...this.closers].reverse()) {
+      try {
+        await closer.close();
+        this.logger.debug({ component: closer.name }, 'closed');
+      } catch (error) {
+        failed = true;
+        this.logger.error({ component: closer.name, err: error }, 'failed to close');
+      }
+    }
+    this.logger.info('shut down');
+    if (failed) throw new Error('one or more components failed to close');
+  }
+}
+
+/** Runs a service's start function; a failure to start is logged and ends the process. */
+export async function runMain(logger: Logger, start: (lifecycle: Lifecycle) => Promise<void>): Promise<void> {
+  const lifecycle = new Lifecycle(logger);
+  lifecycle.installSignalHandlers();
+  try {
+    await start(lifecycle);
+  } catch (error) {
+    logger.fatal({ err: error }, 'failed to start');
+    await lifecycle.shutdown('start failed').catch(() => undefined);
+    process.exit(1);
+  }
+}

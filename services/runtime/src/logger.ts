@@ -1,0 +1,23 @@
+import { pino, type Logger } from 'pino';
+
+export type { Logger };
+
+/**
+ * Personal data never reaches the logs in clear: any field with one of these names is censored
+ * wherever it appears in a log line.
+ */
+const personalFields = ['phone', 'phoneNumber', 'email', 'destination', 'reporterName', 'reporterPhone', 'address'];
+
+export function createLogger(options: { service: string; level?: string }): Logger {
+  return pino({
+    name: options.service,
+    level: options.level ?? 'info',
+    base: { service: options.service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: {
+      paths: personalFields.flatMap((field) => [field, `*.${field}`]),
+      censor: '[redacted]',
+    },
+  });
+}

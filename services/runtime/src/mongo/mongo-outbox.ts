@@ -1,0 +1,45 @@
+import { Binary, type ClientSession, type Collection, type Db } from 'mongodb';
+import type { OutboxMessage, OutboxStore } from '../outbox/outbox.js';
+
+type OutboxDocument = { _id: string; type: string; payload: Binary; createdAt: Date; publishedAt: Date | null };
+
+/** The outbox collection of one service's database; repositories append inside their write transaction. */
+export class MongoOutbox implements OutboxStore {
+  private readonly collection: Collection<OutboxDocument>;
+
+  constructor(db: Db) {
+    this.collection = db.collection<OutboxDocument>('outbox');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ publishedAt: 1, createdAt: 1 });
+  }
+
+  async append(messages: OutboxMessage[], session: ClientSession): Promise<void> {
+    if (messages.length === 0) return;
+    await this.collection.insertMany(
+      messages.map((message) => ({
+        _id: message.id,
+        type: message.type,
+        payload: new Binary(message.payload),
+        createdAt: message.createdAt,
+        publishedAt: null,
+      })),
+      { session },
+    );
+  }
+
+  async pending(limit: number): Promise<OutboxMessage[]> {
+    const documents = await this.collection.find({ publishedAt: null }).sort({ createdAt: 1 }).limit(limit).toArray();
+    return documents.map((document) => ({
+      id: document._id,
+      type: document.type,
+      payload: new Uint8Array(document.payload.buffer),
+      createdAt: document.createdAt,
+    }));
+  }
+
+  async markPublished(ids: string[]): Promise<void> {
+    await this.collection.updateMany({ _id: { $in: ids } }, { $set: { publishedAt: new Date() } });
+  }
+}

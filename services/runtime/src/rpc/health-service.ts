@@ -1,0 +1,15 @@
+import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
+import { Health, HealthCheckResponse_ServingStatus } from '@swarm/proto/health/v1/health';
+import type { HealthRegistry } from '../health.js';
+
+export function registerHealthService(router: ConnectRouter, health: HealthRegistry): void {
+  router.service(Health, {
+    async check() {
+      const { healthy } = await health.check();
+      return { status: healthy ? HealthCheckResponse_ServingStatus.SERVING : HealthCheckResponse_ServingStatus.NOT_SERVING };
+    },
+    async *watch() {
+      throw new ConnectError('health watching is not supported; poll Check', Code.Unimplemented);
+    },
+  });
+}

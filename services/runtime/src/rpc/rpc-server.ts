@@ -1,0 +1,61 @@
+import { createServer, type Http2Session } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import type { ConnectRouter } from '@connectrpc/connect';
+import { connectNodeAdapter } from '@connectrpc/connect-node';
+import type { HealthRegistry } from '../health.js';
+import type { Logger } from '../logger.js';
+import { registerHealthService } from './health-service.js';
+
+export type RpcServer = { port: number; close: () => Promise<void> };
+
+/**
+ * Serves Connect (and gRPC, gRPC-Web) over HTTP/2 cleartext, plus grpc.health.v1 so orchestrators can probe it.
+ * Closing stops new streams at once and lets in-flight calls finish for up to `graceMs`.
+ */
+export async function startRpcServer(options: {
+  port: number;
+  host?: string;
+  routes: (router: ConnectRouter) => void;
+  health: HealthRegistry;
+  logger: Logger;
+  graceMs: number;
+}): Promise<RpcServer> {
+  const handler = connectNodeAdapter({
+    routes: (router) => {
+      options.routes(router);
+      registerHealthService(router, options.health);
+    },
+  });
+  const server = createServer(handler);
+  const sessions = new Set<Http2Session>();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  options.logger.info({ port }, 'rpc server listening');
+
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        const forceTimer = setTimeout(() => {
+          for (const session of sessions) session.destroy();
+        }, options.graceMs);
+        forceTimer.unref();
+        server.close(() => {
+          clearTimeout(forceTimer);
+          resolve();
+        });
+        // A graceful session close sends GOAWAY: running streams complete, new ones are refused.
+        for (const session of sessions) session.close();
+      }),
+  };
+}
