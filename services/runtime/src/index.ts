@@ -17,3 +17,4 @@ export { ReportSubmittedEvent } from './events/catalog.js';
 export { InProcessEventBus } from './events/in-process-event-bus.js';
 export { MemoryOutbox } from './outbox/memory-outbox.js';
 export { OutboxRelay, type OutboxMessage, type OutboxStore } from './outbox/outbox.js';
+export { secureRandomBelow, systemClock, uuidIds } from './system.js';

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/report/v1/events.proto.
  */
 export const file_swarm_report_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5yZXBvcnQudjEixQEKD1JlcG9ydFN1Ym1pdHRlZBIRCglyZXBvcnRfaWQYASABKAkSKAoEc2l6ZRgCIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYAyABKA0SKwoIbG9jYXRpb24YBCABKAsyGS5zd2FybS5yZXBvcnQudjEuR2VvUG9pbnQSMAoMc3VibWl0dGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
+  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5yZXBvcnQudjEixQEKD1JlcG9ydFN1Ym1pdHRlZBIRCglyZXBvcnRfaWQYASABKAkSKAoEc2l6ZRgCIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYAyABKAESKwoIbG9jYXRpb24YBCABKAsyGS5zd2FybS5yZXBvcnQudjEuR2VvUG9pbnQSMAoMc3VibWl0dGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
 
 /**
  * Published on subject swarm.events.report.submitted once the report is stored.
@@ -33,7 +33,7 @@ export type ReportSubmitted = Message<"swarm.report.v1.ReportSubmitted"> & {
   size: SwarmSize;
 
   /**
-   * @generated from field: uint32 elevation_feet = 3;
+   * @generated from field: double elevation_feet = 3;
    */
   elevationFeet: number;
 

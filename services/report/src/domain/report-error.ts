@@ -1,0 +1,18 @@
+export type ReportErrorCode =
+  | 'REPORT.INVALID_SUBMISSION'
+  | 'REPORT.IDEMPOTENCY_KEY_REUSED'
+  | 'REPORT.NOT_FOUND'
+  | 'REPORT.CLAIM_CODES_EXHAUSTED';
+
+/** A broken report rule; `code` is stable across process boundaries, `details` lists what was wrong. */
+export class ReportError extends Error {
+  override readonly name = 'ReportError';
+
+  constructor(
+    readonly code: ReportErrorCode,
+    message: string,
+    readonly details: string[] = [],
+  ) {
+    super(message);
+  }
+}

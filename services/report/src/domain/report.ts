@@ -1,0 +1,90 @@
+import { ReportError } from './report-error.js';
+
+export const SWARM_SIZES = ['Softball', 'Basketball', 'Very Large'] as const;
+export type SwarmSize = (typeof SWARM_SIZES)[number];
+
+export type ReportState = 'active' | 'claimed' | 'bad';
+
+export const MAX_ELEVATION_FEET = 50;
+export const MAX_REPORTER_NAME_LENGTH = 255;
+export const MAX_ADDRESS_LENGTH = 500;
+export const MAX_INTERNAL_NOTE_LENGTH = 1_000;
+
+/** What a reporter sent, once checked. */
+export type ReportSubmission = {
+  idempotencyId: string;
+  reporterName: string;
+  reporterPhone: string;
+  size: SwarmSize;
+  elevationFeet: number;
+  address: string;
+  internalNote: string;
+};
+
+export type Report = ReportSubmission & {
+  reportId: string;
+  state: ReportState;
+  claimCode: string;
+  createdAt: Date;
+};
+
+export type UncheckedSubmission = {
+  idempotencyId: string;
+  reporterName: string;
+  reporterPhone: string;
+  size: string;
+  elevationFeet: number;
+  address: string;
+  internalNote: string;
+};
+
+/**
+ * The report rules the service keeps whatever the caller checked before (spec §5 and §9):
+ * every field but the note filled, name ≤ 255, phone exactly 10 digits, a known size, elevation 0–50 feet.
+ */
+export function checkSubmission(input: UncheckedSubmission): ReportSubmission {
+  const problems: string[] = [];
+  const reporterName = input.reporterName.trim();
+  const address = input.address.trim();
+  const idempotencyId = input.idempotencyId.trim();
+  const reporterPhone = input.reporterPhone.trim();
+  const size = input.size.trim();
+  if (!reporterName || !reporterPhone || !size || !address || !idempotencyId) {
+    problems.push('All fields must be filled out');
+  }
+  if (reporterName.length > MAX_REPORTER_NAME_LENGTH) problems.push(`Name must be at most ${MAX_REPORTER_NAME_LENGTH} characters`);
+  if (reporterPhone && !/^\d{10}$/.test(reporterPhone)) problems.push('Phone is invalid (10 digts, only numbers)');
+  if (size && !isSwarmSize(size)) problems.push(`Size must be one of ${SWARM_SIZES.join(', ')}`);
+  if (!Number.isFinite(input.elevationFeet) || input.elevationFeet < 0 || input.elevationFeet > MAX_ELEVATION_FEET) {
+    problems.push('Distance from Ground is out of range (0 to 50)');
+  }
+  if (address.length > MAX_ADDRESS_LENGTH) problems.push(`Address must be at most ${MAX_ADDRESS_LENGTH} characters`);
+  if (input.internalNote.length > MAX_INTERNAL_NOTE_LENGTH) problems.push(`Note must be at most ${MAX_INTERNAL_NOTE_LENGTH} characters`);
+  if (idempotencyId.length > 100) problems.push('idempotencyId must be at most 100 characters');
+  if (problems.length > 0) throw new ReportError('REPORT.INVALID_SUBMISSION', problems.join('; '), problems);
+  return {
+    idempotencyId,
+    reporterName,
+    reporterPhone,
+    size: size as SwarmSize,
+    elevationFeet: input.elevationFeet,
+    address,
+    internalNote: input.internalNote.trim(),
+  };
+}
+
+export function isSwarmSize(value: string): value is SwarmSize {
+  return (SWARM_SIZES as readonly string[]).includes(value);
+}
+
+/** Whether a retry with the same idempotency id carries the same submission (then its first outcome is replayed). */
+export function isSameSubmission(report: ReportSubmission, submission: ReportSubmission): boolean {
+  return (
+    report.reporterName === submission.reporterName &&
+    report.reporterPhone === submission.reporterPhone &&
+    report.size === submission.size &&
+    report.elevationFeet === submission.elevationFeet &&
+    report.address === submission.address &&
+    report.internalNote === submission.internalNote
+  );
+}

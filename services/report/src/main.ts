@@ -1,0 +1,64 @@
+import {
+  HealthRegistry,
+  InProcessEventBus,
+  MemoryOutbox,
+  OutboxRelay,
+  createLogger,
+  loadConfig,
+  requireMongoUrl,
+  runMain,
+  secureRandomBelow,
+  startRpcServer,
+  systemClock,
+  uuidIds,
+  type EventBus,
+  type OutboxStore,
+} from '@swarm/runtime';
+import { NatsEventBus } from '@swarm/runtime/nats';
+import { MongoOutbox, connectMongo } from '@swarm/runtime/mongo';
+import type { ReportRepository } from './app/ports.js';
+import { MemoryReportRepository } from './adapters/memory/memory-report-repository.js';
+import { MongoReportRepository } from './adapters/mongo/mongo-report-repository.js';
+import { reportConfigShape } from './config.js';
+import { buildReportService } from './report-service.js';
+
+const config = loadConfig(reportConfigShape);
+const logger = createLogger({ service: 'report', level: config.LOG_LEVEL });
+
+await runMain(logger, async (lifecycle) => {
+  const health = new HealthRegistry();
+
+  const bus: EventBus =
+    config.EVENT_BUS === 'nats'
+      ? await NatsEventBus.connect({ servers: config.NATS_URL, connectionName: 'report', ackWaitMs: config.EVENTS_ACK_WAIT_MS, logger })
+      : new InProcessEventBus(logger);
+  lifecycle.onShutdown('event bus', () => bus.close());
+  health.register('event bus', () => bus.isHealthy());
+
+  let relay: OutboxRelay | undefined;
+  const notifyRelay = () => relay?.notify();
+  let reports: ReportRepository;
+  let outbox: OutboxStore;
+  if (config.STORE === 'mongo') {
+    const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
+    lifecycle.onShutdown('mongo', () => mongo.close());
+    health.register('mongo', mongo.isHealthy);
+    const mongoOutbox = new MongoOutbox(mongo.db);
+    const repository = new MongoReportRepository(mongo.client, mongo.db, mongoOutbox, notifyRelay);
+    await repository.ensureIndexes();
+    reports = repository;
+    outbox = mongoOutbox;
+  } else {
+    const memoryOutbox = new MemoryOutbox();
+    reports = new MemoryReportRepository(memoryOutbox, notifyRelay);
+    outbox = memoryOutbox;
+  }
+
+  relay = new OutboxRelay(outbox, bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
+  relay.start();
+  lifecycle.onShutdown('outbox relay', () => relay.stop());
+
+  const service = buildReportService({ reports, clock: systemClock, ids: uuidIds, randomBelow: secureRandomBelow });
+  const server = await startRpcServer({ port: config.PORT, routes: service.routes, health, logger, graceMs: config.SHUTDOWN_GRACE_MS });
+  lifecycle.onShutdown('rpc server', () => server.close());
+});
