@@ -1,0 +1,16 @@
+import { ReportSubmittedEvent, subscribeTo, type EventBus, type Logger, type Subscription } from '@swarm/runtime';
+import type { StartDispatchOnReportSubmitted } from '../../app/start-dispatch-on-report-submitted.js';
+
+/** The durable consumer name of this service on the event bus. */
+export const NOTIFICATION_CONSUMER = 'notification';
+
+export function subscribeToReportSubmitted(
+  bus: EventBus,
+  startDispatch: StartDispatchOnReportSubmitted,
+  logger: Logger,
+): Promise<Subscription> {
+  return subscribeTo(bus, NOTIFICATION_CONSUMER, ReportSubmittedEvent, async (event, delivery) => {
+    const outcome = await startDispatch.execute({ eventId: delivery.id, reportId: event.reportId });
+    logger.info({ reportId: event.reportId, eventId: delivery.id, deliveryCount: delivery.deliveryCount, outcome }, 'report received for alert dispatch');
+  });
+}

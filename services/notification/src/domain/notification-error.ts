@@ -1,0 +1,12 @@
+export type NotificationErrorCode = 'NOTIFICATION.INVALID_EVENT' | 'NOTIFICATION.DISPATCH_NOT_FOUND';
+
+export class NotificationError extends Error {
+  override readonly name = 'NotificationError';
+
+  constructor(
+    readonly code: NotificationErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,3 @@
+export { buildNotificationService } from './notification-service.js';
+export { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
+export type { DispatchRepository } from './app/ports.js';
