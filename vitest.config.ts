@@ -10,7 +10,7 @@ export default defineConfig({
       'services/association-billing',
       'services/notification',
       'gateway',
-      'tools/embedded',
+      'tools/launch',
       'tools/architecture',
       'frontend',
       'deploy',

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
-import { HealthRegistry, InProcessEventBus, createLogger, loadConfig, requireMongoUrl, runMain, startRpcServer, systemClock, type EventBus } from '@swarm/runtime';
-import { NatsEventBus } from '@swarm/runtime/nats';
+import { HealthRegistry, createLogger, loadConfig, requireMongoUrl, runMain, startRpcServer, systemClock } from '@swarm/runtime';
+import { eventBusFromConfig } from '@swarm/runtime/nats';
 import { connectMongo } from '@swarm/runtime/mongo';
 import type { DispatchRepository } from './app/ports.js';
 import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
@@ -33,10 +33,7 @@ await runMain(logger, async (lifecycle) => {
     health.register('redis', async () => (await redis.ping()) === 'PONG');
   }
 
-  const bus: EventBus =
-    config.EVENT_BUS === 'nats'
-      ? await NatsEventBus.connect({ servers: config.NATS_URL, connectionName: 'notification', ackWaitMs: config.EVENTS_ACK_WAIT_MS, logger })
-      : new InProcessEventBus(logger);
+  const bus = await eventBusFromConfig(config, 'notification', logger);
   lifecycle.onShutdown('event bus', () => bus.close());
   health.register('event bus', () => bus.isHealthy());
 

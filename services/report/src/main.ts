@@ -1,6 +1,5 @@
 import {
   HealthRegistry,
-  InProcessEventBus,
   MemoryOutbox,
   OutboxRelay,
   createLogger,
@@ -11,10 +10,9 @@ import {
   startRpcServer,
   systemClock,
   uuidIds,
-  type EventBus,
   type OutboxStore,
 } from '@swarm/runtime';
-import { NatsEventBus } from '@swarm/runtime/nats';
+import { eventBusFromConfig } from '@swarm/runtime/nats';
 import { MongoOutbox, connectMongo } from '@swarm/runtime/mongo';
 import type { ReportRepository } from './app/ports.js';
 import { MemoryReportRepository } from './adapters/memory/memory-report-repository.js';
@@ -28,10 +26,7 @@ const logger = createLogger({ service: 'report', level: config.LOG_LEVEL });
 await runMain(logger, async (lifecycle) => {
   const health = new HealthRegistry();
 
-  const bus: EventBus =
-    config.EVENT_BUS === 'nats'
-      ? await NatsEventBus.connect({ servers: config.NATS_URL, connectionName: 'report', ackWaitMs: config.EVENTS_ACK_WAIT_MS, logger })
-      : new InProcessEventBus(logger);
+  const bus = await eventBusFromConfig(config, 'report', logger);
   lifecycle.onShutdown('event bus', () => bus.close());
   health.register('event bus', () => bus.isHealthy());
 

@@ -43,6 +43,8 @@ export const serviceEnvShape = {
   MONGODB_URL: z.string().startsWith('mongodb').optional(),
   EVENT_BUS: z.enum(['nats', 'memory']).default('nats'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('SWARM_EVENTS'),
+  NATS_SUBJECT_PREFIX: z.string().regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/).default('swarm.events'),
   EVENTS_ACK_WAIT_MS: env.positiveInt(30_000),
   SHUTDOWN_GRACE_MS: env.positiveInt(10_000),
 };

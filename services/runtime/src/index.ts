@@ -18,3 +18,4 @@ export { InProcessEventBus } from './events/in-process-event-bus.js';
 export { MemoryOutbox } from './outbox/memory-outbox.js';
 export { OutboxRelay, type OutboxMessage, type OutboxStore } from './outbox/outbox.js';
 export { secureRandomBelow, systemClock, uuidIds } from './system.js';
+export { registerHealthService } from './rpc/health-service.js';

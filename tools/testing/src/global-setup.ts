@@ -1,4 +1,4 @@
-import { ensureNats, ensureRedis, startJongodb, type RunningServer } from './infrastructure.js';
+import { ensureNats, ensureRedis, startJongodb, type RunningServer } from '@swarm/launch/infrastructure';
 
 /**
  * Started once per `vitest run`: the real NATS JetStream and Redis (the machine's, or private ones when they are not

@@ -1,5 +1,4 @@
-export { freePort, isListening, waitUntil } from './ports.js';
-export { ensureBinary, ensureNats, ensureRedis, startJongodb, type RunningServer } from './infrastructure.js';
+export { ensureBinary, ensureNats, ensureRedis, freePort, isListening, startJongodb, waitUntil, type RunningServer } from '@swarm/launch/infrastructure';
 export { mongoTarget, reportSkippedWithoutRealMongo, uniqueDatabaseName, type MongoTarget } from './mongo-target.js';
 export { mongoSuite, type NewDatabase } from './mongo-suite.js';
 export { testLogger } from './test-logger.js';

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePort, isListening, waitUntil } from './ports.js';
 
+export { freePort, isListening, waitUntil };
+
 export type RunningServer = { url: string; stop: () => Promise<void> };
 
 /**

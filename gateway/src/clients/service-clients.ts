@@ -1,0 +1,46 @@
+import { createClient, type Client, type Transport } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { Health } from '@swarm/proto/health/v1/health';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
+import { ReportService } from '@swarm/proto/report/v1/report_service';
+
+export const SERVICE_NAMES = ['report', 'member', 'association-billing', 'notification'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export type ServiceTransports = Record<ServiceName, Transport>;
+
+export type ServiceClients = {
+  report: Client<typeof ReportService>;
+  member: Client<typeof MemberService>;
+  associationBilling: Client<typeof AssociationBillingService>;
+  notification: Client<typeof NotificationService>;
+  health: Record<ServiceName, Client<typeof Health>>;
+};
+
+export function createServiceClients(transports: ServiceTransports): ServiceClients {
+  return {
+    report: createClient(ReportService, transports.report),
+    member: createClient(MemberService, transports.member),
+    associationBilling: createClient(AssociationBillingService, transports['association-billing']),
+    notification: createClient(NotificationService, transports.notification),
+    health: {
+      report: createClient(Health, transports.report),
+      member: createClient(Health, transports.member),
+      'association-billing': createClient(Health, transports['association-billing']),
+      notification: createClient(Health, transports.notification),
+    },
+  };
+}
+
+/** Connect over HTTP/2 cleartext to services running as their own processes. */
+export function networkTransports(urls: Record<ServiceName, string>): ServiceTransports {
+  const transport = (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true });
+  return {
+    report: transport(urls.report),
+    member: transport(urls.member),
+    'association-billing': transport(urls['association-billing']),
+    notification: transport(urls.notification),
+  };
+}

@@ -1,0 +1,26 @@
+import { createLogger, loadConfig, runMain } from '@swarm/runtime';
+import { buildGateway } from './app.js';
+import { createServiceClients, networkTransports } from './clients/service-clients.js';
+import { gatewayConfigShape } from './config.js';
+
+const config = loadConfig(gatewayConfigShape);
+const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+
+await runMain(logger, async (lifecycle) => {
+  const clients = createServiceClients(
+    networkTransports({
+      report: config.REPORT_SERVICE_URL,
+      member: config.MEMBER_SERVICE_URL,
+      'association-billing': config.ASSOCIATION_BILLING_SERVICE_URL,
+      notification: config.NOTIFICATION_SERVICE_URL,
+    }),
+  );
+  const app = await buildGateway({
+    clients,
+    settings: { staticDir: config.STATIC_DIR, reportImageMaxBytes: config.REPORT_IMAGE_MAX_BYTES },
+    logger,
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  // Fastify's close stops accepting connections and waits for in-flight requests.
+  lifecycle.onShutdown('http server', () => app.close());
+});

@@ -1,0 +1,51 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import type { FastifyReply } from 'fastify';
+
+/** The body of every error the gateway answers: one message for a toast, the full list for an 'Errors:' block. */
+export type ErrorBody = { message: string; errors?: string[] };
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: string[],
+  ) {
+    super(message);
+  }
+}
+
+const statusByConnectCode: Partial<Record<Code, number>> = {
+  [Code.InvalidArgument]: 400,
+  [Code.Unauthenticated]: 401,
+  [Code.PermissionDenied]: 403,
+  [Code.NotFound]: 404,
+  [Code.AlreadyExists]: 409,
+  [Code.FailedPrecondition]: 409,
+  [Code.ResourceExhausted]: 429,
+  [Code.Unavailable]: 503,
+  [Code.DeadlineExceeded]: 504,
+};
+
+const GENERIC_MESSAGE = 'Something went wrong. Refresh the page and try again.';
+
+/**
+ * Answers any error with the HTTP status and message the frontend expects. Internal failures keep their details
+ * in the log and out of the response.
+ */
+export function replyWithError(reply: FastifyReply, error: unknown, messages: Partial<Record<number, string>> = {}): FastifyReply {
+  if (error instanceof HttpError) {
+    return reply.code(error.status).send(body(messages[error.status] ?? error.message, error.errors));
+  }
+  if (error instanceof ConnectError) {
+    const status = statusByConnectCode[error.code] ?? 500;
+    if (status >= 500) reply.log.error({ err: error }, 'service call failed');
+    const message = messages[status] ?? (status < 500 ? error.rawMessage : GENERIC_MESSAGE);
+    return reply.code(status).send(body(message));
+  }
+  reply.log.error({ err: error }, 'request failed');
+  return reply.code(500).send(body(GENERIC_MESSAGE));
+}
+
+function body(message: string, errors?: string[]): ErrorBody {
+  return errors && errors.length > 0 ? { message, errors } : { message };
+}

@@ -1,0 +1,46 @@
+import { createLogger, loadConfig, runMain, type Logger } from '@swarm/runtime';
+import { z } from 'zod';
+import { ensureNats, ensureRedis, startJongodb } from './infrastructure.js';
+import { launchConfigShape } from './launch-config.js';
+import { startStack, type StackProcessName } from './stack.js';
+
+const config = loadConfig({
+  ...launchConfigShape,
+  MONGODB_URL: z.string().startsWith('mongodb').optional(),
+});
+const logger = createLogger({ service: 'stack', level: config.LOG_LEVEL });
+
+/** Service output is passed through, one JSON line each, tagged with the process it came from. */
+function relayOutput(name: StackProcessName, line: string, log: Logger): void {
+  try {
+    process.stdout.write(`${JSON.stringify({ process: name, ...JSON.parse(line) })}\n`);
+  } catch {
+    log.info({ process: name }, line);
+  }
+}
+
+await runMain(logger, async (lifecycle) => {
+  const nats = await ensureNats();
+  lifecycle.onShutdown('nats', nats.stop);
+  const redis = await ensureRedis();
+  lifecycle.onShutdown('redis', redis.stop);
+  let mongoUrl = config.MONGODB_URL;
+  if (!mongoUrl) {
+    const jongodb = await startJongodb();
+    lifecycle.onShutdown('jongodb', jongodb.stop);
+    mongoUrl = jongodb.url;
+    logger.warn('MONGODB_URL is not set: using a MongoDB-compatible in-memory server (jongodb); data is lost at exit');
+  }
+  const stack = await startStack({
+    natsUrl: nats.url,
+    redisUrl: redis.url,
+    mongoUrl,
+    ports: { gateway: config.PORT, report: 8081, member: 8082, 'association-billing': 8083, notification: 8084 },
+    env: { LOG_LEVEL: config.LOG_LEVEL, STATIC_DIR: config.STATIC_DIR },
+    onOutput: (name, line) => relayOutput(name, line, logger),
+  });
+  lifecycle.onShutdown('stack', stack.stop);
+  const url = `http://localhost:${config.PORT}`;
+  logger.info({ url, mode: 'distributed', nats: nats.url, redis: redis.url }, 'Swarm Alert is running');
+  process.stdout.write(`\nSwarm Alert is running at ${url}  (distributed mode: one process per service; Ctrl+C to stop)\n\n`);
+});

@@ -1,0 +1,18 @@
+// `npm start` and `npm run start:stack`: build the frontend when no build is present, then run the product
+// in the mode named by the first argument ('embedded' or 'stack').
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const mode = process.argv[2] === 'stack' ? 'stack' : 'embedded';
+
+if (!process.env.STATIC_DIR && !existsSync(`${root}/frontend/dist/index.html`)) {
+  console.log('No frontend build found: building it once (npm run build)…');
+  const build = spawnSync('npm', ['run', 'build', '--workspace', 'frontend'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', `tools/launch/src/main-${mode}.ts`], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
