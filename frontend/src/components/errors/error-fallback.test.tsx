@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from 'styled-components';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { renderAppAt } from '@/testing/render-app';
+import { theme } from '@/styles/theme';
+import { ErrorFallback } from './error-fallback';
+
+function BrokenPage({ message }: { message: string }): never {
+  throw new Error(message);
+}
+
+// React and the router report caught errors on the console; keep the test output readable.
+const silenceExpectedErrorLogs = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+describe('error fallback panel', () => {
+  it('shows the error message when a page fails to render', () => {
+    silenceExpectedErrorLogs();
+
+    renderAppAt('/broken', { pageRoutes: [{ path: 'broken', element: <BrokenPage message="Map failed to load" /> }] });
+
+    const panel = screen.getByRole('alertdialog', { name: 'Something went wrong:' });
+    expect(panel).toHaveTextContent('Map failed to load');
+  });
+
+  it('catches errors thrown outside the router too', () => {
+    silenceExpectedErrorLogs();
+
+    render(
+      <AppProvider>
+        <BrokenPage message="Provider exploded" />
+      </AppProvider>,
+    );
+
+    expect(screen.getByRole('alertdialog', { name: 'Something went wrong:' })).toHaveTextContent('Provider exploded');
+  });
+
+  it('falls back to a generic message when the error has none', () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <ErrorFallback error={new Error('')} />
+      </ThemeProvider>,
+    );
+
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(
+      'An unexpected error occurred. Please try refreshing the page.',
+    );
+  });
+
+  it('reloads the page when Reload is pressed', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    render(
+      <ThemeProvider theme={theme}>
+        <ErrorFallback error={new Error('Boom')} />
+      </ThemeProvider>,
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});

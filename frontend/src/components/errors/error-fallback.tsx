@@ -1,0 +1,61 @@
+import styled from 'styled-components';
+import { Button } from '@/components/ui/button';
+
+export const unexpectedErrorMessage = 'An unexpected error occurred. Please try refreshing the page.';
+
+const Overlay = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 1000;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.overlay};
+`;
+
+const Panel = styled.div`
+  width: 100%;
+  max-width: ${({ theme }) => theme.layout.contentMaxWidth};
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.medium};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  box-shadow: 0 8px 32px rgba(0, 0, 0, 0.25);
+`;
+
+const Title = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.subheading};
+`;
+
+const Message = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.lg};
+  overflow-wrap: anywhere;
+`;
+
+interface ErrorFallbackProps {
+  error: unknown;
+}
+
+export function errorMessageOf(error: unknown): string {
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  if (typeof error === 'string' && error.trim() !== '') return error;
+  return unexpectedErrorMessage;
+}
+
+/** The full-screen panel of spec §2 shown when rendering fails; reloading is the only way out it offers. */
+export function ErrorFallback({ error }: ErrorFallbackProps) {
+  return (
+    <Overlay>
+      <Panel role="alertdialog" aria-modal="true" aria-labelledby="error-fallback-title" aria-describedby="error-fallback-message">
+        <Title id="error-fallback-title">Something went wrong:</Title>
+        <Message id="error-fallback-message">{errorMessageOf(error)}</Message>
+        <Button type="button" onClick={() => window.location.reload()}>
+          Reload
+        </Button>
+      </Panel>
+    </Overlay>
+  );
+}

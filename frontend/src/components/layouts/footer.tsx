@@ -1,0 +1,68 @@
+import { Link, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { ButtonLink } from '@/components/ui/button';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { ContentColumn } from './content-column';
+import { showsHomeButton, showsPoweredBy } from './layout-rules';
+
+const FooterBar = styled.footer`
+  padding: ${({ theme }) => `${theme.space.lg} 0 ${theme.space.xl}`};
+  color: ${({ theme }) => theme.colors.mutedText};
+  font-size: ${({ theme }) => theme.fontSizes.small};
+`;
+
+const FooterInner = styled(ContentColumn)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  text-align: center;
+`;
+
+const PoweredByLine = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  margin: 0;
+`;
+
+function PoweredBy() {
+  const { name, url } = env.poweredBy;
+  return (
+    <PoweredByLine>
+      <span>
+        Powered by{' '}
+        {url ? (
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            {name}
+          </a>
+        ) : (
+          name
+        )}
+      </span>
+      <Link to={paths.privacy.getHref()}>Privacy Policy</Link>
+    </PoweredByLine>
+  );
+}
+
+export function Footer() {
+  const { pathname } = useLocation();
+  const homeButton = showsHomeButton(pathname);
+  const poweredBy = showsPoweredBy(pathname);
+  if (!homeButton && !poweredBy) return null;
+
+  return (
+    <FooterBar>
+      <FooterInner>
+        {homeButton && (
+          <ButtonLink to={paths.landing.getHref()} $variant="secondary">
+            Home
+          </ButtonLink>
+        )}
+        {poweredBy && <PoweredBy />}
+      </FooterInner>
+    </FooterBar>
+  );
+}

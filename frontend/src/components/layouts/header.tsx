@@ -1,0 +1,39 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { BrandMark } from '@/components/ui/brand-mark';
+import { paths } from '@/config/paths';
+import { ContentColumn } from './content-column';
+
+const HeaderBar = styled.header`
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const HeaderInner = styled(ContentColumn)`
+  display: flex;
+  align-items: center;
+  min-height: 56px;
+`;
+
+const BrandLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.large};
+  font-weight: 700;
+  text-decoration: none;
+`;
+
+export function Header() {
+  return (
+    <HeaderBar>
+      <HeaderInner>
+        <BrandLink to={paths.landing.getHref()}>
+          <BrandMark />
+          Swarm Alert
+        </BrandLink>
+      </HeaderInner>
+    </HeaderBar>
+  );
+}

@@ -1,0 +1,97 @@
+import { env } from '@/config/env';
+
+/** Thrown for every non-2xx answer, so callers can branch on `status` (spec §8 maps statuses to messages). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export type ApiRequestBody = FormData | object;
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: ApiRequestBody;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** The status is kept because some successes differ by it (208 = swarm already reported, spec §4). */
+export interface ApiResponse<TData> {
+  status: number;
+  data: TData;
+}
+
+const fallbackErrorMessage = 'Something went wrong. Refresh the page and try again.';
+
+export async function apiRequest<TData>(path: string, options: ApiRequestOptions = {}): Promise<ApiResponse<TData>> {
+  const { method = 'GET', body, headers = {}, signal } = options;
+  const requestHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
+  let requestBody: BodyInit | undefined;
+  if (body instanceof FormData) {
+    // The browser must write the multipart boundary itself, so no Content-Type here.
+    requestBody = body;
+  } else if (body !== undefined) {
+    requestHeaders['Content-Type'] = 'application/json';
+    requestBody = JSON.stringify(body);
+  }
+
+  const response = await fetch(joinUrl(env.apiBaseUrl, path), {
+    method,
+    headers: requestHeaders,
+    body: requestBody,
+    credentials: 'include',
+    signal,
+  });
+  const data = await readBody(response);
+  if (!response.ok) {
+    throw new ApiError(response.status, extractServerMessage(data) ?? (response.statusText || fallbackErrorMessage), data);
+  }
+  return { status: response.status, data: data as TData };
+}
+
+export const apiClient = {
+  get: async <TData>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    (await apiRequest<TData>(path, { ...options, method: 'GET' })).data,
+  post: async <TData>(path: string, body?: ApiRequestBody, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    (await apiRequest<TData>(path, { ...options, method: 'POST', body })).data,
+  put: async <TData>(path: string, body?: ApiRequestBody, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    (await apiRequest<TData>(path, { ...options, method: 'PUT', body })).data,
+  delete: async <TData>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    (await apiRequest<TData>(path, { ...options, method: 'DELETE' })).data,
+};
+
+function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  const contentType = response.headers.get('Content-Type') ?? '';
+  if (contentType.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function extractServerMessage(body: unknown): string | undefined {
+  if (typeof body === 'string' && body.trim() !== '') return body.trim();
+  if (typeof body === 'object' && body !== null) {
+    for (const key of ['message', 'error'] as const) {
+      const value = (body as Record<string, unknown>)[key];
+      if (typeof value === 'string' && value.trim() !== '') return value;
+    }
+  }
+  return undefined;
+}
