@@ -1,0 +1,403 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+
+// Static checks of the deployment descriptors: the contracts between the code and docker-compose.yml,
+// deploy/docker, deploy/k8s and the Tiltfile, and the reliability settings of the infrastructure.
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+
+/** Parsed YAML: the assertions below are its schema. */
+type Json = any;
+
+type App = { name: string; workspace: string; port: number; database?: string; secrets: string[] };
+const SERVICES: App[] = [
+  { name: 'report', workspace: 'services/report', port: 8081, database: 'swarm_report', secrets: ['GOOGLE_PLACES_API_KEY'] },
+  { name: 'member', workspace: 'services/member', port: 8082, database: 'swarm_member', secrets: ['GOOGLE_PLACES_API_KEY'] },
+  {
+    name: 'association-billing',
+    workspace: 'services/association-billing',
+    port: 8083,
+    database: 'swarm_association_billing',
+    secrets: [],
+  },
+  {
+    name: 'notification',
+    workspace: 'services/notification',
+    port: 8084,
+    database: 'swarm_notification',
+    secrets: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'SMTP_URL'],
+  },
+];
+const GATEWAY: App = {
+  name: 'gateway',
+  workspace: 'gateway',
+  port: 8080,
+  secrets: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'RECAPTCHA_SECRET', 'TWILIO_AUTH_TOKEN'],
+};
+const APPS = [...SERVICES, GATEWAY];
+const SECRET_KEYS = [
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_FROM_NUMBER',
+  'SMTP_URL',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'RECAPTCHA_SECRET',
+  'GOOGLE_PLACES_API_KEY',
+];
+const SERVICE_ENV = [
+  'LOG_LEVEL',
+  'PORT',
+  'STORE',
+  'MONGODB_URL',
+  'MONGODB_DATABASE',
+  'EVENT_BUS',
+  'NATS_URL',
+  'EVENTS_ACK_WAIT_MS',
+  'SHUTDOWN_GRACE_MS',
+];
+const GATEWAY_ENV = [
+  'LOG_LEVEL',
+  'PORT',
+  'REPORT_SERVICE_URL',
+  'MEMBER_SERVICE_URL',
+  'ASSOCIATION_BILLING_SERVICE_URL',
+  'NOTIFICATION_SERVICE_URL',
+  'STATIC_DIR',
+  'REPORT_IMAGE_MAX_BYTES',
+  'PUBLIC_BASE_URL',
+];
+const serviceUrlVariable = (name: string) => `${name.toUpperCase().replaceAll('-', '_')}_SERVICE_URL`;
+/** Workspaces the runtime image copies besides the app's own (see deploy/docker/Dockerfile). */
+const IMAGE_WORKSPACES: Record<string, string> = { '@swarm/proto': 'proto', '@swarm/runtime': 'services/runtime' };
+
+function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+  const absent = (result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+  return { absent, status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+/** Compose durations such as "20s", "1m30s" in milliseconds. */
+function durationMs(value: string): number {
+  let total = 0;
+  for (const [, amount, unit] of value.matchAll(/(\d+)(ms|s|m|h)/g)) {
+    total += Number(amount) * { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[unit as 'ms' | 's' | 'm' | 'h'];
+  }
+  return total;
+}
+
+/** `--flag value` pairs of a command line. */
+function flagValue(args: unknown[], flag: string): string | undefined {
+  const index = args.map(String).indexOf(flag);
+  return index >= 0 ? String(args[index + 1]) : undefined;
+}
+
+describe('docker-compose.yml', () => {
+  const compose: Json = parse(read('docker-compose.yml'), { merge: true });
+  const services: Record<string, Json> = compose.services;
+
+  it('declares the infrastructure, the four services and the gateway', () => {
+    expect(Object.keys(services).sort()).toEqual(
+      ['mongo', 'nats', 'redis', ...APPS.map((app) => app.name)].sort(),
+    );
+  });
+
+  it.each(APPS)('$name is built from the shared Dockerfile for its workspace', (app) => {
+    const build = services[app.name].build;
+    expect(build.context).toBe('.');
+    expect(build.dockerfile).toBe('deploy/docker/Dockerfile');
+    expect(build.args.WORKSPACE).toBe(app.workspace);
+    expect(build.target).toBe(app === GATEWAY ? 'gateway' : 'service');
+    expect(existsSync(join(root, app.workspace, 'package.json')), `${app.workspace}/package.json`).toBe(true);
+  });
+
+  it.each(SERVICES)('$name has its environment, port, health check and start order', (app) => {
+    const service = services[app.name];
+    const env: Record<string, unknown> = service.environment;
+    for (const key of SERVICE_ENV) expect(env, key).toHaveProperty(key);
+    expect(env.PORT).toBe(String(app.port));
+    expect(env.STORE).toBe('mongo');
+    expect(env.EVENT_BUS).toBe('nats');
+    expect(env.MONGODB_URL).toMatch(/^mongodb:\/\/mongo:27017\/.*replicaSet=rs0/);
+    expect(env.MONGODB_DATABASE).toBe(app.database);
+    expect(env.NATS_URL).toBe('nats://nats:4222');
+    if (app.name === 'notification') expect(env.REDIS_URL).toBe('redis://redis:6379');
+    expect(service.healthcheck.test.join(' ')).toContain('healthcheck.mjs');
+    expect(service.restart).toMatch(/^(always|unless-stopped|on-failure)/);
+    expect(durationMs(service.stop_grace_period)).toBeGreaterThan(Number(env.SHUTDOWN_GRACE_MS));
+    for (const dependency of ['mongo', 'nats', ...(app.name === 'notification' ? ['redis'] : [])]) {
+      expect(service.depends_on?.[dependency]?.condition, dependency).toBe('service_healthy');
+    }
+  });
+
+  it('gateway publishes 8080, reaches every service on its port and starts after them', () => {
+    const gateway = services.gateway;
+    const env: Record<string, unknown> = gateway.environment;
+    for (const key of GATEWAY_ENV) expect(env, key).toHaveProperty(key);
+    expect(env.PORT).toBe('8080');
+    expect(env.STATIC_DIR).toBe('/app/frontend/dist');
+    expect(env.REPORT_IMAGE_MAX_BYTES).toBe('10485760');
+    for (const app of SERVICES) {
+      expect(env[serviceUrlVariable(app.name)]).toBe(`http://${app.name}:${app.port}`);
+      expect(gateway.depends_on?.[app.name]?.condition, app.name).toBe('service_healthy');
+    }
+    expect(gateway.ports.map(String)).toContain('8080:8080');
+    expect(gateway.healthcheck.test.join(' ')).toContain('healthcheck.mjs');
+    for (const [name, service] of Object.entries(services)) {
+      if (name !== 'gateway') expect(service.ports, `${name} publishes no port`).toBeUndefined();
+    }
+  });
+
+  it('passes secrets through from the environment and never holds a value', () => {
+    for (const app of APPS) {
+      const env: Record<string, unknown> = services[app.name].environment;
+      for (const key of app.secrets) {
+        expect(env, `${app.name} ${key}`).toHaveProperty(key);
+        expect(env[key], `${app.name} ${key} must be a pass-through (no value)`).toBeNull();
+      }
+      for (const key of SECRET_KEYS.filter((secret) => !app.secrets.includes(secret))) {
+        expect(env, `${app.name} does not need ${key}`).not.toHaveProperty(key);
+      }
+    }
+  });
+
+  it('runs MongoDB as replica set rs0, initiated by its health check, on a volume', () => {
+    const mongo = services.mongo;
+    expect(mongo.image).toMatch(/^mongo:8/);
+    expect(flagValue(mongo.command, '--replSet')).toBe('rs0');
+    const check = mongo.healthcheck.test.join(' ');
+    expect(check).toContain('rs.initiate');
+    expect(check).toContain("_id: 'rs0'");
+    expect(check).toContain('isWritablePrimary');
+    expect(mongo.volumes.some((volume: string) => volume.endsWith(':/data/db'))).toBe(true);
+  });
+
+  it('runs NATS with JetStream from deploy/nats/nats.conf on a volume', () => {
+    const nats = services.nats;
+    expect(nats.image).toMatch(/^nats:2\.(1\d|[2-9]\d)/);
+    expect(nats.command).toContain('-js');
+    const configPath = flagValue(nats.command, '-c');
+    expect(nats.volumes).toContain(`./deploy/nats/nats.conf:${configPath}:ro`);
+    const storeDir = /store_dir:\s*"?([^\s"]+)/.exec(read('deploy/nats/nats.conf'))?.[1] ?? '';
+    expect(nats.volumes.some((volume: string) => storeDir.startsWith(volume.split(':')[1] ?? '-'))).toBe(true);
+    expect(nats.healthcheck.test.join(' ')).toContain('/healthz');
+  });
+
+  it('runs Redis with AOF (fsync every second) and noeviction on a volume', () => {
+    const redis = services.redis;
+    expect(redis.image).toMatch(/^redis:7/);
+    expect(flagValue(redis.command, '--appendonly')).toBe('yes');
+    expect(flagValue(redis.command, '--appendfsync')).toBe('everysec');
+    expect(flagValue(redis.command, '--maxmemory-policy')).toBe('noeviction');
+    expect(redis.volumes.some((volume: string) => volume.endsWith(':/data'))).toBe(true);
+  });
+
+  const composeCli = (() => {
+    if (run('docker', ['compose', 'version']).status === 0) return ['docker', 'compose'];
+    if (run('docker-compose', ['version']).status === 0) return ['docker-compose'];
+    return undefined;
+  })();
+  if (!composeCli) console.info('[deploy] `docker compose config` check skipped: neither docker compose nor docker-compose is installed.');
+  it.skipIf(!composeCli)('is accepted by `docker compose config`', () => {
+    const [command, ...args] = composeCli!;
+    const result = run(command!, [...args, '-f', 'docker-compose.yml', 'config', '-q']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+});
+
+describe('deploy/nats/nats.conf', () => {
+  const conf = read('deploy/nats/nats.conf');
+  const jetstream = /jetstream\s*[:=]?\s*\{([^}]*)\}/.exec(conf)?.[1] ?? '';
+
+  it('stores JetStream on disk and fsyncs every write', () => {
+    expect(jetstream).toMatch(/^\s*store_dir\s*[:=]\s*\S+/m);
+    expect(jetstream).toMatch(/^\s*sync_interval\s*[:=]\s*"?always"?\s*$/m);
+  });
+});
+
+describe('deploy/docker', () => {
+  const dockerfile = read('deploy/docker/Dockerfile');
+
+  it('builds every workspace from the lockfile and runs it as node under tini', () => {
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:(22|24)[.\w-]*$/m);
+    expect(dockerfile).toMatch(/npm ci --omit=dev --workspace \$\{WORKSPACE\}/);
+    expect(dockerfile).toMatch(/npm run build --workspace frontend/);
+    expect(dockerfile).toMatch(/^FROM \S+ AS gateway$/m);
+    expect(dockerfile).toMatch(/^FROM \S+ AS service$/m);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^STOPSIGNAL SIGTERM$/m);
+    expect(dockerfile).toMatch(/^ENTRYPOINT \["\/usr\/bin\/tini", "--"\]$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "--import", "tsx", "src\/main\.ts"\]$/m);
+    expect(dockerfile.match(/^HEALTHCHECK .*healthcheck\.mjs/gm)).toHaveLength(2);
+    expect(existsSync(join(root, 'deploy/docker/healthcheck.mjs'))).toBe(true);
+  });
+
+  it.each(APPS)('$name: tsx and every workspace it imports are in its image', (app) => {
+    const manifest = JSON.parse(read(`${app.workspace}/package.json`)) as { dependencies?: Record<string, string> };
+    const dependencies = manifest.dependencies ?? {};
+    expect(dependencies, `${app.workspace} runs with \`node --import tsx\` after npm ci --omit=dev`).toHaveProperty('tsx');
+    for (const name of Object.keys(dependencies).filter((dependency) => dependency.startsWith('@swarm/'))) {
+      const workspace = IMAGE_WORKSPACES[name];
+      expect(workspace, `${name} (used by ${app.workspace}) is not copied into the image`).toBeDefined();
+      expect(dockerfile).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+    }
+  });
+
+  it('keeps local installs and build output out of the build context', () => {
+    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
+    for (const entry of ['**/node_modules', '**/dist', '**/test-output', '.git']) expect(ignored).toContain(entry);
+  });
+});
+
+describe('secret templates', () => {
+  it('list every provider secret, without values', () => {
+    const example = read('deploy/env/secrets.example.env');
+    const template: Json = parse(read('deploy/k8s/base/secret.template.yaml'));
+    for (const key of SECRET_KEYS) {
+      expect(example).toMatch(new RegExp(`^#\\s*${key}=`, 'm'));
+      expect(template.stringData[key], key).toBe('');
+    }
+    expect(read('deploy/env/.gitignore')).toMatch(/^\*\.env$/m);
+  });
+});
+
+const kubectl = run('kubectl', ['version', '--client']);
+if (kubectl.absent) console.info('[deploy] kustomize checks skipped: kubectl is not installed.');
+
+describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/dev', () => {
+  const rendered = run('kubectl', ['kustomize', 'deploy/k8s/overlays/dev']);
+  const objects: Json[] = rendered.status === 0 ? parseAllDocuments(rendered.stdout).map((doc) => doc.toJS()) : [];
+  const find = (kind: string, name: string): Json => {
+    const object = objects.find((candidate) => candidate.kind === kind && candidate.metadata.name === name);
+    expect(object, `${kind}/${name}`).toBeDefined();
+    return object;
+  };
+  const configMap = (prefix: string): Record<string, string> =>
+    objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith(`${prefix}-`))?.data ?? {};
+  const compose: Json = parse(read('docker-compose.yml'), { merge: true });
+
+  it('renders', () => {
+    expect(rendered.stderr).toBe('');
+    expect(rendered.status).toBe(0);
+    expect(objects.length).toBeGreaterThan(0);
+  });
+
+  it('renders no Secret (credentials are created apart, never committed)', () => {
+    expect(objects.filter((object) => object.kind === 'Secret')).toEqual([]);
+  });
+
+  it.each(APPS)('$name: Deployment with probes, limits, non-root and a drain window', (app) => {
+    const deployment = find('Deployment', app.name);
+    const pod = deployment.spec.template.spec;
+    const container = pod.containers[0];
+    expect(deployment.spec.replicas).toBe(1);
+    expect(container.image).toBe(`swarm-alert/${app.name}:dev`);
+    expect(container.ports.map((port: Json) => port.containerPort)).toEqual([app.port]);
+
+    const portNumber = (port: string | number) =>
+      typeof port === 'number' ? port : container.ports.find((candidate: Json) => candidate.name === port)?.containerPort;
+    if (app === GATEWAY) {
+      expect(container.readinessProbe.httpGet.path).toBe('/api/health');
+      expect(portNumber(container.readinessProbe.httpGet.port)).toBe(app.port);
+      expect(container.livenessProbe).toBeDefined();
+    } else {
+      expect(container.readinessProbe.grpc.port).toBe(app.port);
+      expect(container.livenessProbe.grpc.port).toBe(app.port);
+    }
+
+    for (const kind of ['requests', 'limits']) {
+      expect(container.resources[kind]?.cpu, `${kind}.cpu`).toBeDefined();
+      expect(container.resources[kind]?.memory, `${kind}.memory`).toBeDefined();
+    }
+    expect(pod.securityContext.runAsNonRoot).toBe(true);
+    expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
+    expect(container.securityContext.allowPrivilegeEscalation).toBe(false);
+
+    const env = new Map<string, Json>();
+    for (const source of container.envFrom ?? []) {
+      for (const [key, value] of Object.entries(configMap(source.configMapRef.name.replace(/-[a-z0-9]{10}$/, '')))) {
+        env.set(key, value);
+      }
+    }
+    for (const variable of container.env ?? []) env.set(variable.name, variable.value ?? variable.valueFrom);
+    for (const key of app === GATEWAY ? GATEWAY_ENV : SERVICE_ENV) expect(env.has(key), key).toBe(true);
+    expect(env.get('PORT')).toBe(String(app.port));
+    if (app !== GATEWAY) {
+      expect(env.get('MONGODB_DATABASE')).toBe(app.database);
+      expect(env.get('MONGODB_URL')).toMatch(/replicaSet=rs0/);
+    }
+    if (app.name === 'notification') expect(env.get('REDIS_URL')).toBe('redis://redis:6379');
+    for (const key of app.secrets) {
+      expect(env.get(key)?.secretKeyRef, key).toEqual({ name: 'swarm-secrets', key, optional: true });
+    }
+
+    const preStopSeconds = Number(container.lifecycle?.preStop?.exec?.command?.[1] ?? 0);
+    const graceMs = Number(env.get('SHUTDOWN_GRACE_MS'));
+    expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(preStopSeconds * 1000 + graceMs);
+  });
+
+  it.each(APPS)('$name: Service port matches the compose port and selects the pods', (app) => {
+    const service = find('Service', app.name);
+    const deployment = find('Deployment', app.name);
+    expect(service.spec.ports.map((port: Json) => port.port)).toEqual([app.port]);
+    expect(deployment.spec.template.metadata.labels).toMatchObject(service.spec.selector);
+    expect(compose.services[app.name].environment.PORT).toBe(String(app.port));
+  });
+
+  it('gateway reaches every service through its Service, and the Ingress routes to the gateway', () => {
+    const data = configMap('swarm-config');
+    for (const app of SERVICES) expect(data[serviceUrlVariable(app.name)]).toBe(`http://${app.name}:${app.port}`);
+    const backend = find('Ingress', 'gateway').spec.rules[0].http.paths[0].backend.service;
+    expect(backend.name).toBe('gateway');
+    expect(find('Service', 'gateway').spec.ports.some((port: Json) => port.name === backend.port.name || port.port === backend.port.number)).toBe(true);
+  });
+
+  it('MongoDB: a replica set on a volume, initiated with the host the apps connect to', () => {
+    const statefulSet = find('StatefulSet', 'mongo');
+    expect(flagValue(statefulSet.spec.template.spec.containers[0].args, '--replSet')).toBe('rs0');
+    expect(statefulSet.spec.volumeClaimTemplates.length).toBeGreaterThan(0);
+    const init = JSON.stringify(find('Job', 'mongo-init-replica-set').spec.template.spec.containers[0].command);
+    expect(init).toContain('rs.initiate');
+    const host = /mongodb:\/\/([^/]+)\//.exec(configMap('swarm-config').MONGODB_URL ?? '')?.[1];
+    expect(init).toContain(`host: '${host}'`);
+  });
+
+  it('NATS: JetStream with sync_interval always, from a mounted config, on a volume', () => {
+    const statefulSet = find('StatefulSet', 'nats');
+    const container = statefulSet.spec.template.spec.containers[0];
+    expect(container.args).toContain('-js');
+    const conf = configMap('nats-config')['nats.conf'] ?? '';
+    expect(conf).toMatch(/^\s*sync_interval\s*[:=]\s*"?always"?\s*$/m);
+    expect(conf).toBe(read('deploy/nats/nats.conf'));
+    expect(statefulSet.spec.template.spec.volumes.some((volume: Json) => volume.configMap?.name.startsWith('nats-config-'))).toBe(true);
+    expect(statefulSet.spec.volumeClaimTemplates.length).toBeGreaterThan(0);
+  });
+
+  it('Redis: AOF and noeviction, on a volume', () => {
+    const statefulSet = find('StatefulSet', 'redis');
+    const args = statefulSet.spec.template.spec.containers[0].args;
+    expect(flagValue(args, '--appendonly')).toBe('yes');
+    expect(flagValue(args, '--appendfsync')).toBe('everysec');
+    expect(flagValue(args, '--maxmemory-policy')).toBe('noeviction');
+    expect(statefulSet.spec.volumeClaimTemplates.length).toBeGreaterThan(0);
+  });
+
+  it('the Tiltfile builds every image the overlay deploys and names only rendered workloads', () => {
+    const tiltfile = read('Tiltfile');
+    expect(tiltfile).toContain("k8s_yaml(kustomize('deploy/k8s/overlays/dev'))");
+    expect(tiltfile).toContain("'swarm-alert/' + name");
+    for (const app of APPS) expect(tiltfile).toMatch(new RegExp(`node_app\\('${app.name}', '${app.workspace}'`));
+    expect(tiltfile).toMatch(/port_forwards=\['8080:8080'\]/);
+    const workloads = new Set(
+      objects.filter((object) => ['Deployment', 'StatefulSet', 'Job'].includes(object.kind)).map((object) => object.metadata.name),
+    );
+    for (const [, name] of tiltfile.matchAll(/k8s_resource\(\s*'([^']+)'/g)) expect(workloads.has(name!), name).toBe(true);
+    for (const workload of workloads) expect(tiltfile, workload).toMatch(new RegExp(`k8s_resource\\(\\s*'${workload}'`));
+  });
+});
