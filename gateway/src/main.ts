@@ -1,9 +1,9 @@
-import { createLogger, loadConfig, runMain } from '@swarm/runtime';
+import { createLogger, loadConfigOrExit, runMain } from '@swarm/runtime';
 import { buildGateway } from './app.js';
 import { createServiceClients, networkTransports } from './clients/service-clients.js';
 import { gatewayConfigShape } from './config.js';
 
-const config = loadConfig(gatewayConfigShape);
+const config = loadConfigOrExit(gatewayConfigShape);
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
 
 await runMain(logger, async (lifecycle) => {

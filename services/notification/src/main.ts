@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { HealthRegistry, createLogger, loadConfig, requireMongoUrl, runMain, startRpcServer, systemClock } from '@swarm/runtime';
+import { HealthRegistry, createLogger, loadConfigOrExit, requireMongoUrl, runMain, startRpcServer, systemClock } from '@swarm/runtime';
 import { eventBusFromConfig } from '@swarm/runtime/nats';
 import { connectMongo } from '@swarm/runtime/mongo';
 import type { DispatchRepository } from './app/ports.js';
@@ -8,7 +8,7 @@ import { MongoDispatchRepository } from './adapters/mongo/mongo-dispatch-reposit
 import { notificationConfigShape } from './config.js';
 import { buildNotificationService } from './notification-service.js';
 
-const config = loadConfig(notificationConfigShape);
+const config = loadConfigOrExit(notificationConfigShape);
 const logger = createLogger({ service: 'notification', level: config.LOG_LEVEL });
 
 await runMain(logger, async (lifecycle) => {

@@ -3,7 +3,7 @@ import {
   MemoryOutbox,
   OutboxRelay,
   createLogger,
-  loadConfig,
+  loadConfigOrExit,
   requireMongoUrl,
   runMain,
   secureRandomBelow,
@@ -20,7 +20,7 @@ import { MongoReportRepository } from './adapters/mongo/mongo-report-repository.
 import { reportConfigShape } from './config.js';
 import { buildReportService } from './report-service.js';
 
-const config = loadConfig(reportConfigShape);
+const config = loadConfigOrExit(reportConfigShape);
 const logger = createLogger({ service: 'report', level: config.LOG_LEVEL });
 
 await runMain(logger, async (lifecycle) => {

@@ -23,6 +23,20 @@ export function loadConfig<Shape extends z.ZodRawShape>(
   throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 }
 
+/**
+ * loadConfig for a process entry point: a bad value ends the process at once with exit code 1 and a message
+ * naming the variable, before anything is started.
+ */
+export function loadConfigOrExit<Shape extends z.ZodRawShape>(shape: Shape): z.infer<z.ZodObject<Shape>> {
+  try {
+    return loadConfig(shape);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
 /** Environment values are strings; these parse them strictly (no silent NaN, no "yes" meaning true). */
 export const env = {
   port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),

@@ -1,4 +1,4 @@
-export { ConfigError, env, loadConfig, requireMongoUrl, serviceEnvShape } from './config.js';
+export { ConfigError, env, loadConfig, loadConfigOrExit, requireMongoUrl, serviceEnvShape } from './config.js';
 export { createLogger, type Logger } from './logger.js';
 export { Lifecycle, runMain } from './lifecycle.js';
 export { HealthRegistry, type HealthProbe } from './health.js';

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -8,16 +8,13 @@ export type { Logger };
  */
 const personalFields = ['phone', 'phoneNumber', 'email', 'destination', 'reporterName', 'reporterPhone', 'address'];
 
-export function createLogger(options: { service: string; level?: string }): Logger {
-  return pino({
-    name: options.service,
+export function createLogger(options: { service: string; level?: string; destination?: DestinationStream }): Logger {
+  const settings = {
     level: options.level ?? 'info',
     base: { service: options.service },
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    redact: {
-      paths: personalFields.flatMap((field) => [field, `*.${field}`]),
-      censor: '[redacted]',
-    },
-  });
+    formatters: { level: (label: string) => ({ level: label }) },
+    redact: { paths: personalFields.flatMap((field) => [field, `*.${field}`]), censor: '[redacted]' },
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }

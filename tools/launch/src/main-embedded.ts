@@ -1,8 +1,8 @@
-import { createLogger, loadConfig, runMain } from '@swarm/runtime';
+import { createLogger, loadConfigOrExit, runMain } from '@swarm/runtime';
 import { startEmbedded } from './embedded.js';
 import { launchConfigShape } from './launch-config.js';
 
-const config = loadConfig(launchConfigShape);
+const config = loadConfigOrExit(launchConfigShape);
 const logger = createLogger({ service: 'swarm-alert', level: config.LOG_LEVEL });
 
 await runMain(logger, async (lifecycle) => {

@@ -1,10 +1,10 @@
-import { createLogger, loadConfig, runMain, type Logger } from '@swarm/runtime';
+import { createLogger, loadConfigOrExit, runMain, type Logger } from '@swarm/runtime';
 import { z } from 'zod';
 import { ensureNats, ensureRedis, startJongodb } from './infrastructure.js';
 import { launchConfigShape } from './launch-config.js';
 import { startStack, type StackProcessName } from './stack.js';
 
-const config = loadConfig({
+const config = loadConfigOrExit({
   ...launchConfigShape,
   MONGODB_URL: z.string().startsWith('mongodb').optional(),
 });
