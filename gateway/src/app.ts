@@ -16,7 +16,6 @@ export async function buildGateway(options: { clients: ServiceClients; settings:
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: 64 * 1024,
     trustProxy: false,
-    disableRequestLogging: false,
   });
   await app.register(fastifyMultipart);
 
