@@ -1,0 +1,29 @@
+import type { InsertOutcome, MemberRepository } from '../../app/ports.js';
+import type { Member } from '../../domain/member.js';
+
+export class MemoryMemberRepository implements MemberRepository {
+  private readonly members = new Map<string, Member>();
+
+  async insertIfAbsent(member: Member): Promise<InsertOutcome> {
+    // No await before the write: the check and the insert happen in one turn, as a unique index would make them.
+    const existing = this.find((candidate) => candidate.email === member.email);
+    if (existing) return { member: structuredClone(existing), created: false };
+    if (this.members.has(member.memberId)) throw new Error(`member id ${member.memberId} is already taken`);
+    this.members.set(member.memberId, structuredClone(member));
+    return { member: structuredClone(member), created: true };
+  }
+
+  async findById(memberId: string): Promise<Member | undefined> {
+    const member = this.members.get(memberId);
+    return member && structuredClone(member);
+  }
+
+  async findByEmail(email: string): Promise<Member | undefined> {
+    const member = this.find((candidate) => candidate.email === email);
+    return member && structuredClone(member);
+  }
+
+  private find(predicate: (member: Member) => boolean): Member | undefined {
+    return [...this.members.values()].find(predicate);
+  }
+}
