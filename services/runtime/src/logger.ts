@@ -16,5 +16,6 @@ export function createLogger(options: { service: string; level?: string; destina
     formatters: { level: (label: string) => ({ level: label }) },
     redact: { paths: personalFields.flatMap((field) => [field, `*.${field}`]), censor: '[redacted]' },
   };
-  return options.destination ? pino(settings, options.destination) : pino(settings);
+  // Synchronous writes to stdout: the last lines before process.exit are neither lost nor reordered.
+  return pino(settings, options.destination ?? pino.destination({ dest: 1, sync: true }));
 }

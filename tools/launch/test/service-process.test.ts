@@ -40,11 +40,14 @@ describe('a service process', () => {
       { PORT: '0', STORE: 'memory', EVENT_BUS: 'memory', LOG_LEVEL: 'info' },
       { contains: 'rpc server listening', send: 'SIGTERM' },
     );
-    expect(code).toBe(0);
-    const messages = output
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(code, output).toBe(0);
+    const messages = output.split('\n').flatMap((line) => {
+      try {
+        return [(JSON.parse(line) as { msg: string }).msg];
+      } catch {
+        return [];
+      }
+    });
     expect(messages.slice(-2)).toEqual(['shutting down', 'shut down']);
   });
 });
