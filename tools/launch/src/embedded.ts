@@ -27,15 +27,17 @@ export async function startEmbedded(options: {
   host?: string;
   staticDir: string;
   reportImageMaxBytes?: number;
-  logger: Logger;
+  /** A logger per part of the product, so each line names its service as in the distributed mode. */
+  loggerFor: (service: 'embedded' | 'report' | 'notification' | 'gateway') => Logger;
 }): Promise<EmbeddedProduct> {
-  const { logger } = options;
+  const { loggerFor } = options;
+  const logger = loggerFor('embedded');
   const bus = new InProcessEventBus(logger);
   const health = new HealthRegistry();
   health.register('event bus', () => bus.isHealthy());
 
   const reportOutbox = new MemoryOutbox();
-  const relay = new OutboxRelay(reportOutbox, bus, logger.child({ service: 'report' }), { pollIntervalMs: 1_000 });
+  const relay = new OutboxRelay(reportOutbox, bus, loggerFor('report'), { pollIntervalMs: 1_000 });
   const report = buildReportService({
     reports: new MemoryReportRepository(reportOutbox, () => relay.notify()),
     clock: systemClock,
@@ -48,7 +50,7 @@ export async function startEmbedded(options: {
     dispatches: new MemoryDispatchRepository(),
     clock: systemClock,
     bus,
-    logger: logger.child({ service: 'notification' }),
+    logger: loggerFor('notification'),
   });
 
   const transport = (routes: (router: ConnectRouter) => void) =>
@@ -69,7 +71,7 @@ export async function startEmbedded(options: {
   const gateway = await buildGateway({
     clients,
     settings: { staticDir: options.staticDir, reportImageMaxBytes: options.reportImageMaxBytes ?? 10 * 1024 * 1024 },
-    logger: logger.child({ service: 'gateway' }),
+    logger: loggerFor('gateway'),
   });
   await gateway.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
   const address = gateway.server.address();

@@ -11,7 +11,7 @@ await runMain(logger, async (lifecycle) => {
     host: config.HOST,
     staticDir: config.STATIC_DIR,
     reportImageMaxBytes: config.REPORT_IMAGE_MAX_BYTES,
-    logger,
+    loggerFor: (service) => createLogger({ service, level: config.LOG_LEVEL }),
   });
   lifecycle.onShutdown('product', product.close);
   logger.info({ url: product.url, mode: 'embedded' }, 'Swarm Alert is running');
