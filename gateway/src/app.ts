@@ -25,7 +25,16 @@ export async function buildGateway(options: { clients: ServiceClients; settings:
   const indexHtml = join(options.settings.staticDir, 'index.html');
   const hasFrontend = existsSync(indexHtml);
   if (hasFrontend) {
-    await app.register(fastifyStatic, { root: options.settings.staticDir, wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: options.settings.staticDir,
+      wildcard: false,
+      index: 'index.html',
+      cacheControl: false,
+      // Vite names built assets by content hash, so they never change; index.html must always be fresh.
+      setHeaders: (response, path) => {
+        response.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   } else {
     options.logger.warn({ staticDir: options.settings.staticDir }, 'no built frontend found; serving the API only');
   }
@@ -35,7 +44,9 @@ export async function buildGateway(options: { clients: ServiceClients; settings:
       return replyWithError(reply, new HttpError(404, 'Not found.'));
     }
     // Client-side routes (/report, /member/…) all load the SPA, which picks the page.
-    if (hasFrontend && (request.method === 'GET' || request.method === 'HEAD')) return reply.sendFile('index.html');
+    if (hasFrontend && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
     return replyWithError(reply, new HttpError(404, 'Not found.'));
   });
   app.setErrorHandler((error, _request, reply) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -20,11 +20,14 @@ export type RunningProduct = {
 };
 
 export const SPA_MARKER = '<!-- swarm-alert test spa -->';
+export const HASHED_ASSET = 'index-3f9a1c.js';
 
 /** A stand-in build of the SPA, so the gateway's static serving is tested without building the frontend. */
 export function staticDirWithIndex(): string {
   const dir = mkdtempSync(join(tmpdir(), 'swarm-spa-'));
   writeFileSync(join(dir, 'index.html'), `<!doctype html><html><body>${SPA_MARKER}</body></html>`);
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', HASHED_ASSET), 'console.info("app");');
   return dir;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { waitUntil } from '@swarm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPA_MARKER, startDistributedProduct, startEmbeddedProduct, type RunningProduct } from './product-harness.js';
+import { HASHED_ASSET, SPA_MARKER, startDistributedProduct, startEmbeddedProduct, type RunningProduct } from './product-harness.js';
 
 function reportForm(overrides: Record<string, string> = {}): FormData {
   const fields: Record<string, string> = {
@@ -46,12 +46,16 @@ describe.each(modes)('report journey, %s', (_mode, start) => {
     ]);
   });
 
-  it('serves the single-page app for its own routes, and JSON 404 under /api', async () => {
+  it('serves the single-page app for its own routes, its hashed assets cacheable for good, and JSON 404 under /api', async () => {
     for (const path of ['/', '/report', '/member/profile']) {
       const response = await fetch(`${product.baseUrl}${path}`);
       expect(response.status).toBe(200);
       expect(await response.text()).toContain(SPA_MARKER);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
     }
+    const asset = await fetch(`${product.baseUrl}/assets/${HASHED_ASSET}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const missing = await fetch(`${product.baseUrl}/api/no-such-call`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: 'Not found.' });
