@@ -18,6 +18,11 @@ export async function buildGateway(options: { clients: ServiceClients; settings:
     trustProxy: false,
   });
   await app.register(fastifyMultipart);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
 
   healthRoutes(app, options.clients);
   reportRoutes(app, options.clients, { reportImageMaxBytes: options.settings.reportImageMaxBytes });

@@ -134,6 +134,15 @@ describe('gateway', () => {
     expect(reuse.status).toBe(409);
   });
 
+  it('sends headers that stop content sniffing, framing and full-URL referrers', async () => {
+    const started = await startGateway();
+    app = started.app;
+    const response = await fetch(`${started.url}/api/health`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
   it('answers 415 to a report that is not multipart', async () => {
     const { status } = await post(JSON.stringify({ reporterName: 'Ada' }), { 'content-type': 'application/json' });
     expect(status).toBe(415);

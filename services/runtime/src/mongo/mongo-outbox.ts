@@ -1,6 +1,8 @@
 import { Binary, type ClientSession, type Collection, type Db } from 'mongodb';
 import type { OutboxMessage, OutboxStore } from '../outbox/outbox.js';
 
+const PUBLISHED_RETENTION_SECONDS = 7 * 24 * 3_600;
+
 type OutboxDocument = { _id: string; type: string; payload: Binary; createdAt: Date; publishedAt: Date | null };
 
 /** The outbox collection of one service's database; repositories append inside their write transaction. */
@@ -13,6 +15,8 @@ export class MongoOutbox implements OutboxStore {
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ publishedAt: 1, createdAt: 1 });
+    // Published entries are kept a week for inspection, then MongoDB deletes them; pending ones (null) never expire.
+    await this.collection.createIndex({ publishedAt: 1 }, { name: 'published_ttl', expireAfterSeconds: PUBLISHED_RETENTION_SECONDS });
   }
 
   async append(messages: OutboxMessage[], session: ClientSession): Promise<void> {
