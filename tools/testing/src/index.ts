@@ -3,3 +3,4 @@ export { mongoTarget, reportSkippedWithoutRealMongo, uniqueDatabaseName, type Mo
 export { mongoSuite, type NewDatabase } from './mongo-suite.js';
 export { testLogger } from './test-logger.js';
 export { testNatsUrl, testRedisUrl, uniqueStreamName } from './test-env.js';
+export { connectErrorOf } from './connect-error-of.js';

@@ -1,18 +1,11 @@
-import { Code, ConnectError, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
+import { Code, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { AssociationBillingService, AssociationStatus } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { domainErrorCode } from '@swarm/runtime';
+import { connectErrorOf } from '@swarm/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildAssociationBillingService } from '../../association-billing-service.js';
 import { MemoryAssociationRepository } from '../memory/memory-association-repository.js';
 
-async function connectErrorOf(call: Promise<unknown>): Promise<ConnectError> {
-  const error = await call.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof ConnectError)) throw new Error(`expected a ConnectError, got ${String(error)}`);
-  return error;
-}
 
 describe('AssociationBillingService over Connect', () => {
   let client: Client<typeof AssociationBillingService>;

@@ -1,18 +1,11 @@
-import { Code, ConnectError, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
+import { Code, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { domainErrorCode } from '@swarm/runtime';
+import { connectErrorOf } from '@swarm/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildMemberService } from '../../member-service.js';
 import { MemoryMemberRepository } from '../memory/memory-member-repository.js';
 
-async function connectErrorOf(call: Promise<unknown>): Promise<ConnectError> {
-  const error = await call.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof ConnectError)) throw new Error(`expected a ConnectError, got ${String(error)}`);
-  return error;
-}
 
 describe('MemberService over Connect', () => {
   let client: Client<typeof MemberService>;
