@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['tools/testing/src/global-setup.ts'],
+    reporters: ['default', './tools/testing/src/summary-reporter.ts'],
     projects: [
       'services/runtime',
       'services/report',
