@@ -30,8 +30,8 @@ await runMain(logger, async (lifecycle) => {
   lifecycle.onShutdown('event bus', () => bus.close());
   health.register('event bus', () => bus.isHealthy());
 
-  let relay: OutboxRelay | undefined;
-  const notifyRelay = () => relay?.notify();
+  // Repositories wake the relay after each write; it is only called once the service is serving.
+  const notifyRelay = () => relay.notify();
   let reports: ReportRepository;
   let outbox: OutboxStore;
   if (config.STORE === 'mongo') {
@@ -49,7 +49,7 @@ await runMain(logger, async (lifecycle) => {
     outbox = memoryOutbox;
   }
 
-  relay = new OutboxRelay(outbox, bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
+  const relay = new OutboxRelay(outbox, bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
   relay.start();
   lifecycle.onShutdown('outbox relay', () => relay.stop());
 

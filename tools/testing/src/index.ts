@@ -1,5 +1,5 @@
 export { ensureBinary, ensureNats, ensureRedis, freePort, isListening, startJongodb, waitUntil, type RunningServer } from '@swarm/launch/infrastructure';
-export { mongoTarget, reportSkippedWithoutRealMongo, uniqueDatabaseName, type MongoTarget } from './mongo-target.js';
+export { mongoTarget, uniqueDatabaseName, type MongoTarget } from './mongo-target.js';
 export { mongoSuite, type NewDatabase } from './mongo-suite.js';
 export { testLogger } from './test-logger.js';
 export { testNatsUrl, testRedisUrl, uniqueStreamName } from './test-env.js';

@@ -17,8 +17,3 @@ export function mongoTarget(): MongoTarget | undefined {
 export function uniqueDatabaseName(prefix: string): string {
   return `${prefix}_${randomUUID().slice(0, 8)}`;
 }
-
-/** Tells the test output, not just the summary, why a real-MongoDB-only test did not run. */
-export function reportSkippedWithoutRealMongo(what: string): void {
-  console.warn(`SKIPPED on the MongoDB-compatible server: ${what} needs a real MongoDB (set MONGODB_URL to run it).`);
-}

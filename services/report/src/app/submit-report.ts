@@ -1,5 +1,5 @@
 import { claimCodeFrom } from '../domain/claim-code.js';
-import { checkSubmission, isSameSubmission, type Report, type UncheckedSubmission } from '../domain/report.js';
+import { checkSubmission, isSameSubmission, type Report, type ReportSubmission, type UncheckedSubmission } from '../domain/report.js';
 import { ReportError } from '../domain/report-error.js';
 import { reportSubmitted } from '../domain/report-events.js';
 import type { Clock, IdGenerator, RandomBelow, ReportRepository } from './ports.js';
@@ -41,7 +41,7 @@ export class SubmitReport {
     throw new ReportError('REPORT.CLAIM_CODES_EXHAUSTED', 'could not allocate a free claim code');
   }
 
-  private replay(previous: Report, submission: ReturnType<typeof checkSubmission>): SubmitReportResult {
+  private replay(previous: Report, submission: ReportSubmission): SubmitReportResult {
     if (!isSameSubmission(previous, submission)) {
       throw new ReportError('REPORT.IDEMPOTENCY_KEY_REUSED', 'this idempotency id was already used for a different report');
     }

@@ -19,7 +19,11 @@ export class InProcessEventBus implements EventBus {
 
   async publish(event: EventMessage): Promise<void> {
     const now = Date.now();
-    for (const [id, seenAt] of this.recentIds) if (now - seenAt > DUPLICATE_WINDOW_MS) this.recentIds.delete(id);
+    // Ids are remembered in publishing order, so the expired ones are all at the front.
+    for (const [id, seenAt] of this.recentIds) {
+      if (now - seenAt <= DUPLICATE_WINDOW_MS) break;
+      this.recentIds.delete(id);
+    }
     if (this.recentIds.has(event.id)) return;
     this.recentIds.set(event.id, now);
     const consumers = this.consumersByType.get(event.type);
