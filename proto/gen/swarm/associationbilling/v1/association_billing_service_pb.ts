@@ -4,13 +4,15 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file swarm/associationbilling/v1/association_billing_service.proto.
  */
 export const file_swarm_associationbilling_v1_association_billing_service: GenFile = /*@__PURE__*/
-  fileDesc("Cj1zd2FybS9hc3NvY2lhdGlvbmJpbGxpbmcvdjEvYXNzb2NpYXRpb25fYmlsbGluZ19zZXJ2aWNlLnByb3RvEhtzd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEijQEKC0Fzc29jaWF0aW9uEhIKCmNvbXBhbnlfaWQYASABKAkSFAoMY29tcGFueV9uYW1lGAIgASgJEhQKDGRvbmF0aW9uX3VybBgDIAEoCRI+CgZzdGF0dXMYBCABKA4yLi5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuQXNzb2NpYXRpb25TdGF0dXMiRgoYQ3JlYXRlQXNzb2NpYXRpb25SZXF1ZXN0EhQKDGNvbXBhbnlfbmFtZRgBIAEoCRIUCgxkb25hdGlvbl91cmwYAiABKAkiWgoZQ3JlYXRlQXNzb2NpYXRpb25SZXNwb25zZRI9Cgthc3NvY2lhdGlvbhgBIAEoCzIoLnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5Bc3NvY2lhdGlvbiIrChVHZXRBc3NvY2lhdGlvblJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCSJXChZHZXRBc3NvY2lhdGlvblJlc3BvbnNlEj0KC2Fzc29jaWF0aW9uGAEgASgLMiguc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkFzc29jaWF0aW9uKncKEUFzc29jaWF0aW9uU3RhdHVzEiIKHkFTU09DSUFUSU9OX1NUQVRVU19VTlNQRUNJRklFRBAAEh0KGUFTU09DSUFUSU9OX1NUQVRVU19BQ1RJVkUQARIfChtBU1NPQ0lBVElPTl9TVEFUVVNfSU5BQ1RJVkUQAjKbAgoZQXNzb2NpYXRpb25CaWxsaW5nU2VydmljZRKCAQoRQ3JlYXRlQXNzb2NpYXRpb24SNS5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuQ3JlYXRlQXNzb2NpYXRpb25SZXF1ZXN0GjYuc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkNyZWF0ZUFzc29jaWF0aW9uUmVzcG9uc2USeQoOR2V0QXNzb2NpYXRpb24SMi5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuR2V0QXNzb2NpYXRpb25SZXF1ZXN0GjMuc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkdldEFzc29jaWF0aW9uUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("Cj1zd2FybS9hc3NvY2lhdGlvbmJpbGxpbmcvdjEvYXNzb2NpYXRpb25fYmlsbGluZ19zZXJ2aWNlLnByb3RvEhtzd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEijQEKC0Fzc29jaWF0aW9uEhIKCmNvbXBhbnlfaWQYASABKAkSFAoMY29tcGFueV9uYW1lGAIgASgJEhQKDGRvbmF0aW9uX3VybBgDIAEoCRI+CgZzdGF0dXMYBCABKA4yLi5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuQXNzb2NpYXRpb25TdGF0dXMiYwoYQ3JlYXRlQXNzb2NpYXRpb25SZXF1ZXN0EhQKDGNvbXBhbnlfbmFtZRgBIAEoCRIUCgxkb25hdGlvbl91cmwYAiABKAkSGwoTYWRtaW5fY29udGFjdF9lbWFpbBgDIAEoCSJaChlDcmVhdGVBc3NvY2lhdGlvblJlc3BvbnNlEj0KC2Fzc29jaWF0aW9uGAEgASgLMiguc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkFzc29jaWF0aW9uIisKFUdldEFzc29jaWF0aW9uUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJInQKFkdldEFzc29jaWF0aW9uUmVzcG9uc2USPQoLYXNzb2NpYXRpb24YASABKAsyKC5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuQXNzb2NpYXRpb24SGwoTYWRtaW5fY29udGFjdF9lbWFpbBgCIAEoCSJOChtTZXRBZG1pbkNvbnRhY3RFbWFpbFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRIbChNhZG1pbl9jb250YWN0X2VtYWlsGAIgASgJIh4KHFNldEFkbWluQ29udGFjdEVtYWlsUmVzcG9uc2UiMgocTGlzdFBheWluZ01lbWJlcnNoaXBzUmVxdWVzdBISCgptZW1iZXJfaWRzGAEgAygJImQKEFBheWluZ01lbWJlcnNoaXASEQoJbWVtYmVyX2lkGAEgASgJEj0KC2Fzc29jaWF0aW9uGAIgASgLMiguc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkFzc29jaWF0aW9uImMKHUxpc3RQYXlpbmdNZW1iZXJzaGlwc1Jlc3BvbnNlEkIKC21lbWJlcnNoaXBzGAEgAygLMi0uc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLlBheWluZ01lbWJlcnNoaXAimQIKCk1lbWJlcnNoaXASEQoJbWVtYmVyX2lkGAEgASgJEj0KC2Fzc29jaWF0aW9uGAIgASgLMiguc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkFzc29jaWF0aW9uEj0KBnN0YXR1cxgDIAEoDjItLnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5NZW1iZXJzaGlwU3RhdHVzEhAKCGlzX2FkbWluGAQgASgIEi8KC2RhdGVfam9pbmVkGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI3ChNkYXRlX3N0YXR1c19jaGFuZ2VkGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIwChpJc3N1ZUFjdGl2YXRpb25Db2RlUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJIjYKG0lzc3VlQWN0aXZhdGlvbkNvZGVSZXNwb25zZRIXCg9hY3RpdmF0aW9uX2NvZGUYASABKAkiRAoWSm9pbkFzc29jaWF0aW9uUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkSFwoPYWN0aXZhdGlvbl9jb2RlGAIgASgJImsKF0pvaW5Bc3NvY2lhdGlvblJlc3BvbnNlEjsKCm1lbWJlcnNoaXAYASABKAsyJy5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuTWVtYmVyc2hpcBITCgtyZWFjdGl2YXRlZBgCIAEoCCJAChdMZWF2ZUFzc29jaWF0aW9uUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCSIaChhMZWF2ZUFzc29jaWF0aW9uUmVzcG9uc2UiMQocTGlzdE1lbWJlck1lbWJlcnNoaXBzUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkiXQodTGlzdE1lbWJlck1lbWJlcnNoaXBzUmVzcG9uc2USPAoLbWVtYmVyc2hpcHMYASADKAsyJy5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuTWVtYmVyc2hpcCIzCh1MaXN0QXNzb2NpYXRpb25NZW1iZXJzUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJIl4KHkxpc3RBc3NvY2lhdGlvbk1lbWJlcnNSZXNwb25zZRI8CgttZW1iZXJzaGlwcxgBIAMoCzInLnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5NZW1iZXJzaGlwIkQKG0RlYWN0aXZhdGVNZW1iZXJzaGlwUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCSJbChxEZWFjdGl2YXRlTWVtYmVyc2hpcFJlc3BvbnNlEjsKCm1lbWJlcnNoaXAYASABKAsyJy5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuTWVtYmVyc2hpcCI5ChBNYWtlQWRtaW5SZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJIlAKEU1ha2VBZG1pblJlc3BvbnNlEjsKCm1lbWJlcnNoaXAYASABKAsyJy5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuTWVtYmVyc2hpcCLpAQoLTGVkZ2VyRW50cnkSEAoIZW50cnlfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRI6CgRraW5kGAMgASgOMiwuc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkxlZGdlckVudHJ5S2luZBIUCgxhbW91bnRfY2VudHMYBCABKAUSLgoKY3JlYXRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJcmVwb3J0X2lkGAYgASgJEhEKCW1lbWJlcl9pZBgHIAEoCRIMCgRub3RlGAggASgJIlkKDFRvcFVwUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhQKDGFtb3VudF9jZW50cxgCIAEoBRIRCgl0b3BfdXBfaWQYAyABKAkSDAoEbm90ZRgEIAEoCSJxCg1Ub3BVcFJlc3BvbnNlEjcKBWVudHJ5GAEgASgLMiguc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkxlZGdlckVudHJ5EhUKDWJhbGFuY2VfY2VudHMYAiABKAUSEAoIcmVwbGF5ZWQYAyABKAgiZQoUQWRqdXN0QmFsYW5jZVJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRIUCgxhbW91bnRfY2VudHMYAiABKAUSFQoNYWRqdXN0bWVudF9pZBgDIAEoCRIMCgRub3RlGAQgASgJInkKFUFkanVzdEJhbGFuY2VSZXNwb25zZRI3CgVlbnRyeRgBIAEoCzIoLnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5MZWRnZXJFbnRyeRIVCg1iYWxhbmNlX2NlbnRzGAIgASgFEhAKCHJlcGxheWVkGAMgASgIIk4KEkNoYXJnZUFsZXJ0UmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEhIKCmNvbXBhbnlfaWQYAyABKAkidwoTQ2hhcmdlQWxlcnRSZXNwb25zZRI3CgVlbnRyeRgBIAEoCzIoLnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5MZWRnZXJFbnRyeRIVCg1iYWxhbmNlX2NlbnRzGAIgASgFEhAKCHJlcGxheWVkGAMgASgIIicKEUdldEJhbGFuY2VSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkiUAoSR2V0QmFsYW5jZVJlc3BvbnNlEhUKDWJhbGFuY2VfY2VudHMYASABKAUSIwobbG93X2JhbGFuY2VfdGhyZXNob2xkX2NlbnRzGAIgASgFIi4KGExpc3RMZWRnZXJFbnRyaWVzUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJIlYKGUxpc3RMZWRnZXJFbnRyaWVzUmVzcG9uc2USOQoHZW50cmllcxgBIAMoCzIoLnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5MZWRnZXJFbnRyeSp3ChFBc3NvY2lhdGlvblN0YXR1cxIiCh5BU1NPQ0lBVElPTl9TVEFUVVNfVU5TUEVDSUZJRUQQABIdChlBU1NPQ0lBVElPTl9TVEFUVVNfQUNUSVZFEAESHwobQVNTT0NJQVRJT05fU1RBVFVTX0lOQUNUSVZFEAIqcwoQTWVtYmVyc2hpcFN0YXR1cxIhCh1NRU1CRVJTSElQX1NUQVRVU19VTlNQRUNJRklFRBAAEhwKGE1FTUJFUlNISVBfU1RBVFVTX0FDVElWRRABEh4KGk1FTUJFUlNISVBfU1RBVFVTX0lOQUNUSVZFEAIqmAEKD0xlZGdlckVudHJ5S2luZBIhCh1MRURHRVJfRU5UUllfS0lORF9VTlNQRUNJRklFRBAAEhwKGExFREdFUl9FTlRSWV9LSU5EX1RPUF9VUBABEiIKHkxFREdFUl9FTlRSWV9LSU5EX0FMRVJUX0NIQVJHRRACEiAKHExFREdFUl9FTlRSWV9LSU5EX0FESlVTVE1FTlQQAzKhEAoZQXNzb2NpYXRpb25CaWxsaW5nU2VydmljZRKCAQoRQ3JlYXRlQXNzb2NpYXRpb24SNS5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuQ3JlYXRlQXNzb2NpYXRpb25SZXF1ZXN0GjYuc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkNyZWF0ZUFzc29jaWF0aW9uUmVzcG9uc2USeQoOR2V0QXNzb2NpYXRpb24SMi5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuR2V0QXNzb2NpYXRpb25SZXF1ZXN0GjMuc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkdldEFzc29jaWF0aW9uUmVzcG9uc2USiwEKFFNldEFkbWluQ29udGFjdEVtYWlsEjguc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLlNldEFkbWluQ29udGFjdEVtYWlsUmVxdWVzdBo5LnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5TZXRBZG1pbkNvbnRhY3RFbWFpbFJlc3BvbnNlEo4BChVMaXN0UGF5aW5nTWVtYmVyc2hpcHMSOS5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuTGlzdFBheWluZ01lbWJlcnNoaXBzUmVxdWVzdBo6LnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5MaXN0UGF5aW5nTWVtYmVyc2hpcHNSZXNwb25zZRKIAQoTSXNzdWVBY3RpdmF0aW9uQ29kZRI3LnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5Jc3N1ZUFjdGl2YXRpb25Db2RlUmVxdWVzdBo4LnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5Jc3N1ZUFjdGl2YXRpb25Db2RlUmVzcG9uc2USfAoPSm9pbkFzc29jaWF0aW9uEjMuc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkpvaW5Bc3NvY2lhdGlvblJlcXVlc3QaNC5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuSm9pbkFzc29jaWF0aW9uUmVzcG9uc2USfwoQTGVhdmVBc3NvY2lhdGlvbhI0LnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5MZWF2ZUFzc29jaWF0aW9uUmVxdWVzdBo1LnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5MZWF2ZUFzc29jaWF0aW9uUmVzcG9uc2USjgEKFUxpc3RNZW1iZXJNZW1iZXJzaGlwcxI5LnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5MaXN0TWVtYmVyTWVtYmVyc2hpcHNSZXF1ZXN0Gjouc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkxpc3RNZW1iZXJNZW1iZXJzaGlwc1Jlc3BvbnNlEpEBChZMaXN0QXNzb2NpYXRpb25NZW1iZXJzEjouc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkxpc3RBc3NvY2lhdGlvbk1lbWJlcnNSZXF1ZXN0Gjsuc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkxpc3RBc3NvY2lhdGlvbk1lbWJlcnNSZXNwb25zZRKLAQoURGVhY3RpdmF0ZU1lbWJlcnNoaXASOC5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuRGVhY3RpdmF0ZU1lbWJlcnNoaXBSZXF1ZXN0Gjkuc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkRlYWN0aXZhdGVNZW1iZXJzaGlwUmVzcG9uc2USagoJTWFrZUFkbWluEi0uc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLk1ha2VBZG1pblJlcXVlc3QaLi5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuTWFrZUFkbWluUmVzcG9uc2USXgoFVG9wVXASKS5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuVG9wVXBSZXF1ZXN0Giouc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLlRvcFVwUmVzcG9uc2USdgoNQWRqdXN0QmFsYW5jZRIxLnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5BZGp1c3RCYWxhbmNlUmVxdWVzdBoyLnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5BZGp1c3RCYWxhbmNlUmVzcG9uc2UScAoLQ2hhcmdlQWxlcnQSLy5zd2FybS5hc3NvY2lhdGlvbmJpbGxpbmcudjEuQ2hhcmdlQWxlcnRSZXF1ZXN0GjAuc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkNoYXJnZUFsZXJ0UmVzcG9uc2USbQoKR2V0QmFsYW5jZRIuLnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5HZXRCYWxhbmNlUmVxdWVzdBovLnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5HZXRCYWxhbmNlUmVzcG9uc2USggEKEUxpc3RMZWRnZXJFbnRyaWVzEjUuc3dhcm0uYXNzb2NpYXRpb25iaWxsaW5nLnYxLkxpc3RMZWRnZXJFbnRyaWVzUmVxdWVzdBo2LnN3YXJtLmFzc29jaWF0aW9uYmlsbGluZy52MS5MaXN0TGVkZ2VyRW50cmllc1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message swarm.associationbilling.v1.Association
@@ -59,6 +61,13 @@ export type CreateAssociationRequest = Message<"swarm.associationbilling.v1.Crea
    * @generated from field: string donation_url = 2;
    */
   donationUrl: string;
+
+  /**
+   * Optional: where low-balance notices go.
+   *
+   * @generated from field: string admin_contact_email = 3;
+   */
+  adminContactEmail: string;
 };
 
 /**
@@ -110,6 +119,13 @@ export type GetAssociationResponse = Message<"swarm.associationbilling.v1.GetAss
    * @generated from field: swarm.associationbilling.v1.Association association = 1;
    */
   association?: Association | undefined;
+
+  /**
+   * Empty when none is set.
+   *
+   * @generated from field: string admin_contact_email = 2;
+   */
+  adminContactEmail: string;
 };
 
 /**
@@ -118,6 +134,715 @@ export type GetAssociationResponse = Message<"swarm.associationbilling.v1.GetAss
  */
 export const GetAssociationResponseSchema: GenMessage<GetAssociationResponse> = /*@__PURE__*/
   messageDesc(file_swarm_associationbilling_v1_association_billing_service, 4);
+
+/**
+ * @generated from message swarm.associationbilling.v1.SetAdminContactEmailRequest
+ */
+export type SetAdminContactEmailRequest = Message<"swarm.associationbilling.v1.SetAdminContactEmailRequest"> & {
+  /**
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * @generated from field: string admin_contact_email = 2;
+   */
+  adminContactEmail: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.SetAdminContactEmailRequest.
+ * Use `create(SetAdminContactEmailRequestSchema)` to create a new message.
+ */
+export const SetAdminContactEmailRequestSchema: GenMessage<SetAdminContactEmailRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 5);
+
+/**
+ * @generated from message swarm.associationbilling.v1.SetAdminContactEmailResponse
+ */
+export type SetAdminContactEmailResponse = Message<"swarm.associationbilling.v1.SetAdminContactEmailResponse"> & {
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.SetAdminContactEmailResponse.
+ * Use `create(SetAdminContactEmailResponseSchema)` to create a new message.
+ */
+export const SetAdminContactEmailResponseSchema: GenMessage<SetAdminContactEmailResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 6);
+
+/**
+ * @generated from message swarm.associationbilling.v1.ListPayingMembershipsRequest
+ */
+export type ListPayingMembershipsRequest = Message<"swarm.associationbilling.v1.ListPayingMembershipsRequest"> & {
+  /**
+   * @generated from field: repeated string member_ids = 1;
+   */
+  memberIds: string[];
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.ListPayingMembershipsRequest.
+ * Use `create(ListPayingMembershipsRequestSchema)` to create a new message.
+ */
+export const ListPayingMembershipsRequestSchema: GenMessage<ListPayingMembershipsRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 7);
+
+/**
+ * @generated from message swarm.associationbilling.v1.PayingMembership
+ */
+export type PayingMembership = Message<"swarm.associationbilling.v1.PayingMembership"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: swarm.associationbilling.v1.Association association = 2;
+   */
+  association?: Association | undefined;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.PayingMembership.
+ * Use `create(PayingMembershipSchema)` to create a new message.
+ */
+export const PayingMembershipSchema: GenMessage<PayingMembership> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 8);
+
+/**
+ * @generated from message swarm.associationbilling.v1.ListPayingMembershipsResponse
+ */
+export type ListPayingMembershipsResponse = Message<"swarm.associationbilling.v1.ListPayingMembershipsResponse"> & {
+  /**
+   * @generated from field: repeated swarm.associationbilling.v1.PayingMembership memberships = 1;
+   */
+  memberships: PayingMembership[];
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.ListPayingMembershipsResponse.
+ * Use `create(ListPayingMembershipsResponseSchema)` to create a new message.
+ */
+export const ListPayingMembershipsResponseSchema: GenMessage<ListPayingMembershipsResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 9);
+
+/**
+ * @generated from message swarm.associationbilling.v1.Membership
+ */
+export type Membership = Message<"swarm.associationbilling.v1.Membership"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: swarm.associationbilling.v1.Association association = 2;
+   */
+  association?: Association | undefined;
+
+  /**
+   * @generated from field: swarm.associationbilling.v1.MembershipStatus status = 3;
+   */
+  status: MembershipStatus;
+
+  /**
+   * @generated from field: bool is_admin = 4;
+   */
+  isAdmin: boolean;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp date_joined = 5;
+   */
+  dateJoined?: Timestamp | undefined;
+
+  /**
+   * When the status last changed (joined, deactivated or reactivated).
+   *
+   * @generated from field: google.protobuf.Timestamp date_status_changed = 6;
+   */
+  dateStatusChanged?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.Membership.
+ * Use `create(MembershipSchema)` to create a new message.
+ */
+export const MembershipSchema: GenMessage<Membership> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 10);
+
+/**
+ * @generated from message swarm.associationbilling.v1.IssueActivationCodeRequest
+ */
+export type IssueActivationCodeRequest = Message<"swarm.associationbilling.v1.IssueActivationCodeRequest"> & {
+  /**
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.IssueActivationCodeRequest.
+ * Use `create(IssueActivationCodeRequestSchema)` to create a new message.
+ */
+export const IssueActivationCodeRequestSchema: GenMessage<IssueActivationCodeRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 11);
+
+/**
+ * @generated from message swarm.associationbilling.v1.IssueActivationCodeResponse
+ */
+export type IssueActivationCodeResponse = Message<"swarm.associationbilling.v1.IssueActivationCodeResponse"> & {
+  /**
+   * @generated from field: string activation_code = 1;
+   */
+  activationCode: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.IssueActivationCodeResponse.
+ * Use `create(IssueActivationCodeResponseSchema)` to create a new message.
+ */
+export const IssueActivationCodeResponseSchema: GenMessage<IssueActivationCodeResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 12);
+
+/**
+ * @generated from message swarm.associationbilling.v1.JoinAssociationRequest
+ */
+export type JoinAssociationRequest = Message<"swarm.associationbilling.v1.JoinAssociationRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: string activation_code = 2;
+   */
+  activationCode: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.JoinAssociationRequest.
+ * Use `create(JoinAssociationRequestSchema)` to create a new message.
+ */
+export const JoinAssociationRequestSchema: GenMessage<JoinAssociationRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 13);
+
+/**
+ * @generated from message swarm.associationbilling.v1.JoinAssociationResponse
+ */
+export type JoinAssociationResponse = Message<"swarm.associationbilling.v1.JoinAssociationResponse"> & {
+  /**
+   * @generated from field: swarm.associationbilling.v1.Membership membership = 1;
+   */
+  membership?: Membership | undefined;
+
+  /**
+   * True when an inactive membership was made active again.
+   *
+   * @generated from field: bool reactivated = 2;
+   */
+  reactivated: boolean;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.JoinAssociationResponse.
+ * Use `create(JoinAssociationResponseSchema)` to create a new message.
+ */
+export const JoinAssociationResponseSchema: GenMessage<JoinAssociationResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 14);
+
+/**
+ * @generated from message swarm.associationbilling.v1.LeaveAssociationRequest
+ */
+export type LeaveAssociationRequest = Message<"swarm.associationbilling.v1.LeaveAssociationRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: string company_id = 2;
+   */
+  companyId: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.LeaveAssociationRequest.
+ * Use `create(LeaveAssociationRequestSchema)` to create a new message.
+ */
+export const LeaveAssociationRequestSchema: GenMessage<LeaveAssociationRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 15);
+
+/**
+ * @generated from message swarm.associationbilling.v1.LeaveAssociationResponse
+ */
+export type LeaveAssociationResponse = Message<"swarm.associationbilling.v1.LeaveAssociationResponse"> & {
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.LeaveAssociationResponse.
+ * Use `create(LeaveAssociationResponseSchema)` to create a new message.
+ */
+export const LeaveAssociationResponseSchema: GenMessage<LeaveAssociationResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 16);
+
+/**
+ * @generated from message swarm.associationbilling.v1.ListMemberMembershipsRequest
+ */
+export type ListMemberMembershipsRequest = Message<"swarm.associationbilling.v1.ListMemberMembershipsRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.ListMemberMembershipsRequest.
+ * Use `create(ListMemberMembershipsRequestSchema)` to create a new message.
+ */
+export const ListMemberMembershipsRequestSchema: GenMessage<ListMemberMembershipsRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 17);
+
+/**
+ * @generated from message swarm.associationbilling.v1.ListMemberMembershipsResponse
+ */
+export type ListMemberMembershipsResponse = Message<"swarm.associationbilling.v1.ListMemberMembershipsResponse"> & {
+  /**
+   * @generated from field: repeated swarm.associationbilling.v1.Membership memberships = 1;
+   */
+  memberships: Membership[];
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.ListMemberMembershipsResponse.
+ * Use `create(ListMemberMembershipsResponseSchema)` to create a new message.
+ */
+export const ListMemberMembershipsResponseSchema: GenMessage<ListMemberMembershipsResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 18);
+
+/**
+ * @generated from message swarm.associationbilling.v1.ListAssociationMembersRequest
+ */
+export type ListAssociationMembersRequest = Message<"swarm.associationbilling.v1.ListAssociationMembersRequest"> & {
+  /**
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.ListAssociationMembersRequest.
+ * Use `create(ListAssociationMembersRequestSchema)` to create a new message.
+ */
+export const ListAssociationMembersRequestSchema: GenMessage<ListAssociationMembersRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 19);
+
+/**
+ * @generated from message swarm.associationbilling.v1.ListAssociationMembersResponse
+ */
+export type ListAssociationMembersResponse = Message<"swarm.associationbilling.v1.ListAssociationMembersResponse"> & {
+  /**
+   * @generated from field: repeated swarm.associationbilling.v1.Membership memberships = 1;
+   */
+  memberships: Membership[];
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.ListAssociationMembersResponse.
+ * Use `create(ListAssociationMembersResponseSchema)` to create a new message.
+ */
+export const ListAssociationMembersResponseSchema: GenMessage<ListAssociationMembersResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 20);
+
+/**
+ * @generated from message swarm.associationbilling.v1.DeactivateMembershipRequest
+ */
+export type DeactivateMembershipRequest = Message<"swarm.associationbilling.v1.DeactivateMembershipRequest"> & {
+  /**
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.DeactivateMembershipRequest.
+ * Use `create(DeactivateMembershipRequestSchema)` to create a new message.
+ */
+export const DeactivateMembershipRequestSchema: GenMessage<DeactivateMembershipRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 21);
+
+/**
+ * @generated from message swarm.associationbilling.v1.DeactivateMembershipResponse
+ */
+export type DeactivateMembershipResponse = Message<"swarm.associationbilling.v1.DeactivateMembershipResponse"> & {
+  /**
+   * @generated from field: swarm.associationbilling.v1.Membership membership = 1;
+   */
+  membership?: Membership | undefined;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.DeactivateMembershipResponse.
+ * Use `create(DeactivateMembershipResponseSchema)` to create a new message.
+ */
+export const DeactivateMembershipResponseSchema: GenMessage<DeactivateMembershipResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 22);
+
+/**
+ * @generated from message swarm.associationbilling.v1.MakeAdminRequest
+ */
+export type MakeAdminRequest = Message<"swarm.associationbilling.v1.MakeAdminRequest"> & {
+  /**
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.MakeAdminRequest.
+ * Use `create(MakeAdminRequestSchema)` to create a new message.
+ */
+export const MakeAdminRequestSchema: GenMessage<MakeAdminRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 23);
+
+/**
+ * @generated from message swarm.associationbilling.v1.MakeAdminResponse
+ */
+export type MakeAdminResponse = Message<"swarm.associationbilling.v1.MakeAdminResponse"> & {
+  /**
+   * @generated from field: swarm.associationbilling.v1.Membership membership = 1;
+   */
+  membership?: Membership | undefined;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.MakeAdminResponse.
+ * Use `create(MakeAdminResponseSchema)` to create a new message.
+ */
+export const MakeAdminResponseSchema: GenMessage<MakeAdminResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 24);
+
+/**
+ * @generated from message swarm.associationbilling.v1.LedgerEntry
+ */
+export type LedgerEntry = Message<"swarm.associationbilling.v1.LedgerEntry"> & {
+  /**
+   * @generated from field: string entry_id = 1;
+   */
+  entryId: string;
+
+  /**
+   * @generated from field: string company_id = 2;
+   */
+  companyId: string;
+
+  /**
+   * @generated from field: swarm.associationbilling.v1.LedgerEntryKind kind = 3;
+   */
+  kind: LedgerEntryKind;
+
+  /**
+   * Positive adds funds, negative takes them.
+   *
+   * @generated from field: int32 amount_cents = 4;
+   */
+  amountCents: number;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 5;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * Alert charges only.
+   *
+   * @generated from field: string report_id = 6;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 7;
+   */
+  memberId: string;
+
+  /**
+   * Free text for top-ups and adjustments.
+   *
+   * @generated from field: string note = 8;
+   */
+  note: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.LedgerEntry.
+ * Use `create(LedgerEntrySchema)` to create a new message.
+ */
+export const LedgerEntrySchema: GenMessage<LedgerEntry> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 25);
+
+/**
+ * @generated from message swarm.associationbilling.v1.TopUpRequest
+ */
+export type TopUpRequest = Message<"swarm.associationbilling.v1.TopUpRequest"> & {
+  /**
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * @generated from field: int32 amount_cents = 2;
+   */
+  amountCents: number;
+
+  /**
+   * Optional idempotency key: a retry with the same id adds nothing.
+   *
+   * @generated from field: string top_up_id = 3;
+   */
+  topUpId: string;
+
+  /**
+   * @generated from field: string note = 4;
+   */
+  note: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.TopUpRequest.
+ * Use `create(TopUpRequestSchema)` to create a new message.
+ */
+export const TopUpRequestSchema: GenMessage<TopUpRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 26);
+
+/**
+ * @generated from message swarm.associationbilling.v1.TopUpResponse
+ */
+export type TopUpResponse = Message<"swarm.associationbilling.v1.TopUpResponse"> & {
+  /**
+   * @generated from field: swarm.associationbilling.v1.LedgerEntry entry = 1;
+   */
+  entry?: LedgerEntry | undefined;
+
+  /**
+   * @generated from field: int32 balance_cents = 2;
+   */
+  balanceCents: number;
+
+  /**
+   * True when top_up_id had been recorded before and nothing was added now.
+   *
+   * @generated from field: bool replayed = 3;
+   */
+  replayed: boolean;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.TopUpResponse.
+ * Use `create(TopUpResponseSchema)` to create a new message.
+ */
+export const TopUpResponseSchema: GenMessage<TopUpResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 27);
+
+/**
+ * @generated from message swarm.associationbilling.v1.AdjustBalanceRequest
+ */
+export type AdjustBalanceRequest = Message<"swarm.associationbilling.v1.AdjustBalanceRequest"> & {
+  /**
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * Positive adds funds, negative takes them; never zero.
+   *
+   * @generated from field: int32 amount_cents = 2;
+   */
+  amountCents: number;
+
+  /**
+   * Optional idempotency key: a retry with the same id changes nothing.
+   *
+   * @generated from field: string adjustment_id = 3;
+   */
+  adjustmentId: string;
+
+  /**
+   * @generated from field: string note = 4;
+   */
+  note: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.AdjustBalanceRequest.
+ * Use `create(AdjustBalanceRequestSchema)` to create a new message.
+ */
+export const AdjustBalanceRequestSchema: GenMessage<AdjustBalanceRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 28);
+
+/**
+ * @generated from message swarm.associationbilling.v1.AdjustBalanceResponse
+ */
+export type AdjustBalanceResponse = Message<"swarm.associationbilling.v1.AdjustBalanceResponse"> & {
+  /**
+   * @generated from field: swarm.associationbilling.v1.LedgerEntry entry = 1;
+   */
+  entry?: LedgerEntry | undefined;
+
+  /**
+   * @generated from field: int32 balance_cents = 2;
+   */
+  balanceCents: number;
+
+  /**
+   * @generated from field: bool replayed = 3;
+   */
+  replayed: boolean;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.AdjustBalanceResponse.
+ * Use `create(AdjustBalanceResponseSchema)` to create a new message.
+ */
+export const AdjustBalanceResponseSchema: GenMessage<AdjustBalanceResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 29);
+
+/**
+ * @generated from message swarm.associationbilling.v1.ChargeAlertRequest
+ */
+export type ChargeAlertRequest = Message<"swarm.associationbilling.v1.ChargeAlertRequest"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: string company_id = 3;
+   */
+  companyId: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.ChargeAlertRequest.
+ * Use `create(ChargeAlertRequestSchema)` to create a new message.
+ */
+export const ChargeAlertRequestSchema: GenMessage<ChargeAlertRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 30);
+
+/**
+ * @generated from message swarm.associationbilling.v1.ChargeAlertResponse
+ */
+export type ChargeAlertResponse = Message<"swarm.associationbilling.v1.ChargeAlertResponse"> & {
+  /**
+   * The charge for this (report, member): the one made now, or the first one when replayed.
+   *
+   * @generated from field: swarm.associationbilling.v1.LedgerEntry entry = 1;
+   */
+  entry?: LedgerEntry | undefined;
+
+  /**
+   * @generated from field: int32 balance_cents = 2;
+   */
+  balanceCents: number;
+
+  /**
+   * @generated from field: bool replayed = 3;
+   */
+  replayed: boolean;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.ChargeAlertResponse.
+ * Use `create(ChargeAlertResponseSchema)` to create a new message.
+ */
+export const ChargeAlertResponseSchema: GenMessage<ChargeAlertResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 31);
+
+/**
+ * @generated from message swarm.associationbilling.v1.GetBalanceRequest
+ */
+export type GetBalanceRequest = Message<"swarm.associationbilling.v1.GetBalanceRequest"> & {
+  /**
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.GetBalanceRequest.
+ * Use `create(GetBalanceRequestSchema)` to create a new message.
+ */
+export const GetBalanceRequestSchema: GenMessage<GetBalanceRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 32);
+
+/**
+ * @generated from message swarm.associationbilling.v1.GetBalanceResponse
+ */
+export type GetBalanceResponse = Message<"swarm.associationbilling.v1.GetBalanceResponse"> & {
+  /**
+   * @generated from field: int32 balance_cents = 1;
+   */
+  balanceCents: number;
+
+  /**
+   * @generated from field: int32 low_balance_threshold_cents = 2;
+   */
+  lowBalanceThresholdCents: number;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.GetBalanceResponse.
+ * Use `create(GetBalanceResponseSchema)` to create a new message.
+ */
+export const GetBalanceResponseSchema: GenMessage<GetBalanceResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 33);
+
+/**
+ * @generated from message swarm.associationbilling.v1.ListLedgerEntriesRequest
+ */
+export type ListLedgerEntriesRequest = Message<"swarm.associationbilling.v1.ListLedgerEntriesRequest"> & {
+  /**
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.ListLedgerEntriesRequest.
+ * Use `create(ListLedgerEntriesRequestSchema)` to create a new message.
+ */
+export const ListLedgerEntriesRequestSchema: GenMessage<ListLedgerEntriesRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 34);
+
+/**
+ * @generated from message swarm.associationbilling.v1.ListLedgerEntriesResponse
+ */
+export type ListLedgerEntriesResponse = Message<"swarm.associationbilling.v1.ListLedgerEntriesResponse"> & {
+  /**
+   * @generated from field: repeated swarm.associationbilling.v1.LedgerEntry entries = 1;
+   */
+  entries: LedgerEntry[];
+};
+
+/**
+ * Describes the message swarm.associationbilling.v1.ListLedgerEntriesResponse.
+ * Use `create(ListLedgerEntriesResponseSchema)` to create a new message.
+ */
+export const ListLedgerEntriesResponseSchema: GenMessage<ListLedgerEntriesResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_associationbilling_v1_association_billing_service, 35);
 
 /**
  * @generated from enum swarm.associationbilling.v1.AssociationStatus
@@ -146,6 +871,68 @@ export const AssociationStatusSchema: GenEnum<AssociationStatus> = /*@__PURE__*/
   enumDesc(file_swarm_associationbilling_v1_association_billing_service, 0);
 
 /**
+ * @generated from enum swarm.associationbilling.v1.MembershipStatus
+ */
+export enum MembershipStatus {
+  /**
+   * @generated from enum value: MEMBERSHIP_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: MEMBERSHIP_STATUS_ACTIVE = 1;
+   */
+  ACTIVE = 1,
+
+  /**
+   * Set by the association; the member reactivates with an activation code.
+   *
+   * @generated from enum value: MEMBERSHIP_STATUS_INACTIVE = 2;
+   */
+  INACTIVE = 2,
+}
+
+/**
+ * Describes the enum swarm.associationbilling.v1.MembershipStatus.
+ */
+export const MembershipStatusSchema: GenEnum<MembershipStatus> = /*@__PURE__*/
+  enumDesc(file_swarm_associationbilling_v1_association_billing_service, 1);
+
+/**
+ * @generated from enum swarm.associationbilling.v1.LedgerEntryKind
+ */
+export enum LedgerEntryKind {
+  /**
+   * @generated from enum value: LEDGER_ENTRY_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: LEDGER_ENTRY_KIND_TOP_UP = 1;
+   */
+  TOP_UP = 1,
+
+  /**
+   * @generated from enum value: LEDGER_ENTRY_KIND_ALERT_CHARGE = 2;
+   */
+  ALERT_CHARGE = 2,
+
+  /**
+   * @generated from enum value: LEDGER_ENTRY_KIND_ADJUSTMENT = 3;
+   */
+  ADJUSTMENT = 3,
+}
+
+/**
+ * Describes the enum swarm.associationbilling.v1.LedgerEntryKind.
+ */
+export const LedgerEntryKindSchema: GenEnum<LedgerEntryKind> = /*@__PURE__*/
+  enumDesc(file_swarm_associationbilling_v1_association_billing_service, 2);
+
+/**
+ * Associations, their members' memberships, activation codes and the prepaid balance (a ledger in integer cents).
+ * Errors carry a swarm.common.v1.DomainErrorDetail whose code names the broken rule.
+ *
  * @generated from service swarm.associationbilling.v1.AssociationBillingService
  */
 export const AssociationBillingService: GenService<{
@@ -168,6 +955,155 @@ export const AssociationBillingService: GenService<{
     methodKind: "unary";
     input: typeof GetAssociationRequestSchema;
     output: typeof GetAssociationResponseSchema;
+  },
+  /**
+   * Sets the email address that receives the association's low-balance notices. Errors: INVALID_ARGUMENT, NOT_FOUND.
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.SetAdminContactEmail
+   */
+  setAdminContactEmail: {
+    methodKind: "unary";
+    input: typeof SetAdminContactEmailRequestSchema;
+    output: typeof SetAdminContactEmailResponseSchema;
+  },
+  /**
+   * For each given member, the associations through which an alert can reach them now: an active membership
+   * in an active association whose balance pays for one alert. Members with none are left out.
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.ListPayingMemberships
+   */
+  listPayingMemberships: {
+    methodKind: "unary";
+    input: typeof ListPayingMembershipsRequestSchema;
+    output: typeof ListPayingMembershipsResponseSchema;
+  },
+  /**
+   * A new 8-character activation code for the association. Errors: NOT_FOUND.
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.IssueActivationCode
+   */
+  issueActivationCode: {
+    methodKind: "unary";
+    input: typeof IssueActivationCodeRequestSchema;
+    output: typeof IssueActivationCodeResponseSchema;
+  },
+  /**
+   * Joins the member to the association the code belongs to, or reactivates an inactive membership there.
+   * Errors: INVALID_ARGUMENT (malformed code), NOT_FOUND (unknown code: ACTIVATION_CODE.NOT_FOUND),
+   * ALREADY_EXISTS (already an active member: MEMBERSHIP.ALREADY_MEMBER).
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.JoinAssociation
+   */
+  joinAssociation: {
+    methodKind: "unary";
+    input: typeof JoinAssociationRequestSchema;
+    output: typeof JoinAssociationResponseSchema;
+  },
+  /**
+   * The member leaves the association at once; no alert reaches them through it afterwards.
+   * Errors: NOT_FOUND (not a member: MEMBERSHIP.NOT_FOUND).
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.LeaveAssociation
+   */
+  leaveAssociation: {
+    methodKind: "unary";
+    input: typeof LeaveAssociationRequestSchema;
+    output: typeof LeaveAssociationResponseSchema;
+  },
+  /**
+   * The member's memberships, active and inactive, oldest first.
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.ListMemberMemberships
+   */
+  listMemberMemberships: {
+    methodKind: "unary";
+    input: typeof ListMemberMembershipsRequestSchema;
+    output: typeof ListMemberMembershipsResponseSchema;
+  },
+  /**
+   * The association's members. Errors: NOT_FOUND.
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.ListAssociationMembers
+   */
+  listAssociationMembers: {
+    methodKind: "unary";
+    input: typeof ListAssociationMembersRequestSchema;
+    output: typeof ListAssociationMembersResponseSchema;
+  },
+  /**
+   * Sets a membership inactive (the member must enter an activation code again) or makes its member an admin.
+   * Errors: NOT_FOUND (MEMBERSHIP.NOT_FOUND).
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.DeactivateMembership
+   */
+  deactivateMembership: {
+    methodKind: "unary";
+    input: typeof DeactivateMembershipRequestSchema;
+    output: typeof DeactivateMembershipResponseSchema;
+  },
+  /**
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.MakeAdmin
+   */
+  makeAdmin: {
+    methodKind: "unary";
+    input: typeof MakeAdminRequestSchema;
+    output: typeof MakeAdminResponseSchema;
+  },
+  /**
+   * Adds funds. More than $10.00 (1001 cents or more). The same top_up_id again records nothing new and returns
+   * the first outcome. Errors: INVALID_ARGUMENT (BILLING.TOP_UP_TOO_SMALL, BILLING.INVALID), NOT_FOUND.
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.TopUp
+   */
+  topUp: {
+    methodKind: "unary";
+    input: typeof TopUpRequestSchema;
+    output: typeof TopUpResponseSchema;
+  },
+  /**
+   * Corrects the balance by a positive or negative amount, with a required note saying why. The same
+   * adjustment_id again records nothing new. Errors: INVALID_ARGUMENT (BILLING.INVALID), NOT_FOUND,
+   * FAILED_PRECONDITION (BILLING.INSUFFICIENT_FUNDS when it would take the balance below zero).
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.AdjustBalance
+   */
+  adjustBalance: {
+    methodKind: "unary";
+    input: typeof AdjustBalanceRequestSchema;
+    output: typeof AdjustBalanceResponseSchema;
+  },
+  /**
+   * Charges the association for alerting one member about one report (7 cents), once per (report, member):
+   * a repeated call answers with the first charge and charges nothing. Errors: FAILED_PRECONDITION
+   * (BILLING.INSUFFICIENT_FUNDS; MEMBERSHIP.NOT_PAYING when the member holds no active membership in an active
+   * association of that id), INVALID_ARGUMENT.
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.ChargeAlert
+   */
+  chargeAlert: {
+    methodKind: "unary";
+    input: typeof ChargeAlertRequestSchema;
+    output: typeof ChargeAlertResponseSchema;
+  },
+  /**
+   * Errors: NOT_FOUND.
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.GetBalance
+   */
+  getBalance: {
+    methodKind: "unary";
+    input: typeof GetBalanceRequestSchema;
+    output: typeof GetBalanceResponseSchema;
+  },
+  /**
+   * Every ledger entry of the association, oldest first. Errors: NOT_FOUND.
+   *
+   * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.ListLedgerEntries
+   */
+  listLedgerEntries: {
+    methodKind: "unary";
+    input: typeof ListLedgerEntriesRequestSchema;
+    output: typeof ListLedgerEntriesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_swarm_associationbilling_v1_association_billing_service, 0);

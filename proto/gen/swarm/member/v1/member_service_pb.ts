@@ -4,13 +4,17 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { GeoPoint } from "../../common/v1/geo_pb.js";
+import { file_swarm_common_v1_geo } from "../../common/v1/geo_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file swarm/member/v1/member_service.proto.
  */
 export const file_swarm_member_v1_member_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzd2FybS9tZW1iZXIvdjEvbWVtYmVyX3NlcnZpY2UucHJvdG8SD3N3YXJtLm1lbWJlci52MSKIAQoMQXZhaWxhYmlsaXR5EhYKDmRvX25vdF9kaXN0dXJiGAEgASgIEh4KFmVsZXZhdGlvbl9tYXhpbXVtX2ZlZXQYAiABKA0SFgoOcmFuZ2VfaW5fbWlsZXMYAyABKA0SKAoEZGF5cxgEIAMoCzIaLnN3YXJtLm1lbWJlci52MS5EYXlXaW5kb3ciLwoJRGF5V2luZG93EhEKCWZyb21faG91chgBIAEoDRIPCgd0b19ob3VyGAIgASgNIl8KBk1lbWJlchIRCgltZW1iZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSMwoMYXZhaWxhYmlsaXR5GAMgASgLMh0uc3dhcm0ubWVtYmVyLnYxLkF2YWlsYWJpbGl0eSIkChNFbnN1cmVNZW1iZXJSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIlAKFEVuc3VyZU1lbWJlclJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLnN3YXJtLm1lbWJlci52MS5NZW1iZXISDwoHY3JlYXRlZBgCIAEoCCIlChBHZXRNZW1iZXJSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSI8ChFHZXRNZW1iZXJSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyMsABCg1NZW1iZXJTZXJ2aWNlElsKDEVuc3VyZU1lbWJlchIkLnN3YXJtLm1lbWJlci52MS5FbnN1cmVNZW1iZXJSZXF1ZXN0GiUuc3dhcm0ubWVtYmVyLnYxLkVuc3VyZU1lbWJlclJlc3BvbnNlElIKCUdldE1lbWJlchIhLnN3YXJtLm1lbWJlci52MS5HZXRNZW1iZXJSZXF1ZXN0GiIuc3dhcm0ubWVtYmVyLnYxLkdldE1lbWJlclJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiRzd2FybS9tZW1iZXIvdjEvbWVtYmVyX3NlcnZpY2UucHJvdG8SD3N3YXJtLm1lbWJlci52MSKIAQoMQXZhaWxhYmlsaXR5EhYKDmRvX25vdF9kaXN0dXJiGAEgASgIEh4KFmVsZXZhdGlvbl9tYXhpbXVtX2ZlZXQYAiABKA0SFgoOcmFuZ2VfaW5fbWlsZXMYAyABKA0SKAoEZGF5cxgEIAMoCzIaLnN3YXJtLm1lbWJlci52MS5EYXlXaW5kb3ciLwoJRGF5V2luZG93EhEKCWZyb21faG91chgBIAEoDRIPCgd0b19ob3VyGAIgASgNIjgKD09uYm9hcmRpbmdFbnRyeRIVCg1vbmJvYXJkaW5nX2lkGAEgASgNEg4KBnN0YXR1cxgCIAEoCSKGAgoGTWVtYmVyEhEKCW1lbWJlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIzCgxhdmFpbGFiaWxpdHkYAyABKAsyHS5zd2FybS5tZW1iZXIudjEuQXZhaWxhYmlsaXR5EgwKBG5hbWUYBCABKAkSFAoMcGhvbmVfbnVtYmVyGAUgASgJEg8KB2FkZHJlc3MYBiABKAkSJwoEaG9tZRgHIAEoCzIZLnN3YXJtLmNvbW1vbi52MS5HZW9Qb2ludBIRCgl0aW1lX3pvbmUYCCABKAkSNAoKb25ib2FyZGluZxgJIAMoCzIgLnN3YXJtLm1lbWJlci52MS5PbmJvYXJkaW5nRW50cnkiJAoTRW5zdXJlTWVtYmVyUmVxdWVzdBINCgVlbWFpbBgBIAEoCSJQChRFbnN1cmVNZW1iZXJSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyEg8KB2NyZWF0ZWQYAiABKAgiJQoQR2V0TWVtYmVyUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkiPAoRR2V0TWVtYmVyUmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuc3dhcm0ubWVtYmVyLnYxLk1lbWJlciKRAQoeVXBkYXRlTWVtYmVySW5mb3JtYXRpb25SZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEicKBGhvbWUYBSABKAsyGS5zd2FybS5jb21tb24udjEuR2VvUG9pbnQiSgofVXBkYXRlTWVtYmVySW5mb3JtYXRpb25SZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyImUKDkRheUhvdXJzQ2hhbmdlEgsKA2RheRgBIAEoDRIWCglmcm9tX2hvdXIYAiABKAFIAIgBARIUCgd0b19ob3VyGAMgASgBSAGIAQFCDAoKX2Zyb21faG91ckIKCghfdG9faG91ciKoAgoZVXBkYXRlQXZhaWxhYmlsaXR5UmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkSGwoOZG9fbm90X2Rpc3R1cmIYAiABKAhIAIgBARIjChZlbGV2YXRpb25fbWF4aW11bV9mZWV0GAMgASgBSAGIAQESGwoOcmFuZ2VfaW5fbWlsZXMYBCABKAFIAogBARIyCglkYXlfaG91cnMYBSADKAsyHy5zd2FybS5tZW1iZXIudjEuRGF5SG91cnNDaGFuZ2USFgoJdGltZV96b25lGAYgASgJSAOIAQFCEQoPX2RvX25vdF9kaXN0dXJiQhkKF19lbGV2YXRpb25fbWF4aW11bV9mZWV0QhEKD19yYW5nZV9pbl9taWxlc0IMCgpfdGltZV96b25lIkUKGlVwZGF0ZUF2YWlsYWJpbGl0eVJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLnN3YXJtLm1lbWJlci52MS5NZW1iZXIiUwoXVXBkYXRlT25ib2FyZGluZ1JlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJEhUKDW9uYm9hcmRpbmdfaWQYAiABKA0SDgoGc3RhdHVzGAMgASgJIkMKGFVwZGF0ZU9uYm9hcmRpbmdSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyIlsKGkZpbmRDb3ZlcmluZ01lbWJlcnNSZXF1ZXN0EigKBXBvaW50GAEgASgLMhkuc3dhcm0uY29tbW9uLnYxLkdlb1BvaW50EhMKC2hlaWdodF9mZWV0GAIgASgBImQKDkNvdmVyaW5nTWVtYmVyEhEKCW1lbWJlcl9pZBgBIAEoCRIWCg5kaXN0YW5jZV9taWxlcxgCIAEoARInCgZtZW1iZXIYAyABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyIk8KG0ZpbmRDb3ZlcmluZ01lbWJlcnNSZXNwb25zZRIwCgdtZW1iZXJzGAEgAygLMh8uc3dhcm0ubWVtYmVyLnYxLkNvdmVyaW5nTWVtYmVyIicKFklzc3VlTG9naW5Ub2tlblJlcXVlc3QSDQoFZW1haWwYASABKAkicwoXSXNzdWVMb2dpblRva2VuUmVzcG9uc2USDQoFdG9rZW4YASABKAkSLgoKZXhwaXJlc19hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGQoRdmFsaWRfZm9yX3NlY29uZHMYAyABKA0iKQoYQ29uc3VtZUxvZ2luVG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIlUKGUNvbnN1bWVMb2dpblRva2VuUmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuc3dhcm0ubWVtYmVyLnYxLk1lbWJlchIPCgdjcmVhdGVkGAIgASgIIh8KDUludmFsaWRGaWVsZHMSDgoGZXJyb3JzGAEgAygJMtoGCg1NZW1iZXJTZXJ2aWNlElsKDEVuc3VyZU1lbWJlchIkLnN3YXJtLm1lbWJlci52MS5FbnN1cmVNZW1iZXJSZXF1ZXN0GiUuc3dhcm0ubWVtYmVyLnYxLkVuc3VyZU1lbWJlclJlc3BvbnNlElIKCUdldE1lbWJlchIhLnN3YXJtLm1lbWJlci52MS5HZXRNZW1iZXJSZXF1ZXN0GiIuc3dhcm0ubWVtYmVyLnYxLkdldE1lbWJlclJlc3BvbnNlEnwKF1VwZGF0ZU1lbWJlckluZm9ybWF0aW9uEi8uc3dhcm0ubWVtYmVyLnYxLlVwZGF0ZU1lbWJlckluZm9ybWF0aW9uUmVxdWVzdBowLnN3YXJtLm1lbWJlci52MS5VcGRhdGVNZW1iZXJJbmZvcm1hdGlvblJlc3BvbnNlEm0KElVwZGF0ZUF2YWlsYWJpbGl0eRIqLnN3YXJtLm1lbWJlci52MS5VcGRhdGVBdmFpbGFiaWxpdHlSZXF1ZXN0Gisuc3dhcm0ubWVtYmVyLnYxLlVwZGF0ZUF2YWlsYWJpbGl0eVJlc3BvbnNlEmcKEFVwZGF0ZU9uYm9hcmRpbmcSKC5zd2FybS5tZW1iZXIudjEuVXBkYXRlT25ib2FyZGluZ1JlcXVlc3QaKS5zd2FybS5tZW1iZXIudjEuVXBkYXRlT25ib2FyZGluZ1Jlc3BvbnNlEnAKE0ZpbmRDb3ZlcmluZ01lbWJlcnMSKy5zd2FybS5tZW1iZXIudjEuRmluZENvdmVyaW5nTWVtYmVyc1JlcXVlc3QaLC5zd2FybS5tZW1iZXIudjEuRmluZENvdmVyaW5nTWVtYmVyc1Jlc3BvbnNlEmQKD0lzc3VlTG9naW5Ub2tlbhInLnN3YXJtLm1lbWJlci52MS5Jc3N1ZUxvZ2luVG9rZW5SZXF1ZXN0Giguc3dhcm0ubWVtYmVyLnYxLklzc3VlTG9naW5Ub2tlblJlc3BvbnNlEmoKEUNvbnN1bWVMb2dpblRva2VuEikuc3dhcm0ubWVtYmVyLnYxLkNvbnN1bWVMb2dpblRva2VuUmVxdWVzdBoqLnN3YXJtLm1lbWJlci52MS5Db25zdW1lTG9naW5Ub2tlblJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_swarm_common_v1_geo]);
 
 /**
  * @generated from message swarm.member.v1.Availability
@@ -69,6 +73,30 @@ export const DayWindowSchema: GenMessage<DayWindow> = /*@__PURE__*/
   messageDesc(file_swarm_member_v1_member_service, 1);
 
 /**
+ * @generated from message swarm.member.v1.OnboardingEntry
+ */
+export type OnboardingEntry = Message<"swarm.member.v1.OnboardingEntry"> & {
+  /**
+   * @generated from field: uint32 onboarding_id = 1;
+   */
+  onboardingId: number;
+
+  /**
+   * 'a': to be shown; 'c': completed.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+};
+
+/**
+ * Describes the message swarm.member.v1.OnboardingEntry.
+ * Use `create(OnboardingEntrySchema)` to create a new message.
+ */
+export const OnboardingEntrySchema: GenMessage<OnboardingEntry> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 2);
+
+/**
  * @generated from message swarm.member.v1.Member
  */
 export type Member = Message<"swarm.member.v1.Member"> & {
@@ -86,6 +114,42 @@ export type Member = Message<"swarm.member.v1.Member"> & {
    * @generated from field: swarm.member.v1.Availability availability = 3;
    */
   availability?: Availability | undefined;
+
+  /**
+   * Empty until the member gives them.
+   *
+   * @generated from field: string name = 4;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string phone_number = 5;
+   */
+  phoneNumber: string;
+
+  /**
+   * @generated from field: string address = 6;
+   */
+  address: string;
+
+  /**
+   * Where the address lies; unset until the member gives an address.
+   *
+   * @generated from field: swarm.common.v1.GeoPoint home = 7;
+   */
+  home?: GeoPoint | undefined;
+
+  /**
+   * IANA name, for example "America/Los_Angeles"; availability hours are read in this zone.
+   *
+   * @generated from field: string time_zone = 8;
+   */
+  timeZone: string;
+
+  /**
+   * @generated from field: repeated swarm.member.v1.OnboardingEntry onboarding = 9;
+   */
+  onboarding: OnboardingEntry[];
 };
 
 /**
@@ -93,7 +157,7 @@ export type Member = Message<"swarm.member.v1.Member"> & {
  * Use `create(MemberSchema)` to create a new message.
  */
 export const MemberSchema: GenMessage<Member> = /*@__PURE__*/
-  messageDesc(file_swarm_member_v1_member_service, 2);
+  messageDesc(file_swarm_member_v1_member_service, 3);
 
 /**
  * @generated from message swarm.member.v1.EnsureMemberRequest
@@ -110,7 +174,7 @@ export type EnsureMemberRequest = Message<"swarm.member.v1.EnsureMemberRequest">
  * Use `create(EnsureMemberRequestSchema)` to create a new message.
  */
 export const EnsureMemberRequestSchema: GenMessage<EnsureMemberRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_member_v1_member_service, 3);
+  messageDesc(file_swarm_member_v1_member_service, 4);
 
 /**
  * @generated from message swarm.member.v1.EnsureMemberResponse
@@ -132,7 +196,7 @@ export type EnsureMemberResponse = Message<"swarm.member.v1.EnsureMemberResponse
  * Use `create(EnsureMemberResponseSchema)` to create a new message.
  */
 export const EnsureMemberResponseSchema: GenMessage<EnsureMemberResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_member_v1_member_service, 4);
+  messageDesc(file_swarm_member_v1_member_service, 5);
 
 /**
  * @generated from message swarm.member.v1.GetMemberRequest
@@ -149,7 +213,7 @@ export type GetMemberRequest = Message<"swarm.member.v1.GetMemberRequest"> & {
  * Use `create(GetMemberRequestSchema)` to create a new message.
  */
 export const GetMemberRequestSchema: GenMessage<GetMemberRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_member_v1_member_service, 5);
+  messageDesc(file_swarm_member_v1_member_service, 6);
 
 /**
  * @generated from message swarm.member.v1.GetMemberResponse
@@ -166,7 +230,375 @@ export type GetMemberResponse = Message<"swarm.member.v1.GetMemberResponse"> & {
  * Use `create(GetMemberResponseSchema)` to create a new message.
  */
 export const GetMemberResponseSchema: GenMessage<GetMemberResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_member_v1_member_service, 6);
+  messageDesc(file_swarm_member_v1_member_service, 7);
+
+/**
+ * @generated from message swarm.member.v1.UpdateMemberInformationRequest
+ */
+export type UpdateMemberInformationRequest = Message<"swarm.member.v1.UpdateMemberInformationRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * Ten digits, or empty for none.
+   *
+   * @generated from field: string phone_number = 3;
+   */
+  phoneNumber: string;
+
+  /**
+   * Empty clears the address and the home location; otherwise home is required.
+   *
+   * @generated from field: string address = 4;
+   */
+  address: string;
+
+  /**
+   * @generated from field: swarm.common.v1.GeoPoint home = 5;
+   */
+  home?: GeoPoint | undefined;
+};
+
+/**
+ * Describes the message swarm.member.v1.UpdateMemberInformationRequest.
+ * Use `create(UpdateMemberInformationRequestSchema)` to create a new message.
+ */
+export const UpdateMemberInformationRequestSchema: GenMessage<UpdateMemberInformationRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 8);
+
+/**
+ * @generated from message swarm.member.v1.UpdateMemberInformationResponse
+ */
+export type UpdateMemberInformationResponse = Message<"swarm.member.v1.UpdateMemberInformationResponse"> & {
+  /**
+   * @generated from field: swarm.member.v1.Member member = 1;
+   */
+  member?: Member | undefined;
+};
+
+/**
+ * Describes the message swarm.member.v1.UpdateMemberInformationResponse.
+ * Use `create(UpdateMemberInformationResponseSchema)` to create a new message.
+ */
+export const UpdateMemberInformationResponseSchema: GenMessage<UpdateMemberInformationResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 9);
+
+/**
+ * @generated from message swarm.member.v1.DayHoursChange
+ */
+export type DayHoursChange = Message<"swarm.member.v1.DayHoursChange"> & {
+  /**
+   * 0 is Sunday through 6, Saturday.
+   *
+   * @generated from field: uint32 day = 1;
+   */
+  day: number;
+
+  /**
+   * Numbers are sent as given so the service can refuse fractions and out-of-range values itself.
+   *
+   * @generated from field: optional double from_hour = 2;
+   */
+  fromHour?: number | undefined;
+
+  /**
+   * @generated from field: optional double to_hour = 3;
+   */
+  toHour?: number | undefined;
+};
+
+/**
+ * Describes the message swarm.member.v1.DayHoursChange.
+ * Use `create(DayHoursChangeSchema)` to create a new message.
+ */
+export const DayHoursChangeSchema: GenMessage<DayHoursChange> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 10);
+
+/**
+ * @generated from message swarm.member.v1.UpdateAvailabilityRequest
+ */
+export type UpdateAvailabilityRequest = Message<"swarm.member.v1.UpdateAvailabilityRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: optional bool do_not_disturb = 2;
+   */
+  doNotDisturb?: boolean | undefined;
+
+  /**
+   * @generated from field: optional double elevation_maximum_feet = 3;
+   */
+  elevationMaximumFeet?: number | undefined;
+
+  /**
+   * @generated from field: optional double range_in_miles = 4;
+   */
+  rangeInMiles?: number | undefined;
+
+  /**
+   * @generated from field: repeated swarm.member.v1.DayHoursChange day_hours = 5;
+   */
+  dayHours: DayHoursChange[];
+
+  /**
+   * @generated from field: optional string time_zone = 6;
+   */
+  timeZone?: string | undefined;
+};
+
+/**
+ * Describes the message swarm.member.v1.UpdateAvailabilityRequest.
+ * Use `create(UpdateAvailabilityRequestSchema)` to create a new message.
+ */
+export const UpdateAvailabilityRequestSchema: GenMessage<UpdateAvailabilityRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 11);
+
+/**
+ * @generated from message swarm.member.v1.UpdateAvailabilityResponse
+ */
+export type UpdateAvailabilityResponse = Message<"swarm.member.v1.UpdateAvailabilityResponse"> & {
+  /**
+   * @generated from field: swarm.member.v1.Member member = 1;
+   */
+  member?: Member | undefined;
+};
+
+/**
+ * Describes the message swarm.member.v1.UpdateAvailabilityResponse.
+ * Use `create(UpdateAvailabilityResponseSchema)` to create a new message.
+ */
+export const UpdateAvailabilityResponseSchema: GenMessage<UpdateAvailabilityResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 12);
+
+/**
+ * @generated from message swarm.member.v1.UpdateOnboardingRequest
+ */
+export type UpdateOnboardingRequest = Message<"swarm.member.v1.UpdateOnboardingRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: uint32 onboarding_id = 2;
+   */
+  onboardingId: number;
+
+  /**
+   * @generated from field: string status = 3;
+   */
+  status: string;
+};
+
+/**
+ * Describes the message swarm.member.v1.UpdateOnboardingRequest.
+ * Use `create(UpdateOnboardingRequestSchema)` to create a new message.
+ */
+export const UpdateOnboardingRequestSchema: GenMessage<UpdateOnboardingRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 13);
+
+/**
+ * @generated from message swarm.member.v1.UpdateOnboardingResponse
+ */
+export type UpdateOnboardingResponse = Message<"swarm.member.v1.UpdateOnboardingResponse"> & {
+  /**
+   * @generated from field: swarm.member.v1.Member member = 1;
+   */
+  member?: Member | undefined;
+};
+
+/**
+ * Describes the message swarm.member.v1.UpdateOnboardingResponse.
+ * Use `create(UpdateOnboardingResponseSchema)` to create a new message.
+ */
+export const UpdateOnboardingResponseSchema: GenMessage<UpdateOnboardingResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 14);
+
+/**
+ * @generated from message swarm.member.v1.FindCoveringMembersRequest
+ */
+export type FindCoveringMembersRequest = Message<"swarm.member.v1.FindCoveringMembersRequest"> & {
+  /**
+   * @generated from field: swarm.common.v1.GeoPoint point = 1;
+   */
+  point?: GeoPoint | undefined;
+
+  /**
+   * Feet above ground of the swarm, 0 to 50.
+   *
+   * @generated from field: double height_feet = 2;
+   */
+  heightFeet: number;
+};
+
+/**
+ * Describes the message swarm.member.v1.FindCoveringMembersRequest.
+ * Use `create(FindCoveringMembersRequestSchema)` to create a new message.
+ */
+export const FindCoveringMembersRequestSchema: GenMessage<FindCoveringMembersRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 15);
+
+/**
+ * @generated from message swarm.member.v1.CoveringMember
+ */
+export type CoveringMember = Message<"swarm.member.v1.CoveringMember"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: double distance_miles = 2;
+   */
+  distanceMiles: number;
+
+  /**
+   * The whole member, so the caller can read availability and time zone without asking again.
+   *
+   * @generated from field: swarm.member.v1.Member member = 3;
+   */
+  member?: Member | undefined;
+};
+
+/**
+ * Describes the message swarm.member.v1.CoveringMember.
+ * Use `create(CoveringMemberSchema)` to create a new message.
+ */
+export const CoveringMemberSchema: GenMessage<CoveringMember> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 16);
+
+/**
+ * @generated from message swarm.member.v1.FindCoveringMembersResponse
+ */
+export type FindCoveringMembersResponse = Message<"swarm.member.v1.FindCoveringMembersResponse"> & {
+  /**
+   * @generated from field: repeated swarm.member.v1.CoveringMember members = 1;
+   */
+  members: CoveringMember[];
+};
+
+/**
+ * Describes the message swarm.member.v1.FindCoveringMembersResponse.
+ * Use `create(FindCoveringMembersResponseSchema)` to create a new message.
+ */
+export const FindCoveringMembersResponseSchema: GenMessage<FindCoveringMembersResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 17);
+
+/**
+ * @generated from message swarm.member.v1.IssueLoginTokenRequest
+ */
+export type IssueLoginTokenRequest = Message<"swarm.member.v1.IssueLoginTokenRequest"> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message swarm.member.v1.IssueLoginTokenRequest.
+ * Use `create(IssueLoginTokenRequestSchema)` to create a new message.
+ */
+export const IssueLoginTokenRequestSchema: GenMessage<IssueLoginTokenRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 18);
+
+/**
+ * @generated from message swarm.member.v1.IssueLoginTokenResponse
+ */
+export type IssueLoginTokenResponse = Message<"swarm.member.v1.IssueLoginTokenResponse"> & {
+  /**
+   * At least 128 random bits, URL-safe.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expires_at = 2;
+   */
+  expiresAt?: Timestamp | undefined;
+
+  /**
+   * How long the token works from now, for telling the member without comparing clocks across processes.
+   *
+   * @generated from field: uint32 valid_for_seconds = 3;
+   */
+  validForSeconds: number;
+};
+
+/**
+ * Describes the message swarm.member.v1.IssueLoginTokenResponse.
+ * Use `create(IssueLoginTokenResponseSchema)` to create a new message.
+ */
+export const IssueLoginTokenResponseSchema: GenMessage<IssueLoginTokenResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 19);
+
+/**
+ * @generated from message swarm.member.v1.ConsumeLoginTokenRequest
+ */
+export type ConsumeLoginTokenRequest = Message<"swarm.member.v1.ConsumeLoginTokenRequest"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message swarm.member.v1.ConsumeLoginTokenRequest.
+ * Use `create(ConsumeLoginTokenRequestSchema)` to create a new message.
+ */
+export const ConsumeLoginTokenRequestSchema: GenMessage<ConsumeLoginTokenRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 20);
+
+/**
+ * @generated from message swarm.member.v1.ConsumeLoginTokenResponse
+ */
+export type ConsumeLoginTokenResponse = Message<"swarm.member.v1.ConsumeLoginTokenResponse"> & {
+  /**
+   * @generated from field: swarm.member.v1.Member member = 1;
+   */
+  member?: Member | undefined;
+
+  /**
+   * @generated from field: bool created = 2;
+   */
+  created: boolean;
+};
+
+/**
+ * Describes the message swarm.member.v1.ConsumeLoginTokenResponse.
+ * Use `create(ConsumeLoginTokenResponseSchema)` to create a new message.
+ */
+export const ConsumeLoginTokenResponseSchema: GenMessage<ConsumeLoginTokenResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 21);
+
+/**
+ * Attached to INVALID_ARGUMENT errors: every rule the input broke, in the words the member reads.
+ *
+ * @generated from message swarm.member.v1.InvalidFields
+ */
+export type InvalidFields = Message<"swarm.member.v1.InvalidFields"> & {
+  /**
+   * @generated from field: repeated string errors = 1;
+   */
+  errors: string[];
+};
+
+/**
+ * Describes the message swarm.member.v1.InvalidFields.
+ * Use `create(InvalidFieldsSchema)` to create a new message.
+ */
+export const InvalidFieldsSchema: GenMessage<InvalidFields> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 22);
 
 /**
  * @generated from service swarm.member.v1.MemberService
@@ -174,6 +606,7 @@ export const GetMemberResponseSchema: GenMessage<GetMemberResponse> = /*@__PURE_
 export const MemberService: GenService<{
   /**
    * Returns the member with this email, creating one with the default availability on first sight.
+   * Errors: INVALID_ARGUMENT (MEMBER.INVALID_EMAIL).
    *
    * @generated from rpc swarm.member.v1.MemberService.EnsureMember
    */
@@ -191,6 +624,71 @@ export const MemberService: GenService<{
     methodKind: "unary";
     input: typeof GetMemberRequestSchema;
     output: typeof GetMemberResponseSchema;
+  },
+  /**
+   * Replaces the member's name, phone number and address (with the home location the caller resolved it to).
+   * Errors: NOT_FOUND, INVALID_ARGUMENT (MEMBER.INVALID_INFORMATION, details in the message).
+   *
+   * @generated from rpc swarm.member.v1.MemberService.UpdateMemberInformation
+   */
+  updateMemberInformation: {
+    methodKind: "unary";
+    input: typeof UpdateMemberInformationRequestSchema;
+    output: typeof UpdateMemberInformationResponseSchema;
+  },
+  /**
+   * Changes the fields that are set, checking the result as a whole. Errors: NOT_FOUND, INVALID_ARGUMENT
+   * (MEMBER.INVALID_AVAILABILITY, MEMBER.INVALID_TIME_ZONE).
+   *
+   * @generated from rpc swarm.member.v1.MemberService.UpdateAvailability
+   */
+  updateAvailability: {
+    methodKind: "unary";
+    input: typeof UpdateAvailabilityRequestSchema;
+    output: typeof UpdateAvailabilityResponseSchema;
+  },
+  /**
+   * Sets the status of one onboarding entry. Errors: NOT_FOUND, INVALID_ARGUMENT (MEMBER.INVALID_ONBOARDING).
+   *
+   * @generated from rpc swarm.member.v1.MemberService.UpdateOnboarding
+   */
+  updateOnboarding: {
+    methodKind: "unary";
+    input: typeof UpdateOnboardingRequestSchema;
+    output: typeof UpdateOnboardingResponseSchema;
+  },
+  /**
+   * Members whose home lies within their own range of the point and whose height limit allows the swarm,
+   * nearest first. Members without a home location are never returned.
+   *
+   * @generated from rpc swarm.member.v1.MemberService.FindCoveringMembers
+   */
+  findCoveringMembers: {
+    methodKind: "unary";
+    input: typeof FindCoveringMembersRequestSchema;
+    output: typeof FindCoveringMembersResponseSchema;
+  },
+  /**
+   * Creates a single-use login token for the email; only its SHA-256 hash is stored. The caller emails the token
+   * and never stores it. Errors: INVALID_ARGUMENT (MEMBER.INVALID_EMAIL).
+   *
+   * @generated from rpc swarm.member.v1.MemberService.IssueLoginToken
+   */
+  issueLoginToken: {
+    methodKind: "unary";
+    input: typeof IssueLoginTokenRequestSchema;
+    output: typeof IssueLoginTokenResponseSchema;
+  },
+  /**
+   * Consumes a login token once, before it expires, and returns the member it logs in (created on first login).
+   * Errors: NOT_FOUND (MEMBER.LOGIN_TOKEN_INVALID) for an unknown, used or expired token.
+   *
+   * @generated from rpc swarm.member.v1.MemberService.ConsumeLoginToken
+   */
+  consumeLoginToken: {
+    methodKind: "unary";
+    input: typeof ConsumeLoginTokenRequestSchema;
+    output: typeof ConsumeLoginTokenResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_swarm_member_v1_member_service, 0);

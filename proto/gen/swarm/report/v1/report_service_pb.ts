@@ -4,6 +4,8 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GeoPoint } from "../../common/v1/geo_pb.js";
+import { file_swarm_common_v1_geo } from "../../common/v1/geo_pb.js";
 import type { Report, SwarmSize } from "./report_pb.js";
 import { file_swarm_report_v1_report } from "./report_pb.js";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/report/v1/report_service.proto.
  */
 export const file_swarm_report_v1_report_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzd2FybS9yZXBvcnQvdjEvcmVwb3J0X3NlcnZpY2UucHJvdG8SD3N3YXJtLnJlcG9ydC52MSLGAQoTU3VibWl0UmVwb3J0UmVxdWVzdBIWCg5pZGVtcG90ZW5jeV9pZBgBIAEoCRIVCg1yZXBvcnRlcl9uYW1lGAIgASgJEhYKDnJlcG9ydGVyX3Bob25lGAMgASgJEigKBHNpemUYBCABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAUgASgBEg8KB2FkZHJlc3MYBiABKAkSFQoNaW50ZXJuYWxfbm90ZRgHIAEoCSI7ChRTdWJtaXRSZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEAoIcmVwbGF5ZWQYAiABKAgiJQoQR2V0UmVwb3J0UmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkiPAoRR2V0UmVwb3J0UmVzcG9uc2USJwoGcmVwb3J0GAEgASgLMhcuc3dhcm0ucmVwb3J0LnYxLlJlcG9ydDLAAQoNUmVwb3J0U2VydmljZRJbCgxTdWJtaXRSZXBvcnQSJC5zd2FybS5yZXBvcnQudjEuU3VibWl0UmVwb3J0UmVxdWVzdBolLnN3YXJtLnJlcG9ydC52MS5TdWJtaXRSZXBvcnRSZXNwb25zZRJSCglHZXRSZXBvcnQSIS5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0UmVxdWVzdBoiLnN3YXJtLnJlcG9ydC52MS5HZXRSZXBvcnRSZXNwb25zZWIGcHJvdG8z", [file_swarm_report_v1_report]);
+  fileDesc("CiRzd2FybS9yZXBvcnQvdjEvcmVwb3J0X3NlcnZpY2UucHJvdG8SD3N3YXJtLnJlcG9ydC52MSKdAgoTU3VibWl0UmVwb3J0UmVxdWVzdBIWCg5pZGVtcG90ZW5jeV9pZBgBIAEoCRIVCg1yZXBvcnRlcl9uYW1lGAIgASgJEhYKDnJlcG9ydGVyX3Bob25lGAMgASgJEigKBHNpemUYBCABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAUgASgBEg8KB2FkZHJlc3MYBiABKAkSFQoNaW50ZXJuYWxfbm90ZRgHIAEoCRIrCghsb2NhdGlvbhgIIAEoCzIZLnN3YXJtLmNvbW1vbi52MS5HZW9Qb2ludBINCgVpbWFnZRgJIAEoDBIZChFjb25maXJtX2R1cGxpY2F0ZRgKIAEoCCJOChRTdWJtaXRSZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEAoIcmVwbGF5ZWQYAiABKAgSEQoJZHVwbGljYXRlGAMgASgIIiUKEEdldFJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIjwKEUdldFJlcG9ydFJlc3BvbnNlEicKBnJlcG9ydBgBIAEoCzIXLnN3YXJtLnJlcG9ydC52MS5SZXBvcnQiMgodTGlzdFJlcG9ydEFzc29jaWF0aW9uc1JlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIksKEVJlcG9ydEFzc29jaWF0aW9uEhIKCmNvbXBhbnlfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxkb25hdGlvbl91cmwYAyABKAkiWgoeTGlzdFJlcG9ydEFzc29jaWF0aW9uc1Jlc3BvbnNlEjgKDGFzc29jaWF0aW9ucxgBIAMoCzIiLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRBc3NvY2lhdGlvbjK7AgoNUmVwb3J0U2VydmljZRJbCgxTdWJtaXRSZXBvcnQSJC5zd2FybS5yZXBvcnQudjEuU3VibWl0UmVwb3J0UmVxdWVzdBolLnN3YXJtLnJlcG9ydC52MS5TdWJtaXRSZXBvcnRSZXNwb25zZRJSCglHZXRSZXBvcnQSIS5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0UmVxdWVzdBoiLnN3YXJtLnJlcG9ydC52MS5HZXRSZXBvcnRSZXNwb25zZRJ5ChZMaXN0UmVwb3J0QXNzb2NpYXRpb25zEi4uc3dhcm0ucmVwb3J0LnYxLkxpc3RSZXBvcnRBc3NvY2lhdGlvbnNSZXF1ZXN0Gi8uc3dhcm0ucmVwb3J0LnYxLkxpc3RSZXBvcnRBc3NvY2lhdGlvbnNSZXNwb25zZWIGcHJvdG8z", [file_swarm_common_v1_geo, file_swarm_report_v1_report]);
 
 /**
  * @generated from message swarm.report.v1.SubmitReportRequest
@@ -58,6 +60,28 @@ export type SubmitReportRequest = Message<"swarm.report.v1.SubmitReportRequest">
    * @generated from field: string internal_note = 7;
    */
   internalNote: string;
+
+  /**
+   * Where the address was resolved to (by the gateway's geocoder). Required.
+   *
+   * @generated from field: swarm.common.v1.GeoPoint location = 8;
+   */
+  location?: GeoPoint | undefined;
+
+  /**
+   * The uploaded picture as sent (JPEG, PNG, WebP, GIF, AVIF/HEIF); empty when none. The service re-encodes it,
+   * which drops EXIF and GPS metadata, and stores it with a thumbnail under generated names.
+   *
+   * @generated from field: bytes image = 9;
+   */
+  image: Uint8Array;
+
+  /**
+   * Set when the reporter confirmed a second report at an address reported in the last 3 days.
+   *
+   * @generated from field: bool confirm_duplicate = 10;
+   */
+  confirmDuplicate: boolean;
 };
 
 /**
@@ -82,6 +106,13 @@ export type SubmitReportResponse = Message<"swarm.report.v1.SubmitReportResponse
    * @generated from field: bool replayed = 2;
    */
   replayed: boolean;
+
+  /**
+   * True when nothing was stored because a live report at this address is less than 3 days old; report_id is its id.
+   *
+   * @generated from field: bool duplicate = 3;
+   */
+  duplicate: boolean;
 };
 
 /**
@@ -126,12 +157,79 @@ export const GetReportResponseSchema: GenMessage<GetReportResponse> = /*@__PURE_
   messageDesc(file_swarm_report_v1_report_service, 3);
 
 /**
+ * @generated from message swarm.report.v1.ListReportAssociationsRequest
+ */
+export type ListReportAssociationsRequest = Message<"swarm.report.v1.ListReportAssociationsRequest"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.ListReportAssociationsRequest.
+ * Use `create(ListReportAssociationsRequestSchema)` to create a new message.
+ */
+export const ListReportAssociationsRequestSchema: GenMessage<ListReportAssociationsRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 4);
+
+/**
+ * @generated from message swarm.report.v1.ReportAssociation
+ */
+export type ReportAssociation = Message<"swarm.report.v1.ReportAssociation"> & {
+  /**
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * Empty when the association takes no donations.
+   *
+   * @generated from field: string donation_url = 3;
+   */
+  donationUrl: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.ReportAssociation.
+ * Use `create(ReportAssociationSchema)` to create a new message.
+ */
+export const ReportAssociationSchema: GenMessage<ReportAssociation> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 5);
+
+/**
+ * @generated from message swarm.report.v1.ListReportAssociationsResponse
+ */
+export type ListReportAssociationsResponse = Message<"swarm.report.v1.ListReportAssociationsResponse"> & {
+  /**
+   * @generated from field: repeated swarm.report.v1.ReportAssociation associations = 1;
+   */
+  associations: ReportAssociation[];
+};
+
+/**
+ * Describes the message swarm.report.v1.ListReportAssociationsResponse.
+ * Use `create(ListReportAssociationsResponseSchema)` to create a new message.
+ */
+export const ListReportAssociationsResponseSchema: GenMessage<ListReportAssociationsResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 6);
+
+/**
  * @generated from service swarm.report.v1.ReportService
  */
 export const ReportService: GenService<{
   /**
-   * Stores a swarm report and announces it with ReportSubmitted.
-   * Errors: ALREADY_EXISTS when the idempotency id was used for different content, INVALID_ARGUMENT for bad fields.
+   * Stores a swarm report with its image and the associations covering its place, and announces it with
+   * ReportSubmitted. A live report at the same address within 3 days is answered with duplicate = true and that
+   * report's id, storing nothing, unless confirm_duplicate is set.
+   * Errors: ALREADY_EXISTS when the idempotency id was used for different content; INVALID_ARGUMENT for bad fields
+   * (REPORT.INVALID_SUBMISSION), a missing location (REPORT.ADDRESS_UNRESOLVED) or an image that cannot be decoded
+   * (REPORT.INVALID_IMAGE); NOT_FOUND (REPORT.NO_COVERAGE) when no paying association's member covers the place.
    *
    * @generated from rpc swarm.report.v1.ReportService.SubmitReport
    */
@@ -149,6 +247,17 @@ export const ReportService: GenService<{
     methodKind: "unary";
     input: typeof GetReportRequestSchema;
     output: typeof GetReportResponseSchema;
+  },
+  /**
+   * The associations whose members cover the report's place, as they were when it was submitted.
+   * Errors: NOT_FOUND.
+   *
+   * @generated from rpc swarm.report.v1.ReportService.ListReportAssociations
+   */
+  listReportAssociations: {
+    methodKind: "unary";
+    input: typeof ListReportAssociationsRequestSchema;
+    output: typeof ListReportAssociationsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_swarm_report_v1_report_service, 0);

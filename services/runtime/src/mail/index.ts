@@ -1,0 +1,1 @@
+export { SmtpMailer, type SmtpMessage } from './smtp-mailer.js';
