@@ -1,3 +1,7 @@
+import { createClient } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
 import {
   HealthRegistry,
   MemoryOutbox,
@@ -14,7 +18,11 @@ import {
 } from '@swarm/runtime';
 import { eventBusFromConfig } from '@swarm/runtime/nats';
 import { MongoOutbox, connectMongo } from '@swarm/runtime/mongo';
-import type { ReportRepository } from './app/ports.js';
+import type { ImageStore, ReportRepository } from './app/ports.js';
+import { MemoryImageStore } from './adapters/memory/memory-image-store.js';
+import { MongoImageStore } from './adapters/mongo/mongo-image-store.js';
+import { RpcSwarmCoverage } from './adapters/rpc/rpc-swarm-coverage.js';
+import { SharpImageProcessor } from './adapters/sharp/sharp-image-processor.js';
 import { MemoryReportRepository } from './adapters/memory/memory-report-repository.js';
 import { MongoReportRepository } from './adapters/mongo/mongo-report-repository.js';
 import { reportConfigShape } from './config.js';
@@ -34,6 +42,7 @@ await runMain(logger, async (lifecycle) => {
   const notifyRelay = () => relay.notify();
   let reports: ReportRepository;
   let outbox: OutboxStore;
+  let images: ImageStore;
   if (config.STORE === 'mongo') {
     const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
     lifecycle.onShutdown('mongo', () => mongo.close());
@@ -43,17 +52,32 @@ await runMain(logger, async (lifecycle) => {
     await repository.ensureIndexes();
     reports = repository;
     outbox = mongoOutbox;
+    images = new MongoImageStore(mongo.db);
   } else {
     const memoryOutbox = new MemoryOutbox();
     reports = new MemoryReportRepository(memoryOutbox, notifyRelay);
     outbox = memoryOutbox;
+    images = new MemoryImageStore();
   }
 
   const relay = new OutboxRelay(outbox, bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
   relay.start();
   lifecycle.onShutdown('outbox relay', () => relay.stop());
 
-  const service = buildReportService({ reports, clock: systemClock, ids: uuidIds, randomBelow: secureRandomBelow });
+  const transport = (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true });
+  const coverage = new RpcSwarmCoverage(
+    createClient(MemberService, transport(config.MEMBER_SERVICE_URL)),
+    createClient(AssociationBillingService, transport(config.ASSOCIATION_BILLING_SERVICE_URL)),
+  );
+  const service = buildReportService({
+    reports,
+    coverage,
+    images,
+    imageProcessor: new SharpImageProcessor(),
+    clock: systemClock,
+    ids: uuidIds,
+    randomBelow: secureRandomBelow,
+  });
   const server = await startRpcServer({ port: config.PORT, routes: service.routes, health, logger, graceMs: config.SHUTDOWN_GRACE_MS });
   lifecycle.onShutdown('rpc server', () => server.close());
 });

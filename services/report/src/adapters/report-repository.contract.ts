@@ -3,6 +3,7 @@ import type { OutboxStore } from '@swarm/runtime';
 import type { ReportRepository } from '../app/ports.js';
 import type { Report } from '../domain/report.js';
 import { reportSubmitted } from '../domain/report-events.js';
+import { addressKey } from '../domain/duplicate-report.js';
 
 let sequence = 0;
 export function aReport(overrides: Partial<Report> = {}): Report {
@@ -16,6 +17,8 @@ export function aReport(overrides: Partial<Report> = {}): Report {
     elevationFeet: 8,
     address: '1 Apiary Lane',
     internalNote: '',
+    location: { latitude: 45.5152, longitude: -122.6784 },
+    associations: [{ companyId: 'company-1', name: 'Portland Beekeepers', donationUrl: 'https://example.org/donate' }],
     state: 'active',
     claimCode: String(10_000 + sequence).slice(-5),
     createdAt: new Date('2026-05-01T10:00:00.000Z'),
@@ -37,6 +40,32 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
       expect(await reports.create(report, [])).toBe('created');
       expect(await reports.findById(report.reportId)).toEqual(report);
       expect(await reports.findByIdempotencyId(report.idempotencyId)).toEqual(report);
+    });
+
+    it('keeps the location, the covering associations and the picture names', async () => {
+      const report = aReport({
+        location: { latitude: -33.8688, longitude: 151.2093 },
+        associations: [
+          { companyId: 'c-1', name: 'First', donationUrl: '' },
+          { companyId: 'c-2', name: 'Second', donationUrl: 'https://example.org/give' },
+        ],
+        image: { imageName: 'abc.jpg', thumbnailName: 'abc-thumb.jpg' },
+      });
+      await reports.create(report, []);
+      expect(await reports.findById(report.reportId)).toEqual(report);
+    });
+
+    it('finds the live reports at an address key created since a time, and only those', async () => {
+      const since = new Date('2026-05-01T00:00:00.000Z');
+      const address = '12 Oak St, Portland, OR, USA';
+      const recent = aReport({ address, createdAt: new Date('2026-05-02T00:00:00.000Z') });
+      const claimed = aReport({ address: '12 oak st portland or usa', state: 'claimed', createdAt: new Date('2026-05-01T00:00:00.000Z') });
+      const old = aReport({ address, createdAt: new Date('2026-04-30T23:59:59.000Z') });
+      const bad = aReport({ address, state: 'bad', createdAt: new Date('2026-05-02T00:00:00.000Z') });
+      const elsewhere = aReport({ address: '13 Oak St, Portland, OR, USA', createdAt: new Date('2026-05-02T00:00:00.000Z') });
+      for (const report of [recent, claimed, old, bad, elsewhere]) await reports.create(report, []);
+      const found = await reports.findLiveAtAddressSince(addressKey(address), since);
+      expect(found.map((report) => report.reportId).sort()).toEqual([recent.reportId, claimed.reportId].sort());
     });
 
     it('finds nothing for unknown ids', async () => {

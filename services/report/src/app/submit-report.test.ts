@@ -1,57 +1,143 @@
 import { MemoryOutbox, ReportSubmittedEvent } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryImageStore } from '../adapters/memory/memory-image-store.js';
 import { MemoryReportRepository } from '../adapters/memory/memory-report-repository.js';
 import { ReportError } from '../domain/report-error.js';
-import type { UncheckedSubmission } from '../domain/report.js';
-import { SubmitReport } from './submit-report.js';
+import type { GeoPoint, ReportAssociation } from '../domain/report.js';
+import type { ImageProcessor, SwarmCoverage } from './ports.js';
+import { SubmitReport, type SubmitReportInput } from './submit-report.js';
 
-const submission: UncheckedSubmission = {
+const PORTLAND: GeoPoint = { latitude: 45.5152, longitude: -122.6784 };
+const BEEKEEPERS: ReportAssociation = { companyId: 'c-1', name: 'Portland Beekeepers', donationUrl: 'https://example.org/donate' };
+
+const submission: SubmitReportInput = {
   idempotencyId: 'idem-1',
   reporterName: 'Ada',
   reporterPhone: '5551234567',
   size: 'Very Large',
   elevationFeet: 20,
-  address: '1 Apiary Lane',
+  address: '1 Apiary Lane, Portland, OR, USA',
   internalNote: '',
+  location: PORTLAND,
+  confirmDuplicate: false,
+};
+
+/** Covers every place with the associations given, and remembers what it was asked. */
+class FixedCoverage implements SwarmCoverage {
+  readonly questions: { point: GeoPoint; heightFeet: number }[] = [];
+  constructor(public associations: ReportAssociation[]) {}
+  async associationsCovering(point: GeoPoint, heightFeet: number): Promise<ReportAssociation[]> {
+    this.questions.push({ point, heightFeet });
+    return this.associations;
+  }
+}
+
+/** Stands in for the image codec: "decodes" bytes starting with 0xff and returns them tagged. */
+const fakeProcessor: ImageProcessor = {
+  async process(upload) {
+    if (upload[0] !== 0xff) throw new ReportError('REPORT.INVALID_IMAGE', 'not a picture');
+    return {
+      image: { bytes: Uint8Array.from([...upload, 1]), contentType: 'image/jpeg', extension: 'jpg' },
+      thumbnail: { bytes: Uint8Array.from([2]), contentType: 'image/jpeg', extension: 'jpg' },
+    };
+  },
 };
 
 describe('SubmitReport', () => {
   let outbox: MemoryOutbox;
   let reports: MemoryReportRepository;
+  let images: MemoryImageStore;
+  let coverage: FixedCoverage;
   let nextId: number;
   let codes: number[];
+  let nextCode: number;
+  let now: Date;
   let submitReport: SubmitReport;
 
   beforeEach(() => {
     outbox = new MemoryOutbox();
     reports = new MemoryReportRepository(outbox);
+    images = new MemoryImageStore();
+    coverage = new FixedCoverage([BEEKEEPERS]);
     nextId = 0;
     codes = [];
-    const clock = { now: () => new Date('2026-06-01T12:00:00Z') };
-    const ids = { newId: () => `id-${(nextId += 1)}` };
-    submitReport = new SubmitReport(reports, clock, ids, () => codes.shift() ?? 7);
+    nextCode = 6;
+    now = new Date('2026-06-01T12:00:00Z');
+    submitReport = new SubmitReport({
+      reports,
+      coverage,
+      images,
+      imageProcessor: fakeProcessor,
+      clock: { now: () => now },
+      ids: { newId: () => `id-${(nextId += 1)}` },
+      randomBelow: () => codes.shift() ?? (nextCode += 1),
+    });
   });
 
-  it('stores an active report with a five-digit claim code and announces it', async () => {
+  it('stores an active report with a five-digit claim code, its place and associations, and announces it with the place', async () => {
     const result = await submitReport.execute(submission);
-    expect(result.replayed).toBe(false);
+    expect(result).toMatchObject({ replayed: false, duplicate: false });
     const stored = await reports.findById(result.reportId);
-    expect(stored).toMatchObject({ state: 'active', claimCode: '00007', size: 'Very Large', createdAt: new Date('2026-06-01T12:00:00Z') });
+    expect(stored).toMatchObject({
+      state: 'active',
+      claimCode: '00007',
+      size: 'Very Large',
+      location: PORTLAND,
+      associations: [BEEKEEPERS],
+      createdAt: new Date('2026-06-01T12:00:00Z'),
+    });
     const [message] = await outbox.pending(10);
     expect(message?.type).toBe('report.submitted');
-    expect(ReportSubmittedEvent.decode(message!)).toMatchObject({ reportId: result.reportId, elevationFeet: 20 });
+    expect(ReportSubmittedEvent.decode(message!)).toMatchObject({ reportId: result.reportId, elevationFeet: 20, location: PORTLAND });
+  });
+
+  it('asks who covers the resolved place at the swarm height', async () => {
+    await submitReport.execute(submission);
+    expect(coverage.questions).toEqual([{ point: PORTLAND, heightFeet: 20 }]);
+  });
+
+  it('refuses a place nobody covers and stores nothing', async () => {
+    coverage.associations = [];
+    await expect(submitReport.execute(submission)).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
+    expect(await outbox.pending(10)).toEqual([]);
+    expect(await reports.findByIdempotencyId(submission.idempotencyId)).toBeUndefined();
+  });
+
+  it('refuses a submission without a resolved place', async () => {
+    await expect(submitReport.execute({ ...submission, location: undefined })).rejects.toMatchObject({ code: 'REPORT.ADDRESS_UNRESOLVED' });
+    expect(coverage.questions).toEqual([]);
+  });
+
+  it('re-encodes the picture, stores it and its thumbnail under generated names, and names them on the report', async () => {
+    const result = await submitReport.execute({ ...submission, image: Uint8Array.from([0xff, 9]) });
+    const stored = await reports.findById(result.reportId);
+    expect(stored?.image).toEqual({ imageName: expect.stringMatching(/\.jpg$/), thumbnailName: expect.stringMatching(/-thumb\.jpg$/) });
+    expect([...(await images.find(stored!.image!.imageName))!.bytes]).toEqual([0xff, 9, 1]);
+    expect([...(await images.find(stored!.image!.thumbnailName))!.bytes]).toEqual([2]);
+  });
+
+  it('stores a report without a picture when none was sent', async () => {
+    const result = await submitReport.execute({ ...submission, image: new Uint8Array() });
+    expect((await reports.findById(result.reportId))?.image).toBeUndefined();
+  });
+
+  it('refuses a picture that cannot be decoded and stores no report', async () => {
+    await expect(submitReport.execute({ ...submission, image: Uint8Array.from([0x3c, 0x73]) })).rejects.toMatchObject({
+      code: 'REPORT.INVALID_IMAGE',
+    });
+    expect(await outbox.pending(10)).toEqual([]);
   });
 
   it('replays the first outcome for a retry with the same idempotency id and stores nothing new', async () => {
     const first = await submitReport.execute(submission);
     const retry = await submitReport.execute(submission);
-    expect(retry).toEqual({ reportId: first.reportId, replayed: true });
+    expect(retry).toEqual({ reportId: first.reportId, replayed: true, duplicate: false });
     expect(await outbox.pending(10)).toHaveLength(1);
   });
 
   it('refuses the same idempotency id with different content', async () => {
     await submitReport.execute(submission);
-    await expect(submitReport.execute({ ...submission, address: '2 Other Road' })).rejects.toMatchObject({
+    await expect(submitReport.execute({ ...submission, address: '2 Other Road, Portland, OR, USA' })).rejects.toMatchObject({
       code: 'REPORT.IDEMPOTENCY_KEY_REUSED',
     });
   });
@@ -60,13 +146,43 @@ describe('SubmitReport', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => submitReport.execute(submission)));
     expect(new Set(results.map((result) => result.reportId)).size).toBe(1);
     expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+    expect(results.some((result) => result.duplicate)).toBe(false);
     expect(await outbox.pending(100)).toHaveLength(1);
+  });
+
+  it('answers a second report at the same address within 3 days with the first one, storing nothing', async () => {
+    const first = await submitReport.execute(submission);
+    now = new Date('2026-06-04T11:59:59Z');
+    const second = await submitReport.execute({ ...submission, idempotencyId: 'idem-2', address: '1 apiary lane portland or usa' });
+    expect(second).toEqual({ reportId: first.reportId, replayed: false, duplicate: true });
+    expect(await outbox.pending(10)).toHaveLength(1);
+  });
+
+  it('stores a second report at the same address when the reporter confirms it', async () => {
+    const first = await submitReport.execute(submission);
+    const confirmed = await submitReport.execute({ ...submission, idempotencyId: 'idem-2', confirmDuplicate: true });
+    expect(confirmed.duplicate).toBe(false);
+    expect(confirmed.reportId).not.toBe(first.reportId);
+    expect(await outbox.pending(10)).toHaveLength(2);
+  });
+
+  it('stores a confirmed resubmission that reuses the idempotency id of the submission answered as a duplicate', async () => {
+    await submitReport.execute(submission);
+    expect((await submitReport.execute({ ...submission, idempotencyId: 'idem-2' })).duplicate).toBe(true);
+    const confirmed = await submitReport.execute({ ...submission, idempotencyId: 'idem-2', confirmDuplicate: true });
+    expect(confirmed).toMatchObject({ replayed: false, duplicate: false });
+  });
+
+  it('no longer counts a report at the address once it is 3 days old', async () => {
+    await submitReport.execute(submission);
+    now = new Date('2026-06-04T12:00:01Z');
+    expect((await submitReport.execute({ ...submission, idempotencyId: 'idem-2' })).duplicate).toBe(false);
   });
 
   it('draws another claim code when the first is held by a live report', async () => {
     codes = [111, 111, 222];
     await submitReport.execute(submission);
-    const second = await submitReport.execute({ ...submission, idempotencyId: 'idem-2' });
+    const second = await submitReport.execute({ ...submission, idempotencyId: 'idem-2', address: '2 Hive Road, Portland, OR, USA' });
     expect((await reports.findById(second.reportId))?.claimCode).toBe('00222');
   });
 

@@ -1,50 +1,104 @@
 import { claimCodeFrom } from '../domain/claim-code.js';
-import { checkSubmission, isSameSubmission, type Report, type ReportSubmission, type UncheckedSubmission } from '../domain/report.js';
+import { addressKey, duplicateWindowStart, recentDuplicateOf } from '../domain/duplicate-report.js';
+import { checkSubmission, isSameSubmission, type Report, type ReportImage, type ReportSubmission, type UncheckedSubmission } from '../domain/report.js';
 import { ReportError } from '../domain/report-error.js';
 import { reportSubmitted } from '../domain/report-events.js';
-import type { Clock, IdGenerator, RandomBelow, ReportRepository } from './ports.js';
+import type { Clock, IdGenerator, ImageProcessor, ImageStore, RandomBelow, ReportRepository, SwarmCoverage } from './ports.js';
 
-export type SubmitReportResult = { reportId: string; replayed: boolean };
+export type SubmitReportInput = UncheckedSubmission & {
+  /** The reporter confirmed a second report at an address reported in the last 3 days. */
+  confirmDuplicate: boolean;
+  /** The uploaded picture as sent; absent or empty when none. */
+  image?: Uint8Array | undefined;
+};
+
+/**
+ * `duplicate`: nothing was stored because a live report at the address is less than 3 days old; `reportId` is
+ * that report's id.
+ */
+export type SubmitReportResult = { reportId: string; replayed: boolean; duplicate: boolean };
 
 /** Claim-code draws before giving up; collisions are rare while live reports are far fewer than 100 000. */
 const CLAIM_CODE_ATTEMPTS = 20;
 
+export type SubmitReportPorts = {
+  reports: ReportRepository;
+  coverage: SwarmCoverage;
+  images: ImageStore;
+  imageProcessor: ImageProcessor;
+  clock: Clock;
+  ids: IdGenerator;
+  randomBelow: RandomBelow;
+};
+
 export class SubmitReport {
-  constructor(
-    private readonly reports: ReportRepository,
-    private readonly clock: Clock,
-    private readonly ids: IdGenerator,
-    private readonly randomBelow: RandomBelow,
-  ) {}
+  constructor(private readonly ports: SubmitReportPorts) {}
 
   /**
    * Stores the report and announces it. A retry with the same idempotency id and the same content replays the
-   * first outcome; the same id with other content is refused.
+   * first outcome; the same id with other content is refused. A recent live report at the same address is
+   * answered instead unless the reporter confirmed; a place no paying association's member covers is refused.
    */
-  async execute(input: UncheckedSubmission): Promise<SubmitReportResult> {
+  async execute(input: SubmitReportInput): Promise<SubmitReportResult> {
+    const { reports, clock } = this.ports;
     const submission = checkSubmission(input);
+    const previous = await reports.findByIdempotencyId(submission.idempotencyId);
+    if (previous) return this.replay(previous, submission);
+
+    const now = clock.now();
+    if (!input.confirmDuplicate) {
+      const candidates = await reports.findLiveAtAddressSince(addressKey(submission.address), duplicateWindowStart(now));
+      const duplicate = recentDuplicateOf(submission.address, candidates, now);
+      // The same submission stored by a concurrent retry a moment ago is a replay, not a duplicate.
+      if (duplicate?.idempotencyId === submission.idempotencyId) return this.replay(duplicate, submission);
+      if (duplicate) return { reportId: duplicate.reportId, replayed: false, duplicate: true };
+    }
+
+    const associations = await this.ports.coverage.associationsCovering(submission.location, submission.elevationFeet);
+    if (associations.length === 0) {
+      throw new ReportError('REPORT.NO_COVERAGE', 'no available beekeeper of a participating association covers this place');
+    }
+
+    const image = input.image && input.image.length > 0 ? await this.storeImage(input.image, now) : undefined;
     for (let attempt = 0; attempt < CLAIM_CODE_ATTEMPTS; attempt += 1) {
-      const previous = await this.reports.findByIdempotencyId(submission.idempotencyId);
-      if (previous) return this.replay(previous, submission);
       const report: Report = {
         ...submission,
-        reportId: this.ids.newId(),
+        reportId: this.ports.ids.newId(),
         state: 'active',
-        claimCode: claimCodeFrom(this.randomBelow),
-        createdAt: this.clock.now(),
+        claimCode: claimCodeFrom(this.ports.randomBelow),
+        createdAt: now,
+        associations,
+        ...(image ? { image } : {}),
       };
-      const outcome = await this.reports.create(report, [reportSubmitted(report, this.ids.newId())]);
-      if (outcome === 'created') return { reportId: report.reportId, replayed: false };
-      // 'idempotency-id-taken': a concurrent retry won the race; the next turn replays its outcome.
+      const outcome = await reports.create(report, [reportSubmitted(report, this.ports.ids.newId())]);
+      if (outcome === 'created') return { reportId: report.reportId, replayed: false, duplicate: false };
+      if (outcome === 'idempotency-id-taken') {
+        // A concurrent retry won the race: replay its outcome.
+        const winner = await reports.findByIdempotencyId(submission.idempotencyId);
+        if (winner) return this.replay(winner, submission);
+      }
       // 'claim-code-taken': draw another code.
     }
     throw new ReportError('REPORT.CLAIM_CODES_EXHAUSTED', 'could not allocate a free claim code');
+  }
+
+  /**
+   * Re-encodes and stores the picture before the report that names it, so a stored report never points at a
+   * missing picture; a picture whose report is then refused stays unreferenced.
+   */
+  private async storeImage(upload: Uint8Array, now: Date): Promise<ReportImage> {
+    const { image, thumbnail } = await this.ports.imageProcessor.process(upload);
+    const baseName = this.ports.ids.newId();
+    const names: ReportImage = { imageName: `${baseName}.${image.extension}`, thumbnailName: `${baseName}-thumb.${thumbnail.extension}` };
+    await this.ports.images.save({ name: names.imageName, contentType: image.contentType, bytes: image.bytes, createdAt: now });
+    await this.ports.images.save({ name: names.thumbnailName, contentType: thumbnail.contentType, bytes: thumbnail.bytes, createdAt: now });
+    return names;
   }
 
   private replay(previous: Report, submission: ReportSubmission): SubmitReportResult {
     if (!isSameSubmission(previous, submission)) {
       throw new ReportError('REPORT.IDEMPOTENCY_KEY_REUSED', 'this idempotency id was already used for a different report');
     }
-    return { reportId: previous.reportId, replayed: true };
+    return { reportId: previous.reportId, replayed: true, duplicate: false };
   }
 }

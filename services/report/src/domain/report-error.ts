@@ -2,7 +2,10 @@ export type ReportErrorCode =
   | 'REPORT.INVALID_SUBMISSION'
   | 'REPORT.IDEMPOTENCY_KEY_REUSED'
   | 'REPORT.NOT_FOUND'
-  | 'REPORT.CLAIM_CODES_EXHAUSTED';
+  | 'REPORT.CLAIM_CODES_EXHAUSTED'
+  | 'REPORT.ADDRESS_UNRESOLVED'
+  | 'REPORT.INVALID_IMAGE'
+  | 'REPORT.NO_COVERAGE';
 
 /** A broken report rule; `code` is stable across process boundaries, `details` lists what was wrong. */
 export class ReportError extends Error {

@@ -1,4 +1,4 @@
-import type { Report, SwarmSize } from './report.js';
+import type { GeoPoint, Report, SwarmSize } from './report.js';
 
 /** Announced once a report is stored; carries nothing personal about the reporter. */
 export type ReportSubmitted = {
@@ -7,6 +7,7 @@ export type ReportSubmitted = {
   reportId: string;
   size: SwarmSize;
   elevationFeet: number;
+  location: GeoPoint;
   submittedAt: Date;
 };
 
@@ -19,6 +20,7 @@ export function reportSubmitted(report: Report, eventId: string): ReportSubmitte
     reportId: report.reportId,
     size: report.size,
     elevationFeet: report.elevationFeet,
+    location: report.location,
     submittedAt: report.createdAt,
   };
 }

@@ -11,6 +11,7 @@ const valid: UncheckedSubmission = {
   elevationFeet: 12,
   address: '1 Apiary Lane, Springfield',
   internalNote: '',
+  location: { latitude: 39.7817, longitude: -89.6501 },
 };
 
 function problemsOf(input: Partial<UncheckedSubmission>): string[] {
@@ -57,6 +58,21 @@ describe('checkSubmission', () => {
 
   it.each([-1, 50.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses the elevation %s', (elevationFeet) => {
     expect(problemsOf({ elevationFeet })).toEqual(['Distance from Ground is out of range (0 to 50)']);
+  });
+});
+
+describe('checkSubmission and the place', () => {
+  it.each([
+    ['no location', undefined],
+    ['a latitude beyond the pole', { latitude: 90.5, longitude: 0 }],
+    ['a longitude beyond the date line', { latitude: 0, longitude: -180.5 }],
+    ['a coordinate that is not a number', { latitude: Number.NaN, longitude: 0 }],
+  ])('refuses a submission with %s as unresolved', (_case, location) => {
+    expect(() => checkSubmission({ ...valid, location })).toThrow(expect.objectContaining({ code: 'REPORT.ADDRESS_UNRESOLVED' }));
+  });
+
+  it('keeps the resolved place', () => {
+    expect(checkSubmission(valid).location).toEqual({ latitude: 39.7817, longitude: -89.6501 });
   });
 });
 

@@ -10,6 +10,20 @@ export const MAX_REPORTER_NAME_LENGTH = 255;
 export const MAX_ADDRESS_LENGTH = 500;
 export const MAX_INTERNAL_NOTE_LENGTH = 1_000;
 
+/** A point on the earth in WGS 84 degrees. */
+export type GeoPoint = { latitude: number; longitude: number };
+
+/** An association whose members cover the report's place, as it was when the report was submitted. */
+export type ReportAssociation = {
+  companyId: string;
+  name: string;
+  /** '' when the association takes no donations. */
+  donationUrl: string;
+};
+
+/** The generated names of a report's stored picture and of its thumbnail for the member tables. */
+export type ReportImage = { imageName: string; thumbnailName: string };
+
 /** What a reporter sent, once checked. */
 export type ReportSubmission = {
   idempotencyId: string;
@@ -19,6 +33,7 @@ export type ReportSubmission = {
   elevationFeet: number;
   address: string;
   internalNote: string;
+  location: GeoPoint;
 };
 
 export type Report = ReportSubmission & {
@@ -26,6 +41,9 @@ export type Report = ReportSubmission & {
   state: ReportState;
   claimCode: string;
   createdAt: Date;
+  associations: ReportAssociation[];
+  /** Absent when the reporter sent no picture. */
+  image?: ReportImage;
 };
 
 export type UncheckedSubmission = {
@@ -36,6 +54,8 @@ export type UncheckedSubmission = {
   elevationFeet: number;
   address: string;
   internalNote: string;
+  /** Absent when the caller could not resolve the address to a place. */
+  location?: GeoPoint | undefined;
 };
 
 /**
@@ -62,6 +82,10 @@ export function checkSubmission(input: UncheckedSubmission): ReportSubmission {
   if (input.internalNote.length > MAX_INTERNAL_NOTE_LENGTH) problems.push(`Note must be at most ${MAX_INTERNAL_NOTE_LENGTH} characters`);
   if (idempotencyId.length > 100) problems.push('idempotencyId must be at most 100 characters');
   if (problems.length > 0) throw new ReportError('REPORT.INVALID_SUBMISSION', problems.join('; '), problems);
+  const location = input.location;
+  if (!location || !isGeoPoint(location)) {
+    throw new ReportError('REPORT.ADDRESS_UNRESOLVED', 'the address was not resolved to a place on earth');
+  }
   return {
     idempotencyId,
     reporterName,
@@ -70,7 +94,17 @@ export function checkSubmission(input: UncheckedSubmission): ReportSubmission {
     elevationFeet: input.elevationFeet,
     address,
     internalNote: input.internalNote.trim(),
+    location: { latitude: location.latitude, longitude: location.longitude },
   };
+}
+
+function isGeoPoint(point: GeoPoint): boolean {
+  return (
+    Number.isFinite(point.latitude) &&
+    Number.isFinite(point.longitude) &&
+    Math.abs(point.latitude) <= 90 &&
+    Math.abs(point.longitude) <= 180
+  );
 }
 
 export function isSwarmSize(value: string): value is SwarmSize {

@@ -12,6 +12,7 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
           reportId: event.reportId,
           size: toProtoSize(event.size),
           elevationFeet: event.elevationFeet,
+          location: { latitude: event.location.latitude, longitude: event.location.longitude },
           submittedAt: timestampFromDate(event.submittedAt),
         }),
         createdAt: event.submittedAt,

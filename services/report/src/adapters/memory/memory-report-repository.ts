@@ -2,6 +2,7 @@ import type { MemoryOutbox } from '@swarm/runtime';
 import type { CreateOutcome, ReportRepository } from '../../app/ports.js';
 import type { Report } from '../../domain/report.js';
 import type { ReportEvent } from '../../domain/report-events.js';
+import { addressKey } from '../../domain/duplicate-report.js';
 import { toOutboxMessage } from '../events/report-event-codec.js';
 
 const isLive = (report: Report) => report.state === 'active' || report.state === 'claimed';
@@ -32,5 +33,11 @@ export class MemoryReportRepository implements ReportRepository {
   async findByIdempotencyId(idempotencyId: string): Promise<Report | undefined> {
     const report = [...this.reports.values()].find((candidate) => candidate.idempotencyId === idempotencyId);
     return report && structuredClone(report);
+  }
+
+  async findLiveAtAddressSince(key: string, since: Date): Promise<Report[]> {
+    return [...this.reports.values()]
+      .filter((report) => isLive(report) && addressKey(report.address) === key && report.createdAt >= since)
+      .map((report) => structuredClone(report));
   }
 }

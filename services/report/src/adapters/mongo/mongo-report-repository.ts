@@ -1,7 +1,8 @@
 import { MongoServerError, type Collection, type Db, type MongoClient } from 'mongodb';
 import type { MongoOutbox } from '@swarm/runtime/mongo';
 import type { CreateOutcome, ReportRepository } from '../../app/ports.js';
-import type { Report, ReportState, SwarmSize } from '../../domain/report.js';
+import { addressKey } from '../../domain/duplicate-report.js';
+import type { Report, ReportAssociation, ReportImage, ReportState, SwarmSize } from '../../domain/report.js';
 import type { ReportEvent } from '../../domain/report-events.js';
 import { toOutboxMessage } from '../events/report-event-codec.js';
 
@@ -17,8 +18,14 @@ type ReportDocument = {
   size: SwarmSize;
   elevationFeet: number;
   address: string;
+  /** `addressKey(address)`, indexed for the duplicate check. */
+  addressKey: string;
+  /** GeoJSON, the shape MongoDB's geospatial indexes and queries read. */
+  location: { type: 'Point'; coordinates: [longitude: number, latitude: number] };
   internalNote: string;
   createdAt: Date;
+  associations: ReportAssociation[];
+  image?: ReportImage;
 };
 
 const DUPLICATE_KEY = 11000;
@@ -41,6 +48,7 @@ export class MongoReportRepository implements ReportRepository {
       { liveClaimCode: 1 },
       { unique: true, name: 'liveClaimCode_unique', partialFilterExpression: { liveClaimCode: { $exists: true } } },
     );
+    await this.collection.createIndex({ addressKey: 1, createdAt: -1 }, { name: 'addressKey_createdAt' });
     await this.outbox.ensureIndexes();
   }
 
@@ -71,12 +79,23 @@ export class MongoReportRepository implements ReportRepository {
     const document = await this.collection.findOne({ idempotencyId });
     return document ? fromDocument(document) : undefined;
   }
+
+  async findLiveAtAddressSince(key: string, since: Date): Promise<Report[]> {
+    const documents = await this.collection.find({ addressKey: key, state: { $in: ['active', 'claimed'] }, createdAt: { $gte: since } }).toArray();
+    return documents.map(fromDocument);
+  }
 }
 
 function toDocument(report: Report): ReportDocument {
-  const { reportId, ...fields } = report;
+  const { reportId, location, ...fields } = report;
   const live = report.state === 'active' || report.state === 'claimed';
-  return { _id: reportId, ...fields, ...(live ? { liveClaimCode: report.claimCode } : {}) };
+  return {
+    _id: reportId,
+    ...fields,
+    addressKey: addressKey(report.address),
+    location: { type: 'Point', coordinates: [location.longitude, location.latitude] },
+    ...(live ? { liveClaimCode: report.claimCode } : {}),
+  };
 }
 
 function fromDocument(document: ReportDocument): Report {
@@ -91,6 +110,9 @@ function fromDocument(document: ReportDocument): Report {
     elevationFeet: document.elevationFeet,
     address: document.address,
     internalNote: document.internalNote,
+    location: { latitude: document.location.coordinates[1], longitude: document.location.coordinates[0] },
     createdAt: document.createdAt,
+    associations: document.associations.map(({ companyId, name, donationUrl }) => ({ companyId, name, donationUrl })),
+    ...(document.image ? { image: { imageName: document.image.imageName, thumbnailName: document.image.thumbnailName } } : {}),
   };
 }

@@ -34,5 +34,6 @@ export function toProtoReport(report: Report): MessageInitShape<typeof ReportSch
     address: report.address,
     claimCode: report.claimCode,
     createdAt: timestampFromDate(report.createdAt),
+    location: { latitude: report.location.latitude, longitude: report.location.longitude },
   };
 }

@@ -1,0 +1,75 @@
+import { createClient, createRouterTransport } from '@connectrpc/connect';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { describe, expect, it } from 'vitest';
+import { RpcSwarmCoverage } from './rpc-swarm-coverage.js';
+
+type Membership = { memberId: string; companyId: string; companyName: string; donationUrl: string };
+
+/**
+ * Small stand-ins for the member and association-billing services, speaking their Connect contracts: members cover
+ * a point when their home is within a square "range", and the memberships listed are the paying ones.
+ */
+function coverageOver(options: { members: { memberId: string; latitude: number; maxHeightFeet: number }[]; memberships: Membership[] }) {
+  const asked: { memberIds: string[][] } = { memberIds: [] };
+  const transport = createRouterTransport((router) => {
+    router.service(MemberService, {
+      async findCoveringMembers(request) {
+        const covering = options.members.filter(
+          (member) => Math.abs(member.latitude - (request.point?.latitude ?? 0)) < 0.1 && request.heightFeet <= member.maxHeightFeet,
+        );
+        return { members: covering.map((member) => ({ memberId: member.memberId, distanceMiles: 1 })) };
+      },
+    });
+    router.service(AssociationBillingService, {
+      async listPayingMemberships(request) {
+        asked.memberIds.push(request.memberIds);
+        return {
+          memberships: options.memberships
+            .filter((membership) => request.memberIds.includes(membership.memberId))
+            .map(({ memberId, companyId, companyName, donationUrl }) => ({ memberId, association: { companyId, companyName, donationUrl } })),
+        };
+      },
+    });
+  });
+  return { coverage: new RpcSwarmCoverage(createClient(MemberService, transport), createClient(AssociationBillingService, transport)), asked };
+}
+
+const HERE = { latitude: 45.5, longitude: -122.6 };
+
+describe('RpcSwarmCoverage', () => {
+  it('returns each paying association of the covering members once', async () => {
+    const { coverage, asked } = coverageOver({
+      members: [
+        { memberId: 'm-1', latitude: 45.5, maxHeightFeet: 20 },
+        { memberId: 'm-2', latitude: 45.55, maxHeightFeet: 20 },
+        { memberId: 'far', latitude: 47, maxHeightFeet: 20 },
+      ],
+      memberships: [
+        { memberId: 'm-1', companyId: 'c-1', companyName: 'Portland Beekeepers', donationUrl: 'https://example.org/give' },
+        { memberId: 'm-2', companyId: 'c-1', companyName: 'Portland Beekeepers', donationUrl: 'https://example.org/give' },
+        { memberId: 'm-2', companyId: 'c-2', companyName: 'Hive Helpers', donationUrl: '' },
+        { memberId: 'far', companyId: 'c-3', companyName: 'Far Away', donationUrl: '' },
+      ],
+    });
+    expect(await coverage.associationsCovering(HERE, 10)).toEqual([
+      { companyId: 'c-1', name: 'Portland Beekeepers', donationUrl: 'https://example.org/give' },
+      { companyId: 'c-2', name: 'Hive Helpers', donationUrl: '' },
+    ]);
+    expect(asked.memberIds).toEqual([['m-1', 'm-2']]);
+  });
+
+  it('returns nothing, without asking billing, when no member covers the place at that height', async () => {
+    const { coverage, asked } = coverageOver({
+      members: [{ memberId: 'm-1', latitude: 45.5, maxHeightFeet: 10 }],
+      memberships: [{ memberId: 'm-1', companyId: 'c-1', companyName: 'A', donationUrl: '' }],
+    });
+    expect(await coverage.associationsCovering(HERE, 30)).toEqual([]);
+    expect(asked.memberIds).toEqual([]);
+  });
+
+  it('returns nothing when the covering members have no paying membership', async () => {
+    const { coverage } = coverageOver({ members: [{ memberId: 'm-1', latitude: 45.5, maxHeightFeet: 10 }], memberships: [] });
+    expect(await coverage.associationsCovering(HERE, 5)).toEqual([]);
+  });
+});
