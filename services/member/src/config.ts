@@ -5,4 +5,6 @@ export const memberConfigShape = {
   ...serviceEnvShape,
   PORT: env.port(8082),
   MONGODB_DATABASE: z.string().min(1).default('swarm_member'),
+  /** How long an emailed login link works. */
+  MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
 };

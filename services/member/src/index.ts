@@ -1,4 +1,7 @@
-export { buildMemberService } from './member-service.js';
+export { buildMemberService, DEFAULT_LOGIN_TOKEN_TTL_MS } from './member-service.js';
+export { MemoryLoginTokenRepository } from './adapters/memory/memory-login-token-repository.js';
+export { MongoLoginTokenRepository } from './adapters/mongo/mongo-login-token-repository.js';
+export { isAvailableAt, localDayAndHour, nextAvailableAt } from './domain/availability.js';
 export { MemoryMemberRepository } from './adapters/memory/memory-member-repository.js';
 export { MongoMemberRepository } from './adapters/mongo/mongo-member-repository.js';
-export type { MemberRepository } from './app/ports.js';
+export type { Clock, LoginTokenRepository, MemberRepository, TokenSecrets } from './app/ports.js';

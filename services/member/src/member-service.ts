@@ -1,14 +1,44 @@
 import type { ConnectRouter } from '@connectrpc/connect';
+import { ConsumeLoginToken } from './app/consume-login-token.js';
 import { EnsureMember } from './app/ensure-member.js';
+import { FindCoveringMembers } from './app/find-covering-members.js';
 import { GetMember } from './app/get-member.js';
-import type { Clock, IdGenerator, MemberRepository } from './app/ports.js';
+import { IssueLoginToken } from './app/issue-login-token.js';
+import type { Clock, IdGenerator, LoginTokenRepository, MemberRepository, TokenSecrets } from './app/ports.js';
+import { UpdateAvailability } from './app/update-availability.js';
+import { UpdateMemberInformation } from './app/update-member-information.js';
+import { UpdateOnboarding } from './app/update-onboarding.js';
+import { nodeTokenSecrets } from './adapters/crypto/node-token-secrets.js';
+import { MemoryLoginTokenRepository } from './adapters/memory/memory-login-token-repository.js';
 import { memberServiceRoutes } from './adapters/rpc/member-service-routes.js';
 
+export const DEFAULT_LOGIN_TOKEN_TTL_MS = 15 * 60 * 1000;
+
 /** Wires the member use cases to the adapters main.ts (or the embedded launcher) chose. */
-export function buildMemberService(ports: { members: MemberRepository; clock: Clock; ids: IdGenerator }): {
+export function buildMemberService(ports: {
+  members: MemberRepository;
+  clock: Clock;
+  ids: IdGenerator;
+  /** In memory when not given. */
+  loginTokens?: LoginTokenRepository;
+  secrets?: TokenSecrets;
+  loginTokenTtlMs?: number;
+}): {
   routes: (router: ConnectRouter) => void;
 } {
+  const loginTokens = ports.loginTokens ?? new MemoryLoginTokenRepository();
+  const secrets = ports.secrets ?? nodeTokenSecrets;
   const ensureMember = new EnsureMember(ports.members, ports.clock, ports.ids);
-  const getMember = new GetMember(ports.members);
-  return { routes: memberServiceRoutes({ ensureMember, getMember }) };
+  return {
+    routes: memberServiceRoutes({
+      ensureMember,
+      getMember: new GetMember(ports.members),
+      updateMemberInformation: new UpdateMemberInformation(ports.members),
+      updateAvailability: new UpdateAvailability(ports.members),
+      updateOnboarding: new UpdateOnboarding(ports.members),
+      findCoveringMembers: new FindCoveringMembers(ports.members),
+      issueLoginToken: new IssueLoginToken(loginTokens, secrets, ports.clock, ports.loginTokenTtlMs ?? DEFAULT_LOGIN_TOKEN_TTL_MS),
+      consumeLoginToken: new ConsumeLoginToken(loginTokens, secrets, ports.clock, ensureMember),
+    }),
+  };
 }

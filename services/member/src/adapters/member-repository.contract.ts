@@ -1,36 +1,58 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MemberRepository } from '../app/ports.js';
 import { defaultAvailability } from '../domain/availability.js';
-import type { Member } from '../domain/member.js';
+import type { GeoPoint } from '../domain/geo.js';
+import { newMember, type Member } from '../domain/member.js';
 
 let sequence = 0;
 export function aMember(overrides: Partial<Member> = {}): Member {
   sequence += 1;
   const unique = `${sequence}-${Math.random().toString(36).slice(2)}`;
   return {
-    memberId: `member-${unique}`,
-    email: `beekeeper-${unique}@example.org`,
-    availability: defaultAvailability(),
-    createdAt: new Date('2026-05-01T10:00:00.000Z'),
+    ...newMember({ memberId: `member-${unique}`, email: `beekeeper-${unique}@example.org`, createdAt: new Date('2026-05-01T10:00:00.000Z') }),
     ...overrides,
   };
 }
 
-/** What every MemberRepository adapter must do; `create` gives a fresh, empty repository. */
-export function memberRepositoryContract(name: string, create: () => Promise<MemberRepository>): void {
+/** Portland, Oregon, and places at known great-circle distances from it. */
+const PORTLAND: GeoPoint = { latitude: 45.5152, longitude: -122.6784 };
+/** One degree of latitude is 69.09 miles on the mean-radius sphere: these lie due north of Portland. */
+const northOf = (miles: number): GeoPoint => ({ latitude: PORTLAND.latitude + miles / 69.0934, longitude: PORTLAND.longitude });
+
+function aMemberAt(home: GeoPoint | undefined, availability: Partial<Member['availability']> = {}): Member {
+  return aMember({ home, address: home ? 'somewhere' : '', availability: { ...defaultAvailability(), ...availability } });
+}
+
+/**
+ * What every MemberRepository adapter must do; `create` gives a fresh, empty repository. `geo: false` skips the
+ * geospatial search (for MongoDB-compatible servers without geo queries), saying so.
+ */
+export function memberRepositoryContract(name: string, create: () => Promise<MemberRepository>, options: { geo: boolean } = { geo: true }): void {
   describe(`MemberRepository contract: ${name}`, () => {
     let members: MemberRepository;
     beforeEach(async () => {
       members = await create();
     });
 
-    it('stores a member with its availability and finds it by id and by email', async () => {
+    it('stores a member with its information and availability and finds it by id and by email', async () => {
       const member = aMember({
+        name: 'Ada Lovelace',
+        phoneNumber: '5035550100',
+        address: '1 Hive Way, Portland, OR, USA',
+        home: PORTLAND,
+        timeZone: 'America/Los_Angeles',
+        onboarding: [{ onboardingId: 1, status: 'c' }],
         availability: { doNotDisturb: true, elevationMaximumFeet: 30, rangeInMiles: 12, days: [...defaultAvailability().days].reverse() },
       });
       expect(await members.insertIfAbsent(member)).toEqual({ member, created: true });
       expect(await members.findById(member.memberId)).toEqual(member);
       expect(await members.findByEmail(member.email)).toEqual(member);
+    });
+
+    it('stores a new member without a home and returns it without one', async () => {
+      const member = aMember();
+      await members.insertIfAbsent(member);
+      expect((await members.findById(member.memberId))?.home).toBeUndefined();
     });
 
     it('finds nothing for an unknown id or email', async () => {
@@ -75,7 +97,119 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
       if (!found) throw new Error('stored member not found');
       found.availability.days[0] = { fromHour: 0, toHour: 1 };
       found.availability.doNotDisturb = true;
+      found.onboarding.push({ onboardingId: 2, status: 'a' });
       expect(await members.findById(member.memberId)).toEqual(member);
+    });
+
+    it('updates the information fields given and returns the member as stored', async () => {
+      const member = aMember();
+      await members.insertIfAbsent(member);
+      const updated = await members.update(member.memberId, {
+        name: 'Grace Hopper',
+        phoneNumber: '5035550101',
+        address: '2 Comb St, Portland, OR, USA',
+        home: PORTLAND,
+      });
+      const expected = { ...member, name: 'Grace Hopper', phoneNumber: '5035550101', address: '2 Comb St, Portland, OR, USA', home: PORTLAND };
+      expect(updated).toEqual(expected);
+      expect(await members.findById(member.memberId)).toEqual(expected);
+    });
+
+    it('removes the home when the patch sets it to undefined', async () => {
+      const member = aMember({ address: 'x', home: PORTLAND });
+      await members.insertIfAbsent(member);
+      await members.update(member.memberId, { address: '', home: undefined });
+      expect(await members.findById(member.memberId)).toEqual({ ...member, address: '', home: undefined });
+    });
+
+    it('changes only the availability fields and days given, keeping the others', async () => {
+      const member = aMember();
+      await members.insertIfAbsent(member);
+      await members.update(member.memberId, { availability: { rangeInMiles: 20 } });
+      await members.update(member.memberId, { availability: { days: { 3: { fromHour: 6, toHour: 24 } } }, timeZone: 'Europe/Paris' });
+      const days = defaultAvailability().days;
+      days[3] = { fromHour: 6, toHour: 24 };
+      expect(await members.findById(member.memberId)).toEqual({
+        ...member,
+        timeZone: 'Europe/Paris',
+        availability: { ...defaultAvailability(), rangeInMiles: 20, days },
+      });
+    });
+
+    it('replaces the onboarding list', async () => {
+      const member = aMember();
+      await members.insertIfAbsent(member);
+      await members.update(member.memberId, { onboarding: [{ onboardingId: 1, status: 'c' }] });
+      expect((await members.findById(member.memberId))?.onboarding).toEqual([{ onboardingId: 1, status: 'c' }]);
+    });
+
+    it('updates nothing and answers undefined for an unknown id', async () => {
+      expect(await members.update('missing', { name: 'No One' })).toBeUndefined();
+      expect(await members.findById('missing')).toBeUndefined();
+    });
+
+    describe('finding the members who cover a swarm', () => {
+      if (!options.geo) {
+        it.skip('is skipped: this server has no geospatial queries (set MONGODB_URL to run it on a real MongoDB)', () => undefined);
+        return;
+      }
+
+      it('returns members whose own range reaches the point, nearest first, with the distance in miles', async () => {
+        const near = aMemberAt(northOf(2), { rangeInMiles: 5 });
+        const farButWideRange = aMemberAt(northOf(9), { rangeInMiles: 10 });
+        const atHome = aMemberAt(PORTLAND, { rangeInMiles: 1 });
+        for (const member of [farButWideRange, near, atHome]) await members.insertIfAbsent(member);
+        const covering = await members.findCovering(PORTLAND, 5);
+        expect(covering.map(({ member }) => member.memberId)).toEqual([atHome.memberId, near.memberId, farButWideRange.memberId]);
+        expect(covering[0]?.distanceMiles).toBeCloseTo(0, 6);
+        expect(covering[1]?.distanceMiles).toBeCloseTo(2, 2);
+        expect(covering[2]?.distanceMiles).toBeCloseTo(9, 2);
+        expect(covering[1]?.member).toEqual(near);
+      });
+
+      it('leaves out members whose range does not reach the point', async () => {
+        await members.insertIfAbsent(aMemberAt(northOf(6), { rangeInMiles: 5 }));
+        await members.insertIfAbsent(aMemberAt(northOf(30), { rangeInMiles: 25 }));
+        expect(await members.findCovering(PORTLAND, 5)).toEqual([]);
+      });
+
+      it('includes a member exactly at the edge of a 25-mile range and leaves out one just beyond', async () => {
+        const edge = aMemberAt(northOf(24.99), { rangeInMiles: 25 });
+        await members.insertIfAbsent(edge);
+        await members.insertIfAbsent(aMemberAt(northOf(25.05), { rangeInMiles: 25 }));
+        expect((await members.findCovering(PORTLAND, 5)).map(({ member }) => member.memberId)).toEqual([edge.memberId]);
+      });
+
+      it('leaves out members whose height limit is below the swarm and keeps those at it', async () => {
+        const tall = aMemberAt(northOf(1), { elevationMaximumFeet: 30 });
+        const atLimit = aMemberAt(northOf(1.5), { elevationMaximumFeet: 20 });
+        await members.insertIfAbsent(aMemberAt(northOf(0.5), { elevationMaximumFeet: 10 }));
+        await members.insertIfAbsent(tall);
+        await members.insertIfAbsent(atLimit);
+        expect((await members.findCovering(PORTLAND, 20)).map(({ member }) => member.memberId)).toEqual([tall.memberId, atLimit.memberId]);
+      });
+
+      it('never returns members without a home', async () => {
+        await members.insertIfAbsent(aMemberAt(undefined, { rangeInMiles: 25 }));
+        expect(await members.findCovering(PORTLAND, 0)).toEqual([]);
+      });
+
+      it('finds a member whose home was set by an update and forgets it when the home is removed', async () => {
+        const member = aMember();
+        await members.insertIfAbsent(member);
+        await members.update(member.memberId, { address: 'x', home: northOf(1) });
+        expect((await members.findCovering(PORTLAND, 1)).map(({ member: found }) => found.memberId)).toEqual([member.memberId]);
+        await members.update(member.memberId, { address: '', home: undefined });
+        expect(await members.findCovering(PORTLAND, 1)).toEqual([]);
+      });
+
+      it('measures across the antimeridian the short way', async () => {
+        const east = aMember({ address: 'x', home: { latitude: 0, longitude: 179.99 }, availability: { ...defaultAvailability(), rangeInMiles: 5 } });
+        await members.insertIfAbsent(east);
+        const covering = await members.findCovering({ latitude: 0, longitude: -179.99 }, 1);
+        expect(covering.map(({ member }) => member.memberId)).toEqual([east.memberId]);
+        expect(covering[0]?.distanceMiles).toBeCloseTo(1.38, 1);
+      });
     });
   });
 }

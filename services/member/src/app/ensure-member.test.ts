@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryMemberRepository } from '../adapters/memory/memory-member-repository.js';
-import { defaultAvailability } from '../domain/availability.js';
+import { newMember } from '../domain/member.js';
 import { MemberError } from '../domain/member-error.js';
 import { EnsureMember } from './ensure-member.js';
 
@@ -21,7 +21,7 @@ describe('EnsureMember', () => {
     const result = await ensureMember.execute('ada@example.org');
     expect(result).toEqual({
       created: true,
-      member: { memberId: 'member-1', email: 'ada@example.org', availability: defaultAvailability(), createdAt: new Date('2026-06-01T12:00:00Z') },
+      member: newMember({ memberId: 'member-1', email: 'ada@example.org', createdAt: new Date('2026-06-01T12:00:00Z') }),
     });
     expect(await members.findById('member-1')).toEqual(result.member);
   });

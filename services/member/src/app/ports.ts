@@ -1,6 +1,18 @@
+import type { Availability, DayWindow } from '../domain/availability.js';
+import type { GeoPoint } from '../domain/geo.js';
 import type { Member } from '../domain/member.js';
 
 export type InsertOutcome = { member: Member; created: boolean };
+
+/** The fields an update sets; those left out are not touched, so concurrent updates of different fields both stay. */
+export type MemberPatch = Partial<Pick<Member, 'name' | 'phoneNumber' | 'address' | 'home' | 'timeZone' | 'onboarding'>> & {
+  availability?: Partial<Pick<Availability, 'doNotDisturb' | 'elevationMaximumFeet' | 'rangeInMiles'>> & {
+    /** Windows by day index, 0 (Sunday) to 6. */
+    days?: Partial<Record<number, DayWindow>>;
+  };
+};
+
+export type CoveringMember = { member: Member; distanceMiles: number };
 
 export interface MemberRepository {
   /**
@@ -11,6 +23,28 @@ export interface MemberRepository {
   findById(memberId: string): Promise<Member | undefined>;
   /** `email` is normalised. */
   findByEmail(email: string): Promise<Member | undefined>;
+  /**
+   * Sets the patch's fields (a `home` key with undefined removes the home) and returns the member as stored after,
+   * or undefined when no member has this id.
+   */
+  update(memberId: string, patch: MemberPatch): Promise<Member | undefined>;
+  /**
+   * Members with a home within their own range of the point (great-circle miles) and a height limit of at least
+   * `heightFeet`, nearest first.
+   */
+  findCovering(point: GeoPoint, heightFeet: number): Promise<CoveringMember[]>;
+}
+
+export type StoredLoginToken = { tokenHash: string; email: string; expiresAt: Date };
+
+/** Login tokens by hash: the token itself is never stored. */
+export interface LoginTokenRepository {
+  save(token: StoredLoginToken): Promise<void>;
+  /**
+   * Removes the token with this hash and returns it if it had not expired at `now`, atomically: of concurrent calls
+   * for one hash at most one gets it.
+   */
+  consume(tokenHash: string, now: Date): Promise<StoredLoginToken | undefined>;
 }
 
 export interface Clock {
@@ -19,4 +53,10 @@ export interface Clock {
 
 export interface IdGenerator {
   newId(): string;
+}
+
+/** Login-token secrets: random URL-safe tokens and their one-way hash. */
+export interface TokenSecrets {
+  newToken(): string;
+  hash(token: string): string;
 }

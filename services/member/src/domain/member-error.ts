@@ -1,4 +1,12 @@
-export type MemberErrorCode = 'MEMBER.INVALID_EMAIL' | 'MEMBER.NOT_FOUND';
+export type MemberErrorCode =
+  | 'MEMBER.INVALID_EMAIL'
+  | 'MEMBER.NOT_FOUND'
+  | 'MEMBER.INVALID_INFORMATION'
+  | 'MEMBER.INVALID_AVAILABILITY'
+  | 'MEMBER.INVALID_TIME_ZONE'
+  | 'MEMBER.INVALID_ONBOARDING'
+  | 'MEMBER.INVALID_LOCATION'
+  | 'MEMBER.LOGIN_TOKEN_INVALID';
 
 /** A broken member rule; `code` is stable across process boundaries, `details` lists what was wrong. */
 export class MemberError extends Error {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAvailability } from './availability.js';
-import { newMember, normaliseEmail } from './member.js';
+import { changeOnboarding, checkInformation, newMember, normaliseEmail } from './member.js';
 import { MemberError } from './member-error.js';
 
 function refusalOf(raw: string): string | undefined {
@@ -44,13 +44,70 @@ describe('normaliseEmail', () => {
 });
 
 describe('newMember', () => {
-  it('starts with the normalised email and the default availability', () => {
+  it('starts with the normalised email, no information, the default availability and the dashboard tour to show', () => {
     const createdAt = new Date('2026-06-01T12:00:00Z');
     expect(newMember({ memberId: 'm-1', email: ' Ada@Example.org', createdAt })).toEqual({
       memberId: 'm-1',
       email: 'ada@example.org',
+      name: '',
+      phoneNumber: '',
+      address: '',
+      home: undefined,
+      timeZone: 'UTC',
+      onboarding: [{ onboardingId: 1, status: 'a' }],
       availability: defaultAvailability(),
       createdAt,
     });
+  });
+});
+
+describe('checkInformation', () => {
+  const home = { latitude: 45.5, longitude: -122.6 };
+  const valid = { name: 'Ada Lovelace', phoneNumber: '5035550100', address: '1 Hive Way, Portland, OR, USA', home };
+  const refusal = (information: Parameters<typeof checkInformation>[0]) => {
+    try {
+      checkInformation(information);
+      return undefined;
+    } catch (error) {
+      if (error instanceof MemberError) return { code: error.code, details: error.details };
+      throw error;
+    }
+  };
+
+  it('accepts a two-word name, 10 digits and a placed address, tidying spaces', () => {
+    expect(checkInformation({ ...valid, name: '  Ada   Lovelace ', address: ' 1 Hive  Way, Portland, OR, USA ' })).toEqual(valid);
+  });
+
+  it('accepts an empty phone and an empty address, which clears the home', () => {
+    expect(checkInformation({ ...valid, phoneNumber: '', address: '', home })).toEqual({ ...valid, phoneNumber: '', address: '', home: undefined });
+  });
+
+  it.each([
+    [{ name: 'Ada' }, 'First and Last name required'],
+    [{ name: '   ' }, 'First and Last name required'],
+    [{ name: `Ada ${'L'.repeat(252)}` }, 'Name is too long'],
+    [{ phoneNumber: '503555010' }, 'Phone is invalid (10 digts, only numbers)'],
+    [{ phoneNumber: '503-555-0100' }, 'Phone is invalid (10 digts, only numbers)'],
+    [{ home: undefined }, 'Please select an address from the list.'],
+    [{ home: { latitude: 91, longitude: 0 } }, 'Please select an address from the list.'],
+    [{ address: 'a'.repeat(501) }, 'Address is too long'],
+  ])('refuses %j with %j', (change, message) => {
+    expect(refusal({ ...valid, ...change })).toEqual({ code: 'MEMBER.INVALID_INFORMATION', details: [message] });
+  });
+
+  it('accepts a name of exactly 255 characters', () => {
+    expect(refusal({ ...valid, name: `Ada ${'L'.repeat(251)}` })).toBeUndefined();
+  });
+});
+
+describe('changeOnboarding', () => {
+  it('sets the status of the dashboard tour', () => {
+    expect(changeOnboarding([{ onboardingId: 1, status: 'a' }], 1, 'c')).toEqual([{ onboardingId: 1, status: 'c' }]);
+    expect(changeOnboarding([], 1, 'a')).toEqual([{ onboardingId: 1, status: 'a' }]);
+  });
+
+  it('refuses an unknown id or status', () => {
+    expect(() => changeOnboarding([], 2, 'c')).toThrow('Unknown onboarding id.');
+    expect(() => changeOnboarding([], 1, 'x')).toThrow("Onboarding status must be 'a' or 'c'.");
   });
 });

@@ -1,19 +1,40 @@
 import { defaultAvailability, type Availability } from './availability.js';
+import { isValidGeoPoint, type GeoPoint } from './geo.js';
 import { MemberError } from './member-error.js';
+
+export type OnboardingStatus = 'a' | 'c';
+/** Spec §3: onboarding 1 is the member dashboard tour; 'a' means the tour is to be shown, 'c' completed. */
+export type OnboardingEntry = { onboardingId: number; status: OnboardingStatus };
 
 export type Member = {
   memberId: string;
   /** Normalised: trimmed and lower-cased, so one person is one member whatever the case they type. */
   email: string;
+  /** Empty until the member gives them. */
+  name: string;
+  phoneNumber: string;
+  address: string;
+  /** Where the address lies; undefined until the member gives an address. */
+  home: GeoPoint | undefined;
+  /** IANA name; availability hours are read in this zone. */
+  timeZone: string;
+  onboarding: OnboardingEntry[];
   availability: Availability;
   createdAt: Date;
 };
 
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_EMAIL_LOCAL_PART_LENGTH = 64;
+export const MAX_NAME_LENGTH = 255;
+export const MAX_ADDRESS_LENGTH = 500;
+export const DASHBOARD_TOUR_ONBOARDING_ID = 1;
+export const KNOWN_ONBOARDING_IDS: readonly number[] = [DASHBOARD_TOUR_ONBOARDING_ID];
+/** Until the member's browser tells the zone it is in (the member area sends it on every visit). */
+export const DEFAULT_TIME_ZONE = 'UTC';
 
 /** One `@`, no spaces, a non-empty local part and a domain of at least two non-empty labels. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const PHONE_SHAPE = /^\d{10}$/;
 
 /** The email a member is known by: trimmed, lower-cased and checked, or MEMBER.INVALID_EMAIL. */
 export function normaliseEmail(raw: string): string {
@@ -25,7 +46,55 @@ export function normaliseEmail(raw: string): string {
   return email;
 }
 
-/** A member seen for the first time, with the default availability. */
+/** A member seen for the first time: no information yet, the default availability and the dashboard tour to show. */
 export function newMember(fields: { memberId: string; email: string; createdAt: Date }): Member {
-  return { memberId: fields.memberId, email: normaliseEmail(fields.email), availability: defaultAvailability(), createdAt: fields.createdAt };
+  return {
+    memberId: fields.memberId,
+    email: normaliseEmail(fields.email),
+    name: '',
+    phoneNumber: '',
+    address: '',
+    home: undefined,
+    timeZone: DEFAULT_TIME_ZONE,
+    onboarding: [{ onboardingId: DASHBOARD_TOUR_ONBOARDING_ID, status: 'a' }],
+    availability: defaultAvailability(),
+    createdAt: fields.createdAt,
+  };
+}
+
+export type MemberInformation = { name: string; phoneNumber: string; address: string; home: GeoPoint | undefined };
+
+/**
+ * The member's information checked against spec §5: a name of at least two words and at most 255 characters, a phone
+ * of exactly 10 digits or none, and an address only together with the place it was resolved to. Refuses with
+ * MEMBER.INVALID_INFORMATION listing every broken rule.
+ */
+export function checkInformation(raw: MemberInformation): MemberInformation {
+  const errors: string[] = [];
+  const name = raw.name.trim().replace(/\s+/g, ' ');
+  if (name.length > MAX_NAME_LENGTH) errors.push('Name is too long');
+  else if (name.split(' ').filter((word) => word.length > 0).length < 2) errors.push('First and Last name required');
+  const phoneNumber = raw.phoneNumber.trim();
+  if (phoneNumber !== '' && !PHONE_SHAPE.test(phoneNumber)) errors.push('Phone is invalid (10 digts, only numbers)');
+  const address = raw.address.trim().replace(/\s+/g, ' ');
+  if (address.length > MAX_ADDRESS_LENGTH) errors.push('Address is too long');
+  else if (address !== '' && !(raw.home && isValidGeoPoint(raw.home))) errors.push('Please select an address from the list.');
+  if (errors.length > 0) throw new MemberError('MEMBER.INVALID_INFORMATION', errors[0] ?? 'Invalid information.', errors);
+  return { name, phoneNumber, address, home: address === '' ? undefined : raw.home };
+}
+
+/** The onboarding list with one entry's status set (added when the member has none for that id yet). */
+export function changeOnboarding(current: OnboardingEntry[], onboardingId: number, status: string): OnboardingEntry[] {
+  if (!KNOWN_ONBOARDING_IDS.includes(onboardingId)) {
+    throw new MemberError('MEMBER.INVALID_ONBOARDING', 'Unknown onboarding id.', ['Unknown onboarding id.']);
+  }
+  if (!isOnboardingStatus(status)) {
+    throw new MemberError('MEMBER.INVALID_ONBOARDING', "Onboarding status must be 'a' or 'c'.", ["Onboarding status must be 'a' or 'c'."]);
+  }
+  const others = current.filter((entry) => entry.onboardingId !== onboardingId);
+  return [...others, { onboardingId, status }].sort((left, right) => left.onboardingId - right.onboardingId);
+}
+
+function isOnboardingStatus(status: string): status is OnboardingStatus {
+  return status === 'a' || status === 'c';
 }

@@ -1,4 +1,6 @@
-import type { InsertOutcome, MemberRepository } from '../../app/ports.js';
+import type { CoveringMember, InsertOutcome, MemberPatch, MemberRepository } from '../../app/ports.js';
+import { coveringDistance } from '../../domain/covering.js';
+import type { GeoPoint } from '../../domain/geo.js';
 import type { Member } from '../../domain/member.js';
 
 export class MemoryMemberRepository implements MemberRepository {
@@ -21,6 +23,28 @@ export class MemoryMemberRepository implements MemberRepository {
   async findByEmail(email: string): Promise<Member | undefined> {
     const member = this.find((candidate) => candidate.email === email);
     return member && structuredClone(member);
+  }
+
+  async update(memberId: string, patch: MemberPatch): Promise<Member | undefined> {
+    const member = this.members.get(memberId);
+    if (!member) return undefined;
+    const { availability, ...fields } = structuredClone(patch);
+    Object.assign(member, fields);
+    if (availability) {
+      const { days, ...scalars } = availability;
+      Object.assign(member.availability, scalars);
+      for (const [day, window] of Object.entries(days ?? {})) if (window) member.availability.days[Number(day)] = window;
+    }
+    return structuredClone(member);
+  }
+
+  async findCovering(point: GeoPoint, heightFeet: number): Promise<CoveringMember[]> {
+    const covering: CoveringMember[] = [];
+    for (const member of this.members.values()) {
+      const distanceMiles = coveringDistance(member, point, heightFeet);
+      if (distanceMiles !== undefined) covering.push({ member: structuredClone(member), distanceMiles });
+    }
+    return covering.sort((left, right) => left.distanceMiles - right.distanceMiles);
   }
 
   private find(predicate: (member: Member) => boolean): Member | undefined {

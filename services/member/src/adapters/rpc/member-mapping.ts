@@ -7,6 +7,12 @@ export function toProtoMember(member: Member): MessageInitShape<typeof MemberSch
   return {
     memberId: member.memberId,
     email: member.email,
+    name: member.name,
+    phoneNumber: member.phoneNumber,
+    address: member.address,
+    ...(member.home ? { home: { latitude: member.home.latitude, longitude: member.home.longitude } } : {}),
+    timeZone: member.timeZone,
+    onboarding: member.onboarding.map(({ onboardingId, status }) => ({ onboardingId, status })),
     availability: {
       doNotDisturb: availability.doNotDisturb,
       elevationMaximumFeet: availability.elevationMaximumFeet,

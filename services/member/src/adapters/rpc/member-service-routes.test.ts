@@ -1,5 +1,5 @@
 import { Code, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { InvalidFieldsSchema, MemberService } from '@swarm/proto/member/v1/member_service';
 import { domainErrorCode } from '@swarm/runtime';
 import { connectErrorOf } from '@swarm/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -53,5 +53,74 @@ describe('MemberService over Connect', () => {
     const error = await connectErrorOf(client.getMember({ memberId: 'missing' }));
     expect(error.code).toBe(Code.NotFound);
     expect(domainErrorCode(error)).toBe('MEMBER.NOT_FOUND');
+  });
+
+  it("keeps a member's information with the home location and finds the member covering a nearby swarm", async () => {
+    const { member } = await client.ensureMember({ email: 'ada@example.org' });
+    const memberId = member?.memberId ?? '';
+    const updated = await client.updateMemberInformation({
+      memberId,
+      name: 'Ada Lovelace',
+      phoneNumber: '5035550100',
+      address: '1 Hive Way, Portland, OR, USA',
+      home: { latitude: 45.5152, longitude: -122.6784 },
+    });
+    expect(updated.member).toMatchObject({ name: 'Ada Lovelace', phoneNumber: '5035550100', address: '1 Hive Way, Portland, OR, USA' });
+    expect(updated.member?.home).toMatchObject({ latitude: 45.5152, longitude: -122.6784 });
+
+    const covering = await client.findCoveringMembers({ point: { latitude: 45.5152 + 3 / 69.0934, longitude: -122.6784 }, heightFeet: 10 });
+    expect(covering.members.map((found) => found.memberId)).toEqual([memberId]);
+    expect(covering.members[0]?.distanceMiles).toBeCloseTo(3, 2);
+    expect(covering.members[0]?.member?.timeZone).toBe('UTC');
+
+    const tooHigh = await client.findCoveringMembers({ point: { latitude: 45.5152, longitude: -122.6784 }, heightFeet: 11 });
+    expect(tooHigh.members).toEqual([]);
+    const tooFar = await client.findCoveringMembers({ point: { latitude: 45.5152 + 6 / 69.0934, longitude: -122.6784 }, heightFeet: 1 });
+    expect(tooFar.members).toEqual([]);
+  });
+
+  it('answers invalid information with INVALID_ARGUMENT listing every broken rule, changing nothing', async () => {
+    const { member } = await client.ensureMember({ email: 'ada@example.org' });
+    const error = await connectErrorOf(
+      client.updateMemberInformation({ memberId: member?.memberId ?? '', name: 'Ada', phoneNumber: '12345', address: 'Nowhere' }),
+    );
+    expect(error.code).toBe(Code.InvalidArgument);
+    expect(domainErrorCode(error)).toBe('MEMBER.INVALID_INFORMATION');
+    expect(error.findDetails(InvalidFieldsSchema)[0]?.errors).toEqual([
+      'First and Last name required',
+      'Phone is invalid (10 digts, only numbers)',
+      'Please select an address from the list.',
+    ]);
+    expect((await client.getMember({ memberId: member?.memberId ?? '' })).member?.name).toBe('');
+  });
+
+  it('changes one availability key and the time zone, and refuses a range over 25 with the spec message', async () => {
+    const { member } = await client.ensureMember({ email: 'ada@example.org' });
+    const memberId = member?.memberId ?? '';
+    const changed = await client.updateAvailability({ memberId, rangeInMiles: 12, timeZone: 'america/new_york' });
+    expect(changed.member?.availability?.rangeInMiles).toBe(12);
+    expect(changed.member?.timeZone).toBe('America/New_York');
+    const hours = await client.updateAvailability({ memberId, dayHours: [{ day: 2, toHour: 24 }] });
+    expect(hours.member?.availability?.days[2]).toMatchObject({ fromHour: 17, toHour: 24 });
+
+    const error = await connectErrorOf(client.updateAvailability({ memberId, rangeInMiles: 26 }));
+    expect([error.code, error.rawMessage, domainErrorCode(error)]).toEqual([Code.InvalidArgument, 'Range in miles cannot exceed 25.', 'MEMBER.INVALID_AVAILABILITY']);
+    expect((await client.getMember({ memberId })).member?.availability?.rangeInMiles).toBe(12);
+  });
+
+  it('marks the dashboard tour completed', async () => {
+    const { member } = await client.ensureMember({ email: 'ada@example.org' });
+    expect(member?.onboarding).toMatchObject([{ onboardingId: 1, status: 'a' }]);
+    const updated = await client.updateOnboarding({ memberId: member?.memberId ?? '', onboardingId: 1, status: 'c' });
+    expect(updated.member?.onboarding).toMatchObject([{ onboardingId: 1, status: 'c' }]);
+  });
+
+  it('logs in once with an issued token, creating the member, and refuses the token the second time', async () => {
+    const issued = await client.issueLoginToken({ email: 'New.Member@example.org' });
+    expect(issued.token.length).toBeGreaterThanOrEqual(22);
+    const first = await client.consumeLoginToken({ token: issued.token });
+    expect([first.created, first.member?.email]).toEqual([true, 'new.member@example.org']);
+    const again = await connectErrorOf(client.consumeLoginToken({ token: issued.token }));
+    expect([again.code, domainErrorCode(again)]).toEqual([Code.NotFound, 'MEMBER.LOGIN_TOKEN_INVALID']);
   });
 });

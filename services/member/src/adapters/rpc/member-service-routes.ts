@@ -1,34 +1,109 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, type ConnectRouter } from '@connectrpc/connect';
-import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { InvalidFieldsSchema, MemberService } from '@swarm/proto/member/v1/member_service';
 import { toConnectError } from '@swarm/runtime';
+import type { ConsumeLoginToken } from '../../app/consume-login-token.js';
 import type { EnsureMember } from '../../app/ensure-member.js';
+import type { FindCoveringMembers } from '../../app/find-covering-members.js';
 import type { GetMember } from '../../app/get-member.js';
-import type { MemberErrorCode } from '../../domain/member-error.js';
+import type { IssueLoginToken } from '../../app/issue-login-token.js';
+import type { UpdateAvailability } from '../../app/update-availability.js';
+import type { UpdateMemberInformation } from '../../app/update-member-information.js';
+import type { UpdateOnboarding } from '../../app/update-onboarding.js';
+import { MemberError, type MemberErrorCode } from '../../domain/member-error.js';
 import { toProtoMember } from './member-mapping.js';
 
 const connectCodes: Record<MemberErrorCode, Code> = {
   'MEMBER.INVALID_EMAIL': Code.InvalidArgument,
   'MEMBER.NOT_FOUND': Code.NotFound,
+  'MEMBER.INVALID_INFORMATION': Code.InvalidArgument,
+  'MEMBER.INVALID_AVAILABILITY': Code.InvalidArgument,
+  'MEMBER.INVALID_TIME_ZONE': Code.InvalidArgument,
+  'MEMBER.INVALID_ONBOARDING': Code.InvalidArgument,
+  'MEMBER.INVALID_LOCATION': Code.InvalidArgument,
+  'MEMBER.LOGIN_TOKEN_INVALID': Code.NotFound,
 };
 
-export function memberServiceRoutes(useCases: { ensureMember: EnsureMember; getMember: GetMember }) {
+export type MemberUseCases = {
+  ensureMember: EnsureMember;
+  getMember: GetMember;
+  updateMemberInformation: UpdateMemberInformation;
+  updateAvailability: UpdateAvailability;
+  updateOnboarding: UpdateOnboarding;
+  findCoveringMembers: FindCoveringMembers;
+  issueLoginToken: IssueLoginToken;
+  consumeLoginToken: ConsumeLoginToken;
+};
+
+/** Runs a handler, turning a broken rule into its Connect code with the rule code and every message attached. */
+async function answer<T>(handler: () => Promise<T>): Promise<T> {
+  try {
+    return await handler();
+  } catch (error) {
+    const connectError = toConnectError(error, connectCodes);
+    if (error instanceof MemberError && error.details.length > 0) {
+      connectError.details.push({ desc: InvalidFieldsSchema, value: create(InvalidFieldsSchema, { errors: error.details }) });
+    }
+    throw connectError;
+  }
+}
+
+export function memberServiceRoutes(useCases: MemberUseCases) {
   return (router: ConnectRouter) => {
     router.service(MemberService, {
-      async ensureMember(request) {
-        try {
+      ensureMember: (request) =>
+        answer(async () => {
           const { member, created } = await useCases.ensureMember.execute(request.email);
           return { member: toProtoMember(member), created };
-        } catch (error) {
-          throw toConnectError(error, connectCodes);
-        }
-      },
-      async getMember(request) {
-        try {
-          return { member: toProtoMember(await useCases.getMember.execute(request.memberId)) };
-        } catch (error) {
-          throw toConnectError(error, connectCodes);
-        }
-      },
+        }),
+      getMember: (request) => answer(async () => ({ member: toProtoMember(await useCases.getMember.execute(request.memberId)) })),
+      updateMemberInformation: (request) =>
+        answer(async () => {
+          const member = await useCases.updateMemberInformation.execute(request.memberId, {
+            name: request.name,
+            phoneNumber: request.phoneNumber,
+            address: request.address,
+            home: request.home ? { latitude: request.home.latitude, longitude: request.home.longitude } : undefined,
+          });
+          return { member: toProtoMember(member) };
+        }),
+      updateAvailability: (request) =>
+        answer(async () => {
+          const member = await useCases.updateAvailability.execute(request.memberId, {
+            ...(request.doNotDisturb !== undefined ? { doNotDisturb: request.doNotDisturb } : {}),
+            ...(request.elevationMaximumFeet !== undefined ? { elevationMaximumFeet: request.elevationMaximumFeet } : {}),
+            ...(request.rangeInMiles !== undefined ? { rangeInMiles: request.rangeInMiles } : {}),
+            ...(request.timeZone !== undefined ? { timeZone: request.timeZone } : {}),
+            dayHours: request.dayHours.map((change) => ({
+              day: change.day,
+              ...(change.fromHour !== undefined ? { fromHour: change.fromHour } : {}),
+              ...(change.toHour !== undefined ? { toHour: change.toHour } : {}),
+            })),
+          });
+          return { member: toProtoMember(member) };
+        }),
+      updateOnboarding: (request) =>
+        answer(async () => ({
+          member: toProtoMember(await useCases.updateOnboarding.execute(request.memberId, request.onboardingId, request.status)),
+        })),
+      findCoveringMembers: (request) =>
+        answer(async () => {
+          const covering = await useCases.findCoveringMembers.execute(request.point, request.heightFeet);
+          return {
+            members: covering.map(({ member, distanceMiles }) => ({ memberId: member.memberId, distanceMiles, member: toProtoMember(member) })),
+          };
+        }),
+      issueLoginToken: (request) =>
+        answer(async () => {
+          const { token, expiresAt, validForMs } = await useCases.issueLoginToken.execute(request.email);
+          return { token, expiresAt: timestampFromDate(expiresAt), validForSeconds: Math.round(validForMs / 1000) };
+        }),
+      consumeLoginToken: (request) =>
+        answer(async () => {
+          const { member, created } = await useCases.consumeLoginToken.execute(request.token);
+          return { member: toProtoMember(member), created };
+        }),
     });
   };
 }

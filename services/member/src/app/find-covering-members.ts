@@ -1,0 +1,18 @@
+import { isValidGeoPoint, type GeoPoint } from '../domain/geo.js';
+import { MemberError } from '../domain/member-error.js';
+import type { CoveringMember, MemberRepository } from './ports.js';
+
+export class FindCoveringMembers {
+  constructor(private readonly members: MemberRepository) {}
+
+  /** Members who cover a swarm at this point and height, nearest first. */
+  async execute(point: GeoPoint | undefined, heightFeet: number): Promise<CoveringMember[]> {
+    if (!point || !isValidGeoPoint(point)) {
+      throw new MemberError('MEMBER.INVALID_LOCATION', 'the point is not a valid latitude and longitude');
+    }
+    if (!Number.isFinite(heightFeet) || heightFeet < 0) {
+      throw new MemberError('MEMBER.INVALID_LOCATION', 'the height must be a number of feet, 0 or more');
+    }
+    return this.members.findCovering(point, heightFeet);
+  }
+}
