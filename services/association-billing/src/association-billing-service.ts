@@ -1,14 +1,90 @@
 import type { ConnectRouter } from '@connectrpc/connect';
+import { AdjustBalance } from './app/adjust-balance.js';
+import { ChargeAlert } from './app/charge-alert.js';
 import { CreateAssociation } from './app/create-association.js';
 import { GetAssociation } from './app/get-association.js';
-import type { AssociationRepository, Clock, IdGenerator } from './app/ports.js';
+import { IssueActivationCode } from './app/issue-activation-code.js';
+import { JoinAssociation } from './app/join-association.js';
+import { LeaveAssociation } from './app/leave-association.js';
+import { ListAssociationMembers, ListMemberMemberships } from './app/list-memberships.js';
+import { ListPayingMemberships } from './app/list-paying-memberships.js';
+import { LowBalanceNotice } from './app/low-balance-notice.js';
+import { ManageMembership } from './app/manage-membership.js';
+import type {
+  ActivationCodeRepository,
+  AssociationRepository,
+  Clock,
+  IdGenerator,
+  LedgerRepository,
+  Mailer,
+  JoinFailureRepository,
+  MembershipRepository,
+  RandomBelow,
+  WarningLog,
+} from './app/ports.js';
+import { ReadLedger } from './app/read-ledger.js';
+import { SetAdminContactEmail } from './app/set-admin-contact-email.js';
+import { TopUp } from './app/top-up.js';
 import { associationBillingServiceRoutes } from './adapters/rpc/association-billing-service-routes.js';
+import { MemoryActivationCodeRepository } from './adapters/memory/memory-activation-code-repository.js';
+import { MemoryAssociationRepository } from './adapters/memory/memory-association-repository.js';
+import { MemoryJoinFailureRepository } from './adapters/memory/memory-join-failure-repository.js';
+import { MemoryLedgerRepository } from './adapters/memory/memory-ledger-repository.js';
+import { MemoryMembershipRepository } from './adapters/memory/memory-membership-repository.js';
+
+export const DEFAULT_LOW_BALANCE_THRESHOLD_CENTS = 500;
+
+export type AssociationBillingStores = {
+  associations: AssociationRepository;
+  activationCodes: ActivationCodeRepository;
+  memberships: MembershipRepository;
+  ledger: LedgerRepository;
+  joinFailures: JoinFailureRepository;
+};
+
+export type AssociationBillingPorts = AssociationBillingStores & {
+  mailer: Mailer;
+  log: WarningLog;
+  clock: Clock;
+  ids: IdGenerator;
+  randomBelow: RandomBelow;
+  lowBalanceThresholdCents?: number;
+};
+
+/** Fresh in-memory stores, for the embedded mode and tests. */
+export function memoryAssociationBillingStores(): AssociationBillingStores {
+  return {
+    associations: new MemoryAssociationRepository(),
+    activationCodes: new MemoryActivationCodeRepository(),
+    memberships: new MemoryMembershipRepository(),
+    ledger: new MemoryLedgerRepository(),
+    joinFailures: new MemoryJoinFailureRepository(),
+  };
+}
 
 /** Wires the association and billing use cases to the adapters main.ts (or the embedded launcher) chose. */
-export function buildAssociationBillingService(ports: { associations: AssociationRepository; clock: Clock; ids: IdGenerator }): {
+export function buildAssociationBillingService(ports: AssociationBillingPorts): {
   routes: (router: ConnectRouter) => void;
 } {
-  const createAssociation = new CreateAssociation(ports.associations, ports.clock, ports.ids);
-  const getAssociation = new GetAssociation(ports.associations);
-  return { routes: associationBillingServiceRoutes({ createAssociation, getAssociation }) };
+  const { associations, activationCodes, memberships, ledger, clock, ids } = ports;
+  const notice = new LowBalanceNotice(ledger, ports.mailer, ports.log, ports.lowBalanceThresholdCents ?? DEFAULT_LOW_BALANCE_THRESHOLD_CENTS);
+  return {
+    routes: associationBillingServiceRoutes({
+      createAssociation: new CreateAssociation(associations, clock, ids),
+      getAssociation: new GetAssociation(associations),
+      setAdminContactEmail: new SetAdminContactEmail(associations),
+      listPayingMemberships: new ListPayingMemberships(associations, memberships, ledger),
+      issueActivationCode: new IssueActivationCode(associations, activationCodes, clock, ports.randomBelow),
+      joinAssociation: new JoinAssociation(associations, activationCodes, memberships, ports.joinFailures, clock),
+      leaveAssociation: new LeaveAssociation(memberships),
+      listMemberMemberships: new ListMemberMemberships(associations, memberships),
+      listAssociationMembers: new ListAssociationMembers(associations, memberships),
+      manageMembership: new ManageMembership(associations, memberships, clock),
+      topUp: new TopUp(associations, ledger, notice, clock, ids),
+      adjustBalance: new AdjustBalance(associations, ledger, notice, clock, ids),
+      chargeAlert: new ChargeAlert(associations, memberships, ledger, notice, clock, ids),
+      readLedger: new ReadLedger(associations, ledger),
+      lowBalanceThresholdCents: notice.thresholdCents,
+    }),
+  };
 }

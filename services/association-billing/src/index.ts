@@ -1,4 +1,20 @@
-export { buildAssociationBillingService } from './association-billing-service.js';
+export {
+  buildAssociationBillingService,
+  DEFAULT_LOW_BALANCE_THRESHOLD_CENTS,
+  memoryAssociationBillingStores,
+  type AssociationBillingPorts,
+  type AssociationBillingStores,
+} from './association-billing-service.js';
+export { LogMailer } from './adapters/mail/log-mailer.js';
 export { MemoryAssociationRepository } from './adapters/memory/memory-association-repository.js';
+export { MemoryActivationCodeRepository } from './adapters/memory/memory-activation-code-repository.js';
+export { MemoryMembershipRepository } from './adapters/memory/memory-membership-repository.js';
+export { MemoryLedgerRepository } from './adapters/memory/memory-ledger-repository.js';
 export { MongoAssociationRepository } from './adapters/mongo/mongo-association-repository.js';
-export type { AssociationRepository } from './app/ports.js';
+export { MongoActivationCodeRepository } from './adapters/mongo/mongo-activation-code-repository.js';
+export { MongoMembershipRepository } from './adapters/mongo/mongo-membership-repository.js';
+export { MongoLedgerRepository } from './adapters/mongo/mongo-ledger-repository.js';
+export { MemoryJoinFailureRepository } from './adapters/memory/memory-join-failure-repository.js';
+export { MongoJoinFailureRepository } from './adapters/mongo/mongo-join-failure-repository.js';
+export { associationBillingConfigShape } from './config.js';
+export type { ActivationCodeRepository, AssociationRepository, EmailMessage, LedgerRepository, Mailer, MembershipRepository } from './app/ports.js';

@@ -57,5 +57,25 @@ export function associationRepositoryContract(name: string, create: () => Promis
       await expect(associations.create(anAssociation({ companyId: first.companyId, companyName: 'Impostor' }))).rejects.toThrow();
       expect(await associations.findById(first.companyId)).toEqual(first);
     });
+
+    it('finds several associations by id, ignoring unknown and repeated ids', async () => {
+      const first = anAssociation();
+      const second = anAssociation();
+      await associations.create(first);
+      await associations.create(second);
+      await associations.create(anAssociation());
+      const found = await associations.findByIds([second.companyId, 'missing', first.companyId, second.companyId]);
+      expect(found.sort((a, b) => a.companyId.localeCompare(b.companyId))).toEqual([first, second].sort((a, b) => a.companyId.localeCompare(b.companyId)));
+      expect(await associations.findByIds([])).toEqual([]);
+    });
+
+    it('sets the admin contact email of an existing association only', async () => {
+      const association = anAssociation();
+      await associations.create(association);
+      expect(await associations.setAdminContactEmail(association.companyId, 'admin@bees.example.org')).toBe(true);
+      expect(await associations.findById(association.companyId)).toEqual({ ...association, adminContactEmail: 'admin@bees.example.org' });
+      expect(await associations.setAdminContactEmail('missing', 'admin@bees.example.org')).toBe(false);
+      expect(await associations.findById('missing')).toBeUndefined();
+    });
   });
 }

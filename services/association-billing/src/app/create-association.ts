@@ -1,4 +1,4 @@
-import { checkAssociationDetails, newAssociation, type Association, type UncheckedAssociationDetails } from '../domain/association.js';
+import { checkAdminContactEmail, checkAssociationDetails, newAssociation, type Association, type UncheckedAssociationDetails } from '../domain/association.js';
 import type { AssociationRepository, Clock, IdGenerator } from './ports.js';
 
 export class CreateAssociation {
@@ -8,9 +8,12 @@ export class CreateAssociation {
     private readonly ids: IdGenerator,
   ) {}
 
-  async execute(input: UncheckedAssociationDetails): Promise<Association> {
+  /** An empty or absent `adminContactEmail` means none yet. */
+  async execute(input: UncheckedAssociationDetails & { adminContactEmail?: string }): Promise<Association> {
     const details = checkAssociationDetails(input);
+    const adminContactEmail = input.adminContactEmail?.trim() ? checkAdminContactEmail(input.adminContactEmail) : undefined;
     const association = newAssociation({ companyId: this.ids.newId(), details, createdAt: this.clock.now() });
+    if (adminContactEmail) association.adminContactEmail = adminContactEmail;
     await this.associations.create(association);
     return association;
   }

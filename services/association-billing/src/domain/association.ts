@@ -16,7 +16,21 @@ export type Association = AssociationDetails & {
   companyId: string;
   status: AssociationStatus;
   createdAt: Date;
+  /** Where low-balance notices go; absent until an operator sets it. */
+  adminContactEmail?: string;
 };
+
+export const MAX_EMAIL_LENGTH = 254;
+
+/** A plain mailbox address (one @, a dot in the domain, no spaces), lower-cased. */
+export function checkAdminContactEmail(input: string): string {
+  const email = input.trim().toLowerCase();
+  if (email.length > MAX_EMAIL_LENGTH || !/^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/.test(email)) {
+    const problem = 'Admin contact email must be a valid email address';
+    throw new AssociationError('ASSOCIATION.INVALID', problem, [problem]);
+  }
+  return email;
+}
 
 /** An empty or blank donation URL means none. */
 export type UncheckedAssociationDetails = { companyName: string; donationUrl: string };

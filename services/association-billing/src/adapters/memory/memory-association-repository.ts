@@ -13,4 +13,18 @@ export class MemoryAssociationRepository implements AssociationRepository {
     const association = this.associations.get(companyId);
     return association && structuredClone(association);
   }
+
+  async findByIds(companyIds: readonly string[]): Promise<Association[]> {
+    return [...new Set(companyIds)].flatMap((companyId) => {
+      const association = this.associations.get(companyId);
+      return association ? [structuredClone(association)] : [];
+    });
+  }
+
+  async setAdminContactEmail(companyId: string, email: string): Promise<boolean> {
+    const association = this.associations.get(companyId);
+    if (!association) return false;
+    association.adminContactEmail = email;
+    return true;
+  }
 }

@@ -9,6 +9,7 @@ type AssociationDocument = {
   donationUrl?: string;
   status: AssociationStatus;
   createdAt: Date;
+  adminContactEmail?: string;
 };
 
 export class MongoAssociationRepository implements AssociationRepository {
@@ -26,6 +27,17 @@ export class MongoAssociationRepository implements AssociationRepository {
     const document = await this.collection.findOne({ _id: companyId });
     return document ? fromDocument(document) : undefined;
   }
+
+  async findByIds(companyIds: readonly string[]): Promise<Association[]> {
+    if (companyIds.length === 0) return [];
+    const documents = await this.collection.find({ _id: { $in: [...new Set(companyIds)] } }).toArray();
+    return documents.map(fromDocument);
+  }
+
+  async setAdminContactEmail(companyId: string, email: string): Promise<boolean> {
+    const result = await this.collection.updateOne({ _id: companyId }, { $set: { adminContactEmail: email } });
+    return result.matchedCount === 1;
+  }
 }
 
 function toDocument(association: Association): AssociationDocument {
@@ -35,6 +47,7 @@ function toDocument(association: Association): AssociationDocument {
     ...(association.donationUrl !== undefined ? { donationUrl: association.donationUrl } : {}),
     status: association.status,
     createdAt: association.createdAt,
+    ...(association.adminContactEmail !== undefined ? { adminContactEmail: association.adminContactEmail } : {}),
   };
 }
 
@@ -45,5 +58,6 @@ function fromDocument(document: AssociationDocument): Association {
     ...(typeof document.donationUrl === 'string' ? { donationUrl: document.donationUrl } : {}),
     status: document.status,
     createdAt: document.createdAt,
+    ...(typeof document.adminContactEmail === 'string' ? { adminContactEmail: document.adminContactEmail } : {}),
   };
 }

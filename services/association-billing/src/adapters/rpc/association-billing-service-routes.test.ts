@@ -1,35 +1,43 @@
-import { Code, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import { AssociationBillingService, AssociationStatus } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { Code, type Client } from '@connectrpc/connect';
+import {
+  AssociationBillingService,
+  AssociationStatus,
+  LedgerEntryKind,
+  MembershipStatus,
+} from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { domainErrorCode } from '@swarm/runtime';
 import { connectErrorOf } from '@swarm/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildAssociationBillingService } from '../../association-billing-service.js';
-import { MemoryAssociationRepository } from '../memory/memory-association-repository.js';
-
+import type { AssociationBillingStores } from '../../association-billing-service.js';
+import { testAssociationBilling } from '../../testing/test-service.js';
 
 describe('AssociationBillingService over Connect', () => {
   let client: Client<typeof AssociationBillingService>;
+  let stores: AssociationBillingStores;
 
   beforeEach(() => {
-    let nextId = 0;
-    const service = buildAssociationBillingService({
-      associations: new MemoryAssociationRepository(),
-      clock: { now: () => new Date('2026-06-01T12:00:00Z') },
-      ids: { newId: () => `company-${(nextId += 1)}` },
-    });
-    client = createClient(AssociationBillingService, createRouterTransport(service.routes));
+    ({ client, stores } = testAssociationBilling());
   });
+
+  async function fundedAssociation(name: string, cents = 2000) {
+    const { association } = await client.createAssociation({ companyName: name, donationUrl: '' });
+    const companyId = association!.companyId;
+    await client.topUp({ companyId, amountCents: cents });
+    const { activationCode } = await client.issueActivationCode({ companyId });
+    return { companyId, activationCode };
+  }
 
   it('creates an active association and finds it by id', async () => {
     const { association } = await client.createAssociation({ companyName: 'Springfield Beekeepers', donationUrl: 'https://example.org/give' });
     expect(association).toMatchObject({
-      companyId: 'company-1',
+      companyId: 'id-1',
       companyName: 'Springfield Beekeepers',
       donationUrl: 'https://example.org/give',
       status: AssociationStatus.ACTIVE,
     });
-    const found = await client.getAssociation({ companyId: 'company-1' });
+    const found = await client.getAssociation({ companyId: 'id-1' });
     expect(found.association).toEqual(association);
+    expect(found.adminContactEmail).toBe('');
   });
 
   it('answers an association without donations with an empty donation URL', async () => {
@@ -47,5 +55,156 @@ describe('AssociationBillingService over Connect', () => {
     const error = await connectErrorOf(client.getAssociation({ companyId: 'missing' }));
     expect(error.code).toBe(Code.NotFound);
     expect(domainErrorCode(error)).toBe('ASSOCIATION.NOT_FOUND');
+  });
+
+  it('stores the admin contact email lower-cased and refuses a malformed one', async () => {
+    const { association } = await client.createAssociation({ companyName: 'Bees', donationUrl: '', adminContactEmail: 'Admin@Bees.example.org' });
+    expect((await client.getAssociation({ companyId: association!.companyId })).adminContactEmail).toBe('admin@bees.example.org');
+    await client.setAdminContactEmail({ companyId: association!.companyId, adminContactEmail: 'treasurer@bees.example.org' });
+    expect((await client.getAssociation({ companyId: association!.companyId })).adminContactEmail).toBe('treasurer@bees.example.org');
+    const error = await connectErrorOf(client.setAdminContactEmail({ companyId: association!.companyId, adminContactEmail: 'not an email' }));
+    expect(error.code).toBe(Code.InvalidArgument);
+  });
+
+  it('lists a member who joined a funded association by code as paying through it', async () => {
+    const { companyId, activationCode } = await fundedAssociation('Springfield Beekeepers');
+    expect(activationCode).toMatch(/^[A-Z2-9]{8}$/);
+    const joined = await client.joinAssociation({ memberId: 'member-1', activationCode: activationCode.toLowerCase() });
+    expect(joined.reactivated).toBe(false);
+    expect(joined.membership).toMatchObject({ memberId: 'member-1', status: MembershipStatus.ACTIVE, isAdmin: false });
+    expect(joined.membership?.association?.companyId).toBe(companyId);
+
+    const { memberships } = await client.listPayingMemberships({ memberIds: ['member-1', 'member-2'] });
+    expect(memberships.map((paying) => [paying.memberId, paying.association?.companyId])).toEqual([['member-1', companyId]]);
+  });
+
+  it('leaves out memberships that are inactive, in an inactive association, or in an association that cannot pay 7 cents', async () => {
+    const funded = await fundedAssociation('Funded');
+    await client.joinAssociation({ memberId: 'deactivated', activationCode: funded.activationCode });
+    await client.deactivateMembership({ companyId: funded.companyId, memberId: 'deactivated' });
+
+    const { association: broke } = await client.createAssociation({ companyName: 'Broke', donationUrl: '' });
+    const { activationCode: brokeCode } = await client.issueActivationCode({ companyId: broke!.companyId });
+    await client.joinAssociation({ memberId: 'in-broke', activationCode: brokeCode });
+
+    const dormant = await fundedAssociation('Dormant');
+    await client.joinAssociation({ memberId: 'in-dormant', activationCode: dormant.activationCode });
+    const stored = await stores.associations.findById(dormant.companyId);
+    await stores.associations.create({ ...stored!, companyId: 'inactive-copy', status: 'inactive' });
+    await stores.memberships.createIfAbsent({ ...(await stores.memberships.find(dormant.companyId, 'in-dormant'))!, companyId: 'inactive-copy', memberId: 'in-inactive' });
+    await stores.ledger.record({ entryId: 'e', companyId: 'inactive-copy', kind: 'top-up', amountCents: 5000, idempotencyKey: 'k', createdAt: new Date() });
+
+    const { memberships } = await client.listPayingMemberships({ memberIds: ['deactivated', 'in-broke', 'in-dormant', 'in-inactive'] });
+    expect(memberships.map((paying) => paying.memberId)).toEqual(['in-dormant']);
+  });
+
+  it('answers an unknown activation code with NOT_FOUND and a malformed one with INVALID_ARGUMENT', async () => {
+    await fundedAssociation('Bees');
+    const unknown = await connectErrorOf(client.joinAssociation({ memberId: 'member-1', activationCode: 'ZZZZZZZZ' }));
+    expect(unknown.code).toBe(Code.NotFound);
+    expect(domainErrorCode(unknown)).toBe('ACTIVATION_CODE.NOT_FOUND');
+    const malformed = await connectErrorOf(client.joinAssociation({ memberId: 'member-1', activationCode: 'ABC-1234' }));
+    expect(malformed.code).toBe(Code.InvalidArgument);
+    expect(domainErrorCode(malformed)).toBe('ACTIVATION_CODE.INVALID');
+  });
+
+  it('refuses a second join by an active member with ALREADY_EXISTS and reactivates an inactive one', async () => {
+    const { companyId, activationCode } = await fundedAssociation('Bees');
+    await client.joinAssociation({ memberId: 'member-1', activationCode });
+    const again = await connectErrorOf(client.joinAssociation({ memberId: 'member-1', activationCode }));
+    expect(again.code).toBe(Code.AlreadyExists);
+    expect(domainErrorCode(again)).toBe('MEMBERSHIP.ALREADY_MEMBER');
+
+    await client.deactivateMembership({ companyId, memberId: 'member-1' });
+    const reactivated = await client.joinAssociation({ memberId: 'member-1', activationCode });
+    expect(reactivated.reactivated).toBe(true);
+    expect(reactivated.membership?.status).toBe(MembershipStatus.ACTIVE);
+  });
+
+  it('lists the member memberships and forgets one the member left', async () => {
+    const first = await fundedAssociation('First');
+    const second = await fundedAssociation('Second');
+    await client.joinAssociation({ memberId: 'member-1', activationCode: first.activationCode });
+    await client.joinAssociation({ memberId: 'member-1', activationCode: second.activationCode });
+    await client.makeAdmin({ companyId: second.companyId, memberId: 'member-1' });
+
+    const listed = await client.listMemberMemberships({ memberId: 'member-1' });
+    expect(listed.memberships.map((m) => [m.association?.companyName, m.isAdmin])).toEqual([
+      ['First', false],
+      ['Second', true],
+    ]);
+
+    await client.leaveAssociation({ memberId: 'member-1', companyId: first.companyId });
+    expect((await client.listMemberMemberships({ memberId: 'member-1' })).memberships.map((m) => m.association?.companyName)).toEqual(['Second']);
+    const left = await connectErrorOf(client.leaveAssociation({ memberId: 'member-1', companyId: first.companyId }));
+    expect(left.code).toBe(Code.NotFound);
+    expect(domainErrorCode(left)).toBe('MEMBERSHIP.NOT_FOUND');
+  });
+
+  it('tops up, charges an alert once per report and member, and lists the ledger', async () => {
+    const { companyId, activationCode } = await fundedAssociation('Bees', 1001);
+    await client.joinAssociation({ memberId: 'member-1', activationCode });
+
+    const charged = await client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId });
+    expect(charged).toMatchObject({ balanceCents: 994, replayed: false });
+    const retried = await client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId });
+    expect(retried).toMatchObject({ balanceCents: 994, replayed: true });
+    expect(retried.entry?.entryId).toBe(charged.entry?.entryId);
+
+    expect((await client.getBalance({ companyId })).balanceCents).toBe(994);
+    const { entries } = await client.listLedgerEntries({ companyId });
+    expect(entries.map((entry) => [entry.kind, entry.amountCents, entry.reportId])).toEqual([
+      [LedgerEntryKind.TOP_UP, 1001, ''],
+      [LedgerEntryKind.ALERT_CHARGE, -7, 'report-1'],
+    ]);
+  });
+
+  it('refuses a top-up of $10.00 or less with INVALID_ARGUMENT and records nothing', async () => {
+    const { association } = await client.createAssociation({ companyName: 'Bees', donationUrl: '' });
+    const error = await connectErrorOf(client.topUp({ companyId: association!.companyId, amountCents: 1000 }));
+    expect(error.code).toBe(Code.InvalidArgument);
+    expect(domainErrorCode(error)).toBe('BILLING.TOP_UP_TOO_SMALL');
+    expect((await client.listLedgerEntries({ companyId: association!.companyId })).entries).toEqual([]);
+  });
+
+  it('replays a top-up retried with the same top-up id', async () => {
+    const { association } = await client.createAssociation({ companyName: 'Bees', donationUrl: '' });
+    const companyId = association!.companyId;
+    await client.topUp({ companyId, amountCents: 2500, topUpId: 'invoice-7' });
+    const again = await client.topUp({ companyId, amountCents: 2500, topUpId: 'invoice-7' });
+    expect(again).toMatchObject({ balanceCents: 2500, replayed: true });
+  });
+
+  it('refuses a charge the balance cannot pay with FAILED_PRECONDITION, and one for a non-member', async () => {
+    const { association } = await client.createAssociation({ companyName: 'Broke', donationUrl: '' });
+    const companyId = association!.companyId;
+    const { activationCode } = await client.issueActivationCode({ companyId });
+    await client.joinAssociation({ memberId: 'member-1', activationCode });
+    const broke = await connectErrorOf(client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId }));
+    expect(broke.code).toBe(Code.FailedPrecondition);
+    expect(domainErrorCode(broke)).toBe('BILLING.INSUFFICIENT_FUNDS');
+    const stranger = await connectErrorOf(client.chargeAlert({ reportId: 'report-1', memberId: 'stranger', companyId }));
+    expect(stranger.code).toBe(Code.FailedPrecondition);
+    expect(domainErrorCode(stranger)).toBe('MEMBERSHIP.NOT_PAYING');
+  });
+
+  it('adjusts the balance either way with a note, never below zero, and once per adjustment id', async () => {
+    const { association } = await client.createAssociation({ companyName: 'Bees', donationUrl: '' });
+    const companyId = association!.companyId;
+    await client.topUp({ companyId, amountCents: 1500 });
+
+    const refund = await client.adjustBalance({ companyId, amountCents: -500, adjustmentId: 'fix-1', note: 'double top-up' });
+    expect(refund).toMatchObject({ balanceCents: 1000, replayed: false, entry: { kind: LedgerEntryKind.ADJUSTMENT, amountCents: -500, note: 'double top-up' } });
+    expect(await client.adjustBalance({ companyId, amountCents: -500, adjustmentId: 'fix-1', note: 'double top-up' })).toMatchObject({ balanceCents: 1000, replayed: true });
+    expect((await client.adjustBalance({ companyId, amountCents: 3, note: 'rounding' })).balanceCents).toBe(1003);
+
+    const overdrawn = await connectErrorOf(client.adjustBalance({ companyId, amountCents: -1004, note: 'too much' }));
+    expect(overdrawn.code).toBe(Code.FailedPrecondition);
+    expect(domainErrorCode(overdrawn)).toBe('BILLING.INSUFFICIENT_FUNDS');
+    const noNote = await connectErrorOf(client.adjustBalance({ companyId, amountCents: 100, note: ' ' }));
+    expect(noNote.code).toBe(Code.InvalidArgument);
+    const zero = await connectErrorOf(client.adjustBalance({ companyId, amountCents: 0, note: 'nothing' }));
+    expect(zero.code).toBe(Code.InvalidArgument);
+    expect((await client.getBalance({ companyId })).balanceCents).toBe(1003);
   });
 });

@@ -1,34 +1,142 @@
 import { Code, type ConnectRouter } from '@connectrpc/connect';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { toConnectError } from '@swarm/runtime';
+import type { AdjustBalance } from '../../app/adjust-balance.js';
+import type { ChargeAlert } from '../../app/charge-alert.js';
 import type { CreateAssociation } from '../../app/create-association.js';
 import type { GetAssociation } from '../../app/get-association.js';
+import type { IssueActivationCode } from '../../app/issue-activation-code.js';
+import type { JoinAssociation } from '../../app/join-association.js';
+import type { LeaveAssociation } from '../../app/leave-association.js';
+import type { ListAssociationMembers, ListMemberMemberships } from '../../app/list-memberships.js';
+import type { ListPayingMemberships } from '../../app/list-paying-memberships.js';
+import type { ManageMembership } from '../../app/manage-membership.js';
+import type { ReadLedger } from '../../app/read-ledger.js';
+import type { SetAdminContactEmail } from '../../app/set-admin-contact-email.js';
+import type { TopUp } from '../../app/top-up.js';
 import type { AssociationErrorCode } from '../../domain/association-error.js';
-import { toProtoAssociation } from './association-mapping.js';
+import { toProtoAssociation, toProtoLedgerEntry, toProtoMembership } from './association-mapping.js';
 
 const connectCodes: Record<AssociationErrorCode, Code> = {
   'ASSOCIATION.INVALID': Code.InvalidArgument,
   'ASSOCIATION.NOT_FOUND': Code.NotFound,
+  'ACTIVATION_CODE.INVALID': Code.InvalidArgument,
+  'ACTIVATION_CODE.NOT_FOUND': Code.NotFound,
+  'MEMBERSHIP.INVALID': Code.InvalidArgument,
+  'MEMBERSHIP.ALREADY_MEMBER': Code.AlreadyExists,
+  'MEMBERSHIP.NOT_FOUND': Code.NotFound,
+  'MEMBERSHIP.NOT_PAYING': Code.FailedPrecondition,
+  'MEMBERSHIP.TOO_MANY_ATTEMPTS': Code.ResourceExhausted,
+  'BILLING.INVALID': Code.InvalidArgument,
+  'BILLING.TOP_UP_TOO_SMALL': Code.InvalidArgument,
+  'BILLING.INSUFFICIENT_FUNDS': Code.FailedPrecondition,
 };
 
-export function associationBillingServiceRoutes(useCases: { createAssociation: CreateAssociation; getAssociation: GetAssociation }) {
+export type AssociationBillingUseCases = {
+  createAssociation: CreateAssociation;
+  getAssociation: GetAssociation;
+  setAdminContactEmail: SetAdminContactEmail;
+  listPayingMemberships: ListPayingMemberships;
+  issueActivationCode: IssueActivationCode;
+  joinAssociation: JoinAssociation;
+  leaveAssociation: LeaveAssociation;
+  listMemberMemberships: ListMemberMemberships;
+  listAssociationMembers: ListAssociationMembers;
+  manageMembership: ManageMembership;
+  topUp: TopUp;
+  adjustBalance: AdjustBalance;
+  chargeAlert: ChargeAlert;
+  readLedger: ReadLedger;
+  lowBalanceThresholdCents: number;
+};
+
+/** Runs a handler body and converts whatever it throws into the matching Connect error. */
+async function mapped<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    throw toConnectError(error, connectCodes);
+  }
+}
+
+export function associationBillingServiceRoutes(useCases: AssociationBillingUseCases) {
   return (router: ConnectRouter) => {
     router.service(AssociationBillingService, {
-      async createAssociation(request) {
-        try {
-          const association = await useCases.createAssociation.execute({ companyName: request.companyName, donationUrl: request.donationUrl });
+      createAssociation: (request) =>
+        mapped(async () => {
+          const association = await useCases.createAssociation.execute({
+            companyName: request.companyName,
+            donationUrl: request.donationUrl,
+            adminContactEmail: request.adminContactEmail,
+          });
           return { association: toProtoAssociation(association) };
-        } catch (error) {
-          throw toConnectError(error, connectCodes);
-        }
-      },
-      async getAssociation(request) {
-        try {
-          return { association: toProtoAssociation(await useCases.getAssociation.execute(request.companyId)) };
-        } catch (error) {
-          throw toConnectError(error, connectCodes);
-        }
-      },
+        }),
+      getAssociation: (request) =>
+        mapped(async () => {
+          const association = await useCases.getAssociation.execute(request.companyId);
+          return { association: toProtoAssociation(association), adminContactEmail: association.adminContactEmail ?? '' };
+        }),
+      setAdminContactEmail: (request) =>
+        mapped(async () => {
+          await useCases.setAdminContactEmail.execute(request.companyId, request.adminContactEmail);
+          return {};
+        }),
+      listPayingMemberships: (request) =>
+        mapped(async () => {
+          const paying = await useCases.listPayingMemberships.execute(request.memberIds);
+          return { memberships: paying.map(({ memberId, association }) => ({ memberId, association: toProtoAssociation(association) })) };
+        }),
+      issueActivationCode: (request) =>
+        mapped(async () => ({ activationCode: (await useCases.issueActivationCode.execute(request.companyId)).code })),
+      joinAssociation: (request) =>
+        mapped(async () => {
+          const outcome = await useCases.joinAssociation.execute({ memberId: request.memberId, activationCode: request.activationCode });
+          return { membership: toProtoMembership(outcome.membership), reactivated: outcome.reactivated };
+        }),
+      leaveAssociation: (request) =>
+        mapped(async () => {
+          await useCases.leaveAssociation.execute({ memberId: request.memberId, companyId: request.companyId });
+          return {};
+        }),
+      listMemberMemberships: (request) =>
+        mapped(async () => ({ memberships: (await useCases.listMemberMemberships.execute(request.memberId)).map(toProtoMembership) })),
+      listAssociationMembers: (request) =>
+        mapped(async () => ({ memberships: (await useCases.listAssociationMembers.execute(request.companyId)).map(toProtoMembership) })),
+      deactivateMembership: (request) =>
+        mapped(async () => ({ membership: toProtoMembership(await useCases.manageMembership.deactivate(request)) })),
+      makeAdmin: (request) => mapped(async () => ({ membership: toProtoMembership(await useCases.manageMembership.makeAdmin(request)) })),
+      topUp: (request) =>
+        mapped(async () => {
+          const outcome = await useCases.topUp.execute({
+            companyId: request.companyId,
+            amountCents: request.amountCents,
+            topUpId: request.topUpId,
+            note: request.note,
+          });
+          return { entry: toProtoLedgerEntry(outcome.entry), balanceCents: outcome.balanceCents, replayed: outcome.replayed };
+        }),
+      adjustBalance: (request) =>
+        mapped(async () => {
+          const outcome = await useCases.adjustBalance.execute({
+            companyId: request.companyId,
+            amountCents: request.amountCents,
+            adjustmentId: request.adjustmentId,
+            note: request.note,
+          });
+          return { entry: toProtoLedgerEntry(outcome.entry), balanceCents: outcome.balanceCents, replayed: outcome.replayed };
+        }),
+      chargeAlert: (request) =>
+        mapped(async () => {
+          const outcome = await useCases.chargeAlert.execute({ reportId: request.reportId, memberId: request.memberId, companyId: request.companyId });
+          return { entry: toProtoLedgerEntry(outcome.entry), balanceCents: outcome.balanceCents, replayed: outcome.replayed };
+        }),
+      getBalance: (request) =>
+        mapped(async () => ({
+          balanceCents: await useCases.readLedger.balance(request.companyId),
+          lowBalanceThresholdCents: useCases.lowBalanceThresholdCents,
+        })),
+      listLedgerEntries: (request) =>
+        mapped(async () => ({ entries: (await useCases.readLedger.entries(request.companyId)).map(toProtoLedgerEntry) })),
     });
   };
 }

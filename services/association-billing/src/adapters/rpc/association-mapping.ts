@@ -1,10 +1,32 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import { AssociationStatus as ProtoAssociationStatus, type AssociationSchema } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import {
+  AssociationStatus as ProtoAssociationStatus,
+  LedgerEntryKind as ProtoLedgerEntryKind,
+  MembershipStatus as ProtoMembershipStatus,
+  type AssociationSchema,
+  type LedgerEntrySchema,
+  type MembershipSchema,
+} from '@swarm/proto/associationbilling/v1/association_billing_service';
+import type { MembershipView } from '../../app/membership-view.js';
 import type { Association, AssociationStatus } from '../../domain/association.js';
+import type { LedgerEntry, LedgerEntryKind } from '../../domain/ledger.js';
+import type { MembershipStatus } from '../../domain/membership.js';
 
 const statuses: Record<AssociationStatus, ProtoAssociationStatus> = {
   active: ProtoAssociationStatus.ACTIVE,
   inactive: ProtoAssociationStatus.INACTIVE,
+};
+
+const membershipStatuses: Record<MembershipStatus, ProtoMembershipStatus> = {
+  active: ProtoMembershipStatus.ACTIVE,
+  inactive: ProtoMembershipStatus.INACTIVE,
+};
+
+const entryKinds: Record<LedgerEntryKind, ProtoLedgerEntryKind> = {
+  'top-up': ProtoLedgerEntryKind.TOP_UP,
+  'alert-charge': ProtoLedgerEntryKind.ALERT_CHARGE,
+  adjustment: ProtoLedgerEntryKind.ADJUSTMENT,
 };
 
 export function toProtoAssociation(association: Association): MessageInitShape<typeof AssociationSchema> {
@@ -13,5 +35,29 @@ export function toProtoAssociation(association: Association): MessageInitShape<t
     companyName: association.companyName,
     donationUrl: association.donationUrl ?? '',
     status: statuses[association.status],
+  };
+}
+
+export function toProtoMembership(membership: MembershipView): MessageInitShape<typeof MembershipSchema> {
+  return {
+    memberId: membership.memberId,
+    association: toProtoAssociation(membership.association),
+    status: membershipStatuses[membership.status],
+    isAdmin: membership.isAdmin,
+    dateJoined: timestampFromDate(membership.dateJoined),
+    dateStatusChanged: timestampFromDate(membership.dateStatusChanged),
+  };
+}
+
+export function toProtoLedgerEntry(entry: LedgerEntry): MessageInitShape<typeof LedgerEntrySchema> {
+  return {
+    entryId: entry.entryId,
+    companyId: entry.companyId,
+    kind: entryKinds[entry.kind],
+    amountCents: entry.amountCents,
+    createdAt: timestampFromDate(entry.createdAt),
+    reportId: entry.reportId ?? '',
+    memberId: entry.memberId ?? '',
+    note: entry.note ?? '',
   };
 }

@@ -1,0 +1,45 @@
+import { AssociationError } from '../domain/association-error.js';
+import { alertChargeEntry, alertChargeKey, type LedgerEntry } from '../domain/ledger.js';
+import { checkId } from '../domain/membership.js';
+import type { LowBalanceNotice } from './low-balance-notice.js';
+import type { AssociationRepository, Clock, IdGenerator, LedgerRepository, MembershipRepository } from './ports.js';
+
+export type ChargeOutcome = { entry: LedgerEntry; balanceCents: number; replayed: boolean };
+
+/**
+ * Charges an association 7 cents for alerting one member about one report. Once per (report, member): a retry or a
+ * duplicate answers with the first charge, even if it named another association. A charge the balance cannot pay is
+ * refused and records nothing.
+ */
+export class ChargeAlert {
+  constructor(
+    private readonly associations: AssociationRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly ledger: LedgerRepository,
+    private readonly notice: LowBalanceNotice,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(input: { reportId: string; memberId: string; companyId: string }): Promise<ChargeOutcome> {
+    const reportId = checkId(input.reportId, 'Report id', 'BILLING.INVALID');
+    const memberId = checkId(input.memberId, 'Member id', 'BILLING.INVALID');
+    const companyId = checkId(input.companyId, 'Company id', 'BILLING.INVALID');
+
+    const earlier = await this.ledger.findByIdempotencyKey(alertChargeKey(reportId, memberId));
+    if (earlier) return { entry: earlier, balanceCents: await this.ledger.balanceOf(earlier.companyId), replayed: true };
+
+    const [association, membership] = await Promise.all([this.associations.findById(companyId), this.memberships.find(companyId, memberId)]);
+    if (!association || association.status !== 'active' || membership?.status !== 'active') {
+      throw new AssociationError('MEMBERSHIP.NOT_PAYING', 'the member holds no active membership in an active association of that id');
+    }
+
+    const outcome = await this.ledger.record(alertChargeEntry({ entryId: this.ids.newId(), companyId, reportId, memberId, createdAt: this.clock.now() }));
+    if (outcome.status === 'insufficient-funds') {
+      throw new AssociationError('BILLING.INSUFFICIENT_FUNDS', 'the association balance cannot pay for this alert');
+    }
+    if (outcome.status === 'duplicate') return { entry: outcome.entry, balanceCents: outcome.balanceCents, replayed: true };
+    await this.notice.afterDebit(association, outcome.balanceCents);
+    return { entry: outcome.entry, balanceCents: outcome.balanceCents, replayed: false };
+  }
+}

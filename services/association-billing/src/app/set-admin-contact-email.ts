@@ -1,0 +1,14 @@
+import { checkAdminContactEmail } from '../domain/association.js';
+import { AssociationError } from '../domain/association-error.js';
+import type { AssociationRepository } from './ports.js';
+
+export class SetAdminContactEmail {
+  constructor(private readonly associations: AssociationRepository) {}
+
+  async execute(companyId: string, email: string): Promise<void> {
+    const checked = checkAdminContactEmail(email);
+    if (!(await this.associations.setAdminContactEmail(companyId, checked))) {
+      throw new AssociationError('ASSOCIATION.NOT_FOUND', 'association not found');
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import { AssociationError } from './association-error.js';
+import { checkId } from './membership.js';
+
+/** Money is integer cents everywhere. */
+export const ALERT_PRICE_CENTS = 7;
+/** A top-up must be greater than $10.00. */
+export const MIN_TOP_UP_CENTS = 1001;
+/** Keeps every amount and balance well inside the RPC's 32-bit integers. */
+export const MAX_TOP_UP_CENTS = 100_000_000;
+export const MAX_NOTE_LENGTH = 500;
+
+export type LedgerEntryKind = 'top-up' | 'alert-charge' | 'adjustment';
+
+/** One line of the append-only ledger; the balance is the sum of an association's entries. */
+export type LedgerEntry = {
+  entryId: string;
+  companyId: string;
+  kind: LedgerEntryKind;
+  /** Positive adds funds, negative takes them. */
+  amountCents: number;
+  /** Unique across the ledger: the same key twice records once. */
+  idempotencyKey: string;
+  createdAt: Date;
+  reportId?: string;
+  memberId?: string;
+  note?: string;
+};
+
+export function balanceOf(entries: readonly Pick<LedgerEntry, 'amountCents'>[]): number {
+  return entries.reduce((sum, entry) => sum + entry.amountCents, 0);
+}
+
+/** Below the threshold the admins are told once; a top-up back to or above it arms the notice again. */
+export function isLowBalance(balanceCents: number, thresholdCents: number): boolean {
+  return balanceCents < thresholdCents;
+}
+
+export function checkTopUpAmount(amountCents: number): number {
+  if (!Number.isSafeInteger(amountCents)) {
+    throw new AssociationError('BILLING.INVALID', 'Top-up amount must be a whole number of cents', ['Top-up amount must be a whole number of cents']);
+  }
+  if (amountCents < MIN_TOP_UP_CENTS) {
+    const problem = 'Top-up must be greater than $10.00';
+    throw new AssociationError('BILLING.TOP_UP_TOO_SMALL', problem, [problem]);
+  }
+  if (amountCents > MAX_TOP_UP_CENTS) {
+    const problem = `Top-up must be at most ${formatCents(MAX_TOP_UP_CENTS)}`;
+    throw new AssociationError('BILLING.INVALID', problem, [problem]);
+  }
+  return amountCents;
+}
+
+function checkNote(note: string): string | undefined {
+  const trimmed = note.trim();
+  if (trimmed.length > MAX_NOTE_LENGTH) {
+    const problem = `Note must be at most ${MAX_NOTE_LENGTH} characters`;
+    throw new AssociationError('BILLING.INVALID', problem, [problem]);
+  }
+  return trimmed || undefined;
+}
+
+export function topUpEntry(fields: { entryId: string; companyId: string; amountCents: number; topUpId: string; note: string; createdAt: Date }): LedgerEntry {
+  const note = checkNote(fields.note);
+  return {
+    entryId: fields.entryId,
+    companyId: fields.companyId,
+    kind: 'top-up',
+    amountCents: checkTopUpAmount(fields.amountCents),
+    idempotencyKey: `top-up:${checkId(fields.topUpId, 'Top-up id', 'BILLING.INVALID')}`,
+    createdAt: fields.createdAt,
+    ...(note ? { note } : {}),
+  };
+}
+
+/** An operator's correction: a non-zero amount of either sign, with a note saying why. */
+export function adjustmentEntry(fields: { entryId: string; companyId: string; amountCents: number; adjustmentId: string; note: string; createdAt: Date }): LedgerEntry {
+  const problems: string[] = [];
+  if (!Number.isSafeInteger(fields.amountCents) || fields.amountCents === 0) problems.push('Adjustment must be a non-zero whole number of cents');
+  else if (Math.abs(fields.amountCents) > MAX_TOP_UP_CENTS) problems.push(`Adjustment must be at most ${formatCents(MAX_TOP_UP_CENTS)} either way`);
+  if (!fields.note.trim()) problems.push('Adjustment needs a note saying why');
+  if (problems.length > 0) throw new AssociationError('BILLING.INVALID', problems.join('; '), problems);
+  return {
+    entryId: fields.entryId,
+    companyId: fields.companyId,
+    kind: 'adjustment',
+    amountCents: fields.amountCents,
+    idempotencyKey: `adjustment:${checkId(fields.adjustmentId, 'Adjustment id', 'BILLING.INVALID')}`,
+    createdAt: fields.createdAt,
+    note: checkNote(fields.note) ?? '',
+  };
+}
+
+/** The key that makes an alert charge happen once per (report, member), whichever association pays. */
+export function alertChargeKey(reportId: string, memberId: string): string {
+  return `alert-charge:${reportId}:${memberId}`;
+}
+
+export function alertChargeEntry(fields: { entryId: string; companyId: string; reportId: string; memberId: string; createdAt: Date }): LedgerEntry {
+  return {
+    entryId: fields.entryId,
+    companyId: fields.companyId,
+    kind: 'alert-charge',
+    amountCents: -ALERT_PRICE_CENTS,
+    idempotencyKey: alertChargeKey(fields.reportId, fields.memberId),
+    createdAt: fields.createdAt,
+    reportId: fields.reportId,
+    memberId: fields.memberId,
+  };
+}
+
+/** '$12.34'; negative amounts as '-$0.07'. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  return `${sign}$${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,24 @@
+import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { buildAssociationBillingService, memoryAssociationBillingStores, type AssociationBillingStores } from '../association-billing-service.js';
+import type { EmailMessage } from '../app/ports.js';
+
+/** A service on in-memory stores with a fixed clock, counting ids and a scripted random source, for tests. */
+export function testAssociationBilling(options: { stores?: AssociationBillingStores; lowBalanceThresholdCents?: number } = {}) {
+  const stores = options.stores ?? memoryAssociationBillingStores();
+  const sent: EmailMessage[] = [];
+  const warnings: string[] = [];
+  let nextId = 0;
+  let nextRandom = 0;
+  const service = buildAssociationBillingService({
+    ...stores,
+    mailer: { send: async (message) => void sent.push(message) },
+    log: { warn: (_details, message) => void warnings.push(message) },
+    clock: { now: () => new Date('2026-06-01T12:00:00Z') },
+    ids: { newId: () => `id-${(nextId += 1)}` },
+    randomBelow: (bound) => (nextRandom += 1) % bound,
+    ...(options.lowBalanceThresholdCents !== undefined ? { lowBalanceThresholdCents: options.lowBalanceThresholdCents } : {}),
+  });
+  const client: Client<typeof AssociationBillingService> = createClient(AssociationBillingService, createRouterTransport(service.routes));
+  return { client, stores, sent, warnings, routes: service.routes };
+}

@@ -1,0 +1,248 @@
+import { parseArgs } from 'node:util';
+import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError, type Client } from '@connectrpc/connect';
+import {
+  LedgerEntryKind,
+  MembershipStatus,
+  type AssociationBillingService,
+  type Membership,
+} from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { AmountError, formatCents, parseAmountToCents, parseSignedAmountToCents } from './amount.js';
+
+export const EXIT_OK = 0;
+/** The service refused the request or could not be reached. */
+export const EXIT_FAILED = 1;
+/** The command line itself was wrong; nothing was sent. */
+export const EXIT_USAGE = 2;
+
+const MIN_TOP_UP_CENTS = 1001;
+
+export const USAGE = `Usage: npm run operator -- <command> [arguments] [options]
+
+Manages associations and their prepaid alert balance through the association-billing service
+(ASSOCIATION_BILLING_SERVICE_URL, default http://127.0.0.1:8083).
+
+Commands:
+  create-association --name <name> [--donation-url <url>] [--admin-email <email>]
+                                          Create an association; prints its company id.
+  set-admin-email <companyId> <email>     Where low-balance notices for the association go.
+  issue-code <companyId>                  Issue a new 8-character activation code for members to join with.
+  top-up <companyId> <amount> [--top-up-id <id>] [--note <text>]
+                                          Add funds: more than $10.00. Amounts in dollars (25, 25.50, $25.50)
+                                          or in cents with a c suffix (2550c). Giving the same --top-up-id
+                                          again (e.g. the invoice number) never adds the money twice.
+  adjust <companyId> <amount> --note <why> [--adjustment-id <id>]
+                                          Correct the balance; a negative amount (-5, -$5.00, -500c) takes
+                                          money away, never below zero. Recorded as an adjustment entry.
+  balance <companyId>                     Show the balance and the low-balance threshold.
+  ledger <companyId>                      List every ledger entry with the running balance.
+  list-members <companyId>                List the association's members, their status and admin flag.
+  deactivate-member <companyId> <memberId>
+                                          Set a membership inactive ('i'): no alerts until the member enters
+                                          an activation code again.
+  make-admin <companyId> <memberId>       Make the member an admin of the association.
+  help                                    Show this help (also --help, -h).
+
+Exit codes: 0 done, 1 refused by the service or service unreachable, 2 wrong command line.`;
+
+export type CliOutput = { out: (line: string) => void; err: (line: string) => void };
+
+class UsageError extends Error {}
+
+type CommandSpec = {
+  positionals: string[];
+  options?: Record<string, { type: 'string' }>;
+  run: (client: Client<typeof AssociationBillingService>, args: string[], options: Record<string, string | undefined>, output: CliOutput) => Promise<void>;
+};
+
+const commands: Record<string, CommandSpec> = {
+  'create-association': {
+    positionals: [],
+    options: { name: { type: 'string' }, 'donation-url': { type: 'string' }, 'admin-email': { type: 'string' } },
+    run: async (client, _args, options, { out }) => {
+      if (!options.name?.trim()) throw new UsageError('create-association needs --name <name>');
+      const { association } = await client.createAssociation({
+        companyName: options.name,
+        donationUrl: options['donation-url'] ?? '',
+        adminContactEmail: options['admin-email'] ?? '',
+      });
+      out(`Created association ${association?.companyName} with company id ${association?.companyId}`);
+    },
+  },
+  'set-admin-email': {
+    positionals: ['companyId', 'email'],
+    run: async (client, [companyId, email], _options, { out }) => {
+      await client.setAdminContactEmail({ companyId: companyId!, adminContactEmail: email! });
+      out(`Low-balance notices for ${companyId} now go to ${email}`);
+    },
+  },
+  'issue-code': {
+    positionals: ['companyId'],
+    run: async (client, [companyId], _options, { out }) => {
+      const { activationCode } = await client.issueActivationCode({ companyId: companyId! });
+      out(`Activation code for ${companyId}: ${activationCode}`);
+    },
+  },
+  'top-up': {
+    positionals: ['companyId', 'amount'],
+    options: { 'top-up-id': { type: 'string' }, note: { type: 'string' } },
+    run: async (client, [companyId, amount], options, { out }) => {
+      let cents: number;
+      try {
+        cents = parseAmountToCents(amount!);
+      } catch (error) {
+        if (error instanceof AmountError) throw new UsageError(error.message);
+        throw error;
+      }
+      if (cents < MIN_TOP_UP_CENTS) throw new UsageError(`A top-up must be greater than $10.00; ${formatCents(cents)} is not.`);
+      const result = await client.topUp({ companyId: companyId!, amountCents: cents, topUpId: options['top-up-id'] ?? '', note: options.note ?? '' });
+      out(
+        result.replayed
+          ? `Top-up ${options['top-up-id']} was already recorded; nothing added. Balance: ${formatCents(result.balanceCents)}`
+          : `Added ${formatCents(cents)} to ${companyId}. Balance: ${formatCents(result.balanceCents)}`,
+      );
+    },
+  },
+  adjust: {
+    positionals: ['companyId', 'amount'],
+    options: { 'adjustment-id': { type: 'string' }, note: { type: 'string' } },
+    run: async (client, [companyId, amount], options, { out }) => {
+      if (!options.note?.trim()) throw new UsageError('adjust needs --note <why>');
+      let cents: number;
+      try {
+        cents = parseSignedAmountToCents(amount!);
+      } catch (error) {
+        if (error instanceof AmountError) throw new UsageError(error.message);
+        throw error;
+      }
+      if (cents === 0) throw new UsageError('An adjustment of $0.00 changes nothing.');
+      const result = await client.adjustBalance({ companyId: companyId!, amountCents: cents, adjustmentId: options['adjustment-id'] ?? '', note: options.note });
+      out(
+        result.replayed
+          ? `Adjustment ${options['adjustment-id']} was already recorded; nothing changed. Balance: ${formatCents(result.balanceCents)}`
+          : `Adjusted ${companyId} by ${formatCents(cents)}. Balance: ${formatCents(result.balanceCents)}`,
+      );
+    },
+  },
+  balance: {
+    positionals: ['companyId'],
+    run: async (client, [companyId], _options, { out }) => {
+      const { balanceCents, lowBalanceThresholdCents } = await client.getBalance({ companyId: companyId! });
+      const low = balanceCents < lowBalanceThresholdCents ? ' (low)' : '';
+      out(`Balance of ${companyId}: ${formatCents(balanceCents)}${low}; low-balance threshold ${formatCents(lowBalanceThresholdCents)}`);
+    },
+  },
+  ledger: {
+    positionals: ['companyId'],
+    run: async (client, [companyId], _options, { out }) => {
+      const { entries } = await client.listLedgerEntries({ companyId: companyId! });
+      if (entries.length === 0) {
+        out(`No ledger entries for ${companyId}.`);
+        return;
+      }
+      let balance = 0;
+      out(['Date (UTC)', 'Kind', 'Amount', 'Balance', 'Details'].join('\t'));
+      for (const entry of entries) {
+        balance += entry.amountCents;
+        const details =
+          entry.kind === LedgerEntryKind.ALERT_CHARGE ? `report ${entry.reportId}, member ${entry.memberId}` : entry.note;
+        out([dateOf(entry.createdAt), kindNames[entry.kind] ?? 'unknown', formatCents(entry.amountCents), formatCents(balance), details].join('\t'));
+      }
+    },
+  },
+  'list-members': {
+    positionals: ['companyId'],
+    run: async (client, [companyId], _options, { out }) => {
+      const { memberships } = await client.listAssociationMembers({ companyId: companyId! });
+      if (memberships.length === 0) {
+        out(`No members in ${companyId}.`);
+        return;
+      }
+      out(['Member id', 'Status', 'Admin', 'Joined (UTC)'].join('\t'));
+      for (const membership of memberships) out(membershipLine(membership));
+    },
+  },
+  'deactivate-member': {
+    positionals: ['companyId', 'memberId'],
+    run: async (client, [companyId, memberId], _options, { out }) => {
+      await client.deactivateMembership({ companyId: companyId!, memberId: memberId! });
+      out(`Member ${memberId} is now inactive (i) in ${companyId}; they reactivate with an activation code.`);
+    },
+  },
+  'make-admin': {
+    positionals: ['companyId', 'memberId'],
+    run: async (client, [companyId, memberId], _options, { out }) => {
+      await client.makeAdmin({ companyId: companyId!, memberId: memberId! });
+      out(`Member ${memberId} is now an admin of ${companyId}.`);
+    },
+  },
+};
+
+const kindNames: Partial<Record<LedgerEntryKind, string>> = {
+  [LedgerEntryKind.TOP_UP]: 'top-up',
+  [LedgerEntryKind.ALERT_CHARGE]: 'alert charge',
+  [LedgerEntryKind.ADJUSTMENT]: 'adjustment',
+};
+
+function dateOf(timestamp: Timestamp | undefined): string {
+  return timestamp ? timestampDate(timestamp).toISOString().replace('T', ' ').slice(0, 19) : '';
+}
+
+function membershipLine(membership: Membership): string {
+  const status = membership.status === MembershipStatus.INACTIVE ? 'inactive (i)' : 'active';
+  return [membership.memberId, status, membership.isAdmin ? 'admin' : '', dateOf(membership.dateJoined)].join('\t');
+}
+
+/** Runs one operator command; returns the process exit code. Never throws. */
+export async function runOperatorCli(argv: string[], client: Client<typeof AssociationBillingService>, output: CliOutput): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    output.out(USAGE);
+    return name ? EXIT_OK : EXIT_USAGE;
+  }
+  const command = commands[name];
+  if (!command) {
+    output.err(`Unknown command '${name}'. Run with --help to see the commands.`);
+    return EXIT_USAGE;
+  }
+  try {
+    if (rest.includes('--help') || rest.includes('-h')) {
+      output.out(USAGE);
+      return EXIT_OK;
+    }
+    let parsed: ReturnType<typeof parseArgs>;
+    try {
+      // A negative amount ('-5', '-$5') is an argument, not an option: hide it from parseArgs behind `--`.
+      const negative = rest.filter((arg) => /^-[$\d.]/.test(arg));
+      const args = [...rest.filter((arg) => !negative.includes(arg)), ...(negative.length > 0 ? ['--', ...negative] : [])];
+      parsed = parseArgs({ args, options: command.options ?? {}, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw new UsageError(`${name}: ${(error as Error).message}`);
+    }
+    const positionals = parsed.positionals.map((value) => value.trim());
+    if (positionals.length !== command.positionals.length || positionals.some((value) => !value)) {
+      const expected = command.positionals.map((label) => `<${label}>`).join(' ');
+      throw new UsageError(`${name} takes ${expected || 'no arguments'}${positionals.length ? `, got: ${positionals.join(' ')}` : ''}`);
+    }
+    await command.run(client, positionals, parsed.values as Record<string, string | undefined>, output);
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      output.err(`Error: ${error.message}`);
+      return EXIT_USAGE;
+    }
+    output.err(`Error: ${describeFailure(error)}`);
+    return EXIT_FAILED;
+  }
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof ConnectError) {
+    if (error.rawMessage === 'association not found') return 'No association has that company id.';
+    if (error.rawMessage === 'membership not found') return 'That member is not in this association.';
+    if (error.code === Code.FailedPrecondition && error.rawMessage.includes('below zero')) return `Refused: ${error.rawMessage}.`;
+    if (error.code === Code.Unavailable) return `the association-billing service is not reachable (${error.rawMessage})`;
+    return error.rawMessage;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

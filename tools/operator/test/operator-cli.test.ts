@@ -1,0 +1,171 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createClient, type Client } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import { buildAssociationBillingService, LogMailer, memoryAssociationBillingStores } from '@swarm/association-billing-service';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { HealthRegistry, secureRandomBelow, startRpcServer, systemClock, uuidIds, type RpcServer } from '@swarm/runtime';
+import { testLogger } from '@swarm/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runOperatorCli } from '../src/cli.js';
+
+const operatorDir = fileURLToPath(new URL('..', import.meta.url));
+
+describe('operator CLI against the association-billing service over HTTP/2', () => {
+  let server: RpcServer;
+  let serviceUrl: string;
+  let client: Client<typeof AssociationBillingService>;
+
+  beforeAll(async () => {
+    const logger = testLogger();
+    const service = buildAssociationBillingService({
+      ...memoryAssociationBillingStores(),
+      mailer: new LogMailer(logger),
+      log: logger,
+      clock: systemClock,
+      ids: uuidIds,
+      randomBelow: secureRandomBelow,
+      lowBalanceThresholdCents: 500,
+    });
+    server = await startRpcServer({ port: 0, host: '127.0.0.1', routes: service.routes, health: new HealthRegistry(), logger, graceMs: 100 });
+    serviceUrl = `http://127.0.0.1:${server.port}`;
+    client = createClient(AssociationBillingService, createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2', useBinaryFormat: true }));
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function run(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runOperatorCli(argv, client, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  async function createAssociation(name = 'Springfield Beekeepers'): Promise<string> {
+    const created = await run('create-association', '--name', name, '--admin-email', 'admin@bees.example.org');
+    expect(created.code).toBe(EXIT_OK);
+    const companyId = /company id (\S+)$/.exec(created.out)?.[1];
+    expect(companyId).toBeDefined();
+    return companyId!;
+  }
+
+  it('creates an association, issues a code a member joins with, and lists the member', async () => {
+    const companyId = await createAssociation();
+    expect((await client.getAssociation({ companyId })).adminContactEmail).toBe('admin@bees.example.org');
+
+    const issued = await run('issue-code', companyId);
+    expect(issued.code).toBe(EXIT_OK);
+    const code = /: ([A-Z0-9]{8})$/.exec(issued.out)?.[1];
+    expect(code).toBeDefined();
+    await client.joinAssociation({ memberId: 'member-1', activationCode: code! });
+
+    const listed = await run('list-members', companyId);
+    expect(listed.code).toBe(EXIT_OK);
+    expect(listed.out).toMatch(/^member-1\tactive\t\t\d{4}-/m);
+  });
+
+  it('tops up in dollars or cents, shows the balance and the ledger with a running balance', async () => {
+    const companyId = await createAssociation();
+    expect(await run('top-up', companyId, '$12.50')).toMatchObject({ code: EXIT_OK, out: `Added $12.50 to ${companyId}. Balance: $12.50` });
+    expect(await run('top-up', companyId, '1001c', '--note', 'cheque 42')).toMatchObject({ code: EXIT_OK, out: `Added $10.01 to ${companyId}. Balance: $22.51` });
+
+    expect(await run('balance', companyId)).toEqual({ code: EXIT_OK, out: `Balance of ${companyId}: $22.51; low-balance threshold $5.00`, err: '' });
+    const ledger = await run('ledger', companyId);
+    expect(ledger.code).toBe(EXIT_OK);
+    const lines = ledger.out.split('\n');
+    expect(lines[0]).toBe('Date (UTC)\tKind\tAmount\tBalance\tDetails');
+    expect(lines.slice(1).map((line) => line.split('\t').slice(1))).toEqual([
+      ['top-up', '$12.50', '$12.50', ''],
+      ['top-up', '$10.01', '$22.51', 'cheque 42'],
+    ]);
+  });
+
+  it('adds a top-up given twice with the same top-up id once', async () => {
+    const companyId = await createAssociation();
+    await run('top-up', companyId, '20', '--top-up-id', 'invoice-9');
+    const again = await run('top-up', companyId, '20', '--top-up-id', 'invoice-9');
+    expect(again).toMatchObject({ code: EXIT_OK, out: 'Top-up invoice-9 was already recorded; nothing added. Balance: $20.00' });
+  });
+
+  it('refuses a top-up of $10.00 or an unreadable amount before calling the service', async () => {
+    const companyId = await createAssociation();
+    expect(await run('top-up', companyId, '10')).toEqual({ code: EXIT_USAGE, out: '', err: 'Error: A top-up must be greater than $10.00; $10.00 is not.' });
+    const unreadable = await run('top-up', companyId, 'ten dollars');
+    expect(unreadable.code).toBe(EXIT_USAGE);
+    expect(unreadable.err).toContain('write dollars like 25, 25.50 or $25.50, or cents like 2550c');
+    expect((await client.getBalance({ companyId })).balanceCents).toBe(0);
+  });
+
+  it('adjusts the balance down and up with a note, refusing to go below zero', async () => {
+    const companyId = await createAssociation();
+    await run('top-up', companyId, '20');
+    expect(await run('adjust', companyId, '-$5', '--note', 'duplicate cheque')).toMatchObject({ code: EXIT_OK, out: `Adjusted ${companyId} by -$5.00. Balance: $15.00` });
+    expect(await run('adjust', companyId, '3c', '--note', 'rounding')).toMatchObject({ code: EXIT_OK, out: `Adjusted ${companyId} by $0.03. Balance: $15.03` });
+    const overdrawn = await run('adjust', companyId, '-16', '--note', 'too much');
+    expect(overdrawn.code).toBe(EXIT_FAILED);
+    expect(overdrawn.err).toMatch(/^Error: Refused: the balance is 1503 cents; an adjustment cannot take it below zero\.$/);
+    expect(await run('adjust', companyId, '-1')).toMatchObject({ code: EXIT_USAGE, err: 'Error: adjust needs --note <why>' });
+    expect((await run('ledger', companyId)).out.split('\n').slice(1).map((line) => line.split('\t')[1])).toEqual(['top-up', 'adjustment', 'adjustment']);
+  });
+
+  it('deactivates a member (status i) and makes a member an admin', async () => {
+    const companyId = await createAssociation();
+    const { activationCode } = await client.issueActivationCode({ companyId });
+    await client.joinAssociation({ memberId: 'member-1', activationCode });
+    await client.joinAssociation({ memberId: 'member-2', activationCode });
+
+    expect((await run('deactivate-member', companyId, 'member-1')).code).toBe(EXIT_OK);
+    expect((await run('make-admin', companyId, 'member-2')).code).toBe(EXIT_OK);
+    const listed = (await run('list-members', companyId)).out;
+    expect(listed).toMatch(/^member-1\tinactive \(i\)\t\t/m);
+    expect(listed).toMatch(/^member-2\tactive\tadmin\t/m);
+  });
+
+  it('says plainly when the company or the member does not exist, with exit code 1', async () => {
+    expect(await run('balance', 'no-such-company')).toEqual({ code: EXIT_FAILED, out: '', err: 'Error: No association has that company id.' });
+    const companyId = await createAssociation();
+    expect(await run('make-admin', companyId, 'stranger')).toEqual({ code: EXIT_FAILED, out: '', err: 'Error: That member is not in this association.' });
+  });
+
+  it('passes the service validation message through, with exit code 1', async () => {
+    const result = await run('create-association', '--name', 'Bees', '--donation-url', 'ftp://example.org');
+    expect(result).toEqual({ code: EXIT_FAILED, out: '', err: 'Error: Donation URL must be an absolute http or https URL' });
+  });
+
+  it.each([
+    [['frobnicate'], "Unknown command 'frobnicate'. Run with --help to see the commands."],
+    [['issue-code'], 'Error: issue-code takes <companyId>'],
+    [['issue-code', 'a', 'b'], 'Error: issue-code takes <companyId>, got: a b'],
+    [['create-association'], 'Error: create-association needs --name <name>'],
+    [['balance', 'c-1', '--colour', 'red'], "Error: balance: Unknown option '--colour'"],
+  ])('refuses the command line %j with exit code 2', async (argv, message) => {
+    const result = await run(...argv);
+    expect(result.code).toBe(EXIT_USAGE);
+    expect(result.err).toContain(message);
+  });
+
+  it('prints the help for --help and for a command with --help', async () => {
+    const help = await run('--help');
+    expect(help.code).toBe(EXIT_OK);
+    expect(help.out).toContain('Usage: npm run operator -- <command>');
+    for (const command of ['create-association', 'issue-code', 'top-up', 'balance', 'ledger', 'deactivate-member', 'make-admin', 'list-members']) {
+      expect(help.out).toContain(command);
+    }
+    expect((await run('top-up', '--help')).code).toBe(EXIT_OK);
+    expect((await run()).code).toBe(EXIT_USAGE);
+  });
+
+  it('runs as a process: reads ASSOCIATION_BILLING_SERVICE_URL and exits with the command outcome', async () => {
+    const companyId = await createAssociation();
+    const env = { ...process.env, ASSOCIATION_BILLING_SERVICE_URL: serviceUrl };
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main.ts', 'top-up', companyId, '15'], { cwd: operatorDir, env });
+    expect(stdout).toBe(`Added $15.00 to ${companyId}. Balance: $15.00\n`);
+
+    const failure = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main.ts', 'balance', 'missing'], { cwd: operatorDir, env }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({ code: EXIT_FAILED, stderr: 'Error: No association has that company id.\n' });
+  });
+});
