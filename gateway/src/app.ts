@@ -5,17 +5,47 @@ import fastifyStatic from '@fastify/static';
 import type { Logger } from '@swarm/runtime';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ServiceClients } from './clients/service-clients.js';
+import type { SessionStore } from './auth/session-store.js';
+import { protectAgainstCrossSiteRequests } from './auth/cross-site.js';
 import type { GatewaySettings } from './config.js';
+import type { Geocoder } from './geocoding/geocoder.js';
+import { DevBotCheck, type BotCheck } from './bot-check/bot-check.js';
+import type { FeedbackSink } from './feedback/feedback-sink.js';
+import { LocalFeedbackSink } from './feedback/local-feedback-sink.js';
+import { ClientRateLimiter } from './rate-limit/client-rate-limiter.js';
+import { clientConfigRoutes } from './routes/client-config.js';
+import { feedbackRoutes } from './routes/feedback.js';
 import { HttpError, replyWithError } from './mappers/http-errors.js';
 import { healthRoutes } from './routes/health.js';
+import { memberCompanyRoutes } from './routes/member-company.js';
+import { placesRoutes } from './routes/places.js';
 import { reportRoutes } from './routes/report.js';
+import { authAndMemberRoutes, type LoginAdapters } from './routes/auth.js';
+
+/** The gateway's own ports; each run mode picks the adapters. */
+export type GatewayAdapters = {
+  geocoder: Geocoder;
+  sessions: SessionStore;
+  /** Default: DevBotCheck, which passes any non-empty token (embedded mode, tests). */
+  botCheck?: BotCheck;
+  /** Default: LocalFeedbackSink, in memory and logged without personal fields. */
+  feedback?: FeedbackSink;
+  /** Magic-link and OpenID Connect login; without it only logout and the member calls are served. */
+  login?: LoginAdapters;
+};
 
 /** The BFF: the REST calls of spec §7 under /api, mapped onto the services, and the built SPA for everything else. */
-export async function buildGateway(options: { clients: ServiceClients; settings: GatewaySettings; logger: Logger }): Promise<FastifyInstance> {
+export async function buildGateway(options: {
+  clients: ServiceClients;
+  adapters: GatewayAdapters;
+  settings: GatewaySettings;
+  logger: Logger;
+}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    // Behind a load balancer the client address (for rate limits and the bot check) is in X-Forwarded-For.
+    trustProxy: options.settings.trustProxy ?? false,
   });
   await app.register(fastifyMultipart);
   app.addHook('onSend', async (_request, reply) => {
@@ -23,9 +53,36 @@ export async function buildGateway(options: { clients: ServiceClients; settings:
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
   });
+  protectAgainstCrossSiteRequests(app, { publicOrigin: options.settings.publicUrl ? new URL(options.settings.publicUrl).origin : undefined });
 
   healthRoutes(app, options.clients);
-  reportRoutes(app, options.clients, { reportImageMaxBytes: options.settings.reportImageMaxBytes });
+  placesRoutes(app, options.adapters.geocoder);
+  const botCheck = options.adapters.botCheck ?? new DevBotCheck();
+  reportRoutes(app, {
+    clients: options.clients,
+    geocoder: options.adapters.geocoder,
+    botCheck,
+    rateLimiter: new ClientRateLimiter(options.settings.reportsPerHourPerClient ?? 30),
+    reportImageMaxBytes: options.settings.reportImageMaxBytes,
+  });
+  feedbackRoutes(app, {
+    sink: options.adapters.feedback ?? new LocalFeedbackSink(options.logger),
+    rateLimiter: new ClientRateLimiter(options.settings.feedbackPerHourPerClient ?? 30),
+  });
+  clientConfigRoutes(app, {
+    recaptchaSiteKey: options.settings.recaptchaSiteKey ?? null,
+    alertSenderNumber: options.settings.alertSenderNumber ?? null,
+  });
+  authAndMemberRoutes(app, {
+    clients: options.clients,
+    sessions: options.adapters.sessions,
+    geocoder: options.adapters.geocoder,
+    botCheck,
+    login: options.adapters.login,
+    settings: options.settings,
+  });
+
+  memberCompanyRoutes(app, options.clients);
 
   const indexHtml = join(options.settings.staticDir, 'index.html');
   const hasFrontend = existsSync(indexHtml);

@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { env } from '@swarm/runtime';
 import { z } from 'zod';
 
+/** Compose and Kubernetes pass a declared but empty variable as ''; for an optional setting that means "not set". */
+const optionalSetting = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 const builtFrontend = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
 
 export const gatewayConfigShape = {
@@ -15,6 +18,61 @@ export const gatewayConfigShape = {
   STATIC_DIR: z.string().default(builtFrontend),
   REPORT_IMAGE_MAX_BYTES: env.positiveInt(10 * 1024 * 1024),
   SHUTDOWN_GRACE_MS: env.positiveInt(10_000),
+  SESSION_COOKIE_SECURE: env.boolean(true),
+  SESSION_IDLE_TIMEOUT_MS: env.positiveInt(7 * 24 * 60 * 60 * 1000),
+  TRUST_PROXY: env.boolean(false),
+  GEOCODER: z.enum(['offline', 'google']).default('offline'),
+  GOOGLE_MAPS_API_KEY: optionalSetting(z.string().min(1)),
+  GOOGLE_PLACES_BASE_URL: z.url().default('https://places.googleapis.com'),
+  GOOGLE_GEOCODING_BASE_URL: z.url().default('https://maps.googleapis.com'),
+  BOT_CHECK: z.enum(['dev', 'recaptcha']).default('dev'),
+  RECAPTCHA_SECRET: optionalSetting(z.string().min(1)),
+  RECAPTCHA_SITE_KEY: optionalSetting(z.string().min(1)),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  RECAPTCHA_HOSTNAMES: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((hostname) => hostname.trim()).filter(Boolean)),
+  ALERT_SENDER_NUMBER: optionalSetting(z.string().min(1)),
+  FEEDBACK_SINK: z.enum(['local', 'sentry']).default('local'),
+  SENTRY_DSN: optionalSetting(z.url()),
+  REPORTS_PER_HOUR_PER_CLIENT: env.positiveInt(30),
+  FEEDBACK_PER_HOUR_PER_CLIENT: env.positiveInt(30),
+  /** The product's public base URL (links in emails, OpenID redirect URIs, the Origin accepted on mutations). */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** Sessions, rate limits and pending logins: shared in Redis, or in this process's memory (one gateway only). */
+  SESSION_STORE: z.enum(['redis', 'memory']).default('redis'),
+  REDIS_URL: z.string().startsWith('redis').default('redis://127.0.0.1:6379'),
+  /** 'smtp' sends through SMTP_URL; 'dev-outbox' keeps emails for /dev/outbox (development only). */
+  MAILER: z.enum(['smtp', 'dev-outbox']).default('smtp'),
+  SMTP_URL: optionalSetting(z.string().regex(/^smtps?:\/\//)),
+  MAIL_FROM: z.string().min(3).default('Swarm Alert <no-reply@localhost>'),
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: optionalSetting(z.string().min(1)),
+  OIDC_CLIENT_SECRET: optionalSetting(z.string().min(1)),
+  ASSOCIATION_ADMIN_URL: optionalSetting(z.url()),
+  MAGIC_LINK_LIMIT_PER_ADDRESS: env.positiveInt(5),
+  MAGIC_LINK_LIMIT_PER_CLIENT: env.positiveInt(20),
+  MAGIC_LINK_LIMIT_WINDOW_MINUTES: env.positiveInt(60),
 };
 
-export type GatewaySettings = { staticDir: string; reportImageMaxBytes: number };
+export type GatewaySettings = {
+  staticDir: string;
+  reportImageMaxBytes: number;
+  /** False only for local development over plain HTTP. */
+  secureCookies: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). Default false. */
+  trustProxy?: boolean;
+  /** Token-bucket limits per client address. Default 30 each. */
+  reportsPerHourPerClient?: number;
+  feedbackPerHourPerClient?: number;
+  /** Served by GET /api/config. Default null. */
+  recaptchaSiteKey?: string | null;
+  alertSenderNumber?: string | null;
+  /** Without it, links and the accepted Origin follow the request's own host (tests). */
+  publicUrl?: string;
+  sessionIdleTimeoutMs?: number;
+  magicLinkLimits?: { perAddress: number; perClient: number; windowMs: number };
+  associationAdminUrl?: string;
+};

@@ -1,9 +1,16 @@
+import { ConnectError } from '@connectrpc/connect';
 import type { MultipartFile } from '@fastify/multipart';
 import { SwarmSize } from '@swarm/proto/report/v1/report';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { domainErrorCode } from '@swarm/runtime';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BotCheck } from '../bot-check/bot-check.js';
+import { RecentlyVerified } from '../bot-check/recently-verified.js';
 import type { ServiceClients } from '../clients/service-clients.js';
+import { GeocoderUnavailableError, type Geocoder } from '../geocoding/geocoder.js';
 import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import { REPORT_TEXT_FIELDS, checkReportForm } from './report-form.js';
+import { sniffImage } from './report-image.js';
 
 const protoSizes: Record<string, SwarmSize> = {
   Softball: SwarmSize.SOFTBALL,
@@ -13,54 +20,137 @@ const protoSizes: Record<string, SwarmSize> = {
 
 /** Spec §8: the statuses the report form turns into its messages. */
 const reportMessages: Partial<Record<number, string>> = {
+  404: "We couldn't find any available beekeepers using our service in your area.",
   409: 'This report has already been successfully submitted.',
   413: 'The image you are uploading is too big. Please select a smaller image.',
   422: 'Please select an address from the dropdown list.',
   429: "Failed to verify that you're a human. Refresh the page and try again.",
 };
 
-const MAX_FIELD_BYTES = 8 * 1024;
+const DUPLICATE_MESSAGE = 'A swarm at this address has already been successfully reported.';
+const NOT_A_PICTURE = 'The file is not a picture. Please select a JPEG, PNG, WebP, GIF or HEIC image.';
+const TOO_MANY_REPORTS = 'Too many reports from this connection. Please wait a while and try again.';
 
-export function reportRoutes(app: FastifyInstance, clients: ServiceClients, settings: { reportImageMaxBytes: number }): void {
+/** Form fields read besides the report's own: the "Yes" of the duplicate dialog, and the picked suggestion's id. */
+export const CONFIRM_DUPLICATE_FIELD = 'confirmDuplicate';
+export const PLACE_ID_FIELD = 'placeId';
+
+const MAX_FIELD_BYTES = 8 * 1024;
+/** A report id is the UUID the report service generated. */
+const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type ReportRouteDependencies = {
+  clients: ServiceClients;
+  geocoder: Geocoder;
+  botCheck: BotCheck;
+  rateLimiter: ClientRateLimiter;
+  reportImageMaxBytes: number;
+};
+
+export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDependencies): void {
+  const { clients, geocoder, botCheck, rateLimiter } = dependencies;
+  const recentlyVerified = new RecentlyVerified();
+
+  /**
+   * Spec §7 POST /report, every rule of §5 checked here before the report service checks them again. Cheap checks
+   * come first; the bot check and the geocoder (paid providers) only see well-formed reports.
+   */
   app.post('/api/report', async (request, reply) => {
     try {
+      const limit = rateLimiter.take(request.ip);
+      if (!limit.allowed) return tooMany(reply, limit.retryAfterSeconds, TOO_MANY_REPORTS);
       if (!request.isMultipart()) throw new HttpError(415, 'A report is sent as multipart/form-data.');
-      const { fields } = await readReportParts(request, settings.reportImageMaxBytes);
+      const { fields, image } = await readReportParts(request, dependencies.reportImageMaxBytes);
       const checked = checkReportForm(fields);
       if (!checked.ok) throw new HttpError(400, checked.errors[0] ?? 'Error', checked.errors);
       const { form } = checked;
+      if (image && !sniffImage(image)) throw new HttpError(415, NOT_A_PICTURE);
+
+      if (!recentlyVerified.has(form.idempotencyId, form.recaptchaToken)) {
+        const verdict = await botCheck.verify(form.recaptchaToken, 'report', request.ip);
+        if (!verdict.ok) {
+          request.log.info({ reason: verdict.reason }, 'report refused by the bot check');
+          throw new HttpError(429, reportMessages[429] ?? 'Error');
+        }
+        recentlyVerified.remember(form.idempotencyId, form.recaptchaToken);
+      }
+      const place = await geocoder.resolve(form.address, fields[PLACE_ID_FIELD]?.trim() || undefined);
+      if (!place) throw new HttpError(422, reportMessages[422] ?? 'Error');
+
       const result = await clients.report.submitReport({
         idempotencyId: form.idempotencyId,
         reporterName: form.reporterName,
         reporterPhone: form.reporterPhone,
         size: protoSizes[form.size] ?? SwarmSize.UNSPECIFIED,
         elevationFeet: form.elevation,
-        address: form.address,
+        address: place.formattedAddress,
         internalNote: form.internalNote,
+        location: { latitude: place.latitude, longitude: place.longitude },
+        image: image ?? new Uint8Array(),
+        confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]),
       });
       if (result.replayed) return reply.code(409).send({ message: reportMessages[409], reportId: result.reportId });
+      if (result.duplicate) return reply.code(208).send({ message: DUPLICATE_MESSAGE, reportId: result.reportId });
       return reply.code(201).send({ reportId: result.reportId });
     } catch (error) {
-      return replyWithError(reply, error, reportMessages);
+      return replyWithError(reply, reportError(error), reportMessages);
+    }
+  });
+
+  /** Spec §7 GET /report/{reportId}/associations: who was alerted, for the thank-you page. */
+  app.get<{ Params: { reportId: string } }>('/api/report/:reportId/associations', async (request, reply) => {
+    try {
+      const { reportId } = request.params;
+      if (!REPORT_ID.test(reportId)) throw new HttpError(400, 'This is not a report id.');
+      const { associations } = await clients.report.listReportAssociations({ reportId });
+      return reply.send(associations.map(({ name, donationUrl }) => ({ name, donationUrl: donationUrl || null })));
+    } catch (error) {
+      return replyWithError(reply, error, { 404: 'Report not found.' });
     }
   });
 }
 
+function tooMany(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
+  return reply.code(429).header('retry-after', String(retryAfterSeconds)).send({ message });
+}
+
+function isYes(value: string | undefined): boolean {
+  return value?.trim() === 'true' || value?.trim() === '1';
+}
+
+/** The report service's rule codes that have their own status on this route. */
+function reportError(error: unknown): unknown {
+  if (error instanceof GeocoderUnavailableError) {
+    return new HttpError(503, 'The address service is not available right now. Please try again in a moment.');
+  }
+  if (!(error instanceof ConnectError)) return error;
+  switch (domainErrorCode(error)) {
+    case 'REPORT.INVALID_IMAGE':
+      return new HttpError(415, NOT_A_PICTURE);
+    case 'REPORT.ADDRESS_UNRESOLVED':
+      return new HttpError(422, reportMessages[422] ?? 'Error');
+    default:
+      return error;
+  }
+}
+
 /**
  * Reads the multipart body within its limits: an image over the size limit is refused with 413 before any service
- * is called. The image itself is not yet passed on to the report service.
+ * is called.
  */
 async function readReportParts(
   request: FastifyRequest,
   imageMaxBytes: number,
-): Promise<{ fields: Partial<Record<string, string>>; image: { bytes: Buffer; mimeType: string } | undefined }> {
+): Promise<{ fields: Partial<Record<string, string>>; image: Uint8Array | undefined }> {
   const fields: Partial<Record<string, string>> = {};
-  let image: { bytes: Buffer; mimeType: string } | undefined;
-  const known = new Set<string>(REPORT_TEXT_FIELDS);
+  let image: Uint8Array | undefined;
+  const known = new Set<string>([...REPORT_TEXT_FIELDS, CONFIRM_DUPLICATE_FIELD, PLACE_ID_FIELD]);
   for await (const part of request.parts({ limits: { fileSize: imageMaxBytes, files: 1, fields: 20, fieldSize: MAX_FIELD_BYTES, parts: 21 } })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'image') throw new HttpError(400, `Unexpected file field '${part.fieldname}'.`);
-      image = { bytes: await readFile(part), mimeType: part.mimetype };
+      const bytes = await readFile(part);
+      // A file input left empty still sends a part with no bytes: that is "no picture".
+      image = bytes.length > 0 ? bytes : undefined;
     } else if (known.has(part.fieldname)) {
       if (part.valueTruncated) throw new HttpError(400, `The field ${part.fieldname} is too long.`);
       fields[part.fieldname] = String(part.value);
@@ -69,9 +159,9 @@ async function readReportParts(
   return { fields, image };
 }
 
-async function readFile(part: MultipartFile): Promise<Buffer> {
+async function readFile(part: MultipartFile): Promise<Uint8Array> {
   try {
-    return await part.toBuffer();
+    return new Uint8Array(await part.toBuffer());
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The image is too big.');
     throw error;

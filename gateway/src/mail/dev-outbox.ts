@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { EmailMessage, Mailer } from './mailer.js';
+
+/** One message the product would have sent; 'email' today, other channels (SMS) join with their own. */
+export type OutboxEntry = {
+  id: string;
+  channel: 'email';
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+};
+
+const DEFAULT_CAPACITY = 200;
+
+/**
+ * Messages kept in memory instead of being sent, newest first, so the embedded default works without any provider
+ * account: the operator reads them at /dev/outbox. Only the most recent ones are kept.
+ */
+export class DevOutbox {
+  private readonly entries: OutboxEntry[] = [];
+
+  constructor(private readonly capacity = DEFAULT_CAPACITY) {}
+
+  add(entry: Omit<OutboxEntry, 'id' | 'sentAt'>): OutboxEntry {
+    const stored: OutboxEntry = { ...entry, id: randomUUID(), sentAt: new Date().toISOString() };
+    this.entries.unshift(stored);
+    this.entries.splice(this.capacity);
+    return stored;
+  }
+
+  list(): OutboxEntry[] {
+    return this.entries.map((entry) => ({ ...entry }));
+  }
+}
+
+export class DevOutboxMailer implements Mailer {
+  constructor(private readonly outbox: DevOutbox) {}
+
+  async send(message: EmailMessage): Promise<void> {
+    this.outbox.add({ channel: 'email', ...message });
+  }
+}

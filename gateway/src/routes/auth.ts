@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { requireMember, type SessionCookieSettings } from '../auth/member-session.js';
+import type { OpenIdProvider } from '../auth/openid-provider.js';
+import type { PendingLoginStore } from '../auth/pending-logins.js';
+import type { RateLimiter } from '../auth/rate-limiter.js';
+import type { SessionStore } from '../auth/session-store.js';
+import type { BotCheck } from '../bot-check/bot-check.js';
+import type { ServiceClients } from '../clients/service-clients.js';
+import type { Geocoder } from '../geocoding/geocoder.js';
+import type { DevOutbox } from '../mail/dev-outbox.js';
+import type { Mailer } from '../mail/mailer.js';
+import { devOutboxRoutes } from './dev-outbox.js';
+import { memberRoutes } from './member.js';
+import { DEFAULT_MAGIC_LINK_LIMITS, magicLinkRoutes, type MagicLinkLimits } from './oauth-magic-link.js';
+import { logoutRoutes } from './oauth-logout.js';
+import { openIdRoutes } from './oauth-openid.js';
+
+/** The adapters login needs; each run mode picks them (dev ones on the embedded default). */
+export type LoginAdapters = {
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  pendingLogins: PendingLoginStore;
+  /** By path name; a known provider without credentials is present with undefined (its login answers 503). */
+  openIdProviders: Record<string, OpenIdProvider | undefined>;
+  /** Given when emails go to the dev outbox: /dev/outbox and /api/dev/outbox then show them. */
+  devOutbox?: DevOutbox;
+};
+
+export type AuthSettings = {
+  secureCookies: boolean;
+  /** The product's public base URL: links in emails, OpenID redirect URIs and the only Origin accepted on mutations. */
+  publicUrl?: string;
+  sessionIdleTimeoutMs?: number;
+  magicLinkLimits?: MagicLinkLimits;
+  associationAdminUrl?: string;
+};
+
+/** Login (magic link, OpenID Connect), logout and the member area's calls, each member call behind a session. */
+export function authAndMemberRoutes(
+  app: FastifyInstance,
+  options: {
+    clients: ServiceClients;
+    sessions: SessionStore;
+    geocoder: Geocoder;
+    botCheck: BotCheck;
+    login: LoginAdapters | undefined;
+    settings: AuthSettings;
+  },
+): void {
+  const { clients, sessions, login, settings } = options;
+  const cookies: SessionCookieSettings = {
+    secure: settings.secureCookies,
+    ...(settings.sessionIdleTimeoutMs !== undefined ? { maxAgeSeconds: Math.floor(settings.sessionIdleTimeoutMs / 1000) } : {}),
+  };
+  // Every route under /api/member/, whoever registers it, answers 401 without a live session.
+  const guard = requireMember(sessions, cookies);
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.url?.startsWith('/api/member/')) await guard(request, reply);
+  });
+  logoutRoutes(app, { sessions, cookies });
+  memberRoutes(app, { clients, geocoder: options.geocoder });
+  if (!login) return;
+  magicLinkRoutes(app, {
+    clients,
+    sessions,
+    cookies,
+    mailer: login.mailer,
+    botCheck: options.botCheck,
+    rateLimiter: login.rateLimiter,
+    limits: settings.magicLinkLimits ?? DEFAULT_MAGIC_LINK_LIMITS,
+    publicUrl: settings.publicUrl,
+  });
+  openIdRoutes(app, {
+    clients,
+    sessions,
+    cookies,
+    providers: login.openIdProviders,
+    pendingLogins: login.pendingLogins,
+    publicUrl: settings.publicUrl,
+    associationAdminUrl: settings.associationAdminUrl,
+  });
+  if (login.devOutbox) devOutboxRoutes(app, login.devOutbox);
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+
+export type ClientConfig = {
+  /** The bot-check site key the browser asks tokens with; null when the dev bot check runs. */
+  recaptchaSiteKey: string | null;
+  /** The number alerts are texted from, shown on the FAQ page; null when not configured. */
+  alertSenderNumber: string | null;
+};
+
+/** GET /api/config: the public settings the browser needs at run time (nothing secret). */
+export function clientConfigRoutes(app: FastifyInstance, config: ClientConfig): void {
+  app.get('/api/config', async (_request, reply) => reply.header('cache-control', 'no-cache').send(config));
+}

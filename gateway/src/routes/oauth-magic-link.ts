@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { domainErrorCode } from '@swarm/runtime';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { BotCheck } from '../bot-check/bot-check.js';
+import { startSession, type SessionCookieSettings } from '../auth/member-session.js';
+import type { RateLimiter } from '../auth/rate-limiter.js';
+import type { SessionStore } from '../auth/session-store.js';
+import type { ServiceClients } from '../clients/service-clients.js';
+import { loginEmail } from '../mail/login-email.js';
+import type { Mailer } from '../mail/mailer.js';
+import { HttpError, replyWithError } from '../mappers/http-errors.js';
+
+export const MAGIC_LINK_CALLBACK_PATH = '/api/oauth/magic-login/member/callback';
+/** The bot-check action the login page asks its token for (spec §7). */
+export const LOGIN_BOT_CHECK_ACTION = 'login_member';
+
+export type MagicLinkLimits = {
+  /** Links one address may be sent per window, whoever asks. */
+  perAddress: number;
+  /** Links one client (IP address) may ask for per window, whatever the addresses. */
+  perClient: number;
+  windowMs: number;
+};
+
+export const DEFAULT_MAGIC_LINK_LIMITS: MagicLinkLimits = { perAddress: 5, perClient: 20, windowMs: 60 * 60 * 1000 };
+
+const SUCCESS_MESSAGE = 'Success! Check for your email for a link to login.';
+const NOT_HUMAN_MESSAGE = "Failed to verify that you're a human. Refresh the page and try again.";
+const TOO_MANY_MESSAGE = 'Too many login links were requested. Please wait a while and try again.';
+
+const requestBody = z.object({ destination: z.string().max(320).optional(), recaptchaToken: z.string().max(4096).optional() });
+
+/** Keys by a hash, so the store of counters holds no email address in clear. */
+const addressKey = (destination: string) => `magic-link:address:${createHash('sha256').update(destination.trim().toLowerCase()).digest('hex')}`;
+
+/**
+ * Magic-link login: POST emails a single-use link (the same answer whether or not the address belongs to a member);
+ * opening the link logs in, creating the member on first login.
+ */
+export function magicLinkRoutes(
+  app: FastifyInstance,
+  options: {
+    clients: ServiceClients;
+    sessions: SessionStore;
+    cookies: SessionCookieSettings;
+    mailer: Mailer;
+    botCheck: BotCheck;
+    rateLimiter: RateLimiter;
+    limits: MagicLinkLimits;
+    publicUrl: string | undefined;
+  },
+): void {
+  const { clients, limits } = options;
+
+  app.post('/api/oauth/magic-login/member', async (request, reply) => {
+    try {
+      const parsed = requestBody.safeParse(request.body);
+      if (!parsed.success) throw new HttpError(400, 'Send destination and recaptchaToken as text.');
+      const destination = parsed.data.destination?.trim() ?? '';
+      if (destination === '') throw new HttpError(400, 'Please enter an email');
+      if (!(await options.rateLimiter.attempt(`magic-link:client:${request.ip}`, limits.perClient, limits.windowMs))) {
+        throw new HttpError(429, TOO_MANY_MESSAGE);
+      }
+      if (!(await options.botCheck.verify(parsed.data.recaptchaToken ?? '', LOGIN_BOT_CHECK_ACTION, request.ip)).ok) {
+        throw new HttpError(429, NOT_HUMAN_MESSAGE);
+      }
+      if (!(await options.rateLimiter.attempt(addressKey(destination), limits.perAddress, limits.windowMs))) {
+        throw new HttpError(429, TOO_MANY_MESSAGE);
+      }
+      const issued = await clients.member.issueLoginToken({ email: destination });
+      const base = options.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+      const link = new URL(MAGIC_LINK_CALLBACK_PATH, base);
+      link.searchParams.set('token', issued.token);
+      const validMinutes = Math.max(1, Math.round(issued.validForSeconds / 60));
+      await options.mailer.send(loginEmail(destination, link.toString(), validMinutes));
+      return reply.send({ message: SUCCESS_MESSAGE });
+    } catch (error) {
+      if (error instanceof ConnectError && domainErrorCode(error) === 'MEMBER.INVALID_EMAIL') {
+        return replyWithError(reply, new HttpError(400, 'Please enter a valid email address.'));
+      }
+      return replyWithError(reply, error);
+    }
+  });
+
+  // The token is in the query string: this route's requests are kept out of the info-level request log.
+  app.get(MAGIC_LINK_CALLBACK_PATH, { logLevel: 'warn' }, async (request, reply) => {
+    try {
+      const token = (request.query as { token?: unknown }).token;
+      if (typeof token !== 'string' || token === '') return reply.redirect('/login?error=invalid-link', 303);
+      const { member } = await clients.member.consumeLoginToken({ token });
+      if (!member) throw new Error('member service answered a login without the member');
+      await startSession(options.sessions, options.cookies, request, reply, member.memberId);
+      reply.header('cache-control', 'no-store');
+      return reply.redirect('/member', 303);
+    } catch (error) {
+      if (error instanceof ConnectError && error.code === Code.NotFound) return reply.redirect('/login?error=invalid-link', 303);
+      return replyWithError(reply, error);
+    }
+  });
+}

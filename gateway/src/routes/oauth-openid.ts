@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie, startSession, type SessionCookieSettings } from '../auth/member-session.js';
+import { OpenIdProviderUnavailable, type OpenIdProvider } from '../auth/openid-provider.js';
+import type { PendingLoginStore } from '../auth/pending-logins.js';
+import type { SessionStore } from '../auth/session-store.js';
+import type { ServiceClients } from '../clients/service-clients.js';
+import { HttpError, replyWithError } from '../mappers/http-errors.js';
+
+/** A login started must come back within this time. */
+const PENDING_LOGIN_TTL_MS = 10 * 60 * 1000;
+/** Where a failed or refused login lands; the login page reads `error`. */
+const LOGIN_FAILED = '/login?error=login-failed';
+const EMAIL_NOT_VERIFIED = '/login?error=email-not-verified';
+/** Where an association sign-up lands when no association admin site is configured. */
+export const ADMIN_SIGN_UP_FALLBACK = '/learn-more?signup=unavailable';
+
+const titleCase = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * OpenID Connect login: /api/oauth/{provider}/member (and /admin for association sign-up) sends the browser to the
+ * provider; /api/oauth/{provider}/callback checks what comes back, links the identity to a member by verified email,
+ * starts a session and returns to the member area.
+ */
+export function openIdRoutes(
+  app: FastifyInstance,
+  options: {
+    clients: ServiceClients;
+    sessions: SessionStore;
+    cookies: SessionCookieSettings;
+    /** By path name; a known provider without credentials is present with undefined and answers 503. */
+    providers: Record<string, OpenIdProvider | undefined>;
+    pendingLogins: PendingLoginStore;
+    publicUrl: string | undefined;
+    /** Where a member lands after signing up through /admin; the learn-more page with a notice when not set. */
+    associationAdminUrl: string | undefined;
+  },
+): void {
+  const stateCookieName = options.cookies.secure ? '__Host-swarm_oidc_state' : 'swarm_oidc_state';
+  const stateCookie = (value: string, maxAgeSeconds: number) =>
+    [`${stateCookieName}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(options.cookies.secure ? ['Secure'] : [])].join('; ');
+  const baseUrl = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+  const redirectUri = (request: FastifyRequest, name: string) => new URL(`/api/oauth/${name}/callback`, baseUrl(request)).toString();
+
+  const providerFor = (name: string): OpenIdProvider => {
+    if (!Object.hasOwn(options.providers, name)) throw new HttpError(404, 'Unknown login provider.');
+    const provider = options.providers[name];
+    if (!provider) throw new HttpError(503, `Login with ${titleCase(name)} is not configured on this server.`);
+    return provider;
+  };
+
+  const begin = (purpose: 'member' | 'admin') => async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const { provider: name } = request.params as { provider: string };
+      const provider = providerFor(name);
+      const started = await provider.start(redirectUri(request, name));
+      await options.pendingLogins.put(
+        started.state,
+        { provider: name, purpose, nonce: started.nonce, codeVerifier: started.codeVerifier },
+        PENDING_LOGIN_TTL_MS,
+      );
+      // The state travels in the URL and in this cookie: the callback accepts it only from the browser that started.
+      reply.header('set-cookie', stateCookie(started.state, PENDING_LOGIN_TTL_MS / 1000));
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(started.url.toString(), 303);
+    } catch (error) {
+      if (error instanceof OpenIdProviderUnavailable) {
+        request.log.error({ err: error }, 'login provider unavailable');
+        return replyWithError(reply, new HttpError(503, 'The login provider cannot be reached. Please try again later.'));
+      }
+      return replyWithError(reply, error);
+    }
+  };
+
+  app.get('/api/oauth/:provider/member', begin('member'));
+  app.get('/api/oauth/:provider/admin', begin('admin'));
+
+  // The code and state are in the query string: this route's requests are kept out of the info-level request log.
+  app.get('/api/oauth/:provider/callback', { logLevel: 'warn' }, async (request, reply) => {
+    const { provider: name } = request.params as { provider: string };
+    reply.header('cache-control', 'no-store');
+    reply.header('set-cookie', stateCookie('', 0));
+    try {
+      const provider = providerFor(name);
+      const query = request.query as { state?: unknown; error?: unknown };
+      const cookieState = readCookie(request, stateCookieName);
+      if (!cookieState || typeof query.state !== 'string' || query.state !== cookieState) {
+        request.log.warn({ provider: name }, 'login refused: state does not match the browser that started it');
+        return reply.redirect(LOGIN_FAILED, 303);
+      }
+      const pending = await options.pendingLogins.take(cookieState);
+      if (!pending || pending.provider !== name || query.error !== undefined) return reply.redirect(LOGIN_FAILED, 303);
+
+      const callbackUrl = new URL(request.url, redirectUri(request, name));
+      let identity;
+      try {
+        identity = await provider.finish(callbackUrl, {
+          state: cookieState,
+          nonce: pending.nonce,
+          codeVerifier: pending.codeVerifier,
+          redirectUri: redirectUri(request, name),
+        });
+      } catch (error) {
+        // Only the reason: the error may carry the provider's response, with the member's email in it.
+        request.log.warn({ provider: name, reason: error instanceof Error ? error.message : 'unknown' }, 'login refused by the authorization-code exchange');
+        return reply.redirect(LOGIN_FAILED, 303);
+      }
+      if (!identity.email || !identity.emailVerified) return reply.redirect(EMAIL_NOT_VERIFIED, 303);
+
+      const { member } = await options.clients.member.ensureMember({ email: identity.email });
+      if (!member) throw new Error('member service answered without the member');
+      await startSession(options.sessions, options.cookies, request, reply, member.memberId);
+      if (pending.purpose === 'admin') return reply.redirect(options.associationAdminUrl ?? ADMIN_SIGN_UP_FALLBACK, 303);
+      return reply.redirect('/member', 303);
+    } catch (error) {
+      return replyWithError(reply, error);
+    }
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { GeocoderUnavailableError, type Geocoder } from '../geocoding/geocoder.js';
+import { HttpError, replyWithError } from '../mappers/http-errors.js';
+
+const autocompleteQuery = z.object({ input: z.string().max(200) });
+
+/** Suggestions for the address fields of the report form and the member's information. */
+export function placesRoutes(app: FastifyInstance, geocoder: Geocoder): void {
+  app.get('/api/places/autocomplete', async (request, reply) => {
+    try {
+      const parsed = autocompleteQuery.safeParse(request.query);
+      if (!parsed.success) throw new HttpError(400, 'Type part of an address (at most 200 characters).');
+      return reply.send({ suggestions: await geocoder.suggest(parsed.data.input) });
+    } catch (error) {
+      if (error instanceof GeocoderUnavailableError) {
+        request.log.warn({ err: error }, 'address suggestions unavailable');
+        return replyWithError(reply, new HttpError(503, 'Address suggestions are not available right now. Please try again in a moment.'));
+      }
+      return replyWithError(reply, error);
+    }
+  });
+}

@@ -1,0 +1,127 @@
+import { createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
+import { buildMemberService, MemoryLoginTokenRepository, MemoryMemberRepository } from '@swarm/member-service';
+import { HealthRegistry, registerHealthService, uuidIds } from '@swarm/runtime';
+import { testLogger } from '@swarm/testing';
+import type { FastifyInstance } from 'fastify';
+import { buildGateway } from '../src/app.js';
+import type { BotCheck } from '../src/bot-check/bot-check.js';
+import { MemorySessionStore } from '../src/auth/memory-session-store.js';
+import type { OpenIdProvider } from '../src/auth/openid-provider.js';
+import { MemoryPendingLoginStore } from '../src/auth/pending-logins.js';
+import { MemoryRateLimiter } from '../src/auth/rate-limiter.js';
+import type { SessionStore } from '../src/auth/session-store.js';
+import { createServiceClients, type ServiceClients } from '../src/clients/service-clients.js';
+import { OfflineGeocoder } from '../src/geocoding/offline-geocoder.js';
+import { DevOutbox, DevOutboxMailer } from '../src/mail/dev-outbox.js';
+import type { Mailer } from '../src/mail/mailer.js';
+import type { MagicLinkLimits } from '../src/routes/oauth-magic-link.js';
+
+export type TestGateway = {
+  app: FastifyInstance;
+  url: string;
+  clients: ServiceClients;
+  outbox: DevOutbox;
+  sessions: SessionStore;
+  /** The member service's clock: tests move it to expire login links. */
+  clock: { now: Date };
+  close: () => Promise<void>;
+};
+
+/** The gateway with the real member service (in memory) behind it, listening on a free port of 127.0.0.1. */
+export async function startMemberGateway(
+  options: {
+    publicUrl?: string;
+    limits?: MagicLinkLimits;
+    botCheck?: BotCheck;
+    mailer?: Mailer;
+    openIdProviders?: Record<string, OpenIdProvider | undefined>;
+    associationAdminUrl?: string;
+    secureCookies?: boolean;
+    /** False: emails are sent by `mailer` and no outbox page is served. */
+    devOutbox?: boolean;
+    /** Routes another part of the gateway would add, registered before it listens. */
+    extraRoutes?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestGateway> {
+  const clock = { now: new Date('2026-06-01T12:00:00Z') };
+  const member = buildMemberService({
+    members: new MemoryMemberRepository(),
+    loginTokens: new MemoryLoginTokenRepository(),
+    clock: { now: () => clock.now },
+    ids: uuidIds,
+  });
+  const transport = (routes: (router: ConnectRouter) => void = () => undefined) =>
+    createRouterTransport((router) => {
+      routes(router);
+      registerHealthService(router, new HealthRegistry());
+    });
+  const clients = createServiceClients({
+    report: transport(),
+    member: transport(member.routes),
+    'association-billing': transport(),
+    notification: transport(),
+  });
+  const outbox = new DevOutbox();
+  const sessions = new MemorySessionStore({ idleTimeoutMs: 60 * 60 * 1000 });
+  const app = await buildGateway({
+    clients,
+    adapters: {
+      ...(options.botCheck ? { botCheck: options.botCheck } : {}),
+      geocoder: new OfflineGeocoder(),
+      sessions,
+      login: {
+        mailer: options.mailer ?? new DevOutboxMailer(outbox),
+        ...(options.devOutbox === false ? {} : { devOutbox: outbox }),
+        rateLimiter: new MemoryRateLimiter(),
+        pendingLogins: new MemoryPendingLoginStore(),
+        openIdProviders: options.openIdProviders ?? { google: undefined },
+      },
+    },
+    settings: {
+      staticDir: '/nonexistent',
+      reportImageMaxBytes: 1024,
+      secureCookies: options.secureCookies ?? false,
+      sessionIdleTimeoutMs: 60 * 60 * 1000,
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      ...(options.limits ? { magicLinkLimits: options.limits } : {}),
+      ...(options.associationAdminUrl ? { associationAdminUrl: options.associationAdminUrl } : {}),
+    },
+    logger: testLogger(),
+  });
+  options.extraRoutes?.(app);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url, clients, outbox, sessions, clock, close: () => app.close() };
+}
+
+/** The `name=value` pairs a response sets, for sending back as a Cookie header. */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+/** The login link in the newest email to this address. */
+export function loginLinkFor(outbox: DevOutbox, email: string): string {
+  const message = outbox.list().find((entry) => entry.to === email);
+  const link = message?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no login link was emailed to ${email}`);
+  return link;
+}
+
+/** Asks for a magic link and opens it: the session cookie of a logged-in member. */
+export async function logInByMagicLink(gateway: TestGateway, email: string): Promise<string> {
+  const asked = await fetch(`${gateway.url}/api/oauth/magic-login/member`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ destination: email, recaptchaToken: 'human' }),
+  });
+  if (asked.status !== 200) throw new Error(`magic link request answered ${asked.status}`);
+  // The link names the public URL; the test reaches the same path on the port it listens on.
+  const link = new URL(loginLinkFor(gateway.outbox, email));
+  const opened = await fetch(`${gateway.url}${link.pathname}${link.search}`, { redirect: 'manual' });
+  const cookie = cookiesOf(opened);
+  if (opened.status !== 303 || !cookie) throw new Error(`opening the login link answered ${opened.status}`);
+  return cookie;
+}
