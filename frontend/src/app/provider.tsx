@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
+import { ToastProvider } from '@/components/ui/toast';
 import { createQueryClient } from '@/lib/query-client';
 import { GlobalStyle } from '@/styles/global-style';
 import { theme } from '@/styles/theme';
@@ -18,7 +19,9 @@ export function AppProvider({ children, queryClient }: AppProviderProps) {
     <ThemeProvider theme={theme}>
       <GlobalStyle />
       <AppErrorBoundary>
-        <QueryClientProvider client={queryClient ?? defaultQueryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient ?? defaultQueryClient}>
+          <ToastProvider>{children}</ToastProvider>
+        </QueryClientProvider>
       </AppErrorBoundary>
     </ThemeProvider>
   );

@@ -1,12 +1,65 @@
-import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type DefaultOptions, type Query } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/** Every query about the logged-in member starts with this key, so one call can drop them all. */
+export const memberQueryRoot = ['member'] as const;
+
+const QUERY_ATTEMPTS = 3;
+
+/** Spec §6: any 401 or 403, from any call, means the session is gone or not allowed: log the member out. */
+export const isSessionRejection = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+/** A 4xx answer says the request itself is wrong or unauthorised: asking again cannot help. */
+const isClientError = (error: unknown): boolean => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /**
  * Spec §9: mutations are never retried (a retried report could alert beekeepers twice);
- * queries keep the library defaults (three retries with back-off).
+ * queries keep the library's three retries with back-off, except for 4xx answers.
  */
 export const queryClientDefaults = {
+  queries: { retry: (failureCount, error) => !isClientError(error) && failureCount < QUERY_ATTEMPTS },
   mutations: { retry: false },
 } satisfies DefaultOptions;
 
-export const createQueryClient = (defaultOptions: DefaultOptions = queryClientDefaults): QueryClient =>
-  new QueryClient({ defaultOptions });
+type SessionRejectedListener = () => void;
+const sessionRejectedListeners = new Set<SessionRejectedListener>();
+
+/** Lets the part of the app that owns navigation react to a rejected session; returns the unsubscribe. */
+export function onSessionRejected(listener: SessionRejectedListener): () => void {
+  sessionRejectedListeners.add(listener);
+  return () => {
+    sessionRejectedListeners.delete(listener);
+  };
+}
+
+export function createQueryClient(defaultOptions: DefaultOptions = queryClientDefaults): QueryClient {
+  const queryCache = new QueryCache({ onError: (error) => endSession(error) });
+  const queryClient = new QueryClient({
+    defaultOptions,
+    queryCache,
+    mutationCache: new MutationCache({ onError: (error) => endSession(error) }),
+  });
+
+  // A member query still shown on screen is dropped once its screen goes: removing it earlier would make the
+  // mounted page ask for it again, and get another 401, before the navigation away has happened.
+  const toForget = new Set<Query>();
+  queryCache.subscribe((event) => {
+    if (event.type === 'observerRemoved' && toForget.has(event.query) && event.query.getObserversCount() === 0) {
+      toForget.delete(event.query);
+      queryCache.remove(event.query);
+    }
+  });
+
+  function endSession(error: unknown) {
+    if (!isSessionRejection(error)) return;
+    // Nothing of the member's data stays in memory after the logout.
+    for (const query of queryCache.findAll({ queryKey: memberQueryRoot })) {
+      if (query.getObserversCount() === 0) queryCache.remove(query);
+      else toForget.add(query);
+    }
+    for (const listener of [...sessionRejectedListeners]) listener();
+  }
+
+  return queryClient;
+}

@@ -21,6 +21,9 @@ export const theme = {
     warningBorder: '#c98a00',
     warningText: '#3b2600',
     danger: '#b3261e',
+    success: '#1e7b34',
+    feedback: '#1677ff',
+    feedbackHover: '#4096ff',
     overlay: 'rgba(31, 29, 26, 0.6)',
   },
   fonts: {

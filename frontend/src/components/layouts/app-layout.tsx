@@ -1,5 +1,7 @@
-import { Outlet, useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { FeedbackWidget } from '@/features/feedback/components/feedback-widget';
 import { ContentColumn } from './content-column';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -16,8 +18,18 @@ const Main = styled.main`
   padding: ${({ theme }) => `${theme.space.lg} 0`};
 `;
 
+/** Links written for a hash-routed address (`/#/faq?section=claim`) open the same page under today's routes. */
+export const legacyHashRoute = (hash: string): string | undefined => (hash.startsWith('#/') ? hash.slice(1) : undefined);
+
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  const navigate = useNavigate();
+  const legacyRoute = legacyHashRoute(hash);
+
+  useEffect(() => {
+    if (legacyRoute !== undefined) navigate(legacyRoute, { replace: true });
+  }, [legacyRoute, navigate]);
+
   return (
     <Shell>
       {showsHeader(pathname) && <Header />}
@@ -27,6 +39,7 @@ export function AppLayout() {
         </ContentColumn>
       </Main>
       <Footer />
+      <FeedbackWidget />
     </Shell>
   );
 }

@@ -27,12 +27,17 @@ const buttonStyles = css<ButtonStyleProps>`
   cursor: pointer;
   transition: background-color 120ms ease-in-out;
 
+  &:disabled {
+    opacity: 0.65;
+    cursor: not-allowed;
+  }
+
   ${({ $variant = 'primary', theme }) =>
     $variant === 'primary'
       ? css`
           background: ${theme.colors.primary};
           color: ${theme.colors.onPrimary};
-          &:hover {
+          &:hover:not(:disabled) {
             background: ${theme.colors.primaryHover};
             border-color: ${theme.colors.primaryHover};
           }
@@ -40,7 +45,7 @@ const buttonStyles = css<ButtonStyleProps>`
       : css`
           background: ${theme.colors.secondary};
           color: ${theme.colors.onSecondary};
-          &:hover {
+          &:hover:not(:disabled) {
             background: ${theme.colors.secondaryHover};
           }
         `}

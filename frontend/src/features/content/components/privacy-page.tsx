@@ -1,10 +1,81 @@
+import { Link } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
+import { LastUpdated, POLICIES_LAST_UPDATED, Prose } from '@/components/ui/prose';
+import { paths } from '@/config/paths';
 
 export function PrivacyPage() {
   return (
     <Page title="Privacy Policy">
-      <p>Last updated 2024-03-27.</p>
-      <p>The full privacy policy will be published on this page.</p>
+      <Prose>
+        <LastUpdated>Last updated {POLICIES_LAST_UPDATED}</LastUpdated>
+        <p>
+          Swarm Alert connects people who find a honeybee swarm with beekeepers who can collect it. This policy explains
+          what we collect, why, who sees it and how long we keep it.
+        </p>
+
+        <h2>When you report a swarm</h2>
+        <p>We collect:</p>
+        <ul>
+          <li>your name and phone number, so the beekeeper who collects the swarm can reach you;</li>
+          <li>the address of the swarm, its approximate size and height, so we can alert beekeepers near it;</li>
+          <li>a photo of the swarm, if you add one. We remove the location and camera details embedded in the file before storing it.</li>
+        </ul>
+        <p>
+          Beekeepers who are alerted see the size, height, photo and approximate distance of the swarm. Your name, your
+          phone number and the exact address are shared only with the one beekeeper who claims the swarm. We do not sell
+          your information or use it for advertising, and we do not contact you ourselves other than about your report.
+        </p>
+
+        <h2>When you are a member beekeeper</h2>
+        <p>
+          Members give us their name, email address, phone number, home address, the associations they belong to and when
+          they are available. We use them to decide which swarms to alert you about and to send you those alerts. Your
+          association can see that you are a member.
+        </p>
+        <p>
+          By adding a phone number you agree to receive text messages about swarm alerts. Message frequency depends on
+          how many swarms are reported near you. Message and data rates may apply. Reply STOP to stop messages at any
+          time and HELP for help; you can also turn on Do Not Disturb in your profile.
+        </p>
+
+        <h2>Feedback</h2>
+        <p>
+          If you send feedback, we keep your message, the page you were on, and the name and email address you chose to
+          give, to answer you and to fix problems.
+        </p>
+
+        <h2>Service providers</h2>
+        <p>
+          We use a text message provider to send alerts, a maps provider to look up addresses, a bot check to keep out
+          automated abuse, and an error-reporting service to find and fix problems. They process data only to provide
+          these services to us.
+        </p>
+
+        <h2>How long we keep it</h2>
+        <p>
+          Reports, with the reporter's contact details and photo, are deleted 90 days after the swarm is collected or
+          the report is closed. Member information is kept while the account is active and deleted within 30 days of a
+          request to close it. Records of alerts charged to an association are kept as long as the law requires for
+          accounting, without reporters' contact details.
+        </p>
+
+        <h2>Security</h2>
+        <p>
+          Data travels encrypted, access is limited to the people who run the service, and personal details are kept out
+          of our logs.
+        </p>
+
+        <h2>Your choices</h2>
+        <p>
+          You can ask us to see, correct or delete your information at any time using the Feedback tab on any page.
+          Members can update their details in their profile.
+        </p>
+
+        <h2>Changes</h2>
+        <p>
+          If we change this policy we will update the date above. See also our <Link to={paths.termsOfService.getHref()}>Terms of Service</Link>.
+        </p>
+      </Prose>
     </Page>
   );
 }

@@ -1,9 +1,56 @@
-import { Page } from '@/components/ui/page';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Field, FieldHint, Label, TextInput } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { identificationStore, MAX_ELEVATION_FEET, MIN_ELEVATION_FEET, parseElevation, useIdentification } from '../identification-store';
+import { Answers, IdentifyStep } from './identify-step';
 
 export function ElevationPage() {
+  const navigate = useNavigate();
+  const { elevation: stored } = useIdentification();
+  const [text, setText] = useState(stored === undefined ? '' : String(stored));
+  const elevation = parseElevation(text);
+  const valid = elevation !== undefined;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (elevation === undefined) return;
+    identificationStore.update({ elevation });
+    navigate(paths.report.getHref());
+  };
+
   return (
-    <Page title="Approximately how high up is the swarm?">
-      <p>This step will ask for the height of the swarm in feet, from 0 to 50.</p>
-    </Page>
+    <IdentifyStep step={4} title="Approximately how high up is the swarm?">
+      <form onSubmit={onSubmit} noValidate>
+        <Answers>
+          <Field>
+            <Label htmlFor="elevation">Height above the ground (feet)</Label>
+            <TextInput
+              id="elevation"
+              name="elevation"
+              type="number"
+              inputMode="decimal"
+              min={MIN_ELEVATION_FEET}
+              max={MAX_ELEVATION_FEET}
+              step="any"
+              value={text}
+              aria-invalid={text !== '' && !valid ? true : undefined}
+              aria-describedby="elevation-hint"
+              onChange={(event) => setText(event.target.value)}
+            />
+            <FieldHint id="elevation-hint">
+              A number from {MIN_ELEVATION_FEET} to {MAX_ELEVATION_FEET}. A guess is fine: one storey is about 10 feet.
+            </FieldHint>
+          </Field>
+          <Button type="submit" $fullWidth disabled={!valid}>
+            Next
+          </Button>
+          <ButtonLink to={paths.identify.checkAboveGround.getHref()} $variant="secondary" $fullWidth>
+            Back
+          </ButtonLink>
+        </Answers>
+      </form>
+    </IdentifyStep>
   );
 }

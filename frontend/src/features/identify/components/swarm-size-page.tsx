@@ -1,9 +1,35 @@
-import { Page } from '@/components/ui/page';
+import { useNavigate } from 'react-router-dom';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { identificationStore, SWARM_SIZES, useIdentification } from '../identification-store';
+import { Answers, IdentifyStep } from './identify-step';
 
 export function SwarmSizePage() {
+  const navigate = useNavigate();
+  const { size: chosen } = useIdentification();
   return (
-    <Page title="Approximately how large is the swarm?">
-      <p>This step will let you choose Softball, Basketball or Very Large.</p>
-    </Page>
+    <IdentifyStep step={2} title="Approximately how large is the swarm?">
+      <p>Compare the cluster with a ball: about a softball, about a basketball, or bigger.</p>
+      <Answers role="group" aria-label="Swarm size">
+        {SWARM_SIZES.map((size) => (
+          <Button
+            key={size}
+            type="button"
+            $fullWidth
+            $variant={chosen === size ? 'primary' : 'secondary'}
+            aria-pressed={chosen === size}
+            onClick={() => {
+              identificationStore.update({ size });
+              navigate(paths.identify.checkAboveGround.getHref());
+            }}
+          >
+            {size}
+          </Button>
+        ))}
+        <ButtonLink to={paths.identify.checkCluster.getHref()} $variant="secondary" $fullWidth>
+          Back
+        </ButtonLink>
+      </Answers>
+    </IdentifyStep>
   );
 }

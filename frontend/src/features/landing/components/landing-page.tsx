@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { Card } from '@/components/ui/card';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -45,19 +46,7 @@ const Actions = styled.div`
   text-align: center;
 `;
 
-const Card = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.medium};
-  background: ${({ theme }) => theme.colors.surface};
-
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.subheading};
-  }
+const PitchCard = styled(Card)`
 
   p {
     margin: 0 0 ${({ theme }) => theme.space.sm};
@@ -95,13 +84,13 @@ export function LandingPage() {
         <Link to={paths.about.getHref()}>How does it work?</Link>
       </Actions>
 
-      <Card aria-labelledby="association-title">
+      <PitchCard aria-labelledby="association-title">
         <h2 id="association-title">Are you an association?</h2>
         <p>Let your beekeepers hear about swarms near them, so more swarms find a good home.</p>
         <ButtonLink to={paths.learnMore.getHref()} $variant="secondary">
           Learn More
         </ButtonLink>
-      </Card>
+      </PitchCard>
 
       <MemberLine>
         Already a member? <Link to={paths.login.getHref()}>Member login</Link>

@@ -1,9 +1,105 @@
-import { Page } from '@/components/ui/page';
+import styled from 'styled-components';
+import { Button } from '@/components/ui/button';
+import { AssociationsSection } from '@/features/associations/components/associations-section';
+import { DASHBOARD_TOUR_ID, useInformation, type MemberInformation } from '../api/get-information';
+import { useAvailability } from '../api/get-availability';
+import { useUpdateOnboarding } from '../api/update-onboarding';
+import { dashboardTourSteps } from '../lib/dashboard-tour-steps';
+import { informationMessages, isInformationComplete, shouldShowDashboardTour } from '../lib/information-rules';
+import { useNotify } from '../lib/notify';
+import { AvailabilityForm } from './availability-form';
+import { SectionCard, SectionHeading } from './form-parts';
+import { InformationForm } from './information-form';
+import { OnboardingTour } from './onboarding-tour';
+import { PlaceholderSection } from './placeholder-section';
+import { RequiredInformationModal } from './required-information-modal';
 
+const PAGE_TITLE = 'Your profile';
+
+/** Spec §2: Information, Associations, Availability, Active Swarms, Claimed Swarms, in this order. */
 export function MemberProfilePage() {
+  const information = useInformation();
+  const availability = useAvailability();
+
   return (
-    <Page title="Your profile">
-      <p>Your information, associations, availability, active swarms and claimed swarms will be shown here.</p>
-    </Page>
+    <Article>
+      <title>{`${PAGE_TITLE} | Swarm Alert`}</title>
+      <Heading id="profile" data-tour="profile">
+        {PAGE_TITLE}
+      </Heading>
+
+      <SectionCard id="information" aria-labelledby="information-heading">
+        <SectionHeading id="information-heading">Information</SectionHeading>
+        {information.data ? (
+          <InformationForm key={informationSignature(information.data)} information={information.data} requireAll={false} />
+        ) : (
+          information.isError && <LoadFailed what="your information" onRetry={() => void information.refetch()} />
+        )}
+      </SectionCard>
+
+      <AssociationsSection />
+
+      <SectionCard id="availability" data-tour="availability" aria-labelledby="availability-heading">
+        <SectionHeading id="availability-heading">Availability</SectionHeading>
+        {availability.data ? (
+          <AvailabilityForm availability={availability.data} />
+        ) : (
+          availability.isError && <LoadFailed what="your availability" onRetry={() => void availability.refetch()} />
+        )}
+      </SectionCard>
+
+      <PlaceholderSection anchor="active-swarms" title="Active Swarms" description="Swarms you are alerted about will be listed here." />
+      <PlaceholderSection anchor="claimed-swarms" title="Claimed Swarms" description="Swarms you claim will be listed here." />
+
+      {information.data && !availability.isPending && <ProfileGuidance information={information.data} />}
+    </Article>
   );
 }
+
+/** Spec §4: first the Required Information modal until name, phone and address are there, then the tour once. */
+function ProfileGuidance({ information }: { information: MemberInformation }) {
+  const notify = useNotify();
+  const updateOnboarding = useUpdateOnboarding();
+
+  if (!isInformationComplete(information)) return <RequiredInformationModal information={information} />;
+  if (!shouldShowDashboardTour(information)) return null;
+
+  const finish = async () => {
+    try {
+      await updateOnboarding.mutateAsync({ onboardingId: DASHBOARD_TOUR_ID, status: 'c' });
+      notify.success(informationMessages.onboardingUpdated);
+    } catch (error) {
+      notify.error(informationMessages.updateFailed, error instanceof Error ? error.message : undefined);
+    }
+  };
+  return <OnboardingTour steps={dashboardTourSteps} onFinish={() => void finish()} />;
+}
+
+function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <div role="alert">
+      <p>{`We could not load ${what}.`}</p>
+      <Button type="button" $variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+const informationSignature = ({ name, phoneNumber, address }: MemberInformation) => JSON.stringify([name, phoneNumber, address]);
+
+const Article = styled.article`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+
+  p {
+    margin: 0;
+  }
+`;
+
+const Heading = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.heading};
+  scroll-margin-top: ${({ theme }) => theme.space.xl};
+`;

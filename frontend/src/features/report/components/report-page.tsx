@@ -1,9 +1,11 @@
 import { Page } from '@/components/ui/page';
+import { ReportForm } from './report-form';
 
 export function ReportPage() {
   return (
     <Page title="Report a swarm">
-      <p>This page will hold the report form: your name, your phone number, the address of the swarm and an optional photo.</p>
+      <p>Tell us how to reach you and where the swarm is. We only share your details with the beekeeper who collects the swarm.</p>
+      <ReportForm />
     </Page>
   );
 }

@@ -1,9 +1,71 @@
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Card } from '@/components/ui/card';
+import { ButtonLink } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { useReportAssociations, type AlertedAssociation } from '../api/get-report-associations';
+
+/** Only web addresses become links: a stored `javascript:` URL must never run in the reporter's browser. */
+export function safeDonationUrl(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function ReportSuccessPage() {
+  const { reportId = '' } = useParams();
   return (
     <Page title="Thank you for your report">
-      <p>This page will list the beekeeping associations that were alerted about your swarm.</p>
+      <p>We are alerting beekeepers near the swarm. One of them may call you for more details.</p>
+      <p>Until a beekeeper arrives, keep people and pets at a safe distance and leave the swarm alone.</p>
+      <AlertedAssociations reportId={reportId} />
+      <ButtonLink to={paths.about.getHref()} $variant="secondary">
+        What happens next?
+      </ButtonLink>
     </Page>
   );
 }
+
+function AlertedAssociations({ reportId }: { reportId: string }) {
+  const associations = useReportAssociations(reportId);
+  if (associations.isPending) return <p role="status">Loading the associations alerted…</p>;
+  if (associations.isError) return <p role="alert">We couldn't load the list of associations alerted, but your report was received.</p>;
+  if (associations.data.length === 0) return null;
+  return (
+    <Section aria-labelledby="alerted-associations-title">
+      <h2 id="alerted-associations-title">Associations alerted</h2>
+      <p>These beekeeping associations volunteer their time. If you'd like to thank them, you can support their work.</p>
+      <ul>
+        {associations.data.map((association, index) => (
+          <li key={`${association.name}-${index}`}>
+            <AssociationName association={association} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function AssociationName({ association }: { association: AlertedAssociation }) {
+  const url = safeDonationUrl(association.donationUrl);
+  if (!url) return <>{association.name}</>;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {association.name}
+    </a>
+  );
+}
+
+const Section = styled(Card)`
+
+  ul {
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space.lg};
+    font-size: ${({ theme }) => theme.fontSizes.large};
+  }
+`;

@@ -1,0 +1,49 @@
+import { DASHBOARD_TOUR_ID, type MemberInformation } from '../api/get-information';
+
+export const NAME_MAX_LENGTH = 255;
+export const PHONE_LENGTH = 10;
+
+/** Spec §5, word for word (typos included). */
+export const informationMessages = {
+  nameNeedsTwoWords: 'First and Last name required',
+  nameTooLong: 'Name is too long',
+  phoneInvalid: 'Phone is invalid (10 digts, only numbers)',
+  addressNotPicked: 'Please select an address from the list.',
+  updateFailed: 'Update failed!',
+  updated: 'Your information hase been updated.',
+  onboardingUpdated: 'Your onboarding information has been updated.',
+} as const;
+
+export interface InformationDraft {
+  name: string;
+  phoneNumber: string;
+  address: string;
+}
+
+const words = (name: string) => name.trim().split(/\s+/).filter((word) => word !== '');
+
+export const hasFirstAndLastName = (name: string): boolean => words(name).length >= 2;
+
+export const isValidPhone = (phone: string): boolean => new RegExp(`^\\d{${PHONE_LENGTH}}$`).test(phone);
+
+/**
+ * Spec §5: the phone may stay empty in the Information section, but the Required Information modal needs
+ * every field. The address counts only when picked from the list (the autocomplete reports '' otherwise).
+ */
+export function validateInformation(draft: InformationDraft, { requireAll }: { requireAll: boolean }): string[] {
+  const errors: string[] = [];
+  if (!hasFirstAndLastName(draft.name)) errors.push(informationMessages.nameNeedsTwoWords);
+  if (draft.name.trim().length > NAME_MAX_LENGTH) errors.push(informationMessages.nameTooLong);
+  if ((requireAll || draft.phoneNumber !== '') && !isValidPhone(draft.phoneNumber)) errors.push(informationMessages.phoneInvalid);
+  if (draft.address.trim() === '') errors.push(informationMessages.addressNotPicked);
+  return errors;
+}
+
+/** Spec §4: the Required Information modal opens when a two-word name, the phone or the address is missing. */
+export const isInformationComplete = (information: MemberInformation): boolean =>
+  hasFirstAndLastName(information.name) && information.phoneNumber.trim() !== '' && information.address.trim() !== '';
+
+/** Spec §4: the tour shows only once the information is complete and onboarding id 1 is still 'a'. */
+export const shouldShowDashboardTour = (information: MemberInformation): boolean =>
+  isInformationComplete(information) &&
+  information.onboarding.some((entry) => entry.onboardingId === DASHBOARD_TOUR_ID && entry.status === 'a');

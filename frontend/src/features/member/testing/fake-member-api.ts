@@ -1,0 +1,112 @@
+import { vi } from 'vitest';
+import type { Availability } from '../api/get-availability';
+import type { MemberInformation } from '../api/get-information';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export interface FakeAnswer {
+  status: number;
+  body?: unknown;
+}
+
+type Handler = (call: RecordedCall) => FakeAnswer | Promise<FakeAnswer>;
+
+export const completeInformation = (overrides: Partial<MemberInformation> = {}): MemberInformation => ({
+  name: 'Ada Lovelace',
+  phoneNumber: '5551234567',
+  address: '1 Hive Lane, Springfield, IL, USA',
+  onboarding: [{ onboardingId: 1, status: 'c' }],
+  ...overrides,
+});
+
+export const defaultAvailability = (overrides: Partial<Availability> = {}): Availability => ({
+  doNotDisturb: false,
+  elevationMaximum: 10,
+  rangeInMiles: 5,
+  timeZone: 'America/Chicago',
+  sundayFrom: 9,
+  sundayTo: 22,
+  mondayFrom: 17,
+  mondayTo: 22,
+  tuesdayFrom: 17,
+  tuesdayTo: 22,
+  wednesdayFrom: 17,
+  wednesdayTo: 22,
+  thursdayFrom: 17,
+  thursdayTo: 22,
+  fridayFrom: 17,
+  fridayTo: 22,
+  saturdayFrom: 9,
+  saturdayTo: 22,
+  ...overrides,
+});
+
+/**
+ * Replaces fetch with a small in-memory gateway for the member calls of spec §7: it keeps the member's
+ * information and availability, applies PUTs to them like the server would, and records every call.
+ * `override` answers a call differently (an error, a slow answer) for one test.
+ */
+export function stubMemberApi(
+  state: { information?: MemberInformation; availability?: Availability; places?: string[] } = {},
+  overrides: Record<string, Handler> = {},
+) {
+  const information = { ...(state.information ?? completeInformation()) };
+  const availability = { ...(state.availability ?? defaultAvailability()) };
+  const places = state.places ?? ['1 Hive Lane, Springfield, IL, USA'];
+  const calls: RecordedCall[] = [];
+
+  const builtIn: Record<string, Handler> = {
+    'GET /api/config': () => ({ status: 200, body: { recaptchaSiteKey: null } }),
+    'GET /api/member/information': () => ({ status: 200, body: information }),
+    'PUT /api/member/information': ({ body }) => {
+      Object.assign(information, body);
+      return { status: 200, body: information };
+    },
+    'PUT /api/member/onboarding': ({ body }) => {
+      const entry = body as { onboardingId: number; status: 'a' | 'c' };
+      information.onboarding = information.onboarding.map((current) => (current.onboardingId === entry.onboardingId ? entry : current));
+      return { status: 200, body: information };
+    },
+    'GET /api/member/availability': () => ({ status: 200, body: availability }),
+    'PUT /api/member/availability': ({ body }) => {
+      Object.assign(availability, body);
+      return { status: 200, body: availability };
+    },
+    'GET /api/places/autocomplete': () => ({
+      status: 200,
+      body: { suggestions: places.map((description, index) => ({ description, placeId: `place-${index}` })) },
+    }),
+    'POST /api/oauth/magic-login/member': () => ({ status: 200, body: {} }),
+    'DELETE /api/oauth/logout': () => ({ status: 204 }),
+  };
+
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const call: RecordedCall = {
+      method,
+      path: url.pathname + url.search,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    calls.push(call);
+    const key = `${method} ${url.pathname}`;
+    const handler = overrides[key] ?? builtIn[key];
+    const answer = handler ? await handler(call) : { status: 404, body: { message: 'Not found.' } };
+    return answer.body === undefined
+      ? new Response(null, { status: answer.status })
+      : new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  return {
+    calls,
+    information,
+    availability,
+    /** The calls made to one method and path (query string ignored). */
+    callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path.split('?')[0] === `/api${path}`),
+  };
+}

@@ -1,0 +1,263 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { AddressAutocomplete } from '@/components/ui/address-autocomplete';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { ErrorSummary, Field, FieldHint, Label, Select, TextInput } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toast';
+import { externalLinks } from '@/config/external-links';
+import { paths } from '@/config/paths';
+import { useBotCheck } from '@/features/bot-check/use-bot-check';
+import { identificationStore, MAX_ELEVATION_FEET, MIN_ELEVATION_FEET, SWARM_SIZES, useIdentification } from '@/features/identify/identification-store';
+import { newUniqueId } from '@/lib/unique-id';
+import { submitReport, type ReportSubmitted } from '../api/submit-report';
+import { describeSubmitFailure, reportMessages } from '../report-messages';
+import { REPORTER_NAME_MAX_LENGTH, validateReport, type ReportField, type ReportFields } from '../report-validation';
+import { DuplicateReportDialog } from './duplicate-report-dialog';
+import { ImagePicker } from './image-picker';
+
+interface Attempt {
+  fields: ReportFields;
+  placeId: string;
+  image: File | null;
+  confirmDuplicate: boolean;
+}
+
+const ERRORS_ID = 'report-errors';
+
+/**
+ * The report form of spec §2. Size and elevation are asked only when the identification flow did not. Each
+ * submission attempt carries a new idempotencyId; while one is in flight, further clicks are ignored, so a double
+ * tap cannot create two reports.
+ */
+export function ReportForm() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const getBotCheckToken = useBotCheck('report');
+  const identification = useIdentification();
+  const askSize = identification.size === undefined;
+  const askElevation = identification.elevation === undefined;
+
+  const { register, control, handleSubmit } = useForm<ReportFields>({
+    defaultValues: { reporterName: '', reporterPhone: '', size: '', elevation: '', address: '' },
+  });
+  const [image, setImage] = useState<File | null>(null);
+  const [placeId, setPlaceId] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [invalid, setInvalid] = useState<Set<ReportField>>(new Set());
+  const [duplicate, setDuplicate] = useState<Attempt | null>(null);
+  const inFlight = useRef(false);
+
+  const submission = useMutation({
+    mutationFn: async (attempt: Attempt): Promise<ReportSubmitted> => {
+      const recaptchaToken = await getBotCheckToken();
+      return submitReport({ ...attempt.fields, placeId: attempt.placeId, image: attempt.image, recaptchaToken, idempotencyId: newUniqueId(), confirmDuplicate: attempt.confirmDuplicate });
+    },
+    onSuccess: (result, attempt) => {
+      if (result.alreadyReported) {
+        setDuplicate(attempt);
+        return;
+      }
+      toast.success(reportMessages.successTitle, reportMessages.successDescription);
+      identificationStore.clear();
+      navigate(paths.success.getHref(result.reportId));
+    },
+    onError: (error) => {
+      const failure = describeSubmitFailure(error);
+      if (failure.kind === 'no-beekeepers') {
+        toast.warning(reportMessages.failureTitle, <NoBeekeepersMessage />);
+        return;
+      }
+      setErrors(failure.errors);
+      toast.error(reportMessages.failureTitle, failure.message);
+    },
+    onSettled: () => {
+      inFlight.current = false;
+    },
+  });
+
+  const send = (attempt: Attempt) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    submission.mutate(attempt);
+  };
+
+  const onValid = (values: ReportFields) => {
+    const fields: ReportFields = {
+      reporterName: values.reporterName.trim(),
+      reporterPhone: values.reporterPhone.trim(),
+      address: values.address,
+      size: identification.size ?? values.size,
+      elevation: identification.elevation !== undefined ? String(identification.elevation) : values.elevation.trim(),
+    };
+    const validation = validateReport(fields);
+    setErrors(validation.messages);
+    setInvalid(validation.invalid);
+    if (validation.messages.length > 0) {
+      // The summary is announced; moving focus there also brings it into view on a small screen.
+      requestAnimationFrame(() => document.getElementById(ERRORS_ID)?.focus());
+      return;
+    }
+    send({ fields, placeId, image, confirmDuplicate: false });
+  };
+
+  const pending = submission.isPending;
+  const invalidProps = (field: ReportField) => (invalid.has(field) ? { 'aria-invalid': true as const } : {});
+
+  return (
+    <Form onSubmit={handleSubmit(onValid)} noValidate aria-busy={pending}>
+      <Field>
+        <Label htmlFor="reporterName">Name</Label>
+        <TextInput id="reporterName" autoComplete="name" maxLength={REPORTER_NAME_MAX_LENGTH} disabled={pending} {...invalidProps('reporterName')} {...register('reporterName')} />
+      </Field>
+
+      <Field>
+        <Label htmlFor="reporterPhone">Phone</Label>
+        <TextInput
+          id="reporterPhone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={10}
+          placeholder="5035550123"
+          aria-describedby="reporterPhone-hint"
+          disabled={pending}
+          {...invalidProps('reporterPhone')}
+          {...register('reporterPhone')}
+        />
+        <FieldHint id="reporterPhone-hint">A member from a bee association may need to contact you for more details</FieldHint>
+      </Field>
+
+      <Field>
+        <Label htmlFor="address">Address</Label>
+        <Controller
+          control={control}
+          name="address"
+          render={({ field }) => (
+            <AddressAutocomplete
+              id="address"
+              value={field.value}
+              onSelect={field.onChange}
+              onSelectSuggestion={(suggestion) => setPlaceId(suggestion?.placeId ?? '')}
+              invalid={invalid.has('address')}
+              describedBy="address-hint"
+              placeholder="Start typing the address of the swarm"
+              disabled={pending}
+            />
+          )}
+        />
+        <FieldHint id="address-hint">Where the swarm is. Pick the address from the list that appears as you type.</FieldHint>
+      </Field>
+
+      {askSize && (
+        <Field>
+          <Label htmlFor="size">Size</Label>
+          <Select id="size" disabled={pending} {...invalidProps('size')} {...register('size')}>
+            <option value="">Choose a size</option>
+            {SWARM_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+
+      {askElevation && (
+        <Field>
+          <Label htmlFor="elevation">Elevation (feet above the ground)</Label>
+          <TextInput
+            id="elevation"
+            type="number"
+            inputMode="decimal"
+            min={MIN_ELEVATION_FEET}
+            max={MAX_ELEVATION_FEET}
+            step="any"
+            disabled={pending}
+            {...invalidProps('elevation')}
+            {...register('elevation')}
+          />
+        </Field>
+      )}
+
+      <ImagePicker id="image" image={image} onChange={setImage} disabled={pending} />
+
+      <ErrorSummary id={ERRORS_ID} errors={errors} />
+
+      <Actions>
+        <ButtonLink to={askElevation ? paths.landing.getHref() : paths.identify.elevation.getHref()} $variant="secondary">
+          Back
+        </ButtonLink>
+        <Button type="submit" disabled={pending} aria-describedby={pending ? 'report-pending' : undefined}>
+          {pending && <Spinner aria-hidden="true" />}
+          Report!
+        </Button>
+      </Actions>
+      {pending && (
+        <Pending id="report-pending" role="status">
+          Sending your report…
+        </Pending>
+      )}
+
+      {duplicate && (
+        <DuplicateReportDialog
+          onCancel={() => setDuplicate(null)}
+          onConfirm={() => {
+            const attempt = duplicate;
+            setDuplicate(null);
+            send({ ...attempt, confirmDuplicate: true });
+          }}
+        />
+      )}
+    </Form>
+  );
+}
+
+function NoBeekeepersMessage() {
+  return (
+    <>
+      <p>{reportMessages.noBeekeepers}</p>
+      <p>
+        <a href={externalLinks.beekeeperSearch} target="_blank" rel="noopener noreferrer">
+          Search for beekeepers near you
+        </a>
+        . If you find one, please tell them about Swarm Alert, so the next swarm near you finds a keeper.
+      </p>
+    </>
+  );
+}
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+const Actions = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 2fr;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Pending = styled.p`
+  margin: 0;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+const Spinner = styled.span`
+  width: 1em;
+  height: 1em;
+  border: 3px solid currentColor;
+  border-right-color: transparent;
+  border-radius: 50%;
+  animation: report-spin 0.8s linear infinite;
+
+  @keyframes report-spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+`;

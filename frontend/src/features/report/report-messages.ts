@@ -1,0 +1,50 @@
+import { ApiError } from '@/lib/api-client';
+
+/** Spec §5 and §8, word for word (including the spec's own typos). */
+export const reportMessages = {
+  allFieldsRequired: 'All fields must be filled out',
+  sizeTooLong: 'Bee Size is too long',
+  elevationOutOfRange: 'Distance from Ground is out of range (0 to 50)',
+  phoneInvalid: 'Phone is invalid (10 digts, only numbers)',
+  addressNotPicked: 'Please select an address from the dropdown list. (It may take a few seconds to load after you start typing.)',
+  noBeekeepers: "We couldn't find any available beekeepers using our service in your area.",
+  alreadySubmitted: 'This report has already been successfully submitted.',
+  imageTooBig: 'The image you are uploading is too big. Please select a smaller image.',
+  addressUnresolved: 'Please select an address from the dropdown list.',
+  notHuman: "Failed to verify that you're a human. Refresh the page and try again.",
+  somethingWentWrong: 'Something went wrong. Refresh the page and try again.',
+  alreadyReported: 'A swarm at this address has already been successfully reported.',
+  unexpectedFailure: 'Failed to submit report. Please try again.',
+  failureTitle: 'Error',
+  successTitle: 'Success',
+  successDescription: 'Swarm has been reported',
+  duplicateTitle: 'Please only submit one report per swarm.',
+  duplicateQuestion: 'Are you sure you want to submit another report?',
+  notAnImage: 'Please choose an image file (a photo of the swarm).',
+} as const;
+
+export type SubmitFailure =
+  | { kind: 'no-beekeepers'; message: string }
+  | { kind: 'error'; message: string; errors: string[] };
+
+const statusMessages: Partial<Record<number, string>> = {
+  409: reportMessages.alreadySubmitted,
+  413: reportMessages.imageTooBig,
+  422: reportMessages.addressUnresolved,
+  429: reportMessages.notHuman,
+};
+
+/** Spec §8: what the reporter is told when a submission fails, by the gateway's status. */
+export function describeSubmitFailure(error: unknown): SubmitFailure {
+  if (!(error instanceof ApiError)) return { kind: 'error', message: reportMessages.unexpectedFailure, errors: [] };
+  if (error.status === 404) return { kind: 'no-beekeepers', message: reportMessages.noBeekeepers };
+  const message = statusMessages[error.status] ?? (error.message.trim() || reportMessages.somethingWentWrong);
+  return { kind: 'error', message, errors: serverErrorList(error.body) };
+}
+
+/** The gateway's validator answers 400 with `errors: string[]`; they are shown under 'Errors:' like the form's own. */
+function serverErrorList(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const errors = (body as { errors?: unknown }).errors;
+  return Array.isArray(errors) ? errors.filter((entry): entry is string => typeof entry === 'string') : [];
+}

@@ -1,0 +1,49 @@
+import { parseElevation } from '@/features/identify/identification-store';
+import { reportMessages } from './report-messages';
+
+export interface ReportFields {
+  reporterName: string;
+  reporterPhone: string;
+  size: string;
+  elevation: string;
+  /** '' until an address is picked from the dropdown. */
+  address: string;
+}
+
+export type ReportField = keyof ReportFields;
+
+export interface ReportValidation {
+  messages: string[];
+  invalid: Set<ReportField>;
+}
+
+export const REPORTER_NAME_MAX_LENGTH = 20;
+const SIZE_MAX_LENGTH = 255;
+
+/** Spec §5: every rule of the report form, in the order the messages are listed. */
+export function validateReport(fields: ReportFields): ReportValidation {
+  const messages: string[] = [];
+  const invalid = new Set<ReportField>();
+  const empty = (Object.keys(fields) as ReportField[]).filter((field) => fields[field].trim() === '');
+  if (empty.length > 0) {
+    messages.push(reportMessages.allFieldsRequired);
+    empty.forEach((field) => invalid.add(field));
+  }
+  if (fields.size.length > SIZE_MAX_LENGTH) {
+    messages.push(reportMessages.sizeTooLong);
+    invalid.add('size');
+  }
+  if (fields.elevation.trim() !== '' && parseElevation(fields.elevation) === undefined) {
+    messages.push(reportMessages.elevationOutOfRange);
+    invalid.add('elevation');
+  }
+  if (fields.reporterPhone.trim() !== '' && !/^\d{10}$/.test(fields.reporterPhone.trim())) {
+    messages.push(reportMessages.phoneInvalid);
+    invalid.add('reporterPhone');
+  }
+  if (fields.address === '') {
+    messages.push(reportMessages.addressNotPicked);
+    invalid.add('address');
+  }
+  return { messages, invalid };
+}
