@@ -12,6 +12,7 @@ export default defineConfig({
       'services/notification',
       'gateway',
       'tools/launch',
+      'tools/operator',
       'tools/architecture',
       'frontend',
       'deploy',

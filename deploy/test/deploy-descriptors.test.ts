@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { allVariables, configurationProblems, PROCESSES, type Environment, type ProcessName, type Setting } from './process-variables.js';
 
 // Static checks of the deployment descriptors: the contracts between the code and docker-compose.yml,
-// deploy/docker, deploy/k8s and the Tiltfile, and the reliability settings of the infrastructure.
+// deploy/docker, deploy/k8s and the Tiltfile, and the reliability settings of the infrastructure. The variables
+// each process reads come from its configuration shape (deploy/test/process-variables.ts): a descriptor that sets
+// a variable no process reads, or misses one the adapters it selects need, fails here.
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -14,64 +17,50 @@ const read = (path: string) => readFileSync(join(root, path), 'utf8');
 /** Parsed YAML: the assertions below are its schema. */
 type Json = any;
 
-type App = { name: string; workspace: string; port: number; database?: string; secrets: string[] };
+type App = { name: ProcessName; workspace: string; port: number; database?: string };
 const SERVICES: App[] = [
-  { name: 'report', workspace: 'services/report', port: 8081, database: 'swarm_report', secrets: ['GOOGLE_PLACES_API_KEY'] },
-  { name: 'member', workspace: 'services/member', port: 8082, database: 'swarm_member', secrets: ['GOOGLE_PLACES_API_KEY'] },
-  {
-    name: 'association-billing',
-    workspace: 'services/association-billing',
-    port: 8083,
-    database: 'swarm_association_billing',
-    secrets: [],
-  },
-  {
-    name: 'notification',
-    workspace: 'services/notification',
-    port: 8084,
-    database: 'swarm_notification',
-    secrets: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'SMTP_URL'],
-  },
+  { name: 'report', workspace: 'services/report', port: 8081, database: 'swarm_report' },
+  { name: 'member', workspace: 'services/member', port: 8082, database: 'swarm_member' },
+  { name: 'association-billing', workspace: 'services/association-billing', port: 8083, database: 'swarm_association_billing' },
+  { name: 'notification', workspace: 'services/notification', port: 8084, database: 'swarm_notification' },
 ];
-const GATEWAY: App = {
-  name: 'gateway',
-  workspace: 'gateway',
-  port: 8080,
-  secrets: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'RECAPTCHA_SECRET', 'TWILIO_AUTH_TOKEN'],
-};
+const GATEWAY: App = { name: 'gateway', workspace: 'gateway', port: 8080 };
 const APPS = [...SERVICES, GATEWAY];
-const SECRET_KEYS = [
-  'TWILIO_ACCOUNT_SID',
-  'TWILIO_AUTH_TOKEN',
-  'TWILIO_FROM_NUMBER',
-  'SMTP_URL',
-  'GOOGLE_CLIENT_ID',
-  'GOOGLE_CLIENT_SECRET',
-  'RECAPTCHA_SECRET',
-  'GOOGLE_PLACES_API_KEY',
-];
-const SERVICE_ENV = [
-  'LOG_LEVEL',
-  'PORT',
-  'STORE',
-  'MONGODB_URL',
-  'MONGODB_DATABASE',
-  'EVENT_BUS',
-  'NATS_URL',
-  'EVENTS_ACK_WAIT_MS',
-  'SHUTDOWN_GRACE_MS',
-];
-const GATEWAY_ENV = [
-  'LOG_LEVEL',
-  'PORT',
-  'REPORT_SERVICE_URL',
-  'MEMBER_SERVICE_URL',
-  'ASSOCIATION_BILLING_SERVICE_URL',
-  'NOTIFICATION_SERVICE_URL',
-  'STATIC_DIR',
-  'REPORT_IMAGE_MAX_BYTES',
-  'PUBLIC_BASE_URL',
-];
+/** The adapters production uses; the local descriptors (Compose, the dev overlay) pick ones needing no account. */
+const PRODUCTION_GATEWAY = {
+  MAILER: 'smtp',
+  BOT_CHECK: 'recaptcha',
+  GEOCODER: 'google',
+  FEEDBACK_SINK: 'sentry',
+  SESSION_STORE: 'redis',
+  SESSION_COOKIE_SECURE: 'true',
+  TRUST_PROXY: 'true',
+};
+const LOCAL_GATEWAY = {
+  MAILER: 'dev-outbox',
+  BOT_CHECK: 'dev',
+  GEOCODER: 'offline',
+  FEEDBACK_SINK: 'local',
+  SESSION_COOKIE_SECURE: 'false',
+  PUBLIC_URL: 'http://localhost:8080',
+};
+const SECRET_NAME = 'swarm-secrets';
+
+/** A Compose `environment` map: a key without a value is passed through from the shell or --env-file. */
+function composeEnvironment(environment: Record<string, unknown>): Environment {
+  return new Map(
+    Object.entries(environment).map(([variable, value]): [string, Setting] => [
+      variable,
+      value === null ? { external: 'compose pass-through' } : { value: String(value) },
+    ]),
+  );
+}
+
+/** Keys of a dotenv file, commented or not. */
+function envFileKeys(text: string): string[] {
+  return [...text.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
+}
+
 const serviceUrlVariable = (name: string) => `${name.toUpperCase().replaceAll('-', '_')}_SERVICE_URL`;
 /** Workspaces the runtime image copies besides the app's own (see deploy/docker/Dockerfile). */
 const IMAGE_WORKSPACES: Record<string, string> = { '@swarm/proto': 'proto', '@swarm/runtime': 'services/runtime' };
@@ -102,6 +91,7 @@ describe('docker-compose.yml', () => {
   const services: Record<string, Json> = compose.services;
 
   it('declares the infrastructure, the four services and the gateway', () => {
+    expect(APPS.map((app) => app.name).sort()).toEqual([...PROCESSES].sort());
     expect(Object.keys(services).sort()).toEqual(
       ['mongo', 'nats', 'redis', ...APPS.map((app) => app.name)].sort(),
     );
@@ -119,7 +109,6 @@ describe('docker-compose.yml', () => {
   it.each(SERVICES)('$name has its environment, port, health check and start order', (app) => {
     const service = services[app.name];
     const env: Record<string, unknown> = service.environment;
-    for (const key of SERVICE_ENV) expect(env, key).toHaveProperty(key);
     expect(env.PORT).toBe(String(app.port));
     expect(env.STORE).toBe('mongo');
     expect(env.EVENT_BUS).toBe('nats');
@@ -138,7 +127,6 @@ describe('docker-compose.yml', () => {
   it('gateway publishes 8080, reaches every service on its port and starts after them', () => {
     const gateway = services.gateway;
     const env: Record<string, unknown> = gateway.environment;
-    for (const key of GATEWAY_ENV) expect(env, key).toHaveProperty(key);
     expect(env.PORT).toBe('8080');
     expect(env.STATIC_DIR).toBe('/app/frontend/dist');
     expect(env.REPORT_IMAGE_MAX_BYTES).toBe('10485760');
@@ -153,15 +141,21 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('passes secrets through from the environment and never holds a value', () => {
+  it.each(APPS)('$name: sets only variables it reads, valid, and starts without any credential', (app) => {
+    const environment = composeEnvironment(services[app.name].environment);
+    expect(configurationProblems(app.name, environment, { withoutExternal: true })).toEqual([]);
+  });
+
+  it('gateway uses the local adapters over plain HTTP on localhost', () => {
+    expect(services.gateway.environment).toMatchObject({ ...LOCAL_GATEWAY, TRUST_PROXY: 'false' });
+  });
+
+  it('passes optional credentials through without a value, each one listed in secrets.example.env', () => {
+    const documented = envFileKeys(read('deploy/env/secrets.example.env'));
     for (const app of APPS) {
-      const env: Record<string, unknown> = services[app.name].environment;
-      for (const key of app.secrets) {
-        expect(env, `${app.name} ${key}`).toHaveProperty(key);
-        expect(env[key], `${app.name} ${key} must be a pass-through (no value)`).toBeNull();
-      }
-      for (const key of SECRET_KEYS.filter((secret) => !app.secrets.includes(secret))) {
-        expect(env, `${app.name} does not need ${key}`).not.toHaveProperty(key);
+      for (const [variable, value] of Object.entries(services[app.name].environment as Record<string, unknown>)) {
+        if (documented.includes(variable)) expect(value, `${app.name} ${variable} must be a pass-through (no value)`).toBeNull();
+        if (value === null) expect(documented, `${app.name} ${variable}`).toContain(variable);
       }
     }
   });
@@ -256,30 +250,113 @@ describe('deploy/docker', () => {
 });
 
 describe('secret templates', () => {
-  it('list every provider secret, without values', () => {
-    const example = read('deploy/env/secrets.example.env');
+  const references = APPS.flatMap((app) =>
+    parseAllDocuments(read(`deploy/k8s/base/apps/${app.name}.yaml`))
+      .map((document) => document.toJS() as Json)
+      .filter((object) => object?.kind === 'Deployment')
+      .flatMap((deployment) => deployment.spec.template.spec.containers.flatMap((container: Json) => container.env ?? []))
+      .filter((variable: Json) => variable.valueFrom?.secretKeyRef)
+      .map((variable: Json) => ({ app: app.name, variable: variable.name as string, ref: variable.valueFrom.secretKeyRef })),
+  );
+  const referencedKeys = [...new Set(references.map((reference) => reference.ref.key as string))].sort();
+
+  it('the manifests take credentials only from swarm-secrets, optionally, under the variable’s own name', () => {
+    expect(references.length).toBeGreaterThan(0);
+    for (const { app, variable, ref } of references) expect(ref, `${app} ${variable}`).toEqual({ name: SECRET_NAME, key: variable, optional: true });
+  });
+
+  it('list exactly the credentials the manifests reference, without values', () => {
     const template: Json = parse(read('deploy/k8s/base/secret.template.yaml'));
-    for (const key of SECRET_KEYS) {
-      expect(example).toMatch(new RegExp(`^#\\s*${key}=`, 'm'));
-      expect(template.stringData[key], key).toBe('');
-    }
+    expect(template.metadata.name).toBe(SECRET_NAME);
+    expect(Object.keys(template.stringData).sort()).toEqual(referencedKeys);
+    for (const key of referencedKeys) expect(template.stringData[key], key).toBe('');
+    const example = read('deploy/env/secrets.example.env');
+    expect([...envFileKeys(example)].sort()).toEqual(referencedKeys);
+    expect(example, 'every key is commented out').not.toMatch(/^[A-Z][A-Z0-9_]*=/m);
     expect(read('deploy/env/.gitignore')).toMatch(/^\*\.env$/m);
+  });
+});
+
+describe('deploy/README.md', () => {
+  const readme = read('deploy/README.md');
+  const section = readme.slice(readme.indexOf('## Environment variables'));
+  const table = section.slice(0, section.indexOf('\n## ', 1));
+  const listed = new Set(
+    table
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!)),
+  );
+
+  it('documents every variable the deployed processes read, and no other', () => {
+    expect([...listed].sort()).toEqual([...allVariables()].sort());
   });
 });
 
 const kubectl = run('kubectl', ['version', '--client']);
 if (kubectl.absent) console.info('[deploy] kustomize checks skipped: kubectl is not installed.');
 
-describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/dev', () => {
-  const rendered = run('kubectl', ['kustomize', 'deploy/k8s/overlays/dev']);
+function kustomize(path: string) {
+  const rendered = run('kubectl', ['kustomize', path]);
   const objects: Json[] = rendered.status === 0 ? parseAllDocuments(rendered.stdout).map((doc) => doc.toJS()) : [];
+  const configMap = (prefix: string): Record<string, string> =>
+    objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith(`${prefix}-`))?.data ?? {};
+  /** The environment of an app's container: its ConfigMaps, then its own `env` (which wins). */
+  const environment = (app: App): Map<string, Setting> => {
+    const deployment = objects.find((object) => object.kind === 'Deployment' && object.metadata.name === app.name);
+    const container = deployment?.spec.template.spec.containers[0] ?? {};
+    const env = new Map<string, Setting>();
+    for (const source of container.envFrom ?? []) {
+      for (const [key, value] of Object.entries(configMap(source.configMapRef.name.replace(/-[a-z0-9]{10}$/, '')))) {
+        env.set(key, { value });
+      }
+    }
+    for (const variable of container.env ?? []) {
+      const secret = variable.valueFrom?.secretKeyRef;
+      env.set(variable.name, secret ? { external: `${secret.name}/${secret.key}` } : { value: String(variable.value) });
+    }
+    return env;
+  };
+  const literal = (env: Environment, variable: string) => {
+    const setting = env.get(variable);
+    return setting && 'value' in setting ? setting.value : undefined;
+  };
+  return { rendered, objects, configMap, environment, literal };
+}
+
+describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/base (production-like)', () => {
+  const { rendered, environment, literal } = kustomize('deploy/k8s/base');
+
+  it('renders', () => {
+    expect(rendered.stderr).toBe('');
+    expect(rendered.status).toBe(0);
+  });
+
+  it.each(APPS)('$name: sets only variables it reads, valid, with every credential its adapters need', (app) => {
+    expect(configurationProblems(app.name, environment(app), { withoutExternal: false })).toEqual([]);
+  });
+
+  it('gateway uses the production adapters, behind the Ingress, on HTTPS', () => {
+    const env = environment(GATEWAY);
+    for (const [variable, value] of Object.entries(PRODUCTION_GATEWAY)) expect(literal(env, variable), variable).toBe(value);
+    expect(literal(env, 'PUBLIC_URL')).toMatch(/^https:\/\//);
+  });
+
+  it('gateway does not start without swarm-secrets (its providers need credentials)', () => {
+    const problems = configurationProblems('gateway', environment(GATEWAY), { withoutExternal: true });
+    for (const variable of ['SMTP_URL', 'RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY', 'GOOGLE_MAPS_API_KEY', 'SENTRY_DSN']) {
+      expect(problems.some((problem) => problem.startsWith(`${variable}:`)), variable).toBe(true);
+    }
+  });
+});
+
+describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/dev', () => {
+  const { rendered, objects, configMap, environment, literal } = kustomize('deploy/k8s/overlays/dev');
   const find = (kind: string, name: string): Json => {
     const object = objects.find((candidate) => candidate.kind === kind && candidate.metadata.name === name);
     expect(object, `${kind}/${name}`).toBeDefined();
     return object;
   };
-  const configMap = (prefix: string): Record<string, string> =>
-    objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith(`${prefix}-`))?.data ?? {};
   const compose: Json = parse(read('docker-compose.yml'), { merge: true });
 
   it('renders', () => {
@@ -319,27 +396,26 @@ describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/dev', () 
     expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
     expect(container.securityContext.allowPrivilegeEscalation).toBe(false);
 
-    const env = new Map<string, Json>();
-    for (const source of container.envFrom ?? []) {
-      for (const [key, value] of Object.entries(configMap(source.configMapRef.name.replace(/-[a-z0-9]{10}$/, '')))) {
-        env.set(key, value);
-      }
-    }
-    for (const variable of container.env ?? []) env.set(variable.name, variable.value ?? variable.valueFrom);
-    for (const key of app === GATEWAY ? GATEWAY_ENV : SERVICE_ENV) expect(env.has(key), key).toBe(true);
-    expect(env.get('PORT')).toBe(String(app.port));
+    const env = environment(app);
+    expect(literal(env, 'PORT')).toBe(String(app.port));
     if (app !== GATEWAY) {
-      expect(env.get('MONGODB_DATABASE')).toBe(app.database);
-      expect(env.get('MONGODB_URL')).toMatch(/replicaSet=rs0/);
+      expect(literal(env, 'MONGODB_DATABASE')).toBe(app.database);
+      expect(literal(env, 'MONGODB_URL')).toMatch(/replicaSet=rs0/);
     }
-    if (app.name === 'notification') expect(env.get('REDIS_URL')).toBe('redis://redis:6379');
-    for (const key of app.secrets) {
-      expect(env.get(key)?.secretKeyRef, key).toEqual({ name: 'swarm-secrets', key, optional: true });
-    }
+    if (app.name === 'notification') expect(literal(env, 'REDIS_URL')).toBe('redis://redis:6379');
 
     const preStopSeconds = Number(container.lifecycle?.preStop?.exec?.command?.[1] ?? 0);
-    const graceMs = Number(env.get('SHUTDOWN_GRACE_MS'));
+    const graceMs = Number(literal(env, 'SHUTDOWN_GRACE_MS'));
     expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(preStopSeconds * 1000 + graceMs);
+  });
+
+  it.each(APPS)('$name: sets only variables it reads, valid, and starts without swarm-secrets', (app) => {
+    expect(configurationProblems(app.name, environment(app), { withoutExternal: true })).toEqual([]);
+  });
+
+  it('gateway uses the local adapters over plain HTTP on the port-forward', () => {
+    const env = environment(GATEWAY);
+    for (const [variable, value] of Object.entries(LOCAL_GATEWAY)) expect(literal(env, variable), variable).toBe(value);
   });
 
   it.each(APPS)('$name: Service port matches the compose port and selects the pods', (app) => {
@@ -351,7 +427,7 @@ describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/dev', () 
   });
 
   it('gateway reaches every service through its Service, and the Ingress routes to the gateway', () => {
-    const data = configMap('swarm-config');
+    const data = configMap('swarm-gateway-config');
     for (const app of SERVICES) expect(data[serviceUrlVariable(app.name)]).toBe(`http://${app.name}:${app.port}`);
     const backend = find('Ingress', 'gateway').spec.rules[0].http.paths[0].backend.service;
     expect(backend.name).toBe('gateway');
@@ -364,7 +440,7 @@ describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/dev', () 
     expect(statefulSet.spec.volumeClaimTemplates.length).toBeGreaterThan(0);
     const init = JSON.stringify(find('Job', 'mongo-init-replica-set').spec.template.spec.containers[0].command);
     expect(init).toContain('rs.initiate');
-    const host = /mongodb:\/\/([^/]+)\//.exec(configMap('swarm-config').MONGODB_URL ?? '')?.[1];
+    const host = /mongodb:\/\/([^/]+)\//.exec(configMap('swarm-service-config').MONGODB_URL ?? '')?.[1];
     expect(init).toContain(`host: '${host}'`);
   });
 

@@ -1,9 +1,23 @@
-import { createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
-import { buildAssociationBillingService, MemoryAssociationRepository } from '@swarm/association-billing-service';
-import { buildGateway, createServiceClients, type ServiceClients, type ServiceName } from '@swarm/gateway';
-import { buildMemberService, MemoryMemberRepository } from '@swarm/member-service';
+import { createClient, createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
+import { buildAssociationBillingService, LogMailer, memoryAssociationBillingStores } from '@swarm/association-billing-service';
+import {
+  buildGateway,
+  createServiceClients,
+  DevOutbox,
+  DevOutboxMailer,
+  MemoryPendingLoginStore,
+  MemoryRateLimiter,
+  MemorySessionStore,
+  OfflineGeocoder,
+  type OpenIdProvider,
+  type ServiceClients,
+  type ServiceName,
+} from '@swarm/gateway';
+import { buildMemberService, MemoryLoginTokenRepository, MemoryMemberRepository } from '@swarm/member-service';
 import { buildNotificationService, MemoryDispatchRepository } from '@swarm/notification-service';
-import { buildReportService, MemoryReportRepository } from '@swarm/report-service';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { buildReportService, MemoryImageStore, MemoryReportRepository, RpcSwarmCoverage, SharpImageProcessor } from '@swarm/report-service';
 import {
   HealthRegistry,
   InProcessEventBus,
@@ -11,12 +25,21 @@ import {
   OutboxRelay,
   registerHealthService,
   secureRandomBelow,
+  startRpcServer,
   systemClock,
   uuidIds,
   type Logger,
 } from '@swarm/runtime';
+import { freePort } from './ports.js';
 
-export type EmbeddedProduct = { url: string; port: number; clients: ServiceClients; close: () => Promise<void> };
+export type EmbeddedProduct = {
+  url: string;
+  port: number;
+  clients: ServiceClients;
+  /** Every email the product sent (login links…), newest first; also shown at /dev/outbox. */
+  outbox: DevOutbox;
+  close: () => Promise<void>;
+};
 
 /**
  * The whole product in one process: the four services on in-memory repositories and an in-process event bus,
@@ -27,8 +50,16 @@ export async function startEmbedded(options: {
   host?: string;
   staticDir: string;
   reportImageMaxBytes?: number;
+  /** Serves the association-billing service on 127.0.0.1 at this port too, for the operator CLI. */
+  operatorRpcPort?: number;
+  /** The URL users reach the product at, when not http://localhost:{port} (links in emails, accepted Origin). */
+  publicUrl?: string;
+  /** How long an emailed login link works; 15 minutes when not given. */
+  loginLinkTtlMs?: number;
+  /** OpenID Connect login providers by path name (Google when configured); absent ones answer 503. */
+  openIdProviders?: Record<string, OpenIdProvider | undefined>;
   /** A logger per part of the product, so each line names its service as in the distributed mode. */
-  loggerFor: (service: 'embedded' | 'report' | 'notification' | 'gateway') => Logger;
+  loggerFor: (service: 'embedded' | 'report' | 'notification' | 'association-billing' | 'gateway') => Logger;
 }): Promise<EmbeddedProduct> {
   const { loggerFor } = options;
   const logger = loggerFor('embedded');
@@ -38,14 +69,34 @@ export async function startEmbedded(options: {
 
   const reportOutbox = new MemoryOutbox();
   const relay = new OutboxRelay(reportOutbox, bus, loggerFor('report'), { pollIntervalMs: 1_000 });
-  const report = buildReportService({
-    reports: new MemoryReportRepository(reportOutbox, () => relay.notify()),
+  const member = buildMemberService({
+    members: new MemoryMemberRepository(),
+    loginTokens: new MemoryLoginTokenRepository(),
+    clock: systemClock,
+    ids: uuidIds,
+    ...(options.loginLinkTtlMs !== undefined ? { loginTokenTtlMs: options.loginLinkTtlMs } : {}),
+  });
+  const associationBilling = buildAssociationBillingService({
+    ...memoryAssociationBillingStores(),
+    mailer: new LogMailer(loggerFor('association-billing')),
+    log: loggerFor('association-billing'),
     clock: systemClock,
     ids: uuidIds,
     randomBelow: secureRandomBelow,
   });
-  const member = buildMemberService({ members: new MemoryMemberRepository(), clock: systemClock, ids: uuidIds });
-  const associationBilling = buildAssociationBillingService({ associations: new MemoryAssociationRepository(), clock: systemClock, ids: uuidIds });
+  // The report service asks member and association-billing who covers a swarm, over the same in-memory transport.
+  const report = buildReportService({
+    reports: new MemoryReportRepository(reportOutbox, () => relay.notify()),
+    coverage: new RpcSwarmCoverage(
+      createClient(MemberService, createRouterTransport(member.routes)),
+      createClient(AssociationBillingService, createRouterTransport(associationBilling.routes)),
+    ),
+    images: new MemoryImageStore(),
+    imageProcessor: new SharpImageProcessor(),
+    clock: systemClock,
+    ids: uuidIds,
+    randomBelow: secureRandomBelow,
+  });
   const notification = buildNotificationService({
     dispatches: new MemoryDispatchRepository(),
     clock: systemClock,
@@ -68,21 +119,60 @@ export async function startEmbedded(options: {
 
   const subscriptions = await notification.subscribe();
   relay.start();
+  // The public URL goes into login emails, so the port is fixed before the gateway starts.
+  const port = options.port === 0 ? await freePort() : options.port;
+  const outbox = new DevOutbox();
+  const sessionIdleTimeoutMs = 7 * 24 * 60 * 60 * 1000;
   const gateway = await buildGateway({
     clients,
-    settings: { staticDir: options.staticDir, reportImageMaxBytes: options.reportImageMaxBytes ?? 10 * 1024 * 1024 },
+    adapters: {
+      geocoder: new OfflineGeocoder(),
+      sessions: new MemorySessionStore({ idleTimeoutMs: sessionIdleTimeoutMs }),
+      login: {
+        mailer: new DevOutboxMailer(outbox),
+        devOutbox: outbox,
+        rateLimiter: new MemoryRateLimiter(),
+        pendingLogins: new MemoryPendingLoginStore(),
+        openIdProviders: options.openIdProviders ?? { google: undefined },
+      },
+    },
+    // The embedded default serves plain HTTP on localhost, where a Secure cookie would not be kept by every browser.
+    settings: {
+      staticDir: options.staticDir,
+      reportImageMaxBytes: options.reportImageMaxBytes ?? 10 * 1024 * 1024,
+      secureCookies: false,
+      // Unless a public URL is given, the product answers at whatever name the browser used (localhost, 127.0.0.1, a
+      // LAN address): login links and the Origin accepted on mutations follow the request's own host.
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      sessionIdleTimeoutMs,
+    },
     logger: loggerFor('gateway'),
   });
-  await gateway.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
-  const address = gateway.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  await gateway.listen({ port, host: options.host ?? '0.0.0.0' });
+  // Loopback only: the operator's calls carry no credentials, so they must not be reachable from the network.
+  const operatorRpc =
+    options.operatorRpcPort === undefined
+      ? undefined
+      : await startRpcServer({
+          port: options.operatorRpcPort,
+          host: '127.0.0.1',
+          routes: associationBilling.routes,
+          health,
+          logger: loggerFor('association-billing'),
+          graceMs: 1_000,
+        }).catch((error: unknown) => {
+          loggerFor('association-billing').warn({ err: error, port: options.operatorRpcPort }, 'operator RPC port unavailable; the operator CLI cannot reach this process');
+          return undefined;
+        });
 
   return {
     url: `http://localhost:${port}`,
     port,
     clients,
+    outbox,
     close: async () => {
       await gateway.close();
+      await operatorRpc?.close();
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await relay.stop();
       await bus.close();

@@ -10,4 +10,10 @@ export const launchConfigShape = {
   HOST: z.string().default('0.0.0.0'),
   STATIC_DIR: z.string().default(builtFrontendDir),
   REPORT_IMAGE_MAX_BYTES: env.positiveInt(10 * 1024 * 1024),
+  /** The URL users reach the product at, when not http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 };

@@ -30,6 +30,7 @@ await runMain(logger, async (lifecycle) => {
     lifecycle.onShutdown('jongodb', jongodb.stop);
     mongoUrl = jongodb.url;
     logger.warn('MONGODB_URL is not set: using a MongoDB-compatible in-memory server (jongodb); data is lost at exit');
+    logger.warn('jongodb has no geospatial queries: the member service keeps its members in memory (set MONGODB_URL for all-MongoDB)');
   }
   const stack = await startStack({
     natsUrl: nats.url,
@@ -37,6 +38,8 @@ await runMain(logger, async (lifecycle) => {
     mongoUrl,
     ports: { gateway: config.PORT, report: 8081, member: 8082, 'association-billing': 8083, notification: 8084 },
     env: { LOG_LEVEL: config.LOG_LEVEL, STATIC_DIR: config.STATIC_DIR },
+    // Finding the members who cover a swarm is a geospatial query, which only a real MongoDB answers.
+    ...(config.MONGODB_URL ? {} : { envOf: { member: { STORE: 'memory' } } }),
     onOutput: (name, line) => relayOutput(name, line, logger),
   });
   lifecycle.onShutdown('stack', stack.stop);

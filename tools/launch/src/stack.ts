@@ -38,6 +38,8 @@ export type StackOptions = {
   natsSubjectPrefix?: string;
   /** Extra environment for every process (LOG_LEVEL, EVENTS_ACK_WAIT_MS…). */
   env?: Record<string, string>;
+  /** Extra environment for one process, over `env`. */
+  envOf?: Partial<Record<StackProcessName, Record<string, string>>>;
   /** Receives every line a process prints. */
   onOutput?: (process: StackProcessName, line: string) => void;
 };
@@ -77,6 +79,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const envOf = (name: StackProcessName): Record<string, string> =>
     name === 'gateway'
       ? {
+          // Plain HTTP on this machine: no Secure cookies; emails go to the dev outbox; sessions in Redis.
+          SESSION_COOKIE_SECURE: 'false',
+          MAILER: 'dev-outbox',
+          SESSION_STORE: 'redis',
+          REDIS_URL: options.redisUrl,
+          PUBLIC_URL: `http://localhost:${ports.gateway}`,
           ...options.env,
           PORT: String(ports.gateway),
           REPORT_SERVICE_URL: urls.report,
@@ -89,13 +97,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           PORT: String(ports[name]),
           MONGODB_DATABASE: `${prefix}_${databaseOf[name]}`,
           ...(name === 'notification' ? { REDIS_URL: options.redisUrl } : {}),
+          ...(name === 'report' ? { MEMBER_SERVICE_URL: urls.member, ASSOCIATION_BILLING_SERVICE_URL: urls['association-billing'] } : {}),
         };
 
   const children = new Map<StackProcessName, ChildProcess>();
   const launch = async (name: StackProcessName) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: `${repositoryRoot}/${workspaceOf[name]}`,
-      env: { ...process.env, ...envOf(name) },
+      env: { ...process.env, ...envOf(name), ...options.envOf?.[name] },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.set(name, child);

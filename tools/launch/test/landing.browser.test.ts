@@ -1,41 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ensureBinary } from '@swarm/testing';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const screenshots = join(root, 'test-output', 'screenshots');
-
-/** Builds the real SPA into a scratch folder, so the test never depends on (or overwrites) frontend/dist. */
-function buildFrontend(): string {
-  const outDir = mkdtempSync(join(tmpdir(), 'swarm-spa-build-'));
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: join(root, 'frontend'),
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`frontend build failed:\n${build.stdout}\n${build.stderr}`);
-  return outDir;
-}
+import { buildFrontend, launchChromium, screenshots } from './browser-harness.js';
 
 describe('the landing page in a browser on a phone, served by the gateway', () => {
   let product: EmbeddedProduct;
   let browser: Browser;
 
   beforeAll(async () => {
-    const executablePath = ensureBinary('chromium', 'chromium');
     product = await startEmbedded({ port: 0, host: '127.0.0.1', staticDir: buildFrontend(), loggerFor: () => pino({ level: 'silent' }) });
-    browser = await chromium.launch({
-      executablePath,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    mkdirSync(screenshots, { recursive: true });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

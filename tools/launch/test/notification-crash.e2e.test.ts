@@ -12,6 +12,7 @@ describe('distributed mode: the notification service dies holding an unacknowled
   let product: DistributedProduct;
   beforeAll(async () => {
     product = await startDistributedProduct({ EVENTS_ACK_WAIT_MS: String(ACK_WAIT_MS) });
+    await product.coverPlace({ latitude: 44.9429, longitude: -123.0351, address: '1 Comb Court, Salem, OR, USA', associationName: 'Salem Bees', donationUrl: '' });
   });
   afterAll(async () => {
     await product?.stop();
@@ -35,7 +36,7 @@ describe('distributed mode: the notification service dies holding an unacknowled
         reporterPhone: '5551234567',
         size: 'Softball',
         elevation: '5',
-        address: '9 Hive Road',
+        address: '9 Hive Road, Salem, OR, USA',
         recaptchaToken: 'dev-token',
         idempotencyId: randomUUID(),
       };

@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createClient } from '@connectrpc/connect';
+import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { mongoTarget, testNatsUrl, testRedisUrl, uniqueDatabaseName, uniqueStreamName } from '@swarm/testing';
 import { pino } from 'pino';
@@ -16,8 +18,40 @@ export type RunningProduct = {
   /** Every log line printed so far by the part of the product that hosts the notification service. */
   notificationLog: () => Record<string, unknown>[];
   findDispatch: (reportId: string) => Promise<{ reportId: string } | undefined>;
+  /** Makes a beekeeper living at the place a member of a new, funded association, so reports there are covered. */
+  coverPlace: (place: CoveredPlace) => Promise<{ memberId: string; companyId: string }>;
   stop: () => Promise<void>;
 };
+
+export type CoveredPlace = { latitude: number; longitude: number; address: string; associationName: string; donationUrl: string };
+
+/**
+ * Through the services' own RPCs, as the member area and the association's sign-up will: a member with a home at
+ * the place who accepts swarms up to 50 ft, joined by activation code to an association topped up with $20.
+ */
+async function coverPlace(
+  member: Client<typeof MemberService>,
+  billing: Client<typeof AssociationBillingService>,
+  place: CoveredPlace,
+): Promise<{ memberId: string; companyId: string }> {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const { member: created } = await member.ensureMember({ email: `keeper-${suffix}@example.org` });
+  const memberId = created?.memberId ?? '';
+  await member.updateMemberInformation({
+    memberId,
+    name: 'Bea Keeper',
+    phoneNumber: '5035550100',
+    address: place.address,
+    home: { latitude: place.latitude, longitude: place.longitude },
+  });
+  await member.updateAvailability({ memberId, elevationMaximumFeet: 50 });
+  const { association } = await billing.createAssociation({ companyName: place.associationName, donationUrl: place.donationUrl });
+  const companyId = association?.companyId ?? '';
+  const { activationCode } = await billing.issueActivationCode({ companyId });
+  await billing.joinAssociation({ memberId, activationCode });
+  await billing.topUp({ companyId, amountCents: 2_000, topUpId: `e2e-${suffix}` });
+  return { memberId, companyId };
+}
 
 export const SPA_MARKER = '<!-- swarm-alert test spa -->';
 export const HASHED_ASSET = 'index-3f9a1c.js';
@@ -60,6 +94,7 @@ export async function startEmbeddedProduct(): Promise<RunningProduct> {
         return undefined;
       }
     },
+    coverPlace: (place) => coverPlace(product.clients.member, product.clients.associationBilling, place),
     stop: product.close,
   };
 }
@@ -79,12 +114,17 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
     natsStream: stream,
     natsSubjectPrefix: subjectPrefix,
     env: { LOG_LEVEL: 'info', STATIC_DIR: staticDirWithIndex(), ...extraEnv },
+    // jongodb has no geospatial queries, which finding the members covering a swarm needs: without a real MongoDB
+    // the member service keeps its members in memory; every other service still runs on the MongoDB-compatible store.
+    ...(target.isRealMongo ? {} : { envOf: { member: { STORE: 'memory' } } }),
     onOutput: (name, line) => {
       if (name === 'notification') output.push(line);
       if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[${name}] ${line}\n`);
     },
   });
-  const notification = createClient(NotificationService, createConnectTransport({ baseUrl: stack.urls.notification, httpVersion: '2' }));
+  if (!target.isRealMongo) console.warn('The distributed end-to-end test runs the member service on its in-memory store: jongodb has no geo queries (set MONGODB_URL for all-MongoDB).');
+  const transport = (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2' });
+  const notification = createClient(NotificationService, transport(stack.urls.notification));
   return {
     stack,
     stream,
@@ -97,6 +137,8 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
         return undefined;
       }
     },
+    coverPlace: (place) =>
+      coverPlace(createClient(MemberService, transport(stack.urls.member)), createClient(AssociationBillingService, transport(stack.urls['association-billing'])), place),
     stop: stack.stop,
   };
 }

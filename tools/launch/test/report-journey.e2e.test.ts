@@ -1,15 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { waitUntil } from '@swarm/testing';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HASHED_ASSET, SPA_MARKER, startDistributedProduct, startEmbeddedProduct, type RunningProduct } from './product-harness.js';
 
-function reportForm(overrides: Record<string, string> = {}): FormData {
-  const fields: Record<string, string> = {
+/** Springfield, IL as the offline geocoder places it: a beekeeper lives there. Boise, ID has none. */
+const SPRINGFIELD = { latitude: 39.7817, longitude: -89.6501, address: '9 Hive Road, Springfield, IL, USA' };
+
+let streetNumber = 0;
+/** A new address in Springfield each time, so reports of different tests are not duplicates of each other. */
+function springfieldAddress(): string {
+  streetNumber += 1;
+  return `${streetNumber} Apiary Lane, Springfield, IL, USA`;
+}
+
+function reportForm(overrides: Record<string, string | Blob> = {}): FormData {
+  const fields: Record<string, string | Blob> = {
     reporterName: 'Ada',
     reporterPhone: '5551234567',
     size: 'Basketball',
     elevation: '12',
-    address: '1 Apiary Lane, Springfield',
+    address: springfieldAddress(),
     recaptchaToken: 'dev-token',
     idempotencyId: randomUUID(),
     ...overrides,
@@ -28,6 +39,7 @@ describe.each(modes)('report journey, %s', (_mode, start) => {
   let product: RunningProduct;
   beforeAll(async () => {
     product = await start();
+    await product.coverPlace({ ...SPRINGFIELD, associationName: 'Springfield Beekeepers', donationUrl: 'https://example.org/springfield' });
   });
   afterAll(async () => {
     await product?.stop();
@@ -73,14 +85,61 @@ describe.each(modes)('report journey, %s', (_mode, start) => {
       5_000,
       'the notification log line',
     );
+
+    const associations = await fetch(`${product.baseUrl}/api/report/${reportId}/associations`);
+    expect(associations.status).toBe(200);
+    expect(await associations.json()).toEqual([{ name: 'Springfield Beekeepers', donationUrl: 'https://example.org/springfield' }]);
+  });
+
+  it('accepts a report with a phone picture', async () => {
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#e0b030' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneMaker' } })
+      .toBuffer();
+    const response = await fetch(`${product.baseUrl}/api/report`, {
+      method: 'POST',
+      body: reportForm({ image: new File([photo], 'swarm.jpg', { type: 'image/jpeg' }) }),
+    });
+    expect(response.status).toBe(201);
+  });
+
+  it('answers 208 to a second report at the same address, and creates it once the reporter confirms', async () => {
+    const address = springfieldAddress();
+    const first = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: reportForm({ address }) });
+    const { reportId } = (await first.json()) as { reportId: string };
+    const again = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: reportForm({ address }) });
+    expect(again.status).toBe(208);
+    expect(await again.json()).toEqual({ message: 'A swarm at this address has already been successfully reported.', reportId });
+    const confirmed = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: reportForm({ address, confirmDuplicate: 'true' }) });
+    expect(confirmed.status).toBe(201);
+  });
+
+  it('answers 404 where no beekeeper covers the place and 422 for an address not from the suggestions', async () => {
+    const uncovered = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: reportForm({ address: '1 Main St, Boise, ID, USA' }) });
+    expect(uncovered.status).toBe(404);
+    expect(await uncovered.json()).toEqual({ message: "We couldn't find any available beekeepers using our service in your area." });
+    const unresolved = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: reportForm({ address: '1 Apiary Lane' }) });
+    expect(unresolved.status).toBe(422);
+  });
+
+  it('takes feedback and serves the public configuration', async () => {
+    const feedback = await fetch(`${product.baseUrl}/api/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Works on my phone.', url: '/report', source: 'widget' }),
+    });
+    expect(feedback.status).toBe(201);
+    const config = await fetch(`${product.baseUrl}/api/config`);
+    expect(await config.json()).toEqual({ recaptchaSiteKey: null, alertSenderNumber: null });
   });
 
   it('answers 409 to a replayed submission and keeps the one report', async () => {
     const form = reportForm();
     const idempotencyId = String(form.get('idempotencyId'));
+    const address = String(form.get('address'));
     const first = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: form });
     const { reportId } = (await first.json()) as { reportId: string };
-    const replay = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: reportForm({ idempotencyId }) });
+    const replay = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: reportForm({ idempotencyId, address }) });
     expect(replay.status).toBe(409);
     expect(await replay.json()).toEqual({ message: 'This report has already been successfully submitted.', reportId });
   });

@@ -34,6 +34,12 @@ describe('a service process', () => {
     expect(output).toMatch(/PORT: .*"eighty"/);
   });
 
+  it('stops the gateway at start naming the secret a chosen provider needs', async () => {
+    const { code, output } = await runService('gateway', { PORT: '0', MAILER: 'dev-outbox', BOT_CHECK: 'recaptcha', RECAPTCHA_SITE_KEY: 'site-key', RECAPTCHA_SECRET: '' });
+    expect(code).toBe(1);
+    expect(output).toContain('RECAPTCHA_SECRET: required when BOT_CHECK=recaptcha');
+  });
+
   it('shuts down gracefully on SIGTERM and exits 0', async () => {
     const { code, output } = await runService(
       'services/notification',

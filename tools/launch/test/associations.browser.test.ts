@@ -1,0 +1,161 @@
+import { type Browser, type Locator, type Page } from 'playwright-core';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
+import { buildFrontend, launchChromium, loginLinkFor, shot } from './browser-harness.js';
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const adminUrlTemplate = 'https://admin.example.org/company/{companyId}';
+const association = { name: 'Portland Beekeepers', donationUrl: 'https://portlandbees.example/donate' };
+
+/** An association as the operator CLI sets one up: created, funded, with an activation code to hand out. */
+async function seedAssociation(product: EmbeddedProduct): Promise<{ companyId: string; activationCode: string }> {
+  const billing = product.clients.associationBilling;
+  const company = (await billing.createAssociation({ companyName: association.name, donationUrl: association.donationUrl })).association;
+  if (!company) throw new Error('no association created');
+  await billing.topUp({ companyId: company.companyId, amountCents: 2_000 });
+  const { activationCode } = await billing.issueActivationCode({ companyId: company.companyId });
+  return { companyId: company.companyId, activationCode };
+}
+
+/** The text colour the browser renders for an element, as `rgb(r, g, b)`. */
+async function colorOf(locator: Locator): Promise<string> {
+  const color: string | undefined = await locator.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).color);
+  return color ?? '';
+}
+
+/** Waits for a success toast with the text, then dismisses it (a click does), so the next one is a fresh toast. */
+async function dismissSuccess(page: Page, text: string): Promise<void> {
+  const toast = page.getByRole('status').filter({ hasText: text });
+  await toast.waitFor();
+  // A success toast also leaves by itself after 5 s, which on a busy machine may happen before the click lands.
+  await toast.click({ timeout: 2_000 }).catch(() => undefined);
+  await toast.waitFor({ state: 'detached' });
+}
+
+/** Logs in by emailed link, fills the Required Information modal and finishes the onboarding tour. */
+async function logInAsNewMember(page: Page, product: EmbeddedProduct, address: string): Promise<void> {
+  await page.goto(`${product.url}/login`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(address);
+  await page.getByRole('textbox', { name: 'Email' }).press('Enter');
+  await page.getByText('Success! Check for your email for a link to login.').waitFor();
+  await page.goto(await loginLinkFor(product, address));
+  await page.waitForURL('**/member**');
+
+  const required = page.getByRole('dialog', { name: 'Required Information' });
+  await required.waitFor();
+  await required.getByRole('textbox', { name: 'Full Name' }).fill('Grace Hopper');
+  await required.getByRole('textbox', { name: 'Phone' }).fill('5035550111');
+  await required.getByRole('combobox', { name: 'Address' }).pressSequentially('12 Oak St, Portland');
+  await required.getByRole('option', { name: '12 Oak St, Portland, OR, USA' }).click();
+  await required.getByRole('button', { name: 'Update' }).click();
+  await page.getByText('Your information hase been updated.').waitFor();
+  await required.waitFor({ state: 'detached' });
+
+  for (let step = 1; step <= 7; step++) {
+    const dialog = page.getByRole('dialog').filter({ hasText: `${step} of 7` });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: step === 7 ? 'Finish' : 'Next' }).click();
+  }
+  await page.getByText('Your onboarding information has been updated.').waitFor();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+}
+
+describe("a member's associations in a browser on a phone, against the embedded product", () => {
+  let product: EmbeddedProduct;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    product = await startEmbedded({ port: 0, host: '127.0.0.1', staticDir: buildFrontend({ VITE_ASSOCIATION_ADMIN_URL: adminUrlTemplate }), loggerFor: () => pino({ level: 'silent' }) });
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.close();
+  });
+
+  it('joins by activation code, is set inactive by the operator, reactivates from the dialog that opens by itself and leaves', { timeout: 180_000 }, async () => {
+    const { companyId, activationCode } = await seedAssociation(product);
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    await logInAsNewMember(page, product, 'grace@example.org');
+
+    const section = page.getByRole('region', { name: 'Associations' });
+    const associations = section.getByRole('list', { name: 'Your associations' });
+    await section.getByText('You have not joined an association yet.', { exact: false }).waitFor();
+
+    // Join.
+    await section.locator('[data-tour="activation-code"]').fill(activationCode);
+    await section.getByRole('button', { name: 'Add association' }).click();
+    await dismissSuccess(page, 'Successfully joined association.');
+    await expect.poll(() => associations.getByRole('listitem').allTextContents()).toEqual([association.name]);
+    expect(await section.locator('[data-tour="activation-code"]').inputValue()).toBe('');
+    await associations.scrollIntoViewIfNeeded();
+    await shot(page, 'associations-joined-phone');
+
+    // The operator sets the membership inactive, as `deactivate-member` in the operator CLI does.
+    const { memberships } = await product.clients.associationBilling.listAssociationMembers({ companyId });
+    expect(memberships).toHaveLength(1);
+    const memberId = memberships[0]!.memberId;
+    await product.clients.associationBilling.deactivateMembership({ companyId, memberId });
+
+    await page.reload();
+    const inactiveDialog = page.getByRole('dialog', { name: 'One of your associations is inactive' });
+    await inactiveDialog.waitFor();
+    expect(await inactiveDialog.textContent()).toContain(association.name);
+    const inactiveItem = associations.getByRole('listitem').filter({ hasText: `${association.name} (Inactive)` });
+    await inactiveItem.waitFor();
+    const inactiveColor = await colorOf(inactiveItem);
+    const [red, green, blue] = (inactiveColor.match(/\d+/g) ?? []).map(Number);
+    // The theme's danger colour rather than pure red: what matters is that it clearly reads as red.
+    expect((red ?? 0) - Math.max(green ?? 0, blue ?? 0), inactiveColor).toBeGreaterThan(80);
+    // At the top of the screen the red entry shows above the dialog.
+    await inactiveItem.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await shot(page, 'associations-inactive-dialog-phone');
+
+    // Reactivate with a code from the association, in the dialog that opened by itself.
+    await inactiveDialog.getByRole('textbox', { name: 'Activation code' }).fill(activationCode);
+    await inactiveDialog.getByRole('button', { name: 'Reactivate' }).click();
+    await dismissSuccess(page, 'Successfully joined association.');
+    await inactiveDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => associations.getByRole('listitem').allTextContents()).toEqual([association.name]);
+    const activeColor = await colorOf(associations.getByRole('listitem'));
+    expect(activeColor).not.toBe(inactiveColor);
+    await page.reload();
+    await expect.poll(() => associations.getByRole('listitem').allTextContents()).toEqual([association.name]);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await associations.scrollIntoViewIfNeeded();
+    await shot(page, 'associations-reactivated-phone');
+
+    // An association the member administers links to its admin page (the build names one).
+    expect(await associations.getByRole('link').count()).toBe(0);
+    await product.clients.associationBilling.makeAdmin({ companyId, memberId });
+    await page.reload();
+    const adminLink = associations.getByRole('link', { name: association.name });
+    await adminLink.waitFor();
+    expect(await adminLink.getAttribute('href')).toBe(adminUrlTemplate.replace('{companyId}', encodeURIComponent(companyId)));
+
+    // Leave, after the browser's own confirm.
+    const confirmations: string[] = [];
+    page.once('dialog', (dialog) => {
+      confirmations.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.accept();
+    });
+    await section.getByRole('button', { name: `Remove ${association.name}` }).click();
+    // The spec gives removal the joining text (sic).
+    await dismissSuccess(page, 'Successfully joined association.');
+    expect(confirmations).toEqual(['confirm: Are you sure you want to remove this association?']);
+    await section.getByText('You have not joined an association yet.', { exact: false }).waitFor();
+    expect(await associations.count()).toBe(0);
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'associations-removed-phone');
+
+    await page.reload();
+    await section.getByText('You have not joined an association yet.', { exact: false }).waitFor();
+    expect(await associations.count()).toBe(0);
+    const left = await product.clients.associationBilling.listMemberMemberships({ memberId });
+    expect(left.memberships).toHaveLength(0);
+    await context.close();
+  });
+});
