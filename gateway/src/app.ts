@@ -56,7 +56,7 @@ export async function buildGateway(options: {
   protectAgainstCrossSiteRequests(app, { publicOrigin: options.settings.publicUrl ? new URL(options.settings.publicUrl).origin : undefined });
 
   healthRoutes(app, options.clients);
-  placesRoutes(app, options.adapters.geocoder);
+  placesRoutes(app, options.adapters.geocoder, new ClientRateLimiter(options.settings.placeSuggestionsPerHourPerClient ?? 600));
   const botCheck = options.adapters.botCheck ?? new DevBotCheck();
   reportRoutes(app, {
     clients: options.clients,

@@ -39,6 +39,7 @@ export const gatewayConfigShape = {
   SENTRY_DSN: optionalSetting(z.url()),
   REPORTS_PER_HOUR_PER_CLIENT: env.positiveInt(30),
   FEEDBACK_PER_HOUR_PER_CLIENT: env.positiveInt(30),
+  PLACE_SUGGESTIONS_PER_HOUR_PER_CLIENT: env.positiveInt(600),
   /** The product's public base URL (links in emails, OpenID redirect URIs, the Origin accepted on mutations). */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Sessions, rate limits and pending logins: shared in Redis, or in this process's memory (one gateway only). */
@@ -67,6 +68,8 @@ export type GatewaySettings = {
   /** Token-bucket limits per client address. Default 30 each. */
   reportsPerHourPerClient?: number;
   feedbackPerHourPerClient?: number;
+  /** Address suggestions per client address and hour (each is a paid call with GEOCODER=google). Default 600. */
+  placeSuggestionsPerHourPerClient?: number;
   /** Served by GET /api/config. Default null. */
   recaptchaSiteKey?: string | null;
   alertSenderNumber?: string | null;

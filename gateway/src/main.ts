@@ -136,6 +136,7 @@ await runMain(logger, async (lifecycle) => {
       trustProxy: config.TRUST_PROXY,
       reportsPerHourPerClient: config.REPORTS_PER_HOUR_PER_CLIENT,
       feedbackPerHourPerClient: config.FEEDBACK_PER_HOUR_PER_CLIENT,
+      placeSuggestionsPerHourPerClient: config.PLACE_SUGGESTIONS_PER_HOUR_PER_CLIENT,
       recaptchaSiteKey,
       alertSenderNumber: config.ALERT_SENDER_NUMBER ?? null,
       publicUrl: config.PUBLIC_URL,

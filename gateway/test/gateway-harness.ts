@@ -49,6 +49,7 @@ export type GatewayOptions = {
   feedback?: FeedbackSink;
   reportsPerHourPerClient?: number;
   feedbackPerHourPerClient?: number;
+  placeSuggestionsPerHourPerClient?: number;
   recaptchaSiteKey?: string;
   alertSenderNumber?: string;
 };
@@ -93,6 +94,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<{ app:
       secureCookies: true,
       reportsPerHourPerClient: options.reportsPerHourPerClient ?? 1_000,
       feedbackPerHourPerClient: options.feedbackPerHourPerClient ?? 1_000,
+      placeSuggestionsPerHourPerClient: options.placeSuggestionsPerHourPerClient ?? 1_000,
       recaptchaSiteKey: options.recaptchaSiteKey ?? null,
       alertSenderNumber: options.alertSenderNumber ?? null,
     },

@@ -49,6 +49,17 @@ describe('gateway', () => {
     expect(await response.json()).toEqual({ suggestions: [{ description: '1 Oak St, Eugene, OR, USA', placeId: expect.stringMatching(/^offline:/) }] });
   });
 
+  it('limits address suggestions per client, answering 429 with Retry-After', async () => {
+    const started = await startGateway({ placeSuggestionsPerHourPerClient: 2 });
+    app = started.app;
+    const suggest = () => fetch(`${started.url}/api/places/autocomplete?input=Portl`);
+    expect((await suggest()).status).toBe(200);
+    expect((await suggest()).status).toBe(200);
+    const refused = await suggest();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('answers 503 to an autocomplete request while the geocoding provider is down', async () => {
     const started = await startGateway({
       geocoder: {

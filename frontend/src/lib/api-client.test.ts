@@ -53,12 +53,12 @@ describe('api client', () => {
     await expect(failure).rejects.toMatchObject({ status: 404, message: 'Invalid activation code.' });
   });
 
-  it('uses a plain-text error body as the message', async () => {
-    stubFetch(new Response('Too many requests', { status: 429, headers: { 'Content-Type': 'text/plain' } }));
+  it("falls back to the spec's message when the answer is not ours (a proxy's page or status text)", async () => {
+    stubFetch(new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }));
 
     await expect(apiClient.get('/member/information')).rejects.toMatchObject({
-      status: 429,
-      message: 'Too many requests',
+      status: 502,
+      message: 'Something went wrong. Refresh the page and try again.',
     });
   });
 

@@ -51,7 +51,7 @@ export async function apiRequest<TData>(path: string, options: ApiRequestOptions
   });
   const data = await readBody(response);
   if (!response.ok) {
-    throw new ApiError(response.status, extractServerMessage(data) ?? (response.statusText || fallbackErrorMessage), data);
+    throw new ApiError(response.status, extractServerMessage(data) ?? fallbackErrorMessage, data);
   }
   return { status: response.status, data: data as TData };
 }
@@ -85,8 +85,8 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** Only a JSON answer of ours carries a message meant for people; a proxy's HTML error page or status text does not. */
 function extractServerMessage(body: unknown): string | undefined {
-  if (typeof body === 'string' && body.trim() !== '') return body.trim();
   if (typeof body === 'object' && body !== null) {
     for (const key of ['message', 'error'] as const) {
       const value = (body as Record<string, unknown>)[key];

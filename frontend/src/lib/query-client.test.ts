@@ -51,6 +51,19 @@ describe('query client', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it('ends the server session too when a call is answered 403', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const queryClient = createQueryClient({ queries: { retry: false } });
+
+    await queryClient
+      .fetchQuery({ queryKey: ['member', 'information'], queryFn: () => Promise.reject(new ApiError(403, 'Forbidden.', undefined)) })
+      .catch(() => undefined);
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/oauth/logout', expect.objectContaining({ method: 'DELETE', credentials: 'include' }));
+    vi.unstubAllGlobals();
+  });
+
   it('leaves the session alone on other failures', async () => {
     const queryClient = createQueryClient({ queries: { retry: false } });
     queryClient.setQueryData(['member', 'availability'], { rangeInMiles: 5 });

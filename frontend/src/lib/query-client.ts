@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type DefaultOptions, type Query } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError, apiRequest } from './api-client';
 
 /** Every query about the logged-in member starts with this key, so one call can drop them all. */
 export const memberQueryRoot = ['member'] as const;
@@ -58,6 +58,8 @@ export function createQueryClient(defaultOptions: DefaultOptions = queryClientDe
       if (query.getObserversCount() === 0) queryCache.remove(query);
       else toForget.add(query);
     }
+    // A 403 leaves the server's session alive: end it there too, so logging out means the same on both sides.
+    if (error instanceof ApiError && error.status === 403) apiRequest('/oauth/logout', { method: 'DELETE' }).catch(() => undefined);
     for (const listener of [...sessionRejectedListeners]) listener();
   }
 

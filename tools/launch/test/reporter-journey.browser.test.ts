@@ -211,13 +211,23 @@ describe('the reporter journey in a browser on a phone, against the embedded pro
   });
 
   it.each(['/', '/identify/check-cluster', '/identify/elevation', '/report', '/faq', '/learn-more', '/privacy'])(
-    '%s fits a 320 px wide phone without sideways scrolling',
+    '%s fits a 320 px wide phone without sideways scrolling, its controls clear of the Feedback tab',
     async (path) => {
       const page = await browser.newPage({ ...phone, viewport: { width: 320, height: 640 } });
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect(overflow).toBeLessThanOrEqual(0);
+      const coveredByTab = await page.evaluate<string[]>(`(() => {
+        const tab = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Feedback').getBoundingClientRect();
+        return [...document.querySelectorAll('main input, main select, main textarea, main button, main a')]
+          .filter((control) => {
+            const r = control.getBoundingClientRect();
+            return r.width > 0 && r.left < tab.right && r.right > tab.left && r.top < tab.bottom && r.bottom > tab.top;
+          })
+          .map((control) => control.outerHTML.slice(0, 80));
+      })()`);
+      expect(coveredByTab).toEqual([]);
       await page.close();
     },
   );

@@ -41,6 +41,22 @@ describe('toasts', () => {
     }
   });
 
+  it('removes each success 5 seconds after its own appearance, whatever arrives later', () => {
+    vi.useFakeTimers();
+    try {
+      const toast = renderWithToasts();
+      act(() => toast.success('Success', 'first'));
+      act(() => vi.advanceTimersByTime(4_000));
+      act(() => toast.success('Success', 'second'));
+      act(() => vi.advanceTimersByTime(SUCCESS_TOAST_MS - 4_000));
+      expect(within(region()).getAllByRole('status').map((status) => status.textContent)).toEqual(['Successsecond']);
+      act(() => vi.advanceTimersByTime(4_000));
+      expect(within(region()).queryByRole('status')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps errors and warnings as alerts until dismissed', async () => {
     const toast = renderWithToasts();
     act(() => {

@@ -65,19 +65,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <Region aria-label="Notifications">
         {toasts.map((toast) => (
-          <Toast key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
+          <Toast key={toast.id} toast={toast} dismiss={dismiss} />
         ))}
       </Region>
     </ToastContext.Provider>
   );
 }
 
-function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: () => void }) {
+function Toast({ toast, dismiss }: { toast: ToastItem; dismiss: (id: number) => void }) {
+  // Depends only on stable values, so a toast shown later does not restart the timers of those already shown.
   useEffect(() => {
     if (toast.durationMs === null) return undefined;
-    const timer = setTimeout(onDismiss, toast.durationMs);
+    const timer = setTimeout(() => dismiss(toast.id), toast.durationMs);
     return () => clearTimeout(timer);
-  }, [toast.durationMs, onDismiss]);
+  }, [toast.id, toast.durationMs, dismiss]);
+  const onDismiss = () => dismiss(toast.id);
 
   return (
     <Card $kind={toast.kind} onClick={onDismiss}>

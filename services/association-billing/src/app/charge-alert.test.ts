@@ -16,10 +16,12 @@ describe('ChargeAlert and the low-balance notice', () => {
   let failNextEmail: boolean;
   let chargeAlert: ChargeAlert;
   let topUp: TopUp;
+  let warnings: string[];
 
   beforeEach(async () => {
     stores = memoryAssociationBillingStores();
     sent = [];
+    warnings = [];
     failNextEmail = false;
     let nextId = 0;
     const ids = { newId: () => `id-${(nextId += 1)}` };
@@ -33,7 +35,7 @@ describe('ChargeAlert and the low-balance notice', () => {
         sent.push(message);
       },
     };
-    const notice = new LowBalanceNotice(stores.ledger, mailer, { warn: () => undefined }, 1000);
+    const notice = new LowBalanceNotice(stores.ledger, mailer, { warn: (_fields, message) => warnings.push(message) }, 1000);
     chargeAlert = new ChargeAlert(stores.associations, stores.memberships, stores.ledger, notice, clock, ids);
     topUp = new TopUp(stores.associations, stores.ledger, notice, clock, ids);
     const association = newAssociation({ companyId: 'c-1', details: { companyName: 'Springfield Beekeepers' }, createdAt: now });
@@ -102,5 +104,17 @@ describe('ChargeAlert and the low-balance notice', () => {
     expect(sent).toHaveLength(0);
     await chargeAlert.execute({ reportId: 'r-1', memberId: 'm-2', companyId: 'c-1' });
     expect(sent).toHaveLength(1);
+  });
+
+  it('warns once in the log when a low balance has no admin contact to email', async () => {
+    const association = newAssociation({ companyId: 'c-2', details: { companyName: 'Quiet Keepers' }, createdAt: now });
+    await stores.associations.create(association);
+    await stores.memberships.createIfAbsent(newMembership({ companyId: 'c-2', memberId: 'm-1', joinedAt: now }));
+    await stores.memberships.createIfAbsent(newMembership({ companyId: 'c-2', memberId: 'm-2', joinedAt: now }));
+    await topUp.execute({ companyId: 'c-2', amountCents: 1005 });
+    await chargeAlert.execute({ reportId: 'r-1', memberId: 'm-1', companyId: 'c-2' });
+    await chargeAlert.execute({ reportId: 'r-1', memberId: 'm-2', companyId: 'c-2' });
+    expect(sent).toEqual([]);
+    expect(warnings).toEqual(['balance is low but the association has no admin contact email to warn']);
   });
 });

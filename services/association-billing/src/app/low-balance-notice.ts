@@ -15,8 +15,13 @@ export class LowBalanceNotice {
   ) {}
 
   async afterDebit(association: Association, balanceCents: number): Promise<void> {
-    if (!isLowBalance(balanceCents, this.thresholdCents) || !association.adminContactEmail) return;
+    if (!isLowBalance(balanceCents, this.thresholdCents)) return;
     if (!(await this.ledger.claimLowBalanceNotice(association.companyId))) return;
+    if (!association.adminContactEmail) {
+      // Said once per low spell, like the email, so an operator sees whom nobody could warn.
+      this.log.warn({ companyId: association.companyId, balanceCents }, 'balance is low but the association has no admin contact email to warn');
+      return;
+    }
     try {
       await this.mailer.send({
         to: association.adminContactEmail,

@@ -51,7 +51,12 @@ export class MongoLedgerRepository implements LedgerRepository {
         { _id: entry.companyId, balanceCents: { $gte: -entry.amountCents } },
         { $inc: { balanceCents: entry.amountCents } },
       );
-      if (taken.modifiedCount !== 1) return { status: 'insufficient-funds', balanceCents: await this.balanceOf(entry.companyId) };
+      if (taken.modifiedCount !== 1) {
+        // A twin of this entry may have landed meanwhile: that is a replay, not a refusal.
+        const twin = await this.findByIdempotencyKey(entry.idempotencyKey);
+        if (twin) return this.duplicateOf(twin);
+        return { status: 'insufficient-funds', balanceCents: await this.balanceOf(entry.companyId) };
+      }
       if (!(await this.append(entry))) {
         await this.balances.updateOne({ _id: entry.companyId }, { $inc: { balanceCents: -entry.amountCents } });
         return this.duplicateOf(await this.requireByKey(entry.idempotencyKey));
