@@ -24,7 +24,7 @@ import { MongoImageStore } from './adapters/mongo/mongo-image-store.js';
 import { RpcSwarmCoverage } from './adapters/rpc/rpc-swarm-coverage.js';
 import { SharpImageProcessor } from './adapters/sharp/sharp-image-processor.js';
 import { MemoryReportRepository } from './adapters/memory/memory-report-repository.js';
-import { MongoReportRepository } from './adapters/mongo/mongo-report-repository.js';
+import { MongoReportRepository, RecoveringReportOutbox } from './adapters/mongo/mongo-report-repository.js';
 import { reportConfigShape } from './config.js';
 import { buildReportService } from './report-service.js';
 
@@ -51,7 +51,8 @@ await runMain(logger, async (lifecycle) => {
     const repository = new MongoReportRepository(mongo.client, mongo.db, mongoOutbox, notifyRelay);
     await repository.ensureIndexes();
     reports = repository;
-    outbox = mongoOutbox;
+    // Claim transitions park their event on the report until it is in the outbox; the relay moves leftovers first.
+    outbox = new RecoveringReportOutbox(mongoOutbox, repository);
     images = new MongoImageStore(mongo.db);
   } else {
     const memoryOutbox = new MemoryOutbox();

@@ -1,15 +1,34 @@
 import type { ConnectRouter } from '@connectrpc/connect';
+import { ClaimReport } from './app/claim-report.js';
+import { GetClaimDetails } from './app/get-claim-details.js';
 import { GetReport } from './app/get-report.js';
+import { GetReportImage } from './app/get-report-image.js';
+import { ListActiveReportsForMember } from './app/list-active-reports-for-member.js';
+import { ListClaimedReportsForMember } from './app/list-claimed-reports-for-member.js';
 import { ListReportAssociations } from './app/list-report-associations.js';
+import { MarkReportBad } from './app/mark-report-bad.js';
+import { RecordAlert } from './app/record-alert.js';
 import { SubmitReport, type SubmitReportPorts } from './app/submit-report.js';
+import { UnclaimReport } from './app/unclaim-report.js';
 import { reportServiceRoutes } from './adapters/rpc/report-service-routes.js';
 
 /** Wires the report use cases to the adapters main.ts (or the embedded launcher) chose. */
 export function buildReportService(ports: SubmitReportPorts): {
   routes: (router: ConnectRouter) => void;
 } {
-  const submitReport = new SubmitReport(ports);
-  const getReport = new GetReport(ports.reports);
-  const listReportAssociations = new ListReportAssociations(ports.reports);
-  return { routes: reportServiceRoutes({ submitReport, getReport, listReportAssociations }) };
+  return {
+    routes: reportServiceRoutes({
+      submitReport: new SubmitReport(ports),
+      getReport: new GetReport(ports.reports),
+      listReportAssociations: new ListReportAssociations(ports.reports),
+      recordAlert: new RecordAlert(ports),
+      claimReport: new ClaimReport(ports),
+      unclaimReport: new UnclaimReport(ports),
+      markReportBad: new MarkReportBad(ports),
+      getClaimDetails: new GetClaimDetails(ports.reports),
+      listActiveReportsForMember: new ListActiveReportsForMember(ports.reports),
+      listClaimedReportsForMember: new ListClaimedReportsForMember(ports),
+      getReportImage: new GetReportImage(ports),
+    }),
+  };
 }

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxStore } from '@swarm/runtime';
 import type { ReportRepository } from '../app/ports.js';
 import type { Report } from '../domain/report.js';
-import { reportSubmitted } from '../domain/report-events.js';
+import type { MemberAlert } from '../domain/member-alert.js';
+import { reportSubmitted, type ReportClaimed, type ReportMarkedBad, type ReportUnclaimed } from '../domain/report-events.js';
 import { addressKey } from '../domain/duplicate-report.js';
 
 let sequence = 0;
@@ -22,6 +23,32 @@ export function aReport(overrides: Partial<Report> = {}): Report {
     state: 'active',
     claimCode: String(10_000 + sequence).slice(-5),
     createdAt: new Date('2026-05-01T10:00:00.000Z'),
+    ...overrides,
+  };
+}
+
+const CLAIMED_AT = new Date('2026-05-01T11:00:00.000Z');
+
+function claimed(reportId: string, memberId: string, eventId: string, claimedAt = CLAIMED_AT): ReportClaimed {
+  return { kind: 'report.claimed', eventId, reportId, memberId, claimedAt };
+}
+
+function unclaimed(reportId: string, memberId: string, eventId: string): ReportUnclaimed {
+  return { kind: 'report.unclaimed', eventId, reportId, memberId, unclaimedAt: new Date('2026-05-01T12:00:00.000Z') };
+}
+
+function markedBad(reportId: string, memberId: string, eventId: string): ReportMarkedBad {
+  return { kind: 'report.marked_bad', eventId, reportId, memberId, reason: 'Swarm moved on', markedAt: new Date('2026-05-01T12:00:00.000Z') };
+}
+
+export function anAlert(overrides: Partial<MemberAlert> = {}): MemberAlert {
+  return {
+    reportId: 'report-x',
+    memberId: 'member-1',
+    companyId: 'company-1',
+    companyName: 'Portland Beekeepers',
+    distanceMiles: 3.25,
+    alertedAt: new Date('2026-05-01T10:05:00.000Z'),
     ...overrides,
   };
 }
@@ -106,6 +133,120 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
       await reports.create(report, [reportSubmitted(report, 'event-2')]);
       await outbox.markPublished(['event-2']);
       expect(await outbox.pending(10)).toEqual([]);
+    });
+
+    describe('claim transitions', () => {
+      it('claims an active report once, storing the claim and its event together', async () => {
+        const report = aReport();
+        await reports.create(report, []);
+        const claim = { memberId: 'member-1', claimedAt: CLAIMED_AT };
+        expect(await reports.claim(report.reportId, claim, claimed(report.reportId, 'member-1', 'claim-1'))).toBe(true);
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'claimed', claim });
+        expect((await outbox.pending(10)).map((message) => [message.id, message.type])).toEqual([['claim-1', 'report.claimed']]);
+        expect(await reports.claim(report.reportId, { memberId: 'member-2', claimedAt: CLAIMED_AT }, claimed(report.reportId, 'member-2', 'claim-2'))).toBe(false);
+        expect((await reports.findById(report.reportId))?.claim?.memberId).toBe('member-1');
+        expect((await outbox.pending(10)).map((message) => message.id)).toEqual(['claim-1']);
+      });
+
+      it('does not claim an unknown or bad report', async () => {
+        const bad = aReport({ state: 'bad' });
+        await reports.create(bad, []);
+        expect(await reports.claim(bad.reportId, { memberId: 'm', claimedAt: CLAIMED_AT }, claimed(bad.reportId, 'm', 'e-1'))).toBe(false);
+        expect(await reports.claim('missing', { memberId: 'm', claimedAt: CLAIMED_AT }, claimed('missing', 'm', 'e-2'))).toBe(false);
+        expect(await outbox.pending(10)).toEqual([]);
+      });
+
+      it('lets exactly one of 100 concurrent claims by different members win, with one event', async () => {
+        const report = aReport();
+        await reports.create(report, []);
+        const outcomes = await Promise.all(
+          Array.from({ length: 100 }, (_, index) =>
+            reports.claim(report.reportId, { memberId: `member-${index}`, claimedAt: CLAIMED_AT }, claimed(report.reportId, `member-${index}`, `claim-${index}`)),
+          ),
+        );
+        expect(outcomes.filter(Boolean)).toHaveLength(1);
+        const winner = `member-${outcomes.indexOf(true)}`;
+        expect((await reports.findById(report.reportId))?.claim?.memberId).toBe(winner);
+        const events = await outbox.pending(200);
+        expect(events.map((message) => message.id)).toEqual([`claim-${outcomes.indexOf(true)}`]);
+      });
+
+      it('un-claims only the same claim, back to active without a claim; a new claim is a new event', async () => {
+        const report = aReport();
+        await reports.create(report, []);
+        const claim = { memberId: 'member-1', claimedAt: CLAIMED_AT };
+        await reports.claim(report.reportId, claim, claimed(report.reportId, 'member-1', 'claim-1'));
+        const other = { memberId: 'member-2', claimedAt: CLAIMED_AT };
+        expect(await reports.unclaim(report.reportId, other, unclaimed(report.reportId, 'member-2', 'x'))).toBe(false);
+        const earlier = { memberId: 'member-1', claimedAt: new Date(CLAIMED_AT.getTime() - 1000) };
+        expect(await reports.unclaim(report.reportId, earlier, unclaimed(report.reportId, 'member-1', 'y'))).toBe(false);
+        expect(await reports.unclaim(report.reportId, claim, unclaimed(report.reportId, 'member-1', 'unclaim-1'))).toBe(true);
+        expect(await reports.findById(report.reportId)).toEqual(report);
+        expect(await reports.unclaim(report.reportId, claim, unclaimed(report.reportId, 'member-1', 'unclaim-2'))).toBe(false);
+        const again = { memberId: 'member-2', claimedAt: new Date('2026-05-01T13:00:00.000Z') };
+        expect(await reports.claim(report.reportId, again, claimed(report.reportId, 'member-2', 'claim-2', again.claimedAt))).toBe(true);
+        expect((await outbox.pending(10)).map((message) => [message.id, message.type])).toEqual([
+          ['claim-1', 'report.claimed'],
+          ['unclaim-1', 'report.unclaimed'],
+          ['claim-2', 'report.claimed'],
+        ]);
+      });
+
+      it('marks a claimed report bad, keeping claim and reason, freeing its claim code', async () => {
+        const report = aReport({ claimCode: '24680' });
+        await reports.create(report, []);
+        const claim = { memberId: 'member-1', claimedAt: CLAIMED_AT };
+        await reports.claim(report.reportId, claim, claimed(report.reportId, 'member-1', 'claim-1'));
+        const bad = { reason: 'Swarm moved on' as const, markedAt: new Date('2026-05-01T12:00:00.000Z') };
+        expect(await reports.markBad(report.reportId, { memberId: 'member-2', claimedAt: CLAIMED_AT }, bad, markedBad(report.reportId, 'member-2', 'x'))).toBe(false);
+        expect(await reports.markBad(report.reportId, claim, bad, markedBad(report.reportId, 'member-1', 'bad-1'))).toBe(true);
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'bad', claim, bad });
+        expect(await reports.findLiveByClaimCode('24680')).toBeUndefined();
+        expect(await reports.findClaimedBy('member-1')).toEqual([]);
+        expect(await reports.create(aReport({ claimCode: '24680' }), [])).toBe('created');
+        expect((await outbox.pending(10)).map((message) => message.type)).toEqual(['report.claimed', 'report.marked_bad']);
+      });
+    });
+
+    describe('queries for members', () => {
+      it('finds the live report holding a claim code', async () => {
+        const report = aReport({ claimCode: '13579' });
+        await reports.create(report, []);
+        expect((await reports.findLiveByClaimCode('13579'))?.reportId).toBe(report.reportId);
+        expect(await reports.findLiveByClaimCode('97531')).toBeUndefined();
+      });
+
+      it('finds reports by ids, skipping unknown ones', async () => {
+        const first = aReport();
+        const second = aReport();
+        await reports.create(first, []);
+        await reports.create(second, []);
+        const found = await reports.findByIds([first.reportId, 'missing', second.reportId]);
+        expect(found.map((report) => report.reportId).sort()).toEqual([first.reportId, second.reportId].sort());
+        expect(await reports.findByIds([])).toEqual([]);
+      });
+
+      it('finds the reports a member holds', async () => {
+        const mine = aReport();
+        const theirs = aReport();
+        const active = aReport();
+        for (const report of [mine, theirs, active]) await reports.create(report, []);
+        await reports.claim(mine.reportId, { memberId: 'member-1', claimedAt: CLAIMED_AT }, claimed(mine.reportId, 'member-1', 'e-1'));
+        await reports.claim(theirs.reportId, { memberId: 'member-2', claimedAt: CLAIMED_AT }, claimed(theirs.reportId, 'member-2', 'e-2'));
+        expect((await reports.findClaimedBy('member-1')).map((report) => report.reportId)).toEqual([mine.reportId]);
+      });
+
+      it('records an alert once per report and member, keeping the first', async () => {
+        const first = anAlert({ reportId: 'r-1', memberId: 'm-1' });
+        await reports.recordAlert(first);
+        await reports.recordAlert({ ...first, companyName: 'Later', distanceMiles: 9 });
+        await Promise.all(Array.from({ length: 10 }, () => reports.recordAlert({ ...first, companyName: 'Concurrent' })));
+        await reports.recordAlert(anAlert({ reportId: 'r-2', memberId: 'm-1' }));
+        await reports.recordAlert(anAlert({ reportId: 'r-1', memberId: 'm-2' }));
+        expect(await reports.findAlert('r-1', 'm-1')).toEqual(first);
+        expect(await reports.findAlert('r-1', 'm-3')).toBeUndefined();
+        expect((await reports.findAlertsForMember('m-1')).map((alert) => alert.reportId).sort()).toEqual(['r-1', 'r-2']);
+      });
     });
   });
 }

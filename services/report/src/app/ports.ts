@@ -1,5 +1,7 @@
-import type { GeoPoint, Report, ReportAssociation } from '../domain/report.js';
-import type { ReportEvent } from '../domain/report-events.js';
+import type { BadReason } from '../domain/claim.js';
+import type { MemberAlert } from '../domain/member-alert.js';
+import type { GeoPoint, Report, ReportAssociation, ReportClaim } from '../domain/report.js';
+import type { ReportClaimed, ReportEvent, ReportMarkedBad, ReportUnclaimed } from '../domain/report-events.js';
 
 export type CreateOutcome = 'created' | 'idempotency-id-taken' | 'claim-code-taken';
 
@@ -13,6 +15,30 @@ export interface ReportRepository {
   findByIdempotencyId(idempotencyId: string): Promise<Report | undefined>;
   /** Live reports (active or claimed) with this address key (see `addressKey`) created at or after `since`. */
   findLiveAtAddressSince(addressKey: string, since: Date): Promise<Report[]>;
+  /** The live (active or claimed) report holding this claim code; live claim codes are distinct. */
+  findLiveByClaimCode(claimCode: string): Promise<Report | undefined>;
+  /** The reports with these ids that exist, in no particular order. */
+  findByIds(reportIds: string[]): Promise<Report[]>;
+  /** The reports in state claimed held by this member. */
+  findClaimedBy(memberId: string): Promise<Report[]>;
+
+  /**
+   * The claim transitions. Each is one conditional change that applies only while the report is still as the
+   * caller saw it, and stores its event with it (never one without the other): `true` when it applied, `false` when
+   * the report had changed meanwhile (the caller re-reads and decides again). Of many concurrent claims of one
+   * active report exactly one applies.
+   */
+  /** active → claimed by `claim.memberId`. */
+  claim(reportId: string, claim: ReportClaim, event: ReportClaimed): Promise<boolean>;
+  /** claimed with exactly `claim` → active, without a claim. */
+  unclaim(reportId: string, claim: ReportClaim, event: ReportUnclaimed): Promise<boolean>;
+  /** claimed with exactly `claim` → bad, keeping the claim; frees the claim code. */
+  markBad(reportId: string, claim: ReportClaim, bad: { reason: BadReason; markedAt: Date }, event: ReportMarkedBad): Promise<boolean>;
+
+  /** Remembers an alert; the first record per (report, member) is kept and later ones are ignored. */
+  recordAlert(alert: MemberAlert): Promise<void>;
+  findAlert(reportId: string, memberId: string): Promise<MemberAlert | undefined>;
+  findAlertsForMember(memberId: string): Promise<MemberAlert[]>;
 }
 
 /** Who can be alerted about a swarm: the associations paying for alerts to members covering the point. */

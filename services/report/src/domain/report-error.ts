@@ -5,7 +5,14 @@ export type ReportErrorCode =
   | 'REPORT.CLAIM_CODES_EXHAUSTED'
   | 'REPORT.ADDRESS_UNRESOLVED'
   | 'REPORT.INVALID_IMAGE'
-  | 'REPORT.NO_COVERAGE';
+  | 'REPORT.NO_COVERAGE'
+  | 'REPORT.NOT_ALERTED'
+  | 'REPORT.ALREADY_CLAIMED'
+  | 'REPORT.NOT_CLAIMER'
+  | 'REPORT.NOT_CLAIMED'
+  | 'REPORT.CLAIM_WINDOW_OVER'
+  | 'REPORT.INVALID_REASON'
+  | 'REPORT.NO_IMAGE';
 
 /** A broken report rule; `code` is stable across process boundaries, `details` lists what was wrong. */
 export class ReportError extends Error {

@@ -1,3 +1,4 @@
+import type { BadReason } from './claim.js';
 import type { GeoPoint, Report, SwarmSize } from './report.js';
 
 /** Announced once a report is stored; carries nothing personal about the reporter. */
@@ -11,7 +12,26 @@ export type ReportSubmitted = {
   submittedAt: Date;
 };
 
-export type ReportEvent = ReportSubmitted;
+/** A member claimed an active report; pending alerts about it can stop. */
+export type ReportClaimed = { kind: 'report.claimed'; eventId: string; reportId: string; memberId: string; claimedAt: Date };
+
+/** The claimer gave the report back: it is active again and other members may be alerted. */
+export type ReportUnclaimed = { kind: 'report.unclaimed'; eventId: string; reportId: string; memberId: string; unclaimedAt: Date };
+
+/** The claimer marked the report bad: it leaves every list and the admin is told. */
+export type ReportMarkedBad = {
+  kind: 'report.marked_bad';
+  eventId: string;
+  reportId: string;
+  memberId: string;
+  reason: BadReason;
+  markedAt: Date;
+};
+
+export type ReportEvent = ReportSubmitted | ReportClaimed | ReportUnclaimed | ReportMarkedBad;
+
+/** The events of a report's claim transitions: one per transition, each with its own id. */
+export type ReportTransitionEvent = ReportClaimed | ReportUnclaimed | ReportMarkedBad;
 
 export function reportSubmitted(report: Report, eventId: string): ReportSubmitted {
   return {

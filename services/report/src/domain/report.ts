@@ -1,3 +1,4 @@
+import type { BadReason } from './claim.js';
 import { ReportError } from './report-error.js';
 
 export const SWARM_SIZES = ['Softball', 'Basketball', 'Very Large'] as const;
@@ -44,7 +45,13 @@ export type Report = ReportSubmission & {
   associations: ReportAssociation[];
   /** Absent when the reporter sent no picture. */
   image?: ReportImage;
+  /** The member holding the report and since when: set while claimed, and kept once it was marked bad. */
+  claim?: ReportClaim;
+  /** Set once the claimer marked the report bad. */
+  bad?: { reason: BadReason; markedAt: Date };
 };
+
+export type ReportClaim = { memberId: string; claimedAt: Date };
 
 export type UncheckedSubmission = {
   idempotencyId: string;

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/report/v1/events.proto.
  */
 export const file_swarm_report_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5yZXBvcnQudjEixQEKD1JlcG9ydFN1Ym1pdHRlZBIRCglyZXBvcnRfaWQYASABKAkSKAoEc2l6ZRgCIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYAyABKAESKwoIbG9jYXRpb24YBCABKAsyGS5zd2FybS5yZXBvcnQudjEuR2VvUG9pbnQSMAoMc3VibWl0dGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
+  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5yZXBvcnQudjEixQEKD1JlcG9ydFN1Ym1pdHRlZBIRCglyZXBvcnRfaWQYASABKAkSKAoEc2l6ZRgCIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYAyABKAESKwoIbG9jYXRpb24YBCABKAsyGS5zd2FybS5yZXBvcnQudjEuR2VvUG9pbnQSMAoMc3VibWl0dGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJlCg1SZXBvcnRDbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLgoKY2xhaW1lZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiaQoPUmVwb3J0VW5jbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSMAoMdW5jbGFpbWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ2Cg9SZXBvcnRNYXJrZWRCYWQSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIOCgZyZWFzb24YAyABKAkSLQoJbWFya2VkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
 
 /**
  * Published on subject swarm.events.report.submitted once the report is stored.
@@ -56,4 +56,98 @@ export type ReportSubmitted = Message<"swarm.report.v1.ReportSubmitted"> & {
  */
 export const ReportSubmittedSchema: GenMessage<ReportSubmitted> = /*@__PURE__*/
   messageDesc(file_swarm_report_v1_events, 0);
+
+/**
+ * Published on subject swarm.events.report.claimed when a member claims an active report.
+ *
+ * @generated from message swarm.report.v1.ReportClaimed
+ */
+export type ReportClaimed = Message<"swarm.report.v1.ReportClaimed"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp claimed_at = 3;
+   */
+  claimedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.report.v1.ReportClaimed.
+ * Use `create(ReportClaimedSchema)` to create a new message.
+ */
+export const ReportClaimedSchema: GenMessage<ReportClaimed> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_events, 1);
+
+/**
+ * Published on subject swarm.events.report.unclaimed when the claimer returns the report to active.
+ *
+ * @generated from message swarm.report.v1.ReportUnclaimed
+ */
+export type ReportUnclaimed = Message<"swarm.report.v1.ReportUnclaimed"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp unclaimed_at = 3;
+   */
+  unclaimedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.report.v1.ReportUnclaimed.
+ * Use `create(ReportUnclaimedSchema)` to create a new message.
+ */
+export const ReportUnclaimedSchema: GenMessage<ReportUnclaimed> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_events, 2);
+
+/**
+ * Published on subject swarm.events.report.marked_bad when the claimer marks the report bad.
+ *
+ * @generated from message swarm.report.v1.ReportMarkedBad
+ */
+export type ReportMarkedBad = Message<"swarm.report.v1.ReportMarkedBad"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * One of the five mark-as-bad reasons.
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp marked_at = 4;
+   */
+  markedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.report.v1.ReportMarkedBad.
+ * Use `create(ReportMarkedBadSchema)` to create a new message.
+ */
+export const ReportMarkedBadSchema: GenMessage<ReportMarkedBad> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_events, 3);
 

@@ -4,9 +4,11 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { GeoPoint } from "../../common/v1/geo_pb.js";
 import { file_swarm_common_v1_geo } from "../../common/v1/geo_pb.js";
-import type { Report, SwarmSize } from "./report_pb.js";
+import type { GeoPoint as GeoPoint$1, Report, ReportState, SwarmSize } from "./report_pb.js";
 import { file_swarm_report_v1_report } from "./report_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -14,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/report/v1/report_service.proto.
  */
 export const file_swarm_report_v1_report_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzd2FybS9yZXBvcnQvdjEvcmVwb3J0X3NlcnZpY2UucHJvdG8SD3N3YXJtLnJlcG9ydC52MSKdAgoTU3VibWl0UmVwb3J0UmVxdWVzdBIWCg5pZGVtcG90ZW5jeV9pZBgBIAEoCRIVCg1yZXBvcnRlcl9uYW1lGAIgASgJEhYKDnJlcG9ydGVyX3Bob25lGAMgASgJEigKBHNpemUYBCABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAUgASgBEg8KB2FkZHJlc3MYBiABKAkSFQoNaW50ZXJuYWxfbm90ZRgHIAEoCRIrCghsb2NhdGlvbhgIIAEoCzIZLnN3YXJtLmNvbW1vbi52MS5HZW9Qb2ludBINCgVpbWFnZRgJIAEoDBIZChFjb25maXJtX2R1cGxpY2F0ZRgKIAEoCCJOChRTdWJtaXRSZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEAoIcmVwbGF5ZWQYAiABKAgSEQoJZHVwbGljYXRlGAMgASgIIiUKEEdldFJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIjwKEUdldFJlcG9ydFJlc3BvbnNlEicKBnJlcG9ydBgBIAEoCzIXLnN3YXJtLnJlcG9ydC52MS5SZXBvcnQiMgodTGlzdFJlcG9ydEFzc29jaWF0aW9uc1JlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIksKEVJlcG9ydEFzc29jaWF0aW9uEhIKCmNvbXBhbnlfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxkb25hdGlvbl91cmwYAyABKAkiWgoeTGlzdFJlcG9ydEFzc29jaWF0aW9uc1Jlc3BvbnNlEjgKDGFzc29jaWF0aW9ucxgBIAMoCzIiLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRBc3NvY2lhdGlvbjK7AgoNUmVwb3J0U2VydmljZRJbCgxTdWJtaXRSZXBvcnQSJC5zd2FybS5yZXBvcnQudjEuU3VibWl0UmVwb3J0UmVxdWVzdBolLnN3YXJtLnJlcG9ydC52MS5TdWJtaXRSZXBvcnRSZXNwb25zZRJSCglHZXRSZXBvcnQSIS5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0UmVxdWVzdBoiLnN3YXJtLnJlcG9ydC52MS5HZXRSZXBvcnRSZXNwb25zZRJ5ChZMaXN0UmVwb3J0QXNzb2NpYXRpb25zEi4uc3dhcm0ucmVwb3J0LnYxLkxpc3RSZXBvcnRBc3NvY2lhdGlvbnNSZXF1ZXN0Gi8uc3dhcm0ucmVwb3J0LnYxLkxpc3RSZXBvcnRBc3NvY2lhdGlvbnNSZXNwb25zZWIGcHJvdG8z", [file_swarm_common_v1_geo, file_swarm_report_v1_report]);
+  fileDesc("CiRzd2FybS9yZXBvcnQvdjEvcmVwb3J0X3NlcnZpY2UucHJvdG8SD3N3YXJtLnJlcG9ydC52MSKdAgoTU3VibWl0UmVwb3J0UmVxdWVzdBIWCg5pZGVtcG90ZW5jeV9pZBgBIAEoCRIVCg1yZXBvcnRlcl9uYW1lGAIgASgJEhYKDnJlcG9ydGVyX3Bob25lGAMgASgJEigKBHNpemUYBCABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAUgASgBEg8KB2FkZHJlc3MYBiABKAkSFQoNaW50ZXJuYWxfbm90ZRgHIAEoCRIrCghsb2NhdGlvbhgIIAEoCzIZLnN3YXJtLmNvbW1vbi52MS5HZW9Qb2ludBINCgVpbWFnZRgJIAEoDBIZChFjb25maXJtX2R1cGxpY2F0ZRgKIAEoCCJOChRTdWJtaXRSZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEAoIcmVwbGF5ZWQYAiABKAgSEQoJZHVwbGljYXRlGAMgASgIIiUKEEdldFJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIjwKEUdldFJlcG9ydFJlc3BvbnNlEicKBnJlcG9ydBgBIAEoCzIXLnN3YXJtLnJlcG9ydC52MS5SZXBvcnQiMgodTGlzdFJlcG9ydEFzc29jaWF0aW9uc1JlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIksKEVJlcG9ydEFzc29jaWF0aW9uEhIKCmNvbXBhbnlfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxkb25hdGlvbl91cmwYAyABKAkiWgoeTGlzdFJlcG9ydEFzc29jaWF0aW9uc1Jlc3BvbnNlEjgKDGFzc29jaWF0aW9ucxgBIAMoCzIiLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRBc3NvY2lhdGlvbiKsAQoSUmVjb3JkQWxlcnRSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRIUCgxjb21wYW55X25hbWUYBCABKAkSFgoOZGlzdGFuY2VfbWlsZXMYBSABKAESLgoKYWxlcnRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiQgoTUmVjb3JkQWxlcnRSZXNwb25zZRIrCgVzdGF0ZRgBIAEoDjIcLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRTdGF0ZSI6ChJDbGFpbVJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCSJBChhDbGFpbVJlcG9ydEJ5Q29kZVJlcXVlc3QSEgoKY2xhaW1fY29kZRgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkiUwoTQ2xhaW1SZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEgoKY2xhaW1fY29kZRgCIAEoCRIVCg1hbHJlYWR5X3lvdXJzGAMgASgIIlkKGUNsYWltUmVwb3J0QnlDb2RlUmVzcG9uc2USEQoJcmVwb3J0X2lkGAEgASgJEhIKCmNsYWltX2NvZGUYAiABKAkSFQoNYWxyZWFkeV95b3VycxgDIAEoCCI8ChRVbmNsYWltUmVwb3J0UmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJIhcKFVVuY2xhaW1SZXBvcnRSZXNwb25zZSJMChRNYXJrUmVwb3J0QmFkUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEg4KBnJlYXNvbhgDIAEoCSIXChVNYXJrUmVwb3J0QmFkUmVzcG9uc2UiPgoWR2V0Q2xhaW1EZXRhaWxzUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJItwBChdHZXRDbGFpbURldGFpbHNSZXNwb25zZRIPCgdhZGRyZXNzGAEgASgJEisKCGxvY2F0aW9uGAIgASgLMhkuc3dhcm0ucmVwb3J0LnYxLkdlb1BvaW50EhUKDXJlcG9ydGVyX25hbWUYAyABKAkSFgoOcmVwb3J0ZXJfcGhvbmUYBCABKAkSEgoKY2xhaW1fY29kZRgFIAEoCRIoCgRzaXplGAYgASgOMhouc3dhcm0ucmVwb3J0LnYxLlN3YXJtU2l6ZRIWCg5lbGV2YXRpb25fZmVldBgHIAEoASI2CiFMaXN0QWN0aXZlUmVwb3J0c0Zvck1lbWJlclJlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJIukBChVBY3RpdmVSZXBvcnRGb3JNZW1iZXISEQoJcmVwb3J0X2lkGAEgASgJEi4KCmNyZWF0ZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmNsYWltX2NvZGUYAyABKAkSDAoEbm90ZRgEIAEoCRIoCgRzaXplGAUgASgOMhouc3dhcm0ucmVwb3J0LnYxLlN3YXJtU2l6ZRIWCg5lbGV2YXRpb25fZmVldBgGIAEoARIWCg5kaXN0YW5jZV9taWxlcxgHIAEoARIRCgloYXNfaW1hZ2UYCCABKAgiXQoiTGlzdEFjdGl2ZVJlcG9ydHNGb3JNZW1iZXJSZXNwb25zZRI3CgdyZXBvcnRzGAEgAygLMiYuc3dhcm0ucmVwb3J0LnYxLkFjdGl2ZVJlcG9ydEZvck1lbWJlciI3CiJMaXN0Q2xhaW1lZFJlcG9ydHNGb3JNZW1iZXJSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSKtAgoWQ2xhaW1lZFJlcG9ydEZvck1lbWJlchIRCglyZXBvcnRfaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKY2xhaW1lZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY2xhaW1fY29kZRgEIAEoCRIMCgRub3RlGAUgASgJEigKBHNpemUYBiABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAcgASgBEhQKDGNvbXBhbnlfbmFtZRgIIAEoCRITCgtjYW5fdW5jbGFpbRgJIAEoCBIRCgloYXNfaW1hZ2UYCiABKAgiXwojTGlzdENsYWltZWRSZXBvcnRzRm9yTWVtYmVyUmVzcG9uc2USOAoHcmVwb3J0cxgBIAMoCzInLnN3YXJtLnJlcG9ydC52MS5DbGFpbWVkUmVwb3J0Rm9yTWVtYmVyIlAKFUdldFJlcG9ydEltYWdlUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEhEKCXRodW1ibmFpbBgDIAEoCCI9ChZHZXRSZXBvcnRJbWFnZVJlc3BvbnNlEg0KBWJ5dGVzGAEgASgMEhQKDGNvbnRlbnRfdHlwZRgCIAEoCTL3CQoNUmVwb3J0U2VydmljZRJbCgxTdWJtaXRSZXBvcnQSJC5zd2FybS5yZXBvcnQudjEuU3VibWl0UmVwb3J0UmVxdWVzdBolLnN3YXJtLnJlcG9ydC52MS5TdWJtaXRSZXBvcnRSZXNwb25zZRJSCglHZXRSZXBvcnQSIS5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0UmVxdWVzdBoiLnN3YXJtLnJlcG9ydC52MS5HZXRSZXBvcnRSZXNwb25zZRJ5ChZMaXN0UmVwb3J0QXNzb2NpYXRpb25zEi4uc3dhcm0ucmVwb3J0LnYxLkxpc3RSZXBvcnRBc3NvY2lhdGlvbnNSZXF1ZXN0Gi8uc3dhcm0ucmVwb3J0LnYxLkxpc3RSZXBvcnRBc3NvY2lhdGlvbnNSZXNwb25zZRJYCgtSZWNvcmRBbGVydBIjLnN3YXJtLnJlcG9ydC52MS5SZWNvcmRBbGVydFJlcXVlc3QaJC5zd2FybS5yZXBvcnQudjEuUmVjb3JkQWxlcnRSZXNwb25zZRJYCgtDbGFpbVJlcG9ydBIjLnN3YXJtLnJlcG9ydC52MS5DbGFpbVJlcG9ydFJlcXVlc3QaJC5zd2FybS5yZXBvcnQudjEuQ2xhaW1SZXBvcnRSZXNwb25zZRJqChFDbGFpbVJlcG9ydEJ5Q29kZRIpLnN3YXJtLnJlcG9ydC52MS5DbGFpbVJlcG9ydEJ5Q29kZVJlcXVlc3QaKi5zd2FybS5yZXBvcnQudjEuQ2xhaW1SZXBvcnRCeUNvZGVSZXNwb25zZRJeCg1VbmNsYWltUmVwb3J0EiUuc3dhcm0ucmVwb3J0LnYxLlVuY2xhaW1SZXBvcnRSZXF1ZXN0GiYuc3dhcm0ucmVwb3J0LnYxLlVuY2xhaW1SZXBvcnRSZXNwb25zZRJeCg1NYXJrUmVwb3J0QmFkEiUuc3dhcm0ucmVwb3J0LnYxLk1hcmtSZXBvcnRCYWRSZXF1ZXN0GiYuc3dhcm0ucmVwb3J0LnYxLk1hcmtSZXBvcnRCYWRSZXNwb25zZRJkCg9HZXRDbGFpbURldGFpbHMSJy5zd2FybS5yZXBvcnQudjEuR2V0Q2xhaW1EZXRhaWxzUmVxdWVzdBooLnN3YXJtLnJlcG9ydC52MS5HZXRDbGFpbURldGFpbHNSZXNwb25zZRKFAQoaTGlzdEFjdGl2ZVJlcG9ydHNGb3JNZW1iZXISMi5zd2FybS5yZXBvcnQudjEuTGlzdEFjdGl2ZVJlcG9ydHNGb3JNZW1iZXJSZXF1ZXN0GjMuc3dhcm0ucmVwb3J0LnYxLkxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyUmVzcG9uc2USiAEKG0xpc3RDbGFpbWVkUmVwb3J0c0Zvck1lbWJlchIzLnN3YXJtLnJlcG9ydC52MS5MaXN0Q2xhaW1lZFJlcG9ydHNGb3JNZW1iZXJSZXF1ZXN0GjQuc3dhcm0ucmVwb3J0LnYxLkxpc3RDbGFpbWVkUmVwb3J0c0Zvck1lbWJlclJlc3BvbnNlEmEKDkdldFJlcG9ydEltYWdlEiYuc3dhcm0ucmVwb3J0LnYxLkdldFJlcG9ydEltYWdlUmVxdWVzdBonLnN3YXJtLnJlcG9ydC52MS5HZXRSZXBvcnRJbWFnZVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_swarm_common_v1_geo, file_swarm_report_v1_report]);
 
 /**
  * @generated from message swarm.report.v1.SubmitReportRequest
@@ -220,6 +222,558 @@ export const ListReportAssociationsResponseSchema: GenMessage<ListReportAssociat
   messageDesc(file_swarm_report_v1_report_service, 6);
 
 /**
+ * @generated from message swarm.report.v1.RecordAlertRequest
+ */
+export type RecordAlertRequest = Message<"swarm.report.v1.RecordAlertRequest"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * The association the alert came through.
+   *
+   * @generated from field: string company_id = 3;
+   */
+  companyId: string;
+
+  /**
+   * @generated from field: string company_name = 4;
+   */
+  companyName: string;
+
+  /**
+   * From the member's home to the swarm.
+   *
+   * @generated from field: double distance_miles = 5;
+   */
+  distanceMiles: number;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp alerted_at = 6;
+   */
+  alertedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.report.v1.RecordAlertRequest.
+ * Use `create(RecordAlertRequestSchema)` to create a new message.
+ */
+export const RecordAlertRequestSchema: GenMessage<RecordAlertRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 7);
+
+/**
+ * @generated from message swarm.report.v1.RecordAlertResponse
+ */
+export type RecordAlertResponse = Message<"swarm.report.v1.RecordAlertResponse"> & {
+  /**
+   * The report's state now, so the caller can skip alerting about a report no longer active.
+   *
+   * @generated from field: swarm.report.v1.ReportState state = 1;
+   */
+  state: ReportState;
+};
+
+/**
+ * Describes the message swarm.report.v1.RecordAlertResponse.
+ * Use `create(RecordAlertResponseSchema)` to create a new message.
+ */
+export const RecordAlertResponseSchema: GenMessage<RecordAlertResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 8);
+
+/**
+ * @generated from message swarm.report.v1.ClaimReportRequest
+ */
+export type ClaimReportRequest = Message<"swarm.report.v1.ClaimReportRequest"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.ClaimReportRequest.
+ * Use `create(ClaimReportRequestSchema)` to create a new message.
+ */
+export const ClaimReportRequestSchema: GenMessage<ClaimReportRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 9);
+
+/**
+ * @generated from message swarm.report.v1.ClaimReportByCodeRequest
+ */
+export type ClaimReportByCodeRequest = Message<"swarm.report.v1.ClaimReportByCodeRequest"> & {
+  /**
+   * Five digits.
+   *
+   * @generated from field: string claim_code = 1;
+   */
+  claimCode: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.ClaimReportByCodeRequest.
+ * Use `create(ClaimReportByCodeRequestSchema)` to create a new message.
+ */
+export const ClaimReportByCodeRequestSchema: GenMessage<ClaimReportByCodeRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 10);
+
+/**
+ * @generated from message swarm.report.v1.ClaimReportResponse
+ */
+export type ClaimReportResponse = Message<"swarm.report.v1.ClaimReportResponse"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string claim_code = 2;
+   */
+  claimCode: string;
+
+  /**
+   * True when the member already held the report; nothing changed.
+   *
+   * @generated from field: bool already_yours = 3;
+   */
+  alreadyYours: boolean;
+};
+
+/**
+ * Describes the message swarm.report.v1.ClaimReportResponse.
+ * Use `create(ClaimReportResponseSchema)` to create a new message.
+ */
+export const ClaimReportResponseSchema: GenMessage<ClaimReportResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 11);
+
+/**
+ * @generated from message swarm.report.v1.ClaimReportByCodeResponse
+ */
+export type ClaimReportByCodeResponse = Message<"swarm.report.v1.ClaimReportByCodeResponse"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string claim_code = 2;
+   */
+  claimCode: string;
+
+  /**
+   * True when the member already held the report; nothing changed.
+   *
+   * @generated from field: bool already_yours = 3;
+   */
+  alreadyYours: boolean;
+};
+
+/**
+ * Describes the message swarm.report.v1.ClaimReportByCodeResponse.
+ * Use `create(ClaimReportByCodeResponseSchema)` to create a new message.
+ */
+export const ClaimReportByCodeResponseSchema: GenMessage<ClaimReportByCodeResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 12);
+
+/**
+ * @generated from message swarm.report.v1.UnclaimReportRequest
+ */
+export type UnclaimReportRequest = Message<"swarm.report.v1.UnclaimReportRequest"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.UnclaimReportRequest.
+ * Use `create(UnclaimReportRequestSchema)` to create a new message.
+ */
+export const UnclaimReportRequestSchema: GenMessage<UnclaimReportRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 13);
+
+/**
+ * @generated from message swarm.report.v1.UnclaimReportResponse
+ */
+export type UnclaimReportResponse = Message<"swarm.report.v1.UnclaimReportResponse"> & {
+};
+
+/**
+ * Describes the message swarm.report.v1.UnclaimReportResponse.
+ * Use `create(UnclaimReportResponseSchema)` to create a new message.
+ */
+export const UnclaimReportResponseSchema: GenMessage<UnclaimReportResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 14);
+
+/**
+ * @generated from message swarm.report.v1.MarkReportBadRequest
+ */
+export type MarkReportBadRequest = Message<"swarm.report.v1.MarkReportBadRequest"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * One of 'Not honey bees', 'Swarm moved into structure', 'Swarm moved on', 'Someone else got the swarm', 'Other'.
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.MarkReportBadRequest.
+ * Use `create(MarkReportBadRequestSchema)` to create a new message.
+ */
+export const MarkReportBadRequestSchema: GenMessage<MarkReportBadRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 15);
+
+/**
+ * @generated from message swarm.report.v1.MarkReportBadResponse
+ */
+export type MarkReportBadResponse = Message<"swarm.report.v1.MarkReportBadResponse"> & {
+};
+
+/**
+ * Describes the message swarm.report.v1.MarkReportBadResponse.
+ * Use `create(MarkReportBadResponseSchema)` to create a new message.
+ */
+export const MarkReportBadResponseSchema: GenMessage<MarkReportBadResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 16);
+
+/**
+ * @generated from message swarm.report.v1.GetClaimDetailsRequest
+ */
+export type GetClaimDetailsRequest = Message<"swarm.report.v1.GetClaimDetailsRequest"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.GetClaimDetailsRequest.
+ * Use `create(GetClaimDetailsRequestSchema)` to create a new message.
+ */
+export const GetClaimDetailsRequestSchema: GenMessage<GetClaimDetailsRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 17);
+
+/**
+ * @generated from message swarm.report.v1.GetClaimDetailsResponse
+ */
+export type GetClaimDetailsResponse = Message<"swarm.report.v1.GetClaimDetailsResponse"> & {
+  /**
+   * @generated from field: string address = 1;
+   */
+  address: string;
+
+  /**
+   * @generated from field: swarm.report.v1.GeoPoint location = 2;
+   */
+  location?: GeoPoint$1 | undefined;
+
+  /**
+   * @generated from field: string reporter_name = 3;
+   */
+  reporterName: string;
+
+  /**
+   * @generated from field: string reporter_phone = 4;
+   */
+  reporterPhone: string;
+
+  /**
+   * @generated from field: string claim_code = 5;
+   */
+  claimCode: string;
+
+  /**
+   * @generated from field: swarm.report.v1.SwarmSize size = 6;
+   */
+  size: SwarmSize;
+
+  /**
+   * @generated from field: double elevation_feet = 7;
+   */
+  elevationFeet: number;
+};
+
+/**
+ * Describes the message swarm.report.v1.GetClaimDetailsResponse.
+ * Use `create(GetClaimDetailsResponseSchema)` to create a new message.
+ */
+export const GetClaimDetailsResponseSchema: GenMessage<GetClaimDetailsResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 18);
+
+/**
+ * @generated from message swarm.report.v1.ListActiveReportsForMemberRequest
+ */
+export type ListActiveReportsForMemberRequest = Message<"swarm.report.v1.ListActiveReportsForMemberRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.ListActiveReportsForMemberRequest.
+ * Use `create(ListActiveReportsForMemberRequestSchema)` to create a new message.
+ */
+export const ListActiveReportsForMemberRequestSchema: GenMessage<ListActiveReportsForMemberRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 19);
+
+/**
+ * @generated from message swarm.report.v1.ActiveReportForMember
+ */
+export type ActiveReportForMember = Message<"swarm.report.v1.ActiveReportForMember"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 2;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string claim_code = 3;
+   */
+  claimCode: string;
+
+  /**
+   * The reporter's internal note.
+   *
+   * @generated from field: string note = 4;
+   */
+  note: string;
+
+  /**
+   * @generated from field: swarm.report.v1.SwarmSize size = 5;
+   */
+  size: SwarmSize;
+
+  /**
+   * @generated from field: double elevation_feet = 6;
+   */
+  elevationFeet: number;
+
+  /**
+   * @generated from field: double distance_miles = 7;
+   */
+  distanceMiles: number;
+
+  /**
+   * @generated from field: bool has_image = 8;
+   */
+  hasImage: boolean;
+};
+
+/**
+ * Describes the message swarm.report.v1.ActiveReportForMember.
+ * Use `create(ActiveReportForMemberSchema)` to create a new message.
+ */
+export const ActiveReportForMemberSchema: GenMessage<ActiveReportForMember> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 20);
+
+/**
+ * @generated from message swarm.report.v1.ListActiveReportsForMemberResponse
+ */
+export type ListActiveReportsForMemberResponse = Message<"swarm.report.v1.ListActiveReportsForMemberResponse"> & {
+  /**
+   * @generated from field: repeated swarm.report.v1.ActiveReportForMember reports = 1;
+   */
+  reports: ActiveReportForMember[];
+};
+
+/**
+ * Describes the message swarm.report.v1.ListActiveReportsForMemberResponse.
+ * Use `create(ListActiveReportsForMemberResponseSchema)` to create a new message.
+ */
+export const ListActiveReportsForMemberResponseSchema: GenMessage<ListActiveReportsForMemberResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 21);
+
+/**
+ * @generated from message swarm.report.v1.ListClaimedReportsForMemberRequest
+ */
+export type ListClaimedReportsForMemberRequest = Message<"swarm.report.v1.ListClaimedReportsForMemberRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.ListClaimedReportsForMemberRequest.
+ * Use `create(ListClaimedReportsForMemberRequestSchema)` to create a new message.
+ */
+export const ListClaimedReportsForMemberRequestSchema: GenMessage<ListClaimedReportsForMemberRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 22);
+
+/**
+ * @generated from message swarm.report.v1.ClaimedReportForMember
+ */
+export type ClaimedReportForMember = Message<"swarm.report.v1.ClaimedReportForMember"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 2;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp claimed_at = 3;
+   */
+  claimedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string claim_code = 4;
+   */
+  claimCode: string;
+
+  /**
+   * @generated from field: string note = 5;
+   */
+  note: string;
+
+  /**
+   * @generated from field: swarm.report.v1.SwarmSize size = 6;
+   */
+  size: SwarmSize;
+
+  /**
+   * @generated from field: double elevation_feet = 7;
+   */
+  elevationFeet: number;
+
+  /**
+   * The association the member's alert came through.
+   *
+   * @generated from field: string company_name = 8;
+   */
+  companyName: string;
+
+  /**
+   * True while un-claim and mark-as-bad are allowed (within 72 hours of claiming).
+   *
+   * @generated from field: bool can_unclaim = 9;
+   */
+  canUnclaim: boolean;
+
+  /**
+   * @generated from field: bool has_image = 10;
+   */
+  hasImage: boolean;
+};
+
+/**
+ * Describes the message swarm.report.v1.ClaimedReportForMember.
+ * Use `create(ClaimedReportForMemberSchema)` to create a new message.
+ */
+export const ClaimedReportForMemberSchema: GenMessage<ClaimedReportForMember> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 23);
+
+/**
+ * @generated from message swarm.report.v1.ListClaimedReportsForMemberResponse
+ */
+export type ListClaimedReportsForMemberResponse = Message<"swarm.report.v1.ListClaimedReportsForMemberResponse"> & {
+  /**
+   * @generated from field: repeated swarm.report.v1.ClaimedReportForMember reports = 1;
+   */
+  reports: ClaimedReportForMember[];
+};
+
+/**
+ * Describes the message swarm.report.v1.ListClaimedReportsForMemberResponse.
+ * Use `create(ListClaimedReportsForMemberResponseSchema)` to create a new message.
+ */
+export const ListClaimedReportsForMemberResponseSchema: GenMessage<ListClaimedReportsForMemberResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 24);
+
+/**
+ * @generated from message swarm.report.v1.GetReportImageRequest
+ */
+export type GetReportImageRequest = Message<"swarm.report.v1.GetReportImageRequest"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: bool thumbnail = 3;
+   */
+  thumbnail: boolean;
+};
+
+/**
+ * Describes the message swarm.report.v1.GetReportImageRequest.
+ * Use `create(GetReportImageRequestSchema)` to create a new message.
+ */
+export const GetReportImageRequestSchema: GenMessage<GetReportImageRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 25);
+
+/**
+ * @generated from message swarm.report.v1.GetReportImageResponse
+ */
+export type GetReportImageResponse = Message<"swarm.report.v1.GetReportImageResponse"> & {
+  /**
+   * @generated from field: bytes bytes = 1;
+   */
+  bytes: Uint8Array;
+
+  /**
+   * @generated from field: string content_type = 2;
+   */
+  contentType: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.GetReportImageResponse.
+ * Use `create(GetReportImageResponseSchema)` to create a new message.
+ */
+export const GetReportImageResponseSchema: GenMessage<GetReportImageResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 26);
+
+/**
  * @generated from service swarm.report.v1.ReportService
  */
 export const ReportService: GenService<{
@@ -258,6 +812,108 @@ export const ReportService: GenService<{
     methodKind: "unary";
     input: typeof ListReportAssociationsRequestSchema;
     output: typeof ListReportAssociationsResponseSchema;
+  },
+  /**
+   * Remembers that a member was alerted about a report (through one association), before the alert is sent, so
+   * that only alerted members may claim it. Idempotent per (report_id, member_id): the first record is kept.
+   * Errors: NOT_FOUND (REPORT.NOT_FOUND).
+   *
+   * @generated from rpc swarm.report.v1.ReportService.RecordAlert
+   */
+  recordAlert: {
+    methodKind: "unary";
+    input: typeof RecordAlertRequestSchema;
+    output: typeof RecordAlertResponseSchema;
+  },
+  /**
+   * Claims an active report for a member alerted about it; the first claim wins. Claiming again a report the
+   * member already holds succeeds with already_yours = true.
+   * Errors: NOT_FOUND (REPORT.NOT_FOUND) for an unknown or bad report; PERMISSION_DENIED (REPORT.NOT_ALERTED);
+   * FAILED_PRECONDITION (REPORT.ALREADY_CLAIMED) when another member holds it.
+   *
+   * @generated from rpc swarm.report.v1.ReportService.ClaimReport
+   */
+  claimReport: {
+    methodKind: "unary";
+    input: typeof ClaimReportRequestSchema;
+    output: typeof ClaimReportResponseSchema;
+  },
+  /**
+   * As ClaimReport, for the live report with this claim code that the member was alerted about.
+   * Errors: NOT_FOUND (REPORT.NOT_FOUND) when no such report; FAILED_PRECONDITION (REPORT.ALREADY_CLAIMED).
+   *
+   * @generated from rpc swarm.report.v1.ReportService.ClaimReportByCode
+   */
+  claimReportByCode: {
+    methodKind: "unary";
+    input: typeof ClaimReportByCodeRequestSchema;
+    output: typeof ClaimReportByCodeResponseSchema;
+  },
+  /**
+   * Returns a claimed report to active; only by the claimer, within 72 hours of claiming.
+   * Errors: NOT_FOUND; PERMISSION_DENIED (REPORT.NOT_CLAIMER); FAILED_PRECONDITION (REPORT.NOT_CLAIMED,
+   * REPORT.CLAIM_WINDOW_OVER).
+   *
+   * @generated from rpc swarm.report.v1.ReportService.UnclaimReport
+   */
+  unclaimReport: {
+    methodKind: "unary";
+    input: typeof UnclaimReportRequestSchema;
+    output: typeof UnclaimReportResponseSchema;
+  },
+  /**
+   * Marks a claimed report bad with one of the five reasons; it leaves every list. Only by the claimer, within
+   * 72 hours of claiming.
+   * Errors: as UnclaimReport, and INVALID_ARGUMENT (REPORT.INVALID_REASON).
+   *
+   * @generated from rpc swarm.report.v1.ReportService.MarkReportBad
+   */
+  markReportBad: {
+    methodKind: "unary";
+    input: typeof MarkReportBadRequestSchema;
+    output: typeof MarkReportBadResponseSchema;
+  },
+  /**
+   * Where the swarm is and who reported it, for the claimer's location text.
+   * Errors: NOT_FOUND; PERMISSION_DENIED (REPORT.NOT_CLAIMER) for anyone but the current claimer.
+   *
+   * @generated from rpc swarm.report.v1.ReportService.GetClaimDetails
+   */
+  getClaimDetails: {
+    methodKind: "unary";
+    input: typeof GetClaimDetailsRequestSchema;
+    output: typeof GetClaimDetailsResponseSchema;
+  },
+  /**
+   * Active reports the member was alerted about, newest first.
+   *
+   * @generated from rpc swarm.report.v1.ReportService.ListActiveReportsForMember
+   */
+  listActiveReportsForMember: {
+    methodKind: "unary";
+    input: typeof ListActiveReportsForMemberRequestSchema;
+    output: typeof ListActiveReportsForMemberResponseSchema;
+  },
+  /**
+   * Claimed reports the member holds, newest first.
+   *
+   * @generated from rpc swarm.report.v1.ReportService.ListClaimedReportsForMember
+   */
+  listClaimedReportsForMember: {
+    methodKind: "unary";
+    input: typeof ListClaimedReportsForMemberRequestSchema;
+    output: typeof ListClaimedReportsForMemberResponseSchema;
+  },
+  /**
+   * The report's picture (or its thumbnail) for a member alerted about it.
+   * Errors: NOT_FOUND (REPORT.NOT_FOUND, REPORT.NO_IMAGE); PERMISSION_DENIED (REPORT.NOT_ALERTED).
+   *
+   * @generated from rpc swarm.report.v1.ReportService.GetReportImage
+   */
+  getReportImage: {
+    methodKind: "unary";
+    input: typeof GetReportImageRequestSchema;
+    output: typeof GetReportImageResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_swarm_report_v1_report_service, 0);

@@ -1,5 +1,5 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { ReportSubmittedEvent, type OutboxMessage } from '@swarm/runtime';
+import { ReportClaimedEvent, ReportMarkedBadEvent, ReportSubmittedEvent, ReportUnclaimedEvent, type OutboxMessage } from '@swarm/runtime';
 import type { ReportEvent } from '../../domain/report-events.js';
 import { toProtoSize } from '../rpc/report-mapping.js';
 
@@ -16,6 +16,34 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
           submittedAt: timestampFromDate(event.submittedAt),
         }),
         createdAt: event.submittedAt,
+      };
+    case 'report.claimed':
+      return {
+        ...ReportClaimedEvent.toMessage(event.eventId, {
+          reportId: event.reportId,
+          memberId: event.memberId,
+          claimedAt: timestampFromDate(event.claimedAt),
+        }),
+        createdAt: event.claimedAt,
+      };
+    case 'report.unclaimed':
+      return {
+        ...ReportUnclaimedEvent.toMessage(event.eventId, {
+          reportId: event.reportId,
+          memberId: event.memberId,
+          unclaimedAt: timestampFromDate(event.unclaimedAt),
+        }),
+        createdAt: event.unclaimedAt,
+      };
+    case 'report.marked_bad':
+      return {
+        ...ReportMarkedBadEvent.toMessage(event.eventId, {
+          reportId: event.reportId,
+          memberId: event.memberId,
+          reason: event.reason,
+          markedAt: timestampFromDate(event.markedAt),
+        }),
+        createdAt: event.markedAt,
       };
   }
 }

@@ -1,7 +1,19 @@
 import { MongoOutbox } from '@swarm/runtime/mongo';
+import type { OutboxMessage } from '@swarm/runtime';
 import { mongoSuite } from '@swarm/testing';
-import { reportRepositoryContract } from '../report-repository.contract.js';
-import { MongoReportRepository } from './mongo-report-repository.js';
+import type { ClientSession } from 'mongodb';
+import { describe, expect, it } from 'vitest';
+import { aReport, reportRepositoryContract } from '../report-repository.contract.js';
+import { MongoReportRepository, RecoveringReportOutbox } from './mongo-report-repository.js';
+
+/** An outbox whose appends fail while `failing` is set: a crash or lost connection right after the state change. */
+class FlakyOutbox extends MongoOutbox {
+  failing = false;
+  override async append(messages: OutboxMessage[], session: ClientSession): Promise<void> {
+    if (this.failing) throw new Error('connection lost');
+    return super.append(messages, session);
+  }
+}
 
 mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
   reportRepositoryContract(target.tier, async () => {
@@ -10,5 +22,45 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
     const reports = new MongoReportRepository(client, db, outbox);
     await reports.ensureIndexes();
     return { reports, outbox };
+  });
+
+  describe('claim events parked on the report', () => {
+    const claimedAt = new Date('2026-05-01T11:00:00.000Z');
+
+    async function setUp() {
+      const { client, db } = await newDatabase();
+      const outbox = new FlakyOutbox(db);
+      const reports = new MongoReportRepository(client, db, outbox);
+      await reports.ensureIndexes();
+      const report = aReport();
+      await reports.create(report, []);
+      return { outbox, reports, report, relayed: new RecoveringReportOutbox(outbox, reports) };
+    }
+
+    it('keeps the claim and moves its event to the outbox later when the outbox write failed', async () => {
+      const { outbox, reports, report, relayed } = await setUp();
+      outbox.failing = true;
+      const claim = { memberId: 'member-1', claimedAt };
+      expect(await reports.claim(report.reportId, claim, { kind: 'report.claimed', eventId: 'claim-1', reportId: report.reportId, memberId: 'member-1', claimedAt })).toBe(true);
+      expect((await reports.findById(report.reportId))?.claim).toEqual(claim);
+      expect(await outbox.pending(10)).toEqual([]);
+      outbox.failing = false;
+      expect((await relayed.pending(10)).map((message) => [message.id, message.type])).toEqual([['claim-1', 'report.claimed']]);
+      await relayed.markPublished(['claim-1']);
+      expect(await relayed.pending(10)).toEqual([]);
+    });
+
+    it('moves a parked event before the next transition rather than overwriting it', async () => {
+      const { outbox, reports, report, relayed } = await setUp();
+      outbox.failing = true;
+      const claim = { memberId: 'member-1', claimedAt };
+      await reports.claim(report.reportId, claim, { kind: 'report.claimed', eventId: 'claim-1', reportId: report.reportId, memberId: 'member-1', claimedAt });
+      outbox.failing = false;
+      const unclaimedAt = new Date('2026-05-01T12:00:00.000Z');
+      expect(
+        await reports.unclaim(report.reportId, claim, { kind: 'report.unclaimed', eventId: 'unclaim-1', reportId: report.reportId, memberId: 'member-1', unclaimedAt }),
+      ).toBe(true);
+      expect((await relayed.pending(10)).map((message) => message.id)).toEqual(['claim-1', 'unclaim-1']);
+    });
   });
 });

@@ -1,9 +1,12 @@
-import { MongoServerError, type Collection, type Db, type MongoClient } from 'mongodb';
+import { Binary, MongoServerError, type Collection, type Db, type Filter, type MongoClient, type UpdateFilter } from 'mongodb';
+import type { OutboxMessage, OutboxStore } from '@swarm/runtime';
 import type { MongoOutbox } from '@swarm/runtime/mongo';
 import type { CreateOutcome, ReportRepository } from '../../app/ports.js';
+import type { BadReason } from '../../domain/claim.js';
 import { addressKey } from '../../domain/duplicate-report.js';
-import type { Report, ReportAssociation, ReportImage, ReportState, SwarmSize } from '../../domain/report.js';
-import type { ReportEvent } from '../../domain/report-events.js';
+import type { MemberAlert } from '../../domain/member-alert.js';
+import type { Report, ReportAssociation, ReportClaim, ReportImage, ReportState, SwarmSize } from '../../domain/report.js';
+import type { ReportClaimed, ReportEvent, ReportMarkedBad, ReportUnclaimed } from '../../domain/report-events.js';
 import { toOutboxMessage } from '../events/report-event-codec.js';
 
 type ReportDocument = {
@@ -26,12 +29,39 @@ type ReportDocument = {
   createdAt: Date;
   associations: ReportAssociation[];
   image?: ReportImage;
+  claimedBy?: string;
+  claimedAt?: Date;
+  badReason?: BadReason;
+  markedBadAt?: Date;
+  /**
+   * The event of the last claim transition until it is safely in the outbox (see `transition`): written by the
+   * same conditional update as the state change, so a transition and its event are stored together or not at all.
+   */
+  pendingEventId?: string;
+  pendingEvent?: { type: string; payload: Binary; createdAt: Date };
 };
+
+/** One per (report, member): the `_id` is the pair, so recording the same alert twice keeps the first. */
+type AlertDocument = {
+  _id: string;
+  reportId: string;
+  memberId: string;
+  companyId: string;
+  companyName: string;
+  distanceMiles: number;
+  alertedAt: Date;
+};
+
+/** Attempts of a transition that found an earlier transition's event still parked on the report. */
+const TRANSITION_ATTEMPTS = 3;
+/** Reports whose parked events one recovery pass moves to the outbox. */
+const RECOVERY_BATCH = 100;
 
 const DUPLICATE_KEY = 11000;
 
 export class MongoReportRepository implements ReportRepository {
   private readonly collection: Collection<ReportDocument>;
+  private readonly alerts: Collection<AlertDocument>;
 
   constructor(
     private readonly client: MongoClient,
@@ -40,6 +70,7 @@ export class MongoReportRepository implements ReportRepository {
     private readonly onEventsStored: () => void = () => undefined,
   ) {
     this.collection = db.collection<ReportDocument>('reports');
+    this.alerts = db.collection<AlertDocument>('report_alerts');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -49,6 +80,9 @@ export class MongoReportRepository implements ReportRepository {
       { unique: true, name: 'liveClaimCode_unique', partialFilterExpression: { liveClaimCode: { $exists: true } } },
     );
     await this.collection.createIndex({ addressKey: 1, createdAt: -1 }, { name: 'addressKey_createdAt' });
+    await this.collection.createIndex({ claimedBy: 1, state: 1 }, { name: 'claimedBy_state' });
+    await this.collection.createIndex({ pendingEventId: 1 }, { name: 'pendingEventId', sparse: true });
+    await this.alerts.createIndex({ memberId: 1 }, { name: 'memberId' });
     await this.outbox.ensureIndexes();
   }
 
@@ -84,10 +118,158 @@ export class MongoReportRepository implements ReportRepository {
     const documents = await this.collection.find({ addressKey: key, state: { $in: ['active', 'claimed'] }, createdAt: { $gte: since } }).toArray();
     return documents.map(fromDocument);
   }
+
+  async findLiveByClaimCode(claimCode: string): Promise<Report | undefined> {
+    const document = await this.collection.findOne({ liveClaimCode: claimCode });
+    return document ? fromDocument(document) : undefined;
+  }
+
+  async findByIds(reportIds: string[]): Promise<Report[]> {
+    if (reportIds.length === 0) return [];
+    const documents = await this.collection.find({ _id: { $in: reportIds } }).toArray();
+    return documents.map(fromDocument);
+  }
+
+  async findClaimedBy(memberId: string): Promise<Report[]> {
+    const documents = await this.collection.find({ claimedBy: memberId, state: 'claimed' }).toArray();
+    return documents.map(fromDocument);
+  }
+
+  async claim(reportId: string, claim: ReportClaim, event: ReportClaimed): Promise<boolean> {
+    return this.transition(reportId, { state: 'active' }, { $set: { state: 'claimed', claimedBy: claim.memberId, claimedAt: claim.claimedAt } }, event);
+  }
+
+  async unclaim(reportId: string, claim: ReportClaim, event: ReportUnclaimed): Promise<boolean> {
+    return this.transition(
+      reportId,
+      { state: 'claimed', claimedBy: claim.memberId, claimedAt: claim.claimedAt },
+      { $set: { state: 'active' }, $unset: { claimedBy: '', claimedAt: '' } },
+      event,
+    );
+  }
+
+  async markBad(reportId: string, claim: ReportClaim, bad: { reason: BadReason; markedAt: Date }, event: ReportMarkedBad): Promise<boolean> {
+    return this.transition(
+      reportId,
+      { state: 'claimed', claimedBy: claim.memberId, claimedAt: claim.claimedAt },
+      { $set: { state: 'bad', badReason: bad.reason, markedBadAt: bad.markedAt }, $unset: { liveClaimCode: '' } },
+      event,
+    );
+  }
+
+  async recordAlert(alert: MemberAlert): Promise<void> {
+    try {
+      await this.alerts.insertOne({ _id: alertId(alert.reportId, alert.memberId), ...alert });
+    } catch (error) {
+      // Already recorded: the first record is kept.
+      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+    }
+  }
+
+  async findAlert(reportId: string, memberId: string): Promise<MemberAlert | undefined> {
+    const document = await this.alerts.findOne({ _id: alertId(reportId, memberId) });
+    return document ? fromAlertDocument(document) : undefined;
+  }
+
+  async findAlertsForMember(memberId: string): Promise<MemberAlert[]> {
+    const documents = await this.alerts.find({ memberId }).toArray();
+    return documents.map(fromAlertDocument);
+  }
+
+  /**
+   * Moves events parked on reports by transitions that stopped before handing them to the outbox (a crash, a
+   * failed write). The relay runs it before each read of the outbox (see `RecoveringReportOutbox`).
+   */
+  async recoverParkedEvents(): Promise<void> {
+    const parked = await this.collection.find({ pendingEventId: { $exists: true } }).limit(RECOVERY_BATCH).toArray();
+    for (const document of parked) await this.moveParkedEvent(document);
+  }
+
+  /**
+   * Why not a transaction like `create`: the MongoDB-compatible test server does not detect write conflicts
+   * between transactions, so two claims could both succeed there. A single conditional updateOne is atomic on
+   * every server, so the state change and its event are written by ONE update: the event is parked on the report
+   * document itself, then moved to the outbox under its (fixed) event id and unparked. Moving is idempotent (a
+   * duplicate outbox id is ignored; unparking is conditional on the id), and anything left parked is moved by
+   * `recoverParkedEvents`, so no event is lost or published twice. A transition never overwrites a parked event:
+   * it requires none, and moves one it finds before trying again.
+   */
+  private async transition(
+    reportId: string,
+    expected: Filter<ReportDocument>,
+    change: { $set: Partial<ReportDocument>; $unset?: UpdateFilter<ReportDocument>['$unset'] },
+    event: ReportEvent,
+  ): Promise<boolean> {
+    const message = toOutboxMessage(event);
+    const parked = { type: message.type, payload: new Binary(message.payload), createdAt: message.createdAt };
+    for (let attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt += 1) {
+      const result = await this.collection.updateOne(
+        { _id: reportId, ...expected, pendingEventId: { $exists: false } },
+        { $set: { ...change.$set, pendingEventId: message.id, pendingEvent: parked }, ...(change.$unset ? { $unset: change.$unset } : {}) },
+      );
+      if (result.modifiedCount === 1) {
+        try {
+          await this.moveParkedEvent({ _id: reportId, pendingEventId: message.id, pendingEvent: parked });
+        } catch {
+          // The change is stored with its event parked on the report; recovery moves it to the outbox later.
+        }
+        this.onEventsStored();
+        return true;
+      }
+      const current = await this.collection.findOne({ _id: reportId });
+      if (!current?.pendingEventId) return false;
+      await this.moveParkedEvent(current);
+    }
+    return false;
+  }
+
+  private async moveParkedEvent(document: Pick<ReportDocument, '_id' | 'pendingEventId' | 'pendingEvent'>): Promise<void> {
+    const { pendingEventId: id, pendingEvent: parked } = document;
+    if (!id || !parked) return;
+    const message: OutboxMessage = { id, type: parked.type, payload: new Uint8Array(parked.payload.buffer), createdAt: parked.createdAt };
+    try {
+      await this.client.withSession((session) => this.outbox.append([message], session));
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+    }
+    await this.collection.updateOne({ _id: document._id, pendingEventId: id }, { $unset: { pendingEventId: '', pendingEvent: '' } });
+  }
+}
+
+/** The report outbox as the relay reads it: first moves any parked transition events into it. */
+export class RecoveringReportOutbox implements OutboxStore {
+  constructor(
+    private readonly outbox: MongoOutbox,
+    private readonly reports: MongoReportRepository,
+  ) {}
+
+  async pending(limit: number): Promise<OutboxMessage[]> {
+    await this.reports.recoverParkedEvents();
+    return this.outbox.pending(limit);
+  }
+
+  markPublished(ids: string[]): Promise<void> {
+    return this.outbox.markPublished(ids);
+  }
+}
+
+function alertId(reportId: string, memberId: string): string {
+  return JSON.stringify([reportId, memberId]);
+}
+
+function fromAlertDocument(document: AlertDocument): MemberAlert {
+  return {
+    reportId: document.reportId,
+    memberId: document.memberId,
+    companyId: document.companyId,
+    companyName: document.companyName,
+    distanceMiles: document.distanceMiles,
+    alertedAt: document.alertedAt,
+  };
 }
 
 function toDocument(report: Report): ReportDocument {
-  const { reportId, location, ...fields } = report;
+  const { reportId, location, claim, bad, ...fields } = report;
   const live = report.state === 'active' || report.state === 'claimed';
   return {
     _id: reportId,
@@ -95,6 +277,8 @@ function toDocument(report: Report): ReportDocument {
     addressKey: addressKey(report.address),
     location: { type: 'Point', coordinates: [location.longitude, location.latitude] },
     ...(live ? { liveClaimCode: report.claimCode } : {}),
+    ...(claim ? { claimedBy: claim.memberId, claimedAt: claim.claimedAt } : {}),
+    ...(bad ? { badReason: bad.reason, markedBadAt: bad.markedAt } : {}),
   };
 }
 
@@ -114,5 +298,7 @@ function fromDocument(document: ReportDocument): Report {
     createdAt: document.createdAt,
     associations: document.associations.map(({ companyId, name, donationUrl }) => ({ companyId, name, donationUrl })),
     ...(document.image ? { image: { imageName: document.image.imageName, thumbnailName: document.image.thumbnailName } } : {}),
+    ...(document.claimedBy && document.claimedAt ? { claim: { memberId: document.claimedBy, claimedAt: document.claimedAt } } : {}),
+    ...(document.badReason && document.markedBadAt ? { bad: { reason: document.badReason, markedAt: document.markedBadAt } } : {}),
   };
 }

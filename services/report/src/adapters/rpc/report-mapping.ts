@@ -15,6 +15,10 @@ const states: Record<ReportState, ProtoReportState> = {
   bad: ProtoReportState.BAD,
 };
 
+export function toProtoState(state: ReportState): ProtoReportState {
+  return states[state];
+}
+
 export function toProtoSize(size: SwarmSize): ProtoSwarmSize {
   return sizes[size];
 }

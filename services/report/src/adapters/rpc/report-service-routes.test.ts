@@ -1,6 +1,7 @@
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient, createRouterTransport } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
-import { SwarmSize } from '@swarm/proto/report/v1/report';
+import { ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
 import { domainErrorCode, MemoryOutbox } from '@swarm/runtime';
 import { connectErrorOf } from '@swarm/testing';
 import { describe, expect, it } from 'vitest';
@@ -67,3 +68,68 @@ describe('ReportService over Connect', () => {
     expect(error.code).toBe(Code.NotFound);
   });
 });
+
+describe('claiming over Connect', () => {
+  async function withReport() {
+    const client = reportClient([SALEM_BEES]);
+    const { reportId } = await client.submitReport(request);
+    const alert = { reportId, companyId: 'c-1', companyName: 'Salem Bees', distanceMiles: 1.5 };
+    await client.recordAlert({ ...alert, memberId: 'm-1', alertedAt: timestampFromDate(new Date('2026-06-01T12:00:00Z')) });
+    await client.recordAlert({ ...alert, memberId: 'm-2' });
+    return { client, reportId };
+  }
+
+  it('records alerts, answering the report state, and NOT_FOUND for an unknown report', async () => {
+    const { client, reportId } = await withReport();
+    expect((await client.recordAlert({ reportId, memberId: 'm-3' })).state).toBe(ReportState.ACTIVE);
+    const error = await connectErrorOf(client.recordAlert({ reportId: 'missing', memberId: 'm-1' }));
+    expect([error.code, domainErrorCode(error)]).toEqual([Code.NotFound, 'REPORT.NOT_FOUND']);
+  });
+
+  it('claims by id and by code, lists, gives details to the claimer, un-claims and marks bad', async () => {
+    const { client, reportId } = await withReport();
+    const active = await client.listActiveReportsForMember({ memberId: 'm-1' });
+    expect(active.reports).toMatchObject([{ reportId, distanceMiles: 1.5, size: SwarmSize.BASKETBALL, elevationFeet: 10, hasImage: false }]);
+    const claimCode = active.reports[0]!.claimCode;
+    expect(await client.claimReportByCode({ claimCode, memberId: 'm-1' })).toMatchObject({ reportId, claimCode, alreadyYours: false });
+    expect(await client.claimReport({ reportId, memberId: 'm-1' })).toMatchObject({ alreadyYours: true });
+    const claimed = await client.listClaimedReportsForMember({ memberId: 'm-1' });
+    expect(claimed.reports).toMatchObject([{ reportId, companyName: 'Salem Bees', canUnclaim: true }]);
+    expect(timestampDate(claimed.reports[0]!.claimedAt!)).toEqual(new Date('2026-06-01T12:00:00Z'));
+    expect(await client.getClaimDetails({ reportId, memberId: 'm-1' })).toMatchObject({
+      address: request.address,
+      reporterName: 'Ada',
+      reporterPhone: '5551234567',
+      location: { latitude: 44.9429, longitude: -123.0351 },
+    });
+    await client.unclaimReport({ reportId, memberId: 'm-1' });
+    await client.claimReport({ reportId, memberId: 'm-2' });
+    await client.markReportBad({ reportId, memberId: 'm-2', reason: 'Not honey bees' });
+    expect((await client.listActiveReportsForMember({ memberId: 'm-1' })).reports).toEqual([]);
+  });
+
+  it.each([
+    ['claim by a member not alerted', (c: Client, id: string) => c.claimReport({ reportId: id, memberId: 'm-9' }), Code.PermissionDenied, 'REPORT.NOT_ALERTED'],
+    ['claim of a claimed report', (c: Client, id: string) => c.claimReport({ reportId: id, memberId: 'm-2' }), Code.FailedPrecondition, 'REPORT.ALREADY_CLAIMED'],
+    ['claim of an unknown report', (c: Client) => c.claimReport({ reportId: 'missing', memberId: 'm-1' }), Code.NotFound, 'REPORT.NOT_FOUND'],
+    ['claim by an unknown code', (c: Client) => c.claimReportByCode({ claimCode: '00000', memberId: 'm-1' }), Code.NotFound, 'REPORT.NOT_FOUND'],
+    ['un-claim by another member', (c: Client, id: string) => c.unclaimReport({ reportId: id, memberId: 'm-2' }), Code.PermissionDenied, 'REPORT.NOT_CLAIMER'],
+    ['mark bad with an unknown reason', (c: Client, id: string) => c.markReportBad({ reportId: id, memberId: 'm-1', reason: 'Wasps' }), Code.InvalidArgument, 'REPORT.INVALID_REASON'],
+    ['details for another member', (c: Client, id: string) => c.getClaimDetails({ reportId: id, memberId: 'm-2' }), Code.PermissionDenied, 'REPORT.NOT_CLAIMER'],
+    ['the picture for a member not alerted', (c: Client, id: string) => c.getReportImage({ reportId: id, memberId: 'm-9' }), Code.PermissionDenied, 'REPORT.NOT_ALERTED'],
+    ['a picture that does not exist', (c: Client, id: string) => c.getReportImage({ reportId: id, memberId: 'm-1' }), Code.NotFound, 'REPORT.NO_IMAGE'],
+  ] as const)('refuses %s with its Connect code and rule code', async (_case, call, code, rule) => {
+    const { client, reportId } = await withReport();
+    await client.claimReport({ reportId, memberId: 'm-1' });
+    const error = await connectErrorOf(call(client, reportId));
+    expect([error.code, domainErrorCode(error)]).toEqual([code, rule]);
+  });
+
+  it('refuses un-claim of a report not claimed with FAILED_PRECONDITION', async () => {
+    const { client, reportId } = await withReport();
+    const error = await connectErrorOf(client.unclaimReport({ reportId, memberId: 'm-1' }));
+    expect([error.code, domainErrorCode(error)]).toEqual([Code.FailedPrecondition, 'REPORT.NOT_CLAIMED']);
+  });
+});
+
+type Client = ReturnType<typeof reportClient>;

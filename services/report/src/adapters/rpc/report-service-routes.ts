@@ -1,11 +1,20 @@
 import { Code, type ConnectRouter } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { toConnectError } from '@swarm/runtime';
+import type { ClaimReport } from '../../app/claim-report.js';
+import type { GetClaimDetails } from '../../app/get-claim-details.js';
 import type { GetReport } from '../../app/get-report.js';
+import type { GetReportImage } from '../../app/get-report-image.js';
+import type { ListActiveReportsForMember } from '../../app/list-active-reports-for-member.js';
+import type { ListClaimedReportsForMember } from '../../app/list-claimed-reports-for-member.js';
 import type { ListReportAssociations } from '../../app/list-report-associations.js';
+import type { MarkReportBad } from '../../app/mark-report-bad.js';
+import type { RecordAlert } from '../../app/record-alert.js';
 import type { SubmitReport } from '../../app/submit-report.js';
+import type { UnclaimReport } from '../../app/unclaim-report.js';
 import type { ReportErrorCode } from '../../domain/report-error.js';
-import { fromProtoSize, toProtoReport } from './report-mapping.js';
+import { fromProtoSize, toProtoReport, toProtoSize, toProtoState } from './report-mapping.js';
 
 const connectCodes: Record<ReportErrorCode, Code> = {
   'REPORT.INVALID_SUBMISSION': Code.InvalidArgument,
@@ -15,9 +24,39 @@ const connectCodes: Record<ReportErrorCode, Code> = {
   'REPORT.ADDRESS_UNRESOLVED': Code.InvalidArgument,
   'REPORT.INVALID_IMAGE': Code.InvalidArgument,
   'REPORT.NO_COVERAGE': Code.NotFound,
+  'REPORT.NOT_ALERTED': Code.PermissionDenied,
+  'REPORT.ALREADY_CLAIMED': Code.FailedPrecondition,
+  'REPORT.NOT_CLAIMER': Code.PermissionDenied,
+  'REPORT.NOT_CLAIMED': Code.FailedPrecondition,
+  'REPORT.CLAIM_WINDOW_OVER': Code.FailedPrecondition,
+  'REPORT.INVALID_REASON': Code.InvalidArgument,
+  'REPORT.NO_IMAGE': Code.NotFound,
 };
 
-export function reportServiceRoutes(useCases: { submitReport: SubmitReport; getReport: GetReport; listReportAssociations: ListReportAssociations }) {
+export type ReportUseCases = {
+  submitReport: SubmitReport;
+  getReport: GetReport;
+  listReportAssociations: ListReportAssociations;
+  recordAlert: RecordAlert;
+  claimReport: ClaimReport;
+  unclaimReport: UnclaimReport;
+  markReportBad: MarkReportBad;
+  getClaimDetails: GetClaimDetails;
+  listActiveReportsForMember: ListActiveReportsForMember;
+  listClaimedReportsForMember: ListClaimedReportsForMember;
+  getReportImage: GetReportImage;
+};
+
+/** Runs a handler, turning what a use case threw into the ConnectError its rule code maps to. */
+async function mapped<T>(handler: () => Promise<T>): Promise<T> {
+  try {
+    return await handler();
+  } catch (error) {
+    throw toConnectError(error, connectCodes);
+  }
+}
+
+export function reportServiceRoutes(useCases: ReportUseCases) {
   return (router: ConnectRouter) => {
     router.service(ReportService, {
       async submitReport(request) {
@@ -53,6 +92,55 @@ export function reportServiceRoutes(useCases: { submitReport: SubmitReport; getR
           throw toConnectError(error, connectCodes);
         }
       },
+      recordAlert: (request) =>
+        mapped(async () => {
+          const { state } = await useCases.recordAlert.execute({
+            reportId: request.reportId,
+            memberId: request.memberId,
+            companyId: request.companyId,
+            companyName: request.companyName,
+            distanceMiles: request.distanceMiles,
+            alertedAt: request.alertedAt && timestampDate(request.alertedAt),
+          });
+          return { state: toProtoState(state) };
+        }),
+      claimReport: (request) => mapped(() => useCases.claimReport.execute(request.reportId, request.memberId)),
+      claimReportByCode: (request) => mapped(() => useCases.claimReport.executeByCode(request.claimCode, request.memberId)),
+      unclaimReport: (request) =>
+        mapped(async () => {
+          await useCases.unclaimReport.execute(request.reportId, request.memberId);
+          return {};
+        }),
+      markReportBad: (request) =>
+        mapped(async () => {
+          await useCases.markReportBad.execute(request.reportId, request.memberId, request.reason);
+          return {};
+        }),
+      getClaimDetails: (request) =>
+        mapped(async () => {
+          const details = await useCases.getClaimDetails.execute(request.reportId, request.memberId);
+          return { ...details, size: toProtoSize(details.size), location: { ...details.location } };
+        }),
+      listActiveReportsForMember: (request) =>
+        mapped(async () => {
+          const reports = await useCases.listActiveReportsForMember.execute(request.memberId);
+          return {
+            reports: reports.map((report) => ({ ...report, createdAt: timestampFromDate(report.createdAt), size: toProtoSize(report.size) })),
+          };
+        }),
+      listClaimedReportsForMember: (request) =>
+        mapped(async () => {
+          const reports = await useCases.listClaimedReportsForMember.execute(request.memberId);
+          return {
+            reports: reports.map((report) => ({
+              ...report,
+              createdAt: timestampFromDate(report.createdAt),
+              claimedAt: timestampFromDate(report.claimedAt),
+              size: toProtoSize(report.size),
+            })),
+          };
+        }),
+      getReportImage: (request) => mapped(() => useCases.getReportImage.execute(request.reportId, request.memberId, request.thumbnail)),
     });
   };
 }

@@ -1,0 +1,210 @@
+import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { SwarmSize } from '@swarm/proto/report/v1/report';
+import { domainErrorCode } from '@swarm/runtime';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ServiceClients } from '../clients/service-clients.js';
+import { HttpError, replyWithError } from '../mappers/http-errors.js';
+
+/** Spec §4: the reasons the member area offers when marking a report bad. */
+export const BAD_REASONS = ['Not honey bees', 'Swarm moved into structure', 'Swarm moved on', 'Someone else got the swarm', 'Other'] as const;
+
+/** Report ids are generated UUIDs; anything else cannot name a report and is refused before calling the service. */
+const REPORT_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export const MESSAGES = {
+  claimed: 'Successfully claimed report!',
+  unclaimed: 'Report has been unclaimed',
+  markedBad: 'Report has been marked as bad',
+  notFound: 'Report not found.',
+  alreadyClaimed: 'This swarm has already been claimed by another member.',
+  notClaimed: 'This report is not claimed.',
+  unclaimWindowOver: 'A report can only be unclaimed within 72 hours of claiming it.',
+  badWindowOver: 'A report can only be marked as bad within 72 hours of claiming it.',
+  reportIdRequired: 'A valid report id is required.',
+  reasonRequired: 'Please choose a reason.',
+  reasonUnknown: `Reason must be one of: ${BAD_REASONS.join(', ')}.`,
+} as const;
+
+const sizeNames: Record<SwarmSize, string> = {
+  [SwarmSize.UNSPECIFIED]: '',
+  [SwarmSize.SOFTBALL]: 'Softball',
+  [SwarmSize.BASKETBALL]: 'Basketball',
+  [SwarmSize.VERY_LARGE]: 'Very Large',
+};
+
+const reportIdField = z.string({ error: MESSAGES.reportIdRequired }).trim().regex(REPORT_ID, MESSAGES.reportIdRequired);
+const unclaimBody = z.object({ reportId: reportIdField });
+const badBody = z.object({
+  reportId: reportIdField,
+  reason: z
+    .string({ error: MESSAGES.reasonRequired })
+    .trim()
+    .min(1, MESSAGES.reasonRequired)
+    .refine((reason) => (BAD_REASONS as readonly string[]).includes(reason), MESSAGES.reasonUnknown),
+});
+const imageQuery = z.object({ variant: z.enum(['thumbnail']).optional() });
+
+function memberIdOf(request: FastifyRequest): string {
+  const memberId = request.memberSession?.memberId;
+  if (!memberId) throw new HttpError(401, 'Please log in.');
+  return memberId;
+}
+
+function reportIdParam(request: FastifyRequest): string {
+  const id = (request.params as { id?: unknown }).id;
+  if (typeof id !== 'string' || !REPORT_ID.test(id)) throw new HttpError(404, MESSAGES.notFound);
+  return id;
+}
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => issue.message);
+    throw new HttpError(400, errors[0] ?? 'Invalid request.', errors);
+  }
+  return parsed.data;
+}
+
+/**
+ * A report-service refusal as the member area must see it. The frontend logs the member out on any 401 or 403
+ * (spec §8), so a business refusal never answers 403: "not alerted" and "not the claimer" read as not found (the
+ * report is not theirs to act on), the state and window refusals as 409.
+ */
+function refusal(error: unknown, windowOver: string): unknown {
+  if (!(error instanceof ConnectError)) return error;
+  switch (error.code) {
+    case Code.NotFound:
+    case Code.PermissionDenied:
+      return new HttpError(404, MESSAGES.notFound);
+    case Code.FailedPrecondition:
+      switch (domainErrorCode(error)) {
+        case 'REPORT.ALREADY_CLAIMED':
+          return new HttpError(409, MESSAGES.alreadyClaimed);
+        case 'REPORT.CLAIM_WINDOW_OVER':
+          return new HttpError(409, windowOver);
+        default:
+          return new HttpError(409, MESSAGES.notClaimed);
+      }
+    case Code.InvalidArgument:
+      return new HttpError(400, MESSAGES.reasonUnknown);
+    default:
+      return error;
+  }
+}
+
+const iso = (timestamp: Timestamp | undefined) => (timestamp ? timestampDate(timestamp).toISOString() : null);
+const imageUrls = (reportId: string, hasImage: boolean) => ({
+  imageUrl: hasImage ? `/api/member/report/${reportId}/image` : null,
+  thumbnailUrl: hasImage ? `/api/member/report/${reportId}/image?variant=thumbnail` : null,
+});
+
+/**
+ * The member area's Active and Claimed Swarms (spec §7): lists, claim, un-claim, mark as bad, and the report
+ * pictures. Behind the session check every /api/member/ route passes (routes/auth.ts).
+ */
+export function memberReportRoutes(app: FastifyInstance, clients: ServiceClients): void {
+  app.get('/api/member/report/active', async (request, reply) => {
+    try {
+      const { reports } = await clients.report.listActiveReportsForMember({ memberId: memberIdOf(request) });
+      return reply.header('cache-control', 'no-store').send(
+        reports.map((report) => ({
+          reportId: report.reportId,
+          dateCreated: iso(report.createdAt),
+          ...imageUrls(report.reportId, report.hasImage),
+          claimCode: report.claimCode,
+          note: report.note,
+          size: sizeNames[report.size],
+          elevation: report.elevationFeet,
+          distanceFromHome: Math.round(report.distanceMiles * 100) / 100,
+        })),
+      );
+    } catch (error) {
+      return replyWithError(reply, error);
+    }
+  });
+
+  app.get('/api/member/report/claimed', async (request, reply) => {
+    try {
+      const { reports } = await clients.report.listClaimedReportsForMember({ memberId: memberIdOf(request) });
+      return reply.header('cache-control', 'no-store').send(
+        reports.map((report) => ({
+          reportId: report.reportId,
+          dateCreated: iso(report.createdAt),
+          dateClaimed: iso(report.claimedAt),
+          ...imageUrls(report.reportId, report.hasImage),
+          claimCode: report.claimCode,
+          note: report.note,
+          size: sizeNames[report.size],
+          elevation: report.elevationFeet,
+          canUnClaim: report.canUnclaim,
+          companyName: report.companyName,
+        })),
+      );
+    } catch (error) {
+      return replyWithError(reply, error);
+    }
+  });
+
+  // A GET that changes state (the spec's call): the cross-site hook only guards other methods, so a claim another
+  // site makes the browser send (an <img> pointing here) is refused here.
+  app.get('/api/member/report/:id/claim', async (request, reply) => {
+    try {
+      if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Cross-site requests are not allowed.');
+      const reportId = reportIdParam(request);
+      await clients.report.claimReport({ reportId, memberId: memberIdOf(request) }).catch((error: unknown) => {
+        throw refusal(error, MESSAGES.notClaimed);
+      });
+      // Claiming a report you already hold succeeds too: a double click is not an error.
+      return reply.header('cache-control', 'no-store').send({ message: MESSAGES.claimed });
+    } catch (error) {
+      return replyWithError(reply, error);
+    }
+  });
+
+  app.put('/api/member/report/unclaim', async (request, reply) => {
+    try {
+      const { reportId } = parseBody(unclaimBody, request.body);
+      await clients.report.unclaimReport({ reportId, memberId: memberIdOf(request) }).catch((error: unknown) => {
+        throw refusal(error, MESSAGES.unclaimWindowOver);
+      });
+      return reply.send({ message: MESSAGES.unclaimed });
+    } catch (error) {
+      return replyWithError(reply, error);
+    }
+  });
+
+  app.put('/api/member/report/bad', async (request, reply) => {
+    try {
+      const { reportId, reason } = parseBody(badBody, request.body);
+      await clients.report.markReportBad({ reportId, memberId: memberIdOf(request), reason }).catch((error: unknown) => {
+        throw refusal(error, MESSAGES.badWindowOver);
+      });
+      return reply.send({ message: MESSAGES.markedBad });
+    } catch (error) {
+      return replyWithError(reply, error);
+    }
+  });
+
+  app.get('/api/member/report/:id/image', async (request, reply) => {
+    try {
+      const reportId = reportIdParam(request);
+      const query = imageQuery.safeParse(request.query ?? {});
+      if (!query.success) throw new HttpError(404, MESSAGES.notFound);
+      const image = await clients.report
+        .getReportImage({ reportId, memberId: memberIdOf(request), thumbnail: query.data.variant === 'thumbnail' })
+        .catch((error: unknown) => {
+          throw refusal(error, MESSAGES.notFound);
+        });
+      // Private: only this member may see it, so no shared cache may keep it.
+      return reply
+        .header('content-type', image.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', 'inline')
+        .send(Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength));
+    } catch (error) {
+      return replyWithError(reply, error);
+    }
+  });
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { BAD_REASONS, CLAIM_WINDOW_MS, checkBadReason, checkClaimerAction, decideClaim, isBadReason, withinClaimWindow } from './claim.js';
+import type { Report } from './report.js';
+
+const claimedAt = new Date('2026-06-01T12:00:00Z');
+
+function report(overrides: Partial<Report> = {}): Report {
+  return {
+    reportId: 'r-1',
+    idempotencyId: 'i-1',
+    reporterName: 'Ada',
+    reporterPhone: '5551234567',
+    size: 'Softball',
+    elevationFeet: 5,
+    address: '1 Oak St',
+    internalNote: '',
+    location: { latitude: 45, longitude: -122 },
+    state: 'active',
+    claimCode: '00042',
+    createdAt: new Date('2026-06-01T10:00:00Z'),
+    associations: [],
+    ...overrides,
+  };
+}
+
+const claimedBy = (memberId: string) => report({ state: 'claimed', claim: { memberId, claimedAt } });
+
+describe('the 72-hour claim window', () => {
+  it('is 72 hours', () => {
+    expect(CLAIM_WINDOW_MS).toBe(72 * 3_600_000);
+  });
+
+  it('is open up to the last millisecond before 72 hours and closed from then on', () => {
+    expect(withinClaimWindow(claimedAt, claimedAt)).toBe(true);
+    expect(withinClaimWindow(claimedAt, new Date('2026-06-04T11:59:59.999Z'))).toBe(true);
+    expect(withinClaimWindow(claimedAt, new Date('2026-06-04T12:00:00.000Z'))).toBe(false);
+    expect(withinClaimWindow(claimedAt, new Date('2026-06-10T12:00:00.000Z'))).toBe(false);
+  });
+});
+
+describe('mark-as-bad reasons', () => {
+  it('are the five of the spec, in order', () => {
+    expect(BAD_REASONS).toEqual(['Not honey bees', 'Swarm moved into structure', 'Swarm moved on', 'Someone else got the swarm', 'Other']);
+  });
+
+  it.each(BAD_REASONS)('accepts %s', (reason) => {
+    expect(isBadReason(reason)).toBe(true);
+    expect(checkBadReason(reason)).toBe(reason);
+  });
+
+  it.each(['', 'other', 'Not honey bees ', 'Wasps'])('refuses %j', (reason) => {
+    expect(isBadReason(reason)).toBe(false);
+    expect(() => checkBadReason(reason)).toThrow(expect.objectContaining({ code: 'REPORT.INVALID_REASON' }));
+  });
+});
+
+describe('decideClaim', () => {
+  it('lets an alerted member claim an active report', () => {
+    expect(decideClaim(report(), 'm-1', true)).toBe('claim');
+  });
+
+  it('tells the holder the report is already theirs', () => {
+    expect(decideClaim(claimedBy('m-1'), 'm-1', true)).toBe('already-yours');
+  });
+
+  it.each([
+    ['an unknown report', undefined, true, 'REPORT.NOT_FOUND'],
+    ['a bad report', report({ state: 'bad' }), true, 'REPORT.NOT_FOUND'],
+    ['a member not alerted', report(), false, 'REPORT.NOT_ALERTED'],
+    ['a member not alerted about a claimed report', claimedBy('m-2'), false, 'REPORT.NOT_ALERTED'],
+    ['a report another member holds', claimedBy('m-2'), true, 'REPORT.ALREADY_CLAIMED'],
+  ] as const)('refuses %s', (_case, subject, alerted, code) => {
+    expect(() => decideClaim(subject, 'm-1', alerted)).toThrow(expect.objectContaining({ code }));
+  });
+});
+
+describe('checkClaimerAction', () => {
+  it('allows the claimer within the window and names the claim', () => {
+    expect(checkClaimerAction(claimedBy('m-1'), 'm-1', new Date('2026-06-02T12:00:00Z'))).toEqual({ memberId: 'm-1', claimedAt });
+  });
+
+  it.each([
+    ['an unknown report', undefined, 'REPORT.NOT_FOUND'],
+    ['a bad report', report({ state: 'bad', claim: { memberId: 'm-1', claimedAt } }), 'REPORT.NOT_FOUND'],
+    ['an active report', report(), 'REPORT.NOT_CLAIMED'],
+    ['another member', claimedBy('m-2'), 'REPORT.NOT_CLAIMER'],
+  ] as const)('refuses %s', (_case, subject, code) => {
+    expect(() => checkClaimerAction(subject, 'm-1', claimedAt)).toThrow(expect.objectContaining({ code }));
+  });
+
+  it('refuses the claimer once 72 hours have passed', () => {
+    expect(() => checkClaimerAction(claimedBy('m-1'), 'm-1', new Date('2026-06-04T12:00:00Z'))).toThrow(
+      expect.objectContaining({ code: 'REPORT.CLAIM_WINDOW_OVER' }),
+    );
+  });
+});

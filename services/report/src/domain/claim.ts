@@ -1,0 +1,52 @@
+import type { Report } from './report.js';
+import { ReportError } from './report-error.js';
+
+/** Spec §9: un-claim and mark-as-bad are allowed for 72 hours after claiming. */
+export const CLAIM_WINDOW_MS = 72 * 60 * 60 * 1000;
+
+/** Spec §4: the reasons a member may give when marking a report bad, as the member area offers them. */
+export const BAD_REASONS = ['Not honey bees', 'Swarm moved into structure', 'Swarm moved on', 'Someone else got the swarm', 'Other'] as const;
+export type BadReason = (typeof BAD_REASONS)[number];
+
+export function isBadReason(value: string): value is BadReason {
+  return (BAD_REASONS as readonly string[]).includes(value);
+}
+
+export function checkBadReason(value: string): BadReason {
+  if (!isBadReason(value)) throw new ReportError('REPORT.INVALID_REASON', `reason must be one of ${BAD_REASONS.join(', ')}`);
+  return value;
+}
+
+/** Whether the claimer may still un-claim or mark bad: strictly before 72 hours have passed since claiming. */
+export function withinClaimWindow(claimedAt: Date, now: Date): boolean {
+  return now.getTime() < claimedAt.getTime() + CLAIM_WINDOW_MS;
+}
+
+/** What a claim by this member does to the report as it is now. */
+export type ClaimDecision = 'claim' | 'already-yours';
+
+/**
+ * The rules of claiming (spec §4): only a member alerted about a live report may claim it; the first claim wins;
+ * claiming again a report you hold changes nothing. A bad report is as good as gone.
+ */
+export function decideClaim(report: Report | undefined, memberId: string, alerted: boolean): ClaimDecision {
+  if (!report || report.state === 'bad') throw new ReportError('REPORT.NOT_FOUND', 'report not found');
+  if (!alerted) throw new ReportError('REPORT.NOT_ALERTED', 'only members alerted about this report may claim it');
+  if (report.state === 'active') return 'claim';
+  if (report.claim?.memberId === memberId) return 'already-yours';
+  throw new ReportError('REPORT.ALREADY_CLAIMED', 'this swarm has already been claimed by another member');
+}
+
+/**
+ * The rules of un-claiming and marking bad: only the current claimer, only within the claim window.
+ * Returns the claim the action applies to, so the change can be made conditional on it still being the same one.
+ */
+export function checkClaimerAction(report: Report | undefined, memberId: string, now: Date): { memberId: string; claimedAt: Date } {
+  if (!report || report.state === 'bad') throw new ReportError('REPORT.NOT_FOUND', 'report not found');
+  if (report.state !== 'claimed' || !report.claim) throw new ReportError('REPORT.NOT_CLAIMED', 'this report is not claimed');
+  if (report.claim.memberId !== memberId) throw new ReportError('REPORT.NOT_CLAIMER', 'only the member who claimed this report may do this');
+  if (!withinClaimWindow(report.claim.claimedAt, now)) {
+    throw new ReportError('REPORT.CLAIM_WINDOW_OVER', 'un-claim and mark as bad are only possible within 72 hours of claiming');
+  }
+  return report.claim;
+}
