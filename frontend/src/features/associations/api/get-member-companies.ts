@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { memberReportKeys } from '@/features/member-reports/api/report-keys';
 
 /** One of the member's associations; status 'i' means the association set the member inactive. */
 export interface MemberCompany {
@@ -13,7 +14,7 @@ export interface MemberCompany {
 
 export const memberCompaniesQueryKey = ['member', 'company'] as const;
 /** Every report list of the member area lives under this prefix; joining or leaving changes what they show. */
-export const memberReportsQueryKey = ['member', 'report'] as const;
+export const memberReportsQueryKey = memberReportKeys.all;
 
 export const isInactive = (company: MemberCompany): boolean => company.status === 'i';
 

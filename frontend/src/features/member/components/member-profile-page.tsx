@@ -1,6 +1,8 @@
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { AssociationsSection } from '@/features/associations/components/associations-section';
+import { ActiveSwarmsSection } from '@/features/member-reports/components/active-swarms-section';
+import { ClaimedSwarmsSection } from '@/features/member-reports/components/claimed-swarms-section';
 import { DASHBOARD_TOUR_ID, useInformation, type MemberInformation } from '../api/get-information';
 import { useAvailability } from '../api/get-availability';
 import { useUpdateOnboarding } from '../api/update-onboarding';
@@ -11,7 +13,6 @@ import { AvailabilityForm } from './availability-form';
 import { SectionCard, SectionHeading } from './form-parts';
 import { InformationForm } from './information-form';
 import { OnboardingTour } from './onboarding-tour';
-import { PlaceholderSection } from './placeholder-section';
 import { RequiredInformationModal } from './required-information-modal';
 
 const PAGE_TITLE = 'Your profile';
@@ -48,8 +49,8 @@ export function MemberProfilePage() {
         )}
       </SectionCard>
 
-      <PlaceholderSection anchor="active-swarms" title="Active Swarms" description="Swarms you are alerted about will be listed here." />
-      <PlaceholderSection anchor="claimed-swarms" title="Claimed Swarms" description="Swarms you claim will be listed here." />
+      <ActiveSwarmsSection />
+      <ClaimedSwarmsSection />
 
       {information.data && !availability.isPending && <ProfileGuidance information={information.data} />}
     </Article>

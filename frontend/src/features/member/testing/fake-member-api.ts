@@ -76,6 +76,9 @@ export function stubMemberApi(
       Object.assign(availability, body);
       return { status: 200, body: availability };
     },
+    // The report lists have their own fakes (features/member-reports/testing); the profile starts with none.
+    'GET /api/member/report/active': () => ({ status: 200, body: [] }),
+    'GET /api/member/report/claimed': () => ({ status: 200, body: [] }),
     'GET /api/places/autocomplete': () => ({
       status: 200,
       body: { suggestions: places.map((description, index) => ({ description, placeId: `place-${index}` })) },

@@ -1,0 +1,71 @@
+import { SectionCard, SectionHeading } from '@/features/member/components/form-parts';
+import { useToast } from '@/components/ui/toast';
+import { useActiveReports } from '../api/get-active-reports';
+import { useClaimReport } from '../api/claim-report';
+import type { ActiveReport } from '../api/report-types';
+import { formatServerDate } from '../lib/format-server-date';
+import { formatDistance, formatElevation } from '../lib/format-report';
+import { errorDetail, reportMessages } from '../lib/report-messages';
+import { ReportImage } from './report-image';
+import { EmptyText, NoteCell, NoWrap, ReportTable, TableButton } from './report-table';
+import { LoadFailed } from './section-status';
+
+const ANCHOR = 'active-swarms';
+const HEADERS = ['Date', 'Image', 'Claim Code', 'Note', 'Size', 'Elevation', 'Distance', 'Claim'] as const;
+
+/**
+ * Spec §2: the swarms the member was alerted about that nobody has claimed yet. Claiming one here does the same as
+ * replying to the alert text with its claim code: the member then gets a text with the location.
+ */
+export function ActiveSwarmsSection() {
+  const reports = useActiveReports();
+  const claim = useClaimReport();
+  const toast = useToast();
+  const headingId = `${ANCHOR}-heading`;
+
+  const claimReport = async (report: ActiveReport) => {
+    try {
+      await claim.mutateAsync(report.reportId);
+      toast.success(reportMessages.claimed, reportMessages.claimedDetail);
+    } catch (error) {
+      toast.error(reportMessages.claimFailed, errorDetail(error));
+    }
+  };
+
+  const list = reports.data ?? [];
+  return (
+    <SectionCard id={ANCHOR} data-tour={ANCHOR} aria-labelledby={headingId}>
+      <SectionHeading id={headingId}>Active Swarms</SectionHeading>
+      {reports.isError && !reports.data && <LoadFailed what="your active swarms" onRetry={() => void reports.refetch()} />}
+      {reports.isSuccess && list.length === 0 && <EmptyText>{reportMessages.noActive}</EmptyText>}
+      {list.length > 0 && (
+        <ReportTable caption="Active swarms" headers={HEADERS}>
+          {list.map((report) => (
+            <tr key={report.reportId}>
+              <NoWrap>{formatServerDate(report.dateCreated)}</NoWrap>
+              <td>
+                <ReportImage imageUrl={report.imageUrl} thumbnailUrl={report.thumbnailUrl} claimCode={report.claimCode} />
+              </td>
+              <th scope="row">{report.claimCode}</th>
+              <NoteCell>{report.note}</NoteCell>
+              <NoWrap>{report.size}</NoWrap>
+              <NoWrap>{formatElevation(report.elevation)}</NoWrap>
+              <NoWrap>{formatDistance(report.distanceFromHome)}</NoWrap>
+              <td>
+                <TableButton
+                  type="button"
+                  aria-label={`Claim swarm ${report.claimCode}`}
+                  // One claim at a time: the lists are refreshed after each, and a second click must not send another.
+                  disabled={claim.isPending}
+                  onClick={() => void claimReport(report)}
+                >
+                  Claim
+                </TableButton>
+              </td>
+            </tr>
+          ))}
+        </ReportTable>
+      )}
+    </SectionCard>
+  );
+}

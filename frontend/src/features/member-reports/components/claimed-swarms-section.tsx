@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { SectionCard, SectionHeading } from '@/features/member/components/form-parts';
+import { useToast } from '@/components/ui/toast';
+import { useClaimedReports } from '../api/get-claimed-reports';
+import { useMarkReportBad, type BadReportReason } from '../api/mark-report-bad';
+import type { ClaimedReport } from '../api/report-types';
+import { useUnclaimReport } from '../api/unclaim-report';
+import { formatServerDate } from '../lib/format-server-date';
+import { formatElevation } from '../lib/format-report';
+import { errorDetail, reportMessages } from '../lib/report-messages';
+import { MarkBadDialog } from './mark-bad-dialog';
+import { ReportImage } from './report-image';
+import { ActionGroup, EmptyText, NoteCell, NoWrap, ReportTable, TableButton } from './report-table';
+import { LoadFailed } from './section-status';
+import { UnclaimDialog } from './unclaim-dialog';
+
+const ANCHOR = 'claimed-swarms';
+const HEADERS = ['Actions', 'Date', 'Image', 'Claim Code', 'Note', 'Size', 'Elevation', 'Association'] as const;
+
+type OpenDialog = { kind: 'unclaim' | 'bad'; report: ClaimedReport } | null;
+
+/**
+ * Spec §2: the swarms the member holds. For 72 hours after claiming (canUnClaim) a report can be handed back to the
+ * other members (un-claim) or taken out of the system with a reason (mark as bad).
+ */
+export function ClaimedSwarmsSection() {
+  const reports = useClaimedReports();
+  const unclaim = useUnclaimReport();
+  const markBad = useMarkReportBad();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const headingId = `${ANCHOR}-heading`;
+  const busy = unclaim.isPending || markBad.isPending;
+
+  const confirmUnclaim = async (report: ClaimedReport) => {
+    try {
+      await unclaim.mutateAsync(report.reportId);
+      toast.success(reportMessages.unclaimed);
+    } catch (error) {
+      toast.error(reportMessages.unclaimFailed, errorDetail(error));
+    } finally {
+      setDialog(null);
+    }
+  };
+
+  const confirmMarkBad = async (report: ClaimedReport, reason: BadReportReason) => {
+    try {
+      await markBad.mutateAsync({ reportId: report.reportId, reason });
+      toast.success(reportMessages.markedBad);
+    } catch (error) {
+      toast.error(reportMessages.markBadFailed, errorDetail(error));
+    } finally {
+      setDialog(null);
+    }
+  };
+
+  const list = reports.data ?? [];
+  return (
+    <SectionCard id={ANCHOR} data-tour={ANCHOR} aria-labelledby={headingId}>
+      <SectionHeading id={headingId}>Claimed Swarms</SectionHeading>
+      {reports.isError && !reports.data && <LoadFailed what="your claimed swarms" onRetry={() => void reports.refetch()} />}
+      {reports.isSuccess && list.length === 0 && <EmptyText>{reportMessages.noClaimed}</EmptyText>}
+      {list.length > 0 && (
+        <ReportTable caption="Claimed swarms" headers={HEADERS}>
+          {list.map((report) => (
+            <tr key={report.reportId}>
+              <td>
+                {report.canUnClaim && (
+                  <ActionGroup>
+                    <TableButton
+                      type="button"
+                      $variant="secondary"
+                      aria-label={`Un-claim swarm ${report.claimCode}`}
+                      aria-haspopup="dialog"
+                      disabled={busy}
+                      onClick={() => setDialog({ kind: 'unclaim', report })}
+                    >
+                      Un-claim
+                    </TableButton>
+                    <TableButton
+                      type="button"
+                      $variant="secondary"
+                      aria-label={`Mark as bad swarm ${report.claimCode}`}
+                      aria-haspopup="dialog"
+                      disabled={busy}
+                      onClick={() => setDialog({ kind: 'bad', report })}
+                    >
+                      Mark as bad
+                    </TableButton>
+                  </ActionGroup>
+                )}
+              </td>
+              <NoWrap>{formatServerDate(report.dateCreated)}</NoWrap>
+              <td>
+                <ReportImage imageUrl={report.imageUrl} thumbnailUrl={report.thumbnailUrl} claimCode={report.claimCode} />
+              </td>
+              <th scope="row">{report.claimCode}</th>
+              <NoteCell>{report.note}</NoteCell>
+              <NoWrap>{report.size}</NoWrap>
+              <NoWrap>{formatElevation(report.elevation)}</NoWrap>
+              <td>{report.companyName}</td>
+            </tr>
+          ))}
+        </ReportTable>
+      )}
+
+      {dialog?.kind === 'unclaim' && (
+        <UnclaimDialog
+          claimCode={dialog.report.claimCode}
+          pending={busy}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => void confirmUnclaim(dialog.report)}
+          onMarkBad={() => setDialog({ kind: 'bad', report: dialog.report })}
+        />
+      )}
+      {dialog?.kind === 'bad' && (
+        <MarkBadDialog
+          claimCode={dialog.report.claimCode}
+          pending={busy}
+          onCancel={() => setDialog(null)}
+          onConfirm={(reason) => void confirmMarkBad(dialog.report, reason)}
+        />
+      )}
+    </SectionCard>
+  );
+}
