@@ -2,9 +2,12 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import { ConsumeLoginToken } from './app/consume-login-token.js';
 import { EnsureMember } from './app/ensure-member.js';
 import { FindCoveringMembers } from './app/find-covering-members.js';
+import { FindMemberByPhone } from './app/find-member-by-phone.js';
 import { GetMember } from './app/get-member.js';
 import { IssueLoginToken } from './app/issue-login-token.js';
+import { NextAlertTime } from './app/next-alert-time.js';
 import type { Clock, IdGenerator, LoginTokenRepository, MemberRepository, TokenSecrets } from './app/ports.js';
+import { SetDoNotDisturb } from './app/set-do-not-disturb.js';
 import { UpdateAvailability } from './app/update-availability.js';
 import { UpdateMemberInformation } from './app/update-member-information.js';
 import { UpdateOnboarding } from './app/update-onboarding.js';
@@ -39,6 +42,9 @@ export function buildMemberService(ports: {
       findCoveringMembers: new FindCoveringMembers(ports.members),
       issueLoginToken: new IssueLoginToken(loginTokens, secrets, ports.clock, ports.loginTokenTtlMs ?? DEFAULT_LOGIN_TOKEN_TTL_MS),
       consumeLoginToken: new ConsumeLoginToken(loginTokens, secrets, ports.clock, ensureMember),
+      findMemberByPhone: new FindMemberByPhone(ports.members),
+      setDoNotDisturb: new SetDoNotDisturb(ports.members),
+      nextAlertTime: new NextAlertTime(ports.members, ports.clock),
     }),
   };
 }

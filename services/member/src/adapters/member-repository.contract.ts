@@ -90,6 +90,30 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
       expect(await members.findByEmail(grace.email)).toEqual(grace);
     });
 
+    it('finds a member by phone number, after a change of number only by the new one', async () => {
+      const member = aMember({ phoneNumber: '5035550142' });
+      await members.insertIfAbsent(member);
+      await members.insertIfAbsent(aMember({ phoneNumber: '5035550143' }));
+      expect(await members.findByPhone('5035550142')).toEqual(member);
+      await members.update(member.memberId, { phoneNumber: '5035550144' });
+      expect(await members.findByPhone('5035550142')).toBeUndefined();
+      expect((await members.findByPhone('5035550144'))?.memberId).toBe(member.memberId);
+    });
+
+    it('finds no member by an unknown or empty phone number', async () => {
+      await members.insertIfAbsent(aMember());
+      expect(await members.findByPhone('5035550199')).toBeUndefined();
+      expect(await members.findByPhone('')).toBeUndefined();
+    });
+
+    it('returns the earliest registered member when several gave one phone number', async () => {
+      const later = aMember({ phoneNumber: '5035550150', createdAt: new Date('2026-05-03T10:00:00.000Z') });
+      const earliest = aMember({ phoneNumber: '5035550150', createdAt: new Date('2026-05-02T10:00:00.000Z') });
+      await members.insertIfAbsent(later);
+      await members.insertIfAbsent(earliest);
+      expect((await members.findByPhone('5035550150'))?.memberId).toBe(earliest.memberId);
+    });
+
     it('is not changed by changes to a member it returned', async () => {
       const member = aMember();
       await members.insertIfAbsent(member);

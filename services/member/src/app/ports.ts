@@ -23,6 +23,8 @@ export interface MemberRepository {
   findById(memberId: string): Promise<Member | undefined>;
   /** `email` is normalised. */
   findByEmail(email: string): Promise<Member | undefined>;
+  /** `phoneNumber` is ten digits; when several members gave it, the earliest created (then lowest id) is returned. */
+  findByPhone(phoneNumber: string): Promise<Member | undefined>;
   /**
    * Sets the patch's fields (a `home` key with undefined removes the home) and returns the member as stored after,
    * or undefined when no member has this id.

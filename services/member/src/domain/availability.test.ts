@@ -167,3 +167,54 @@ describe('nextAvailableAt', () => {
     expect(nextAvailableAt({ ...defaults, doNotDisturb: true }, 'UTC', new Date('2026-06-01T10:00:00Z'))).toBeUndefined();
   });
 });
+
+describe('nextAvailableAt across DST changes, midnight and the 24-hour To', () => {
+  const everyDay = (fromHour: number, toHour: number) => ({ ...defaultAvailability(), days: DAYS_OF_WEEK.map(() => ({ fromHour, toHour })) });
+
+  it('opens a window whose From hour is skipped by the spring-forward change at the first local hour that exists', () => {
+    // Sunday 8 March 2026 in Los Angeles: 02:00 PST jumps to 03:00 PDT at 10:00 UTC. A 2–5 window opens then.
+    const availability = everyDay(2, 5);
+    expect(nextAvailableAt(availability, 'America/Los_Angeles', new Date('2026-03-08T09:30:00Z'))).toEqual(new Date('2026-03-08T10:00:00Z'));
+  });
+
+  it('reads the window start in the offset of the day itself after the spring-forward change', () => {
+    // 09:00 on that Sunday is PDT (UTC-7), 16:00 UTC, not 17:00 as the PST offset of the night before would give.
+    expect(nextAvailableAt(everyDay(9, 22), 'America/Los_Angeles', new Date('2026-03-08T08:00:00Z'))).toEqual(new Date('2026-03-08T16:00:00Z'));
+  });
+
+  it('reads the window start in the offset of the day itself after the fall-back change', () => {
+    // Sunday 1 November 2026: 02:00 PDT falls back to 01:00 PST at 09:00 UTC, so 09:00 local is 17:00 UTC.
+    expect(nextAvailableAt(everyDay(9, 22), 'America/Los_Angeles', new Date('2026-11-01T08:00:00Z'))).toEqual(new Date('2026-11-01T17:00:00Z'));
+  });
+
+  it('keeps a member available through the repeated hour of the fall-back change', () => {
+    // 01:00–02:00 local happens twice (08:00 and 09:00 UTC); a 1–2 window covers both.
+    const availability = everyDay(1, 2);
+    expect(nextAvailableAt(availability, 'America/Los_Angeles', new Date('2026-11-01T08:30:00Z'))).toEqual(new Date('2026-11-01T08:30:00Z'));
+    expect(nextAvailableAt(availability, 'America/Los_Angeles', new Date('2026-11-01T09:30:00Z'))).toEqual(new Date('2026-11-01T09:30:00Z'));
+    expect(nextAvailableAt(availability, 'America/Los_Angeles', new Date('2026-11-01T10:00:00Z'))).toEqual(new Date('2026-11-02T09:00:00Z'));
+  });
+
+  it('with To 24 is available until the last instant before midnight and not at midnight', () => {
+    const availability = { ...defaultAvailability(), days: DAYS_OF_WEEK.map(() => ({ fromHour: 17, toHour: 22 })) };
+    availability.days[1] = { fromHour: 17, toHour: 24 };
+    // Monday 23:59:59.999 UTC is inside Monday's 17–24 window.
+    expect(nextAvailableAt(availability, 'UTC', new Date('2026-06-01T23:59:59.999Z'))).toEqual(new Date('2026-06-01T23:59:59.999Z'));
+    // Tuesday 00:00 belongs to Tuesday, whose window opens at 17:00.
+    expect(nextAvailableAt(availability, 'UTC', new Date('2026-06-02T00:00:00Z'))).toEqual(new Date('2026-06-02T17:00:00Z'));
+  });
+
+  it('crosses midnight into the next day when the window of the day is over, in the member zone', () => {
+    // Monday 22:30 in New York (EDT) is Tuesday 02:30 UTC; Tuesday's 17–22 window opens at 21:00 UTC.
+    expect(nextAvailableAt(defaultAvailability(), 'America/New_York', new Date('2026-06-02T02:30:00Z'))).toEqual(new Date('2026-06-02T21:00:00Z'));
+  });
+
+  it('opens a window starting at midnight exactly at local midnight', () => {
+    // Tuesday 0–24 in Los Angeles starts at Tuesday 00:00 PDT, 07:00 UTC.
+    const availability = { ...defaultAvailability(), days: DAYS_OF_WEEK.map(() => ({ fromHour: 20, toHour: 21 })) };
+    availability.days[2] = { fromHour: 0, toHour: 24 };
+    expect(nextAvailableAt(availability, 'America/Los_Angeles', new Date('2026-06-02T04:30:00Z'))).toEqual(new Date('2026-06-02T07:00:00Z'));
+    // And stays open all Tuesday: 23:45 local is 06:45 UTC on Wednesday.
+    expect(nextAvailableAt(availability, 'America/Los_Angeles', new Date('2026-06-03T06:45:00Z'))).toEqual(new Date('2026-06-03T06:45:00Z'));
+  });
+});

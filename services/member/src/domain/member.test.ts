@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAvailability } from './availability.js';
-import { changeOnboarding, checkInformation, newMember, normaliseEmail } from './member.js';
+import { changeOnboarding, checkInformation, nationalPhoneNumber, newMember, normaliseEmail } from './member.js';
 import { MemberError } from './member-error.js';
 
 function refusalOf(raw: string): string | undefined {
@@ -109,5 +109,17 @@ describe('changeOnboarding', () => {
   it('refuses an unknown id or status', () => {
     expect(() => changeOnboarding([], 2, 'c')).toThrow('Unknown onboarding id.');
     expect(() => changeOnboarding([], 1, 'x')).toThrow("Onboarding status must be 'a' or 'c'.");
+  });
+});
+
+describe('nationalPhoneNumber', () => {
+  it('reads the ten national digits from the forms an SMS provider and people use', () => {
+    for (const raw of ['+15035550100', '15035550100', '5035550100', ' (503) 555-0100 ', '+1 503 555 0100']) {
+      expect(nationalPhoneNumber(raw)).toBe('5035550100');
+    }
+  });
+
+  it('refuses numbers that are not US ten-digit numbers', () => {
+    for (const raw of ['', '+445035550100', '503555010', '25035550100', '+1503555010x', 'abc']) expect(nationalPhoneNumber(raw)).toBeUndefined();
   });
 });

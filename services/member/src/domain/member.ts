@@ -83,6 +83,16 @@ export function checkInformation(raw: MemberInformation): MemberInformation {
   return { name, phoneNumber, address, home: address === '' ? undefined : raw.home };
 }
 
+/**
+ * The ten-digit national form of a US phone number as an SMS provider sends it (+1XXXXXXXXXX, 1XXXXXXXXXX, or ten
+ * digits, punctuation ignored), or undefined when it is none of these: member phone numbers are stored as ten digits.
+ */
+export function nationalPhoneNumber(raw: string): string | undefined {
+  const digits = raw.trim().replace(/[\s().-]/g, '');
+  const match = /^(?:\+?1)?(\d{10})$/.exec(digits);
+  return match?.[1];
+}
+
 /** The onboarding list with one entry's status set (added when the member has none for that id yet). */
 export function changeOnboarding(current: OnboardingEntry[], onboardingId: number, status: string): OnboardingEntry[] {
   if (!KNOWN_ONBOARDING_IDS.includes(onboardingId)) {

@@ -1,5 +1,10 @@
-import { ReportSubmittedSchema } from '@swarm/proto/report/v1/events';
+import { ReportClaimedSchema, ReportMarkedBadSchema, ReportSubmittedSchema, ReportUnclaimedSchema } from '@swarm/proto/report/v1/events';
+import { AlertSentSchema } from '@swarm/proto/notification/v1/events';
 import { defineEventType } from './event-type.js';
 
 /** Every domain event of the product, by its dotted name. Add new events here (see README "Adding an event"). */
 export const ReportSubmittedEvent = defineEventType('report.submitted', ReportSubmittedSchema);
+export const ReportClaimedEvent = defineEventType('report.claimed', ReportClaimedSchema);
+export const ReportUnclaimedEvent = defineEventType('report.unclaimed', ReportUnclaimedSchema);
+export const ReportMarkedBadEvent = defineEventType('report.marked_bad', ReportMarkedBadSchema);
+export const AlertSentEvent = defineEventType('alert.sent', AlertSentSchema);

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/notification/v1/notification_service.proto.
  */
 export const file_swarm_notification_v1_notification_service: GenFile = /*@__PURE__*/
-  fileDesc("CjBzd2FybS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uX3NlcnZpY2UucHJvdG8SFXN3YXJtLm5vdGlmaWNhdGlvbi52MSKKAQoNQWxlcnREaXNwYXRjaBIRCglyZXBvcnRfaWQYASABKAkSNQoGc3RhdHVzGAIgASgOMiUuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkRpc3BhdGNoU3RhdHVzEi8KC3JlY2VpdmVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIsChdHZXRBbGVydERpc3BhdGNoUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkiUgoYR2V0QWxlcnREaXNwYXRjaFJlc3BvbnNlEjYKCGRpc3BhdGNoGAEgASgLMiQuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFsZXJ0RGlzcGF0Y2gqTwoORGlzcGF0Y2hTdGF0dXMSHwobRElTUEFUQ0hfU1RBVFVTX1VOU1BFQ0lGSUVEEAASHAoYRElTUEFUQ0hfU1RBVFVTX1JFQ0VJVkVEEAEyigEKE05vdGlmaWNhdGlvblNlcnZpY2UScwoQR2V0QWxlcnREaXNwYXRjaBIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydERpc3BhdGNoUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydERpc3BhdGNoUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CjBzd2FybS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uX3NlcnZpY2UucHJvdG8SFXN3YXJtLm5vdGlmaWNhdGlvbi52MSKKAQoNQWxlcnREaXNwYXRjaBIRCglyZXBvcnRfaWQYASABKAkSNQoGc3RhdHVzGAIgASgOMiUuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkRpc3BhdGNoU3RhdHVzEi8KC3JlY2VpdmVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIsChdHZXRBbGVydERpc3BhdGNoUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkiUgoYR2V0QWxlcnREaXNwYXRjaFJlc3BvbnNlEjYKCGRpc3BhdGNoGAEgASgLMiQuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFsZXJ0RGlzcGF0Y2giSgoXSGFuZGxlSW5ib3VuZFNtc1JlcXVlc3QSDAoEZnJvbRgBIAEoCRIMCgRib2R5GAIgASgJEhMKC21lc3NhZ2Vfc2lkGAMgASgJIikKGEhhbmRsZUluYm91bmRTbXNSZXNwb25zZRINCgVyZXBseRgBIAEoCSIZChdMaXN0RGV2T3V0Ym94U21zUmVxdWVzdCJqCgxEZXZPdXRib3hTbXMSCgoCdG8YASABKAkSDAoEYm9keRgCIAEoCRIrCgdzZW50X2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtwcm92aWRlcl9pZBgEIAEoCSJiChhMaXN0RGV2T3V0Ym94U21zUmVzcG9uc2USDwoHZW5hYmxlZBgBIAEoCBI1CghtZXNzYWdlcxgCIAMoCzIjLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5EZXZPdXRib3hTbXMqbgoORGlzcGF0Y2hTdGF0dXMSHwobRElTUEFUQ0hfU1RBVFVTX1VOU1BFQ0lGSUVEEAASHAoYRElTUEFUQ0hfU1RBVFVTX1JFQ0VJVkVEEAESHQoZRElTUEFUQ0hfU1RBVFVTX1NDSEVEVUxFRBACMvQCChNOb3RpZmljYXRpb25TZXJ2aWNlEnMKEEdldEFsZXJ0RGlzcGF0Y2gSLi5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnREaXNwYXRjaFJlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnREaXNwYXRjaFJlc3BvbnNlEnMKEEhhbmRsZUluYm91bmRTbXMSLi5zd2FybS5ub3RpZmljYXRpb24udjEuSGFuZGxlSW5ib3VuZFNtc1JlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuSGFuZGxlSW5ib3VuZFNtc1Jlc3BvbnNlEnMKEExpc3REZXZPdXRib3hTbXMSLi5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveFNtc1JlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveFNtc1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message swarm.notification.v1.AlertDispatch
@@ -76,6 +76,125 @@ export const GetAlertDispatchResponseSchema: GenMessage<GetAlertDispatchResponse
   messageDesc(file_swarm_notification_v1_notification_service, 2);
 
 /**
+ * @generated from message swarm.notification.v1.HandleInboundSmsRequest
+ */
+export type HandleInboundSmsRequest = Message<"swarm.notification.v1.HandleInboundSmsRequest"> & {
+  /**
+   * As the provider sends it: +1 and ten digits.
+   *
+   * @generated from field: string from = 1;
+   */
+  from: string;
+
+  /**
+   * @generated from field: string body = 2;
+   */
+  body: string;
+
+  /**
+   * The provider's id of the message, for handling it once.
+   *
+   * @generated from field: string message_sid = 3;
+   */
+  messageSid: string;
+};
+
+/**
+ * Describes the message swarm.notification.v1.HandleInboundSmsRequest.
+ * Use `create(HandleInboundSmsRequestSchema)` to create a new message.
+ */
+export const HandleInboundSmsRequestSchema: GenMessage<HandleInboundSmsRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 3);
+
+/**
+ * @generated from message swarm.notification.v1.HandleInboundSmsResponse
+ */
+export type HandleInboundSmsResponse = Message<"swarm.notification.v1.HandleInboundSmsResponse"> & {
+  /**
+   * The text to answer with (GSM-7, one segment); empty for none.
+   *
+   * @generated from field: string reply = 1;
+   */
+  reply: string;
+};
+
+/**
+ * Describes the message swarm.notification.v1.HandleInboundSmsResponse.
+ * Use `create(HandleInboundSmsResponseSchema)` to create a new message.
+ */
+export const HandleInboundSmsResponseSchema: GenMessage<HandleInboundSmsResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 4);
+
+/**
+ * @generated from message swarm.notification.v1.ListDevOutboxSmsRequest
+ */
+export type ListDevOutboxSmsRequest = Message<"swarm.notification.v1.ListDevOutboxSmsRequest"> & {
+};
+
+/**
+ * Describes the message swarm.notification.v1.ListDevOutboxSmsRequest.
+ * Use `create(ListDevOutboxSmsRequestSchema)` to create a new message.
+ */
+export const ListDevOutboxSmsRequestSchema: GenMessage<ListDevOutboxSmsRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 5);
+
+/**
+ * @generated from message swarm.notification.v1.DevOutboxSms
+ */
+export type DevOutboxSms = Message<"swarm.notification.v1.DevOutboxSms"> & {
+  /**
+   * Ten digits.
+   *
+   * @generated from field: string to = 1;
+   */
+  to: string;
+
+  /**
+   * @generated from field: string body = 2;
+   */
+  body: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp sent_at = 3;
+   */
+  sentAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string provider_id = 4;
+   */
+  providerId: string;
+};
+
+/**
+ * Describes the message swarm.notification.v1.DevOutboxSms.
+ * Use `create(DevOutboxSmsSchema)` to create a new message.
+ */
+export const DevOutboxSmsSchema: GenMessage<DevOutboxSms> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 6);
+
+/**
+ * @generated from message swarm.notification.v1.ListDevOutboxSmsResponse
+ */
+export type ListDevOutboxSmsResponse = Message<"swarm.notification.v1.ListDevOutboxSmsResponse"> & {
+  /**
+   * @generated from field: bool enabled = 1;
+   */
+  enabled: boolean;
+
+  /**
+   * @generated from field: repeated swarm.notification.v1.DevOutboxSms messages = 2;
+   */
+  messages: DevOutboxSms[];
+};
+
+/**
+ * Describes the message swarm.notification.v1.ListDevOutboxSmsResponse.
+ * Use `create(ListDevOutboxSmsResponseSchema)` to create a new message.
+ */
+export const ListDevOutboxSmsResponseSchema: GenMessage<ListDevOutboxSmsResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 7);
+
+/**
  * @generated from enum swarm.notification.v1.DispatchStatus
  */
 export enum DispatchStatus {
@@ -90,6 +209,13 @@ export enum DispatchStatus {
    * @generated from enum value: DISPATCH_STATUS_RECEIVED = 1;
    */
   RECEIVED = 1,
+
+  /**
+   * Every alert job of the report is scheduled; a redelivered ReportSubmitted schedules nothing more.
+   *
+   * @generated from enum value: DISPATCH_STATUS_SCHEDULED = 2;
+   */
+  SCHEDULED = 2,
 }
 
 /**
@@ -111,6 +237,29 @@ export const NotificationService: GenService<{
     methodKind: "unary";
     input: typeof GetAlertDispatchRequestSchema;
     output: typeof GetAlertDispatchResponseSchema;
+  },
+  /**
+   * An SMS a member sent to the product's number (the gateway has checked the Twilio signature): a claim code,
+   * STOP / START / HELP, or anything else (answered with help). Handled once per message_sid; a repeat gets the
+   * first reply again. Errors: INVALID_ARGUMENT (NOTIFICATION.INVALID_INBOUND_SMS).
+   *
+   * @generated from rpc swarm.notification.v1.NotificationService.HandleInboundSms
+   */
+  handleInboundSms: {
+    methodKind: "unary";
+    input: typeof HandleInboundSmsRequestSchema;
+    output: typeof HandleInboundSmsResponseSchema;
+  },
+  /**
+   * The SMS the dev outbox adapter kept instead of sending, newest first; enabled is false (and the list empty)
+   * when real SMS are sent.
+   *
+   * @generated from rpc swarm.notification.v1.NotificationService.ListDevOutboxSms
+   */
+  listDevOutboxSms: {
+    methodKind: "unary";
+    input: typeof ListDevOutboxSmsRequestSchema;
+    output: typeof ListDevOutboxSmsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_swarm_notification_v1_notification_service, 0);

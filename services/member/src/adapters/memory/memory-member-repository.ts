@@ -25,6 +25,14 @@ export class MemoryMemberRepository implements MemberRepository {
     return member && structuredClone(member);
   }
 
+  async findByPhone(phoneNumber: string): Promise<Member | undefined> {
+    if (phoneNumber === '') return undefined;
+    const [first] = [...this.members.values()]
+      .filter((candidate) => candidate.phoneNumber === phoneNumber)
+      .sort((left, right) => left.createdAt.getTime() - right.createdAt.getTime() || (left.memberId < right.memberId ? -1 : 1));
+    return first && structuredClone(first);
+  }
+
   async update(memberId: string, patch: MemberPatch): Promise<Member | undefined> {
     const member = this.members.get(memberId);
     if (!member) return undefined;

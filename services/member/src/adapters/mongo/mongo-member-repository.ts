@@ -46,6 +46,8 @@ export class MongoMemberRepository implements MemberRepository {
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ email: 1 }, { unique: true, name: 'email_unique' });
     await this.collection.createIndex({ home: '2dsphere' }, { name: 'home_2dsphere' });
+    // Inbound SMS finds the member by the number it came from; a number is not unique (two members may share one).
+    await this.collection.createIndex({ phoneNumber: 1, createdAt: 1, _id: 1 }, { name: 'phone_lookup' });
   }
 
   async insertIfAbsent(member: Member): Promise<InsertOutcome> {
@@ -68,6 +70,12 @@ export class MongoMemberRepository implements MemberRepository {
 
   async findByEmail(email: string): Promise<Member | undefined> {
     const document = await this.collection.findOne({ email });
+    return document ? fromDocument(document) : undefined;
+  }
+
+  async findByPhone(phoneNumber: string): Promise<Member | undefined> {
+    if (phoneNumber === '') return undefined;
+    const [document] = await this.collection.find({ phoneNumber }).sort({ createdAt: 1, _id: 1 }).limit(1).toArray();
     return document ? fromDocument(document) : undefined;
   }
 

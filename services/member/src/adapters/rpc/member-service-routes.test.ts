@@ -1,3 +1,4 @@
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { InvalidFieldsSchema, MemberService } from '@swarm/proto/member/v1/member_service';
 import { domainErrorCode } from '@swarm/runtime';
@@ -122,5 +123,59 @@ describe('MemberService over Connect', () => {
     expect([first.created, first.member?.email]).toEqual([true, 'new.member@example.org']);
     const again = await connectErrorOf(client.consumeLoginToken({ token: issued.token }));
     expect([again.code, domainErrorCode(again)]).toEqual([Code.NotFound, 'MEMBER.LOGIN_TOKEN_INVALID']);
+  });
+
+  describe('inbound SMS and alert scheduling', () => {
+    const informed = async (email: string, phoneNumber: string) => {
+      const { member } = await client.ensureMember({ email });
+      const memberId = member?.memberId ?? '';
+      await client.updateMemberInformation({ memberId, name: 'Ada Lovelace', phoneNumber, address: '' });
+      return memberId;
+    };
+
+    it('finds a member by the +1 form Twilio sends and by ten digits', async () => {
+      const memberId = await informed('ada@example.org', '5035550100');
+      expect((await client.findMemberByPhone({ phoneNumber: '+15035550100' })).member?.memberId).toBe(memberId);
+      expect((await client.findMemberByPhone({ phoneNumber: '5035550100' })).member?.memberId).toBe(memberId);
+    });
+
+    it('answers an unknown or malformed phone number with NOT_FOUND', async () => {
+      await informed('ada@example.org', '5035550100');
+      for (const phoneNumber of ['+15035550199', '', 'nonsense']) {
+        const error = await connectErrorOf(client.findMemberByPhone({ phoneNumber }));
+        expect(error.code).toBe(Code.NotFound);
+      }
+    });
+
+    it('sets and clears Do Not Disturb, leaving the rest of the availability alone', async () => {
+      const memberId = await informed('ada@example.org', '5035550100');
+      await client.updateAvailability({ memberId, rangeInMiles: 12 });
+      const stopped = await client.setDoNotDisturb({ memberId, doNotDisturb: true });
+      expect(stopped.member?.availability).toMatchObject({ doNotDisturb: true, rangeInMiles: 12 });
+      const started = await client.setDoNotDisturb({ memberId, doNotDisturb: false });
+      expect(started.member?.availability).toMatchObject({ doNotDisturb: false, rangeInMiles: 12 });
+      const error = await connectErrorOf(client.setDoNotDisturb({ memberId: 'missing', doNotDisturb: true }));
+      expect(error.code).toBe(Code.NotFound);
+    });
+
+    it('gives the next alert time in the member zone, not_before itself inside the window, never under Do Not Disturb', async () => {
+      const memberId = await informed('ada@example.org', '5035550100');
+      await client.updateAvailability({ memberId, timeZone: 'America/Los_Angeles' });
+      // Monday 1 June 2026 10:00 UTC is 03:00 PDT; the weekday window opens at 17:00 PDT, 00:00 UTC on Tuesday.
+      const later = await client.nextAlertTime({ memberId, notBefore: timestampFromDate(new Date('2026-06-01T10:00:00Z')) });
+      expect(later.never).toBe(false);
+      expect(later.sendAt && timestampDate(later.sendAt)).toEqual(new Date('2026-06-02T00:00:00Z'));
+      const inside = await client.nextAlertTime({ memberId, notBefore: timestampFromDate(new Date('2026-06-02T01:23:00Z')) });
+      expect(inside.sendAt && timestampDate(inside.sendAt)).toEqual(new Date('2026-06-02T01:23:00Z'));
+      // Without not_before the service clock (12:00 UTC, 05:00 PDT) is the start.
+      const fromNow = await client.nextAlertTime({ memberId });
+      expect(fromNow.sendAt && timestampDate(fromNow.sendAt)).toEqual(new Date('2026-06-02T00:00:00Z'));
+
+      await client.setDoNotDisturb({ memberId, doNotDisturb: true });
+      const never = await client.nextAlertTime({ memberId, notBefore: timestampFromDate(new Date('2026-06-02T01:23:00Z')) });
+      expect([never.never, never.sendAt]).toEqual([true, undefined]);
+      const error = await connectErrorOf(client.nextAlertTime({ memberId: 'missing' }));
+      expect(error.code).toBe(Code.NotFound);
+    });
   });
 });

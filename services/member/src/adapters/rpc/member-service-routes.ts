@@ -1,13 +1,16 @@
 import { create } from '@bufbuild/protobuf';
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, type ConnectRouter } from '@connectrpc/connect';
 import { InvalidFieldsSchema, MemberService } from '@swarm/proto/member/v1/member_service';
 import { toConnectError } from '@swarm/runtime';
 import type { ConsumeLoginToken } from '../../app/consume-login-token.js';
 import type { EnsureMember } from '../../app/ensure-member.js';
 import type { FindCoveringMembers } from '../../app/find-covering-members.js';
+import type { FindMemberByPhone } from '../../app/find-member-by-phone.js';
 import type { GetMember } from '../../app/get-member.js';
 import type { IssueLoginToken } from '../../app/issue-login-token.js';
+import type { NextAlertTime } from '../../app/next-alert-time.js';
+import type { SetDoNotDisturb } from '../../app/set-do-not-disturb.js';
 import type { UpdateAvailability } from '../../app/update-availability.js';
 import type { UpdateMemberInformation } from '../../app/update-member-information.js';
 import type { UpdateOnboarding } from '../../app/update-onboarding.js';
@@ -34,6 +37,9 @@ export type MemberUseCases = {
   findCoveringMembers: FindCoveringMembers;
   issueLoginToken: IssueLoginToken;
   consumeLoginToken: ConsumeLoginToken;
+  findMemberByPhone: FindMemberByPhone;
+  setDoNotDisturb: SetDoNotDisturb;
+  nextAlertTime: NextAlertTime;
 };
 
 /** Runs a handler, turning a broken rule into its Connect code with the rule code and every message attached. */
@@ -103,6 +109,15 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
         answer(async () => {
           const { member, created } = await useCases.consumeLoginToken.execute(request.token);
           return { member: toProtoMember(member), created };
+        }),
+      findMemberByPhone: (request) =>
+        answer(async () => ({ member: toProtoMember(await useCases.findMemberByPhone.execute(request.phoneNumber)) })),
+      setDoNotDisturb: (request) =>
+        answer(async () => ({ member: toProtoMember(await useCases.setDoNotDisturb.execute(request.memberId, request.doNotDisturb)) })),
+      nextAlertTime: (request) =>
+        answer(async () => {
+          const { sendAt } = await useCases.nextAlertTime.execute(request.memberId, request.notBefore ? timestampDate(request.notBefore) : undefined);
+          return sendAt ? { sendAt: timestampFromDate(sendAt), never: false } : { never: true };
         }),
     });
   };
