@@ -18,8 +18,10 @@ import { feedbackRoutes } from './routes/feedback.js';
 import { HttpError, replyWithError } from './mappers/http-errors.js';
 import { healthRoutes } from './routes/health.js';
 import { memberCompanyRoutes } from './routes/member-company.js';
+import { memberReportRoutes } from './routes/member-report.js';
 import { placesRoutes } from './routes/places.js';
 import { reportRoutes } from './routes/report.js';
+import { SMS_INBOUND_PATH, smsInboundRoutes } from './routes/sms-inbound.js';
 import { authAndMemberRoutes, type LoginAdapters } from './routes/auth.js';
 
 /** The gateway's own ports; each run mode picks the adapters. */
@@ -83,6 +85,13 @@ export async function buildGateway(options: {
   });
 
   memberCompanyRoutes(app, options.clients);
+  smsInboundRoutes(app, {
+    clients: options.clients,
+    twilioAuthToken: options.settings.twilioAuthToken,
+    webhookUrl:
+      options.settings.smsWebhookUrl ?? (options.settings.publicUrl ? `${options.settings.publicUrl.replace(/\/+$/, '')}${SMS_INBOUND_PATH}` : undefined),
+  });
+  memberReportRoutes(app, options.clients);
 
   const indexHtml = join(options.settings.staticDir, 'index.html');
   const hasFrontend = existsSync(indexHtml);

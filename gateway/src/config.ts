@@ -56,6 +56,10 @@ export const gatewayConfigShape = {
   MAGIC_LINK_LIMIT_PER_ADDRESS: env.positiveInt(5),
   MAGIC_LINK_LIMIT_PER_CLIENT: env.positiveInt(20),
   MAGIC_LINK_LIMIT_WINDOW_MINUTES: env.positiveInt(60),
+  /** Checks the signature of Twilio's inbound SMS webhook; unset, POST /api/sms/inbound refuses every request. */
+  TWILIO_AUTH_TOKEN: optionalSetting(z.string().min(1)),
+  /** The webhook URL exactly as configured at Twilio (it is signed); default PUBLIC_URL + /api/sms/inbound. */
+  TWILIO_WEBHOOK_URL: optionalSetting(z.url()),
 };
 
 export type GatewaySettings = {
@@ -78,4 +82,8 @@ export type GatewaySettings = {
   sessionIdleTimeoutMs?: number;
   magicLinkLimits?: { perAddress: number; perClient: number; windowMs: number };
   associationAdminUrl?: string;
+  /** Twilio's auth token, for the inbound SMS webhook signature; without it the webhook refuses every request. */
+  twilioAuthToken?: string;
+  /** The signed webhook URL; default publicUrl + /api/sms/inbound, or the request's own host without a publicUrl. */
+  smsWebhookUrl?: string;
 };

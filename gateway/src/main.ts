@@ -147,6 +147,8 @@ await runMain(logger, async (lifecycle) => {
         windowMs: config.MAGIC_LINK_LIMIT_WINDOW_MINUTES * 60_000,
       },
       ...(config.ASSOCIATION_ADMIN_URL ? { associationAdminUrl: config.ASSOCIATION_ADMIN_URL } : {}),
+      ...(config.TWILIO_AUTH_TOKEN ? { twilioAuthToken: config.TWILIO_AUTH_TOKEN } : {}),
+      ...(config.TWILIO_WEBHOOK_URL ? { smsWebhookUrl: config.TWILIO_WEBHOOK_URL } : {}),
     },
     logger,
   });

@@ -79,5 +79,5 @@ export function authAndMemberRoutes(
     publicUrl: settings.publicUrl,
     associationAdminUrl: settings.associationAdminUrl,
   });
-  if (login.devOutbox) devOutboxRoutes(app, login.devOutbox);
+  if (login.devOutbox) devOutboxRoutes(app, login.devOutbox, clients);
 }

@@ -1,6 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError } from '@connectrpc/connect';
 import type { FastifyInstance } from 'fastify';
+import type { ServiceClients } from '../clients/service-clients.js';
 import { escapeHtml } from '../mail/login-email.js';
 import type { DevOutbox, OutboxEntry } from '../mail/dev-outbox.js';
+import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { acceptFormBodies } from './sms-inbound.js';
+
+/** An SMS the notification service kept in its dev outbox instead of sending. */
+type DevSms = { to: string; body: string; sentAt: string };
+/** A reply the operator sent from the page as a member, with what the product answered. */
+type DevSmsExchange = { from: string; body: string; reply: string; at: string };
+
+const MAX_EXCHANGES = 50;
+const MAX_REPLY_LENGTH = 1600;
 
 const LINK = /https?:\/\/[^\s<>"']+/g;
 
@@ -17,7 +31,34 @@ function linkify(text: string): string {
   return html + escapeHtml(text.slice(last));
 }
 
-function page(entries: OutboxEntry[]): string {
+/** The SMS section: alerts and location texts, each with a form to answer as the member it went to. */
+function smsSection(sms: DevSms[] | 'unavailable' | undefined, exchanges: DevSmsExchange[]): string {
+  if (sms === undefined) return '';
+  if (sms === 'unavailable') return '<h2>SMS</h2>\n<p>The notification service could not be asked for its SMS.</p>';
+  const messages = sms
+    .map(
+      (message) => `<article class="sms">
+<p class="meta">SMS to ${escapeHtml(message.to)} at ${escapeHtml(message.sentAt)}</p>
+<pre>${linkify(message.body)}</pre>
+<form method="post" action="/dev/outbox/sms/reply">
+<input type="hidden" name="to" value="${escapeHtml(message.to)}">
+<label>Reply as ${escapeHtml(message.to)} <input name="body" maxlength="${MAX_REPLY_LENGTH}" required></label>
+<button type="submit">Send reply</button>
+</form>
+</article>`,
+    )
+    .join('\n');
+  const replies = exchanges
+    .map(
+      (exchange) => `<li>${escapeHtml(exchange.at)}: ${escapeHtml(exchange.from)} sent <q>${escapeHtml(exchange.body)}</q>, the product answered <q>${escapeHtml(exchange.reply)}</q></li>`,
+    )
+    .join('\n');
+  return `<h2>SMS</h2>
+${replies ? `<h3>Replies sent from this page</h3>\n<ul>\n${replies}\n</ul>` : ''}
+${messages || '<p>No SMS yet.</p>'}`;
+}
+
+function page(entries: OutboxEntry[], sms = ''): string {
   const items = entries
     .map(
       (entry) => `<article>
@@ -35,6 +76,8 @@ function page(entries: OutboxEntry[]): string {
 <body>
 <h1>Dev outbox</h1>
 <p>Messages this server would have sent, newest first. Reload to see new ones.</p>
+${sms}
+${sms ? '<h2>Email</h2>' : ''}
 ${items || '<p>No messages yet.</p>'}
 </body>
 </html>`;
@@ -44,13 +87,55 @@ ${items || '<p>No messages yet.</p>'}
  * The dev outbox, registered only when the gateway sends into it (the embedded default): a JSON list for tests and
  * tools, and a plain page where the operator reads the emails and opens their links.
  */
-export function devOutboxRoutes(app: FastifyInstance, outbox: DevOutbox): void {
-  app.get('/api/dev/outbox', async (_request, reply) => reply.header('cache-control', 'no-store').send({ messages: outbox.list() }));
+export function devOutboxRoutes(app: FastifyInstance, outbox: DevOutbox, clients?: ServiceClients): void {
+  const exchanges: DevSmsExchange[] = [];
+  /** The notification service's dev-outbox SMS; undefined when it sends real SMS (no SMS section, no replies). */
+  const listSms = async (): Promise<DevSms[] | 'unavailable' | undefined> => {
+    if (!clients) return undefined;
+    try {
+      const listed = await clients.notification.listDevOutboxSms({});
+      if (!listed.enabled) return undefined;
+      return listed.messages.map((message) => ({
+        to: message.to,
+        body: message.body,
+        sentAt: message.sentAt ? timestampDate(message.sentAt).toISOString() : '',
+      }));
+    } catch (error) {
+      // A notification service without the dev outbox RPC has no SMS to show.
+      if (ConnectError.from(error).code === Code.Unimplemented) return undefined;
+      return 'unavailable';
+    }
+  };
+
+  app.get('/api/dev/outbox', async (_request, reply) => {
+    const sms = await listSms();
+    return reply.header('cache-control', 'no-store').send({ messages: outbox.list(), ...(Array.isArray(sms) ? { sms, smsReplies: exchanges } : {}) });
+  });
   app.get('/dev/outbox', async (_request, reply) =>
     reply
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
       .type('text/html; charset=utf-8')
-      .send(page(outbox.list())),
+      .send(page(outbox.list(), smsSection(await listSms(), exchanges))),
   );
+
+  // Answering an alert as the member it went to, as Twilio would deliver the member's text, without a phone.
+  void app.register(async (scope) => {
+    acceptFormBodies(scope);
+    scope.post('/dev/outbox/sms/reply', async (request, reply) => {
+      const sms = await listSms();
+      if (!clients || !Array.isArray(sms)) return replyWithError(reply, new HttpError(404, 'Not found.'));
+      const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      const to = form.get('to') ?? '';
+      const body = form.get('body') ?? '';
+      // Only as a number the product texted: the page replies to its own messages, not as anyone.
+      if (!sms.some((message) => message.to === to)) return replyWithError(reply, new HttpError(400, 'Reply only to a number in the outbox.'));
+      if (body.length > MAX_REPLY_LENGTH) return replyWithError(reply, new HttpError(400, 'The reply is too long.'));
+      const from = `+1${to}`;
+      const answer = await clients.notification.handleInboundSms({ from, body, messageSid: `SM${randomBytes(16).toString('hex')}` });
+      exchanges.unshift({ from, body, reply: answer.reply, at: new Date().toISOString() });
+      exchanges.splice(MAX_EXCHANGES);
+      return reply.redirect('/dev/outbox', 303);
+    });
+  });
 }

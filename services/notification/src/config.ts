@@ -7,4 +7,33 @@ export const notificationConfigShape = {
   MONGODB_DATABASE: z.string().min(1).default('swarm_notification'),
   /** Redis for delayed alert jobs; required in the distributed mode. */
   REDIS_URL: z.string().startsWith('redis').optional(),
+  /** Inbound SMS looks members up by phone and sets Do Not Disturb; the location text reads the member's phone. */
+  MEMBER_SERVICE_URL: z.url().default('http://127.0.0.1:8082'),
+  /** Claims by SMS and the claimer's location text. */
+  REPORT_SERVICE_URL: z.url().default('http://127.0.0.1:8081'),
+  /** Paying memberships of covering members and the 7-cent charge per alert. */
+  ASSOCIATION_BILLING_SERVICE_URL: z.url().default('http://127.0.0.1:8083'),
+  /** Where SMS go: kept in the dev outbox (development, listed by ListDevOutboxSms) or sent through Twilio. */
+  SMS_SENDER: z.enum(['dev-outbox', 'twilio']).default('dev-outbox'),
+  /** Twilio account SID (AC and 32 hex characters), auth token and sender number (+1 and ten digits); SMS_SENDER=twilio. */
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex characters').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM_NUMBER: z.string().regex(/^(\+1)?\d{10}$/, 'must be +1 and ten digits, or ten digits').optional(),
+  /** Twilio's REST API; a local fake in tests. */
+  TWILIO_API_BASE_URL: z.url().default('https://api.twilio.com'),
+  /** Least time between two SMS from the sender number (a US long code sends about one per second). */
+  TWILIO_MIN_SEND_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  /** Claims within this many days delay a member's alerts (spec §4). */
+  RECENT_CLAIMS_WINDOW_DAYS: env.positiveInt(7),
+  /** BullMQ queue and key prefix of the alert jobs, so stacks sharing one Redis keep apart. */
+  ALERT_QUEUE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default('alerts'),
+  ALERT_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('swarm'),
+  /** Runs of a failing alert job in total, and the first retry's wait (doubled for each further one). */
+  ALERT_ATTEMPTS: env.positiveInt(8),
+  ALERT_BACKOFF_MS: env.positiveInt(5_000),
+  /** Who is emailed when a member marks a report bad; unset, the event is only logged. */
+  ADMIN_EMAIL: z.email().optional(),
+  /** smtp:// or smtps:// URL of the mail relay; unset, emails are only logged (development). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Swarm Alert <no-reply@swarm-alert.invalid>'),
 };

@@ -5,16 +5,29 @@ import type { Clock, DispatchRepository } from './app/ports.js';
 import { StartDispatchOnReportSubmitted } from './app/start-dispatch-on-report-submitted.js';
 import { subscribeToReportSubmitted } from './adapters/events/report-submitted-subscriber.js';
 import { notificationServiceRoutes } from './adapters/rpc/notification-service-routes.js';
+import { buildInboundSms, type InboundSmsPorts } from './inbound-sms.js';
+import { buildDispatch, type DispatchPorts } from './dispatch.js';
 
 /** Wires the notification use cases to the adapters main.ts (or the embedded launcher) chose. */
-export function buildNotificationService(ports: { dispatches: DispatchRepository; clock: Clock; bus: EventBus; logger: Logger }): {
+export function buildNotificationService(ports: {
+  dispatches: DispatchRepository;
+  clock: Clock;
+  bus: EventBus;
+  logger: Logger;
+  /** Inbound SMS, the claimer's location text and the bad-report email; without it those RPCs answer UNIMPLEMENTED. */
+  inbound?: InboundSmsPorts;
+  /** Alert scheduling and sending; without it a submitted report is only recorded. */
+  dispatch?: DispatchPorts;
+}): {
   routes: (router: ConnectRouter) => void;
   subscribe: () => Promise<Subscription[]>;
 } {
-  const startDispatch = new StartDispatchOnReportSubmitted(ports.dispatches, ports.clock);
+  const dispatch = ports.dispatch && buildDispatch({ ...ports.dispatch, clock: ports.clock, bus: ports.bus, logger: ports.logger });
+  const startDispatch = new StartDispatchOnReportSubmitted(ports.dispatches, ports.clock, dispatch?.scheduleAlerts);
   const getAlertDispatch = new GetAlertDispatch(ports.dispatches);
+  const inbound = ports.inbound && buildInboundSms({ ...ports.inbound, clock: ports.clock, bus: ports.bus, logger: ports.logger });
   return {
-    routes: notificationServiceRoutes({ getAlertDispatch }),
-    subscribe: async () => [await subscribeToReportSubmitted(ports.bus, startDispatch, ports.logger)],
+    routes: notificationServiceRoutes({ getAlertDispatch }, inbound?.handlers),
+    subscribe: async () => [await subscribeToReportSubmitted(ports.bus, startDispatch, ports.logger), ...((await inbound?.subscribe()) ?? []), ...((await dispatch?.start()) ?? [])],
   };
 }

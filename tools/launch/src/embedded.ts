@@ -14,9 +14,22 @@ import {
   type ServiceName,
 } from '@swarm/gateway';
 import { buildMemberService, MemoryLoginTokenRepository, MemoryMemberRepository } from '@swarm/member-service';
-import { buildNotificationService, MemoryDispatchRepository } from '@swarm/notification-service';
+import {
+  buildNotificationService,
+  DevOutboxSmsSender,
+  InProcessAlertScheduler,
+  MemoryClaimRecordRepository,
+  MemoryDispatchRepository,
+  MemoryInboundSmsRepository,
+  RpcAlertBilling,
+  RpcMemberContacts,
+  RpcMemberDirectory,
+  RpcReportClaims,
+  RpcReportDirectory,
+} from '@swarm/notification-service';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { buildReportService, MemoryImageStore, MemoryReportRepository, RpcSwarmCoverage, SharpImageProcessor } from '@swarm/report-service';
 import {
   HealthRegistry,
@@ -58,6 +71,8 @@ export async function startEmbedded(options: {
   loginLinkTtlMs?: number;
   /** OpenID Connect login providers by path name (Google when configured); absent ones answer 503. */
   openIdProviders?: Record<string, OpenIdProvider | undefined>;
+  /** Who is emailed (into the dev outbox) when a member marks a report bad; admin@localhost when not given. */
+  adminEmail?: string;
   /** A logger per part of the product, so each line names its service as in the distributed mode. */
   loggerFor: (service: 'embedded' | 'report' | 'notification' | 'association-billing' | 'gateway') => Logger;
 }): Promise<EmbeddedProduct> {
@@ -97,11 +112,34 @@ export async function startEmbedded(options: {
     ids: uuidIds,
     randomBelow: secureRandomBelow,
   });
+  // Every email and SMS of the embedded product goes to the dev outbox the operator reads at /dev/outbox.
+  const outbox = new DevOutbox();
+  const smsOutbox = new DevOutboxSmsSender();
   const notification = buildNotificationService({
     dispatches: new MemoryDispatchRepository(),
     clock: systemClock,
     bus,
     logger: loggerFor('notification'),
+    inbound: {
+      messages: new MemoryInboundSmsRepository(),
+      members: new RpcMemberContacts(createClient(MemberService, createRouterTransport(member.routes))),
+      reports: new RpcReportClaims(createClient(ReportService, createRouterTransport(report.routes))),
+      sms: smsOutbox,
+      mailer: { send: async (message) => void outbox.add({ channel: 'email', html: '', ...message }) },
+      adminEmail: options.adminEmail ?? 'admin@localhost',
+      devOutbox: smsOutbox,
+    },
+    // Alert jobs on timers in this process (lost on restart, as everything else in the embedded mode).
+    dispatch: {
+      members: new RpcMemberDirectory(createClient(MemberService, createRouterTransport(member.routes))),
+      billing: new RpcAlertBilling(createClient(AssociationBillingService, createRouterTransport(associationBilling.routes))),
+      reports: new RpcReportDirectory(createClient(ReportService, createRouterTransport(report.routes))),
+      claims: new MemoryClaimRecordRepository(),
+      scheduler: new InProcessAlertScheduler(systemClock, {
+        onError: (job, error, willRetry) => loggerFor('notification').warn({ jobId: job.jobId, err: error, willRetry }, 'alert job failed'),
+      }),
+      sms: smsOutbox,
+    },
   });
 
   const transport = (routes: (router: ConnectRouter) => void) =>
@@ -121,7 +159,6 @@ export async function startEmbedded(options: {
   relay.start();
   // The public URL goes into login emails, so the port is fixed before the gateway starts.
   const port = options.port === 0 ? await freePort() : options.port;
-  const outbox = new DevOutbox();
   const sessionIdleTimeoutMs = 7 * 24 * 60 * 60 * 1000;
   const gateway = await buildGateway({
     clients,

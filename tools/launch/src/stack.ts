@@ -96,7 +96,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           ...common,
           PORT: String(ports[name]),
           MONGODB_DATABASE: `${prefix}_${databaseOf[name]}`,
-          ...(name === 'notification' ? { REDIS_URL: options.redisUrl } : {}),
+          ...(name === 'notification'
+            ? {
+                REDIS_URL: options.redisUrl,
+                MEMBER_SERVICE_URL: urls.member,
+                REPORT_SERVICE_URL: urls.report,
+                ASSOCIATION_BILLING_SERVICE_URL: urls['association-billing'],
+                // Alert jobs of this stack only, when several stacks (tests) share one Redis.
+                ALERT_QUEUE_PREFIX: `${prefix}_alerts`,
+              }
+            : {}),
           ...(name === 'report' ? { MEMBER_SERVICE_URL: urls.member, ASSOCIATION_BILLING_SERVICE_URL: urls['association-billing'] } : {}),
         };
 

@@ -54,11 +54,13 @@ describe('distributed mode: the notification service dies holding an unacknowled
       expect((await manager.consumers.info(product.stream, CONSUMER)).num_ack_pending).toBe(1);
 
       await product.stack.start('notification');
-      await waitUntil(async () => (await product.findDispatch(reportId)) !== undefined, 20_000, 'the restarted service to record the report');
+      const receivedLines = () =>
+        product.notificationLog().filter((line) => line.msg === 'report received for alert dispatch' && line.reportId === reportId);
+      // The line is written once the event is handled (dispatch recorded and alerts scheduled), just before its ack.
+      await waitUntil(() => receivedLines().length > 0, 20_000, 'the restarted service to handle the report');
+      expect(await product.findDispatch(reportId)).toBeDefined();
 
-      const received = product
-        .notificationLog()
-        .filter((line) => line.msg === 'report received for alert dispatch' && line.reportId === reportId);
+      const received = receivedLines();
       expect(received).toHaveLength(1);
       expect(received[0]?.deliveryCount).toBeGreaterThanOrEqual(2);
       expect(received[0]?.outcome).toBe('recorded');

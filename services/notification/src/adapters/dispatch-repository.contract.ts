@@ -32,6 +32,17 @@ export function dispatchRepositoryContract(name: string, create: () => Promise<D
       expect(outcomes.filter((outcome) => outcome === 'recorded')).toHaveLength(1);
     });
 
+    it('marks a dispatch scheduled once, keeping the first time', async () => {
+      await dispatches.recordIfAbsent(dispatch('r3'));
+      await dispatches.markScheduled('r3', new Date('2026-06-01T12:01:00.000Z'));
+      await dispatches.markScheduled('r3', new Date('2026-06-01T12:05:00.000Z'));
+      expect(await dispatches.findByReportId('r3')).toEqual({
+        ...dispatch('r3'),
+        status: 'scheduled',
+        scheduledAt: new Date('2026-06-01T12:01:00.000Z'),
+      });
+    });
+
     it('finds nothing for an unknown report', async () => {
       expect(await dispatches.findByReportId('unknown')).toBeUndefined();
     });

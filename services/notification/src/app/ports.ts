@@ -1,11 +1,108 @@
 import type { AlertDispatch } from '../domain/alert-dispatch.js';
+import type { AlertJob } from '../domain/alert-schedule.js';
 
 export interface DispatchRepository {
   /** Stores the dispatch unless one exists for the report; answers whether this call stored it. */
   recordIfAbsent(dispatch: AlertDispatch): Promise<'recorded' | 'already-recorded'>;
   findByReportId(reportId: string): Promise<AlertDispatch | undefined>;
+  /** Notes that every alert job of the report is scheduled, so a redelivered ReportSubmitted schedules nothing. */
+  markScheduled(reportId: string, scheduledAt: Date): Promise<void>;
 }
 
 export interface Clock {
   now(): Date;
+}
+
+/** An outgoing SMS. `to` is the 10-digit national number; the key lets a provider adapter drop repeats. */
+export interface SmsMessage {
+  to: string;
+  body: string;
+  idempotencyKey: string;
+}
+
+export interface SmsSender {
+  send(message: SmsMessage): Promise<{ providerId: string }>;
+}
+
+/** A member whose range and height cover a reported swarm, with the distance from their home. */
+export type CoveringMember = { memberId: string; distanceMiles: number };
+
+/** The member service, as dispatch needs it. */
+export interface MemberDirectory {
+  findCoveringMembers(point: { latitude: number; longitude: number }, heightFeet: number): Promise<CoveringMember[]>;
+  /** `never` under Do Not Disturb (or with no window at all); otherwise `notBefore` or the start of the next window. */
+  nextAlertTime(memberId: string, notBefore: Date): Promise<{ never: true } | { never: false; sendAt: Date }>;
+  /** The member's 10-digit phone number; undefined when the member is unknown or has none. */
+  phoneNumber(memberId: string): Promise<string | undefined>;
+}
+
+/** An association a member is alerted through, which pays for the alert. */
+export type PayingMembership = { memberId: string; companyId: string; companyName: string };
+
+export interface AlertBilling {
+  /** Every paying membership of these members (a member may hold several). */
+  listPayingMemberships(memberIds: string[]): Promise<PayingMembership[]>;
+  /** Charges the alert once per (report, member); a repeat answers the first charge and charges nothing. */
+  chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'>;
+}
+
+/** The report as the alert needs it. */
+export type AlertedReport = {
+  reportId: string;
+  state: 'active' | 'claimed' | 'bad' | 'unknown';
+  claimCode: string;
+  size: string;
+  elevationFeet: number;
+  location?: { latitude: number; longitude: number };
+};
+
+export interface ReportDirectory {
+  getReport(reportId: string): Promise<AlertedReport | undefined>;
+  /** Records that the member was alerted, before the SMS goes out, so only alerted members can claim. Idempotent. */
+  recordAlert(alert: {
+    reportId: string;
+    memberId: string;
+    companyId: string;
+    companyName: string;
+    distanceMiles: number;
+    alertedAt: Date;
+  }): Promise<AlertedReport['state']>;
+}
+
+/** Claims as notification saw them through `report.claimed` / `report.unclaimed`, to delay alerts of busy members. */
+export interface ClaimRecordRepository {
+  /** Idempotent per (report, member): a redelivered event changes nothing. */
+  recordClaim(claim: { reportId: string; memberId: string; claimedAt: Date }): Promise<void>;
+  /** An un-claimed swarm does not count as a claim; a claim made after `unclaimedAt` (claimed again) is kept. */
+  removeClaim(claim: { reportId: string; memberId: string; unclaimedAt: Date }): Promise<void>;
+  countClaimsSince(memberId: string, since: Date): Promise<number>;
+}
+
+/** What running an alert job decided; a thrown error means "retry later with backoff". */
+export type AlertJobOutcome = { kind: 'done' } | { kind: 'reschedule'; runAt: Date };
+
+export type AlertJobHandler = (job: AlertJob) => Promise<AlertJobOutcome>;
+
+/** Delayed alert jobs (BullMQ in the distributed mode, timers in the embedded one). */
+export interface AlertScheduler {
+  /** Schedules the job to run at `runAt`; a pending job with the same id is replaced, so scheduling is idempotent. */
+  schedule(job: AlertJob, runAt: Date): Promise<void>;
+  /** Drops every pending job of the report; answers how many were dropped. */
+  cancelForReport(reportId: string): Promise<number>;
+  /** Jobs not yet run, soonest first. */
+  pending(): Promise<{ job: AlertJob; runAt: Date }[]>;
+  /** Starts running due jobs with the handler. */
+  start(handler: AlertJobHandler): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Where a use case tells what it decided and why (a pino logger fits). */
+export interface DispatchLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface AlertEvents {
+  /** `eventId` is the alert's send key, so a retried job publishes the same event (deduplicated by the bus). */
+  alertSent(event: { eventId: string; reportId: string; memberId: string; companyId: string; sentAt: Date }): Promise<void>;
 }

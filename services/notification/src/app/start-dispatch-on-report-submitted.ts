@@ -1,18 +1,35 @@
 import { startDispatch, type SubmittedReport } from '../domain/alert-dispatch.js';
 import { NotificationError } from '../domain/notification-error.js';
 import type { Clock, DispatchRepository } from './ports.js';
+import type { ScheduleAlerts } from './schedule-alerts.js';
 
-/** Handles ReportSubmitted: records the report's dispatch once, however often the event is delivered. */
+/**
+ * Handles ReportSubmitted: records the report's dispatch once, schedules its alerts, then marks it scheduled.
+ * A redelivery after a crash in between schedules again (idempotent per job id); one after it was marked does nothing,
+ * so members whose alert already went out are not alerted twice.
+ */
 export class StartDispatchOnReportSubmitted {
   constructor(
     private readonly dispatches: DispatchRepository,
     private readonly clock: Clock,
+    private readonly scheduleAlerts?: ScheduleAlerts,
   ) {}
 
   async execute(report: SubmittedReport): Promise<'recorded' | 'already-recorded'> {
     if (!report.reportId || !report.eventId) {
       throw new NotificationError('NOTIFICATION.INVALID_EVENT', 'ReportSubmitted without a report id or event id');
     }
-    return this.dispatches.recordIfAbsent(startDispatch(report, this.clock.now()));
+    const recorded = await this.dispatches.recordIfAbsent(startDispatch(report, this.clock.now()));
+    if (!this.scheduleAlerts) return recorded;
+    const dispatch = await this.dispatches.findByReportId(report.reportId);
+    if (dispatch?.status === 'scheduled') return recorded;
+    await this.scheduleAlerts.execute({
+      reportId: report.reportId,
+      location: report.location,
+      elevationFeet: report.elevationFeet,
+      round: 'submitted',
+    });
+    await this.dispatches.markScheduled(report.reportId, this.clock.now());
+    return recorded;
   }
 }

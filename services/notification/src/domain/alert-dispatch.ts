@@ -2,7 +2,8 @@
  * What the notification service keeps for each submitted report: the start of its alert dispatch.
  * Keyed by report so a redelivered ReportSubmitted never starts a second dispatch.
  */
-export type DispatchStatus = 'received';
+/** 'received' until every alert job of the report is scheduled, then 'scheduled'. */
+export type DispatchStatus = 'received' | 'scheduled';
 
 export type AlertDispatch = {
   reportId: string;
@@ -10,11 +11,15 @@ export type AlertDispatch = {
   eventId: string;
   status: DispatchStatus;
   receivedAt: Date;
+  scheduledAt?: Date;
 };
 
 export type SubmittedReport = {
   eventId: string;
   reportId: string;
+  /** Absent when the event carried none; dispatch then asks the report service. */
+  location?: { latitude: number; longitude: number };
+  elevationFeet?: number;
 };
 
 export function startDispatch(report: SubmittedReport, receivedAt: Date): AlertDispatch {

@@ -1,4 +1,4 @@
-export type NotificationErrorCode = 'NOTIFICATION.INVALID_EVENT' | 'NOTIFICATION.DISPATCH_NOT_FOUND';
+export type NotificationErrorCode = 'NOTIFICATION.INVALID_EVENT' | 'NOTIFICATION.DISPATCH_NOT_FOUND' | 'NOTIFICATION.INVALID_INBOUND_SMS';
 
 export class NotificationError extends Error {
   override readonly name = 'NotificationError';

@@ -10,7 +10,12 @@ export function subscribeToReportSubmitted(
   logger: Logger,
 ): Promise<Subscription> {
   return subscribeTo(bus, NOTIFICATION_CONSUMER, ReportSubmittedEvent, async (event, delivery) => {
-    const outcome = await startDispatch.execute({ eventId: delivery.id, reportId: event.reportId });
+    const outcome = await startDispatch.execute({
+      eventId: delivery.id,
+      reportId: event.reportId,
+      elevationFeet: event.elevationFeet,
+      ...(event.location ? { location: { latitude: event.location.latitude, longitude: event.location.longitude } } : {}),
+    });
     logger.info({ reportId: event.reportId, eventId: delivery.id, deliveryCount: delivery.deliveryCount, outcome }, 'report received for alert dispatch');
   });
 }

@@ -14,4 +14,9 @@ export class MemoryDispatchRepository implements DispatchRepository {
     const dispatch = this.dispatches.get(reportId);
     return dispatch && { ...dispatch };
   }
+
+  async markScheduled(reportId: string, scheduledAt: Date): Promise<void> {
+    const dispatch = this.dispatches.get(reportId);
+    if (dispatch && dispatch.status !== 'scheduled') this.dispatches.set(reportId, { ...dispatch, status: 'scheduled', scheduledAt });
+  }
 }

@@ -2,7 +2,7 @@ import { MongoServerError, type Collection, type Db } from 'mongodb';
 import type { DispatchRepository } from '../../app/ports.js';
 import type { AlertDispatch, DispatchStatus } from '../../domain/alert-dispatch.js';
 
-type DispatchDocument = { _id: string; eventId: string; status: DispatchStatus; receivedAt: Date };
+type DispatchDocument = { _id: string; eventId: string; status: DispatchStatus; receivedAt: Date; scheduledAt?: Date };
 
 const DUPLICATE_KEY = 11000;
 
@@ -25,8 +25,18 @@ export class MongoDispatchRepository implements DispatchRepository {
 
   async findByReportId(reportId: string): Promise<AlertDispatch | undefined> {
     const document = await this.collection.findOne({ _id: reportId });
-    return document
-      ? { reportId: document._id, eventId: document.eventId, status: document.status, receivedAt: document.receivedAt }
-      : undefined;
+    if (!document) return undefined;
+    return {
+      reportId: document._id,
+      eventId: document.eventId,
+      status: document.status,
+      receivedAt: document.receivedAt,
+      ...(document.scheduledAt ? { scheduledAt: document.scheduledAt } : {}),
+    };
+  }
+
+  async markScheduled(reportId: string, scheduledAt: Date): Promise<void> {
+    // Conditional so the first scheduling time is kept.
+    await this.collection.updateOne({ _id: reportId, status: 'received' }, { $set: { status: 'scheduled', scheduledAt } });
   }
 }

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ServiceClients } from '../clients/service-clients.js';
+import { isValidTwilioSignature } from '../auth/twilio-signature.js';
+import { HttpError, replyWithError } from '../mappers/http-errors.js';
+
+export const SMS_INBOUND_PATH = '/api/sms/inbound';
+
+/** Twilio posts at most 1600 characters of text plus a few dozen short fields. */
+const FORM_BODY_LIMIT = 16 * 1024;
+const MAX_BODY_LENGTH = 1600;
+const MESSAGE_SID = /^(SM|MM)[0-9a-fA-F]{32}$/;
+/** Members have US ten-digit numbers; Twilio sends E.164. */
+const US_NUMBER = /^\+1\d{10}$/;
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+export function twiml(message: string): string {
+  const escaped = message.replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
+  const body = message === '' ? '<Response></Response>' : `<Response><Message>${escaped}</Message></Response>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>${body}`;
+}
+
+function answerTwiml(reply: FastifyReply, message: string): FastifyReply {
+  return reply.header('cache-control', 'no-store').type('text/xml; charset=utf-8').send(twiml(message));
+}
+
+/**
+ * Form-encoded bodies for the routes of this scope only (Twilio's webhook, the dev outbox reply form), kept as the raw
+ * string so the signature is computed over exactly the parameters Twilio sent.
+ */
+export function acceptFormBodies(scope: FastifyInstance): void {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+    done(null, new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')));
+  });
+}
+
+/**
+ * Twilio's inbound SMS webhook: accepted only with a valid X-Twilio-Signature for the exact public URL, answered with
+ * TwiML. Without an auth token configured every request is refused, so an unconfigured deployment cannot be driven
+ * by forged messages.
+ */
+export function smsInboundRoutes(
+  app: FastifyInstance,
+  options: {
+    clients: ServiceClients;
+    twilioAuthToken: string | undefined;
+    /** The URL configured at Twilio; without it (tests, local runs) the request's own host is used. */
+    webhookUrl: string | undefined;
+  },
+): void {
+  void app.register(async (scope) => {
+    acceptFormBodies(scope);
+    // Twilio posts from its servers, signed: the signature, not the Origin, authenticates it.
+    scope.post(SMS_INBOUND_PATH, { config: { allowCrossSite: true } }, async (request, reply) => {
+      const forbidden = () => replyWithError(reply, new HttpError(403, 'Forbidden.'));
+      if (!options.twilioAuthToken) return forbidden();
+      if (!(request.body instanceof URLSearchParams)) return replyWithError(reply, new HttpError(415, 'Expected a form-encoded body.'));
+      const params = request.body;
+      const url = options.webhookUrl ?? `${request.protocol}://${request.headers.host ?? ''}${request.url}`;
+      const signature = request.headers['x-twilio-signature'];
+      if (!isValidTwilioSignature(options.twilioAuthToken, url, params, typeof signature === 'string' ? signature : undefined)) return forbidden();
+
+      const from = params.get('From') ?? '';
+      const body = params.get('Body') ?? '';
+      const messageSid = params.get('MessageSid') ?? '';
+      if (!MESSAGE_SID.test(messageSid)) return replyWithError(reply, new HttpError(400, 'MessageSid is missing or invalid.'));
+      if (body.length > MAX_BODY_LENGTH) return replyWithError(reply, new HttpError(400, 'Body is too long.'));
+      // A sender outside the US cannot be a member: nothing to do and nothing to answer.
+      if (!US_NUMBER.test(from)) return answerTwiml(reply, '');
+      const answer = await options.clients.notification.handleInboundSms({ from, body, messageSid });
+      return answerTwiml(reply, answer.reply);
+    });
+  });
+}

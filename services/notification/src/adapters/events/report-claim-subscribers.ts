@@ -1,0 +1,30 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import {
+  ReportClaimedEvent,
+  ReportMarkedBadEvent,
+  ReportUnclaimedEvent,
+  subscribeTo,
+  type EventBus,
+  type Logger,
+  type Subscription,
+} from '@swarm/runtime';
+import type { Clock } from '../../app/ports.js';
+import type { FollowReportClaims } from '../../app/follow-report-claims.js';
+import { NOTIFICATION_CONSUMER } from './report-submitted-subscriber.js';
+
+/** Subscribes dispatch to report.claimed, report.unclaimed and report.marked_bad. */
+export async function subscribeToReportClaims(bus: EventBus, follow: FollowReportClaims, clock: Clock, logger: Logger): Promise<Subscription[]> {
+  const at = (timestamp: Parameters<typeof timestampDate>[0] | undefined) => (timestamp ? timestampDate(timestamp) : clock.now());
+  return Promise.all([
+    subscribeTo(bus, NOTIFICATION_CONSUMER, ReportClaimedEvent, async (event, delivery) => {
+      logger.debug({ reportId: event.reportId, eventId: delivery.id }, 'report claimed');
+      await follow.claimed({ reportId: event.reportId, memberId: event.memberId, claimedAt: at(event.claimedAt) });
+    }),
+    subscribeTo(bus, NOTIFICATION_CONSUMER, ReportUnclaimedEvent, async (event, delivery) => {
+      await follow.unclaimed({ eventId: delivery.id, reportId: event.reportId, memberId: event.memberId, unclaimedAt: at(event.unclaimedAt) });
+    }),
+    subscribeTo(bus, NOTIFICATION_CONSUMER, ReportMarkedBadEvent, async (event) => {
+      await follow.markedBad({ reportId: event.reportId });
+    }),
+  ]);
+}

@@ -1,0 +1,7 @@
+import { mongoSuite } from '@swarm/testing';
+import { claimRecordRepositoryContract } from '../claim-record-repository.contract.js';
+import { MongoClaimRecordRepository } from './mongo-claim-record-repository.js';
+
+mongoSuite('ClaimRecordRepository contract: MongoDB', (newDatabase, target) => {
+  claimRecordRepositoryContract(target.tier, async () => new MongoClaimRecordRepository((await newDatabase()).db));
+});

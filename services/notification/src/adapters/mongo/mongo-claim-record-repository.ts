@@ -1,0 +1,33 @@
+import { MongoServerError, type Collection, type Db } from 'mongodb';
+import type { ClaimRecordRepository } from '../../app/ports.js';
+
+type ClaimDocument = { _id: string; reportId: string; memberId: string; claimedAt: Date };
+
+const DUPLICATE_KEY = 11000;
+
+/** One document per (report, member); conditional writes keep the newest claim when events arrive out of order. */
+export class MongoClaimRecordRepository implements ClaimRecordRepository {
+  private readonly collection: Collection<ClaimDocument>;
+
+  constructor(db: Db) {
+    this.collection = db.collection<ClaimDocument>('claims');
+  }
+
+  async recordClaim(claim: { reportId: string; memberId: string; claimedAt: Date }): Promise<void> {
+    const _id = `${claim.reportId}--${claim.memberId}`;
+    try {
+      await this.collection.insertOne({ _id, ...claim });
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      await this.collection.updateOne({ _id, claimedAt: { $lt: claim.claimedAt } }, { $set: { claimedAt: claim.claimedAt } });
+    }
+  }
+
+  async removeClaim(claim: { reportId: string; memberId: string; unclaimedAt: Date }): Promise<void> {
+    await this.collection.deleteOne({ _id: `${claim.reportId}--${claim.memberId}`, claimedAt: { $lte: claim.unclaimedAt } });
+  }
+
+  async countClaimsSince(memberId: string, since: Date): Promise<number> {
+    return this.collection.countDocuments({ memberId, claimedAt: { $gte: since } });
+  }
+}

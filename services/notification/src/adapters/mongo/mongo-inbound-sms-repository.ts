@@ -1,0 +1,45 @@
+import { MongoServerError, type Collection, type Db } from 'mongodb';
+import type { InboundSmsRecord, InboundSmsRepository } from '../../app/inbound-ports.js';
+
+/** The message body is not kept: only what deduplication and the wrong-code throttle need. */
+type InboundSmsDocument = { _id: string; from: string; receivedAt: Date; reply?: string; wrongCode: boolean };
+
+const DUPLICATE_KEY = 11000;
+
+export class MongoInboundSmsRepository implements InboundSmsRepository {
+  private readonly collection: Collection<InboundSmsDocument>;
+
+  constructor(db: Db) {
+    this.collection = db.collection<InboundSmsDocument>('inbound_sms');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    // The throttle counts one number's recent wrong codes.
+    await this.collection.createIndex({ from: 1, receivedAt: 1 }, { name: 'from_received' });
+  }
+
+  async recordIfAbsent(message: InboundSmsRecord): Promise<{ kind: 'recorded' } | { kind: 'duplicate'; reply: string | undefined }> {
+    try {
+      // The unique _id makes of concurrent deliveries of one message exactly one 'recorded'.
+      await this.collection.insertOne({ _id: message.messageSid, from: message.from, receivedAt: message.receivedAt, wrongCode: false });
+      return { kind: 'recorded' };
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      const existing = await this.collection.findOne({ _id: message.messageSid });
+      return { kind: 'duplicate', reply: existing?.reply };
+    }
+  }
+
+  async saveOutcome(messageSid: string, outcome: { reply: string; wrongCode: boolean }): Promise<void> {
+    await this.collection.updateOne({ _id: messageSid }, { $set: { reply: outcome.reply, wrongCode: outcome.wrongCode } });
+  }
+
+  async release(messageSid: string): Promise<void> {
+    // Only while no outcome is saved: a message handled to the end stays handled.
+    await this.collection.deleteOne({ _id: messageSid, reply: { $exists: false } });
+  }
+
+  async countWrongCodesSince(from: string, since: Date): Promise<number> {
+    return this.collection.countDocuments({ from, wrongCode: true, receivedAt: { $gte: since } });
+  }
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { waitUntil } from '@swarm/testing';
+import { describe, expect, it } from 'vitest';
+import type { AlertScheduler } from '../../app/ports.js';
+import { alertJob } from '../../domain/alert-schedule.js';
+import { alertSchedulerContract, ManualClock } from '../alert-scheduler.contract.js';
+import { BullMqAlertScheduler } from './bullmq-alert-scheduler.js';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** A prefix of its own per scheduler, so parallel test runs on the shared Redis never see each other's jobs. */
+const uniquePrefix = () => `test-alerts-${randomUUID()}`;
+
+alertSchedulerContract(
+  'BullMQ on Redis',
+  async (clock, retry) => new BullMqAlertScheduler({ redisUrl, prefix: uniquePrefix(), clock, ...retry }),
+  async (scheduler: AlertScheduler) => {
+    await (scheduler as BullMqAlertScheduler).obliterate();
+    await scheduler.close();
+  },
+);
+
+describe('BullMqAlertScheduler', () => {
+  it('keeps pending jobs across a restart of the service', async () => {
+    const prefix = uniquePrefix();
+    const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
+    const job = alertJob({ reportId: 'r1', memberId: 'm1', companyId: 'c', companyName: 'C', distanceMiles: 1, round: 'submitted' });
+    const runAt = new Date('2026-06-01T13:00:00Z');
+    const first = new BullMqAlertScheduler({ redisUrl, prefix, clock });
+    await first.schedule(job, runAt);
+    await first.close();
+
+    const second = new BullMqAlertScheduler({ redisUrl, prefix, clock });
+    expect(await second.pending()).toEqual([{ job, runAt }]);
+    await second.obliterate();
+    await second.close();
+  });
+
+  it('runs the jobs left due while the service was down once each after it restarts', async () => {
+    const prefix = uniquePrefix();
+    const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
+    const jobs = ['m1', 'm2', 'm3'].map((memberId) =>
+      alertJob({ reportId: 'r1', memberId, companyId: 'c', companyName: 'C', distanceMiles: 1, round: 'submitted' }),
+    );
+    const before = new BullMqAlertScheduler({ redisUrl, prefix, clock });
+    for (const job of jobs) await before.schedule(job, clock.now());
+    await before.close();
+
+    const after = new BullMqAlertScheduler({ redisUrl, prefix, clock });
+    const ran: string[] = [];
+    await after.start(async (job) => {
+      ran.push(job.memberId);
+      return { kind: 'done' };
+    });
+    await waitUntil(async () => ran.length === 3, 5_000, 'the three jobs');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ran.sort()).toEqual(['m1', 'm2', 'm3']);
+    await after.obliterate();
+    await after.close();
+  });
+});

@@ -1,0 +1,125 @@
+import { DelayedError, Queue, Worker, type Job, type JobType } from 'bullmq';
+import type { AlertJobHandler, AlertScheduler, Clock } from '../../app/ports.js';
+import type { AlertJob } from '../../domain/alert-schedule.js';
+import type { RetryOptions } from './in-process-alert-scheduler.js';
+
+type AlertJobData = { job: AlertJob; runAt: string };
+
+/** States of a job that has not run yet (or waits for its next attempt). */
+const PENDING_STATES: JobType[] = ['delayed', 'waiting', 'prioritized'];
+
+export type BullMqAlertSchedulerOptions = RetryOptions & {
+  redisUrl: string;
+  /** Distinct names let tests (and several stacks on one Redis) keep apart. */
+  queueName?: string;
+  prefix?: string;
+  clock: Clock;
+  concurrency?: number;
+  onError?: (job: AlertJob, error: unknown, willRetry: boolean) => void;
+};
+
+/**
+ * Alert jobs in Redis through BullMQ, so pending alerts survive a restart of the notification service.
+ * The job id is the alert's (report, member) id: adding it again while it is pending is a no-op for BullMQ, so
+ * schedule() replaces a pending job explicitly when its time changed. A failing run is retried by BullMQ with
+ * exponential backoff; the charge is idempotent, so a retry never charges twice.
+ */
+export class BullMqAlertScheduler implements AlertScheduler {
+  private readonly queue: Queue<AlertJobData>;
+  private worker: Worker<AlertJobData> | undefined;
+  private readonly connection: { url: string; maxRetriesPerRequest: null };
+  private readonly queueName: string;
+  private readonly prefix: string;
+
+  constructor(private readonly options: BullMqAlertSchedulerOptions) {
+    // BullMQ's blocking worker connection needs maxRetriesPerRequest: null (TOOLCHAIN.md).
+    this.connection = { url: options.redisUrl, maxRetriesPerRequest: null };
+    this.queueName = options.queueName ?? 'alerts';
+    this.prefix = options.prefix ?? 'swarm';
+    this.queue = new Queue<AlertJobData>(this.queueName, { connection: this.connection, prefix: this.prefix });
+  }
+
+  async schedule(job: AlertJob, runAt: Date): Promise<void> {
+    const existing = await this.queue.getJob(job.jobId);
+    if (existing) {
+      const state = await existing.getState();
+      const same = existing.data.runAt === runAt.toISOString() && JSON.stringify(existing.data.job) === JSON.stringify(job);
+      if ((PENDING_STATES as string[]).includes(state) && same) return;
+      // An active job finishes on its own; its run re-checks the report, so the new schedule is not needed twice.
+      if (state === 'active') return;
+      await existing.remove().catch(() => undefined);
+    }
+    await this.queue.add('alert', { job, runAt: runAt.toISOString() }, {
+      jobId: job.jobId,
+      delay: this.delayUntil(runAt),
+      attempts: this.options.attempts ?? 8,
+      backoff: { type: 'exponential', delay: this.options.backoffMs ?? 5_000 },
+      removeOnComplete: true,
+      // Failed jobs stay a week for inspection, then go.
+      removeOnFail: { age: 7 * 24 * 60 * 60 },
+    });
+  }
+
+  async cancelForReport(reportId: string): Promise<number> {
+    const jobs = await this.queue.getJobs(PENDING_STATES);
+    let cancelled = 0;
+    for (const job of jobs) {
+      if (job?.data.job.reportId !== reportId) continue;
+      // A job that became active meanwhile cannot be removed; its run finds the report no longer active.
+      const removed = await job.remove().then(
+        () => true,
+        () => false,
+      );
+      if (removed) cancelled += 1;
+    }
+    return cancelled;
+  }
+
+  async pending(): Promise<{ job: AlertJob; runAt: Date }[]> {
+    const jobs = await this.queue.getJobs(PENDING_STATES);
+    return jobs
+      .filter((job): job is Job<AlertJobData> => job !== undefined)
+      .map((job) => ({ job: job.data.job, runAt: new Date(job.data.runAt) }))
+      .sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+  }
+
+  async start(handler: AlertJobHandler): Promise<void> {
+    if (this.worker) return;
+    this.worker = new Worker<AlertJobData>(
+      this.queueName,
+      async (bullJob, token) => {
+        const outcome = await handler(bullJob.data.job);
+        if (outcome.kind === 'reschedule') {
+          await bullJob.updateData({ ...bullJob.data, runAt: outcome.runAt.toISOString() });
+          await bullJob.moveToDelayed(Date.now() + this.delayUntil(outcome.runAt), token);
+          // Tells BullMQ the job was moved back to delayed rather than completed.
+          throw new DelayedError();
+        }
+      },
+      { connection: this.connection, prefix: this.prefix, concurrency: this.options.concurrency ?? 4 },
+    );
+    this.worker.on('failed', (bullJob, error) => {
+      if (!bullJob || error instanceof DelayedError || error.name === 'DelayedError') return;
+      const willRetry = bullJob.attemptsMade < (bullJob.opts.attempts ?? 1);
+      this.options.onError?.(bullJob.data.job, error, willRetry);
+    });
+    // Errors of the connection are reported here; without a listener Node would treat them as unhandled.
+    this.worker.on('error', () => undefined);
+    await this.worker.waitUntilReady();
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close();
+  }
+
+  /** Removes every key of this queue; for tests with a unique prefix. */
+  async obliterate(): Promise<void> {
+    await this.queue.obliterate({ force: true });
+  }
+
+  /** BullMQ measures delays on the wall clock; the injected clock decides how far away runAt is. */
+  private delayUntil(runAt: Date): number {
+    return Math.max(0, runAt.getTime() - this.options.clock.now().getTime());
+  }
+}

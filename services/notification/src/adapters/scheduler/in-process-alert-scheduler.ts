@@ -1,0 +1,124 @@
+import type { AlertJobHandler, AlertScheduler, Clock } from '../../app/ports.js';
+import type { AlertJob } from '../../domain/alert-schedule.js';
+
+/** setTimeout fires at once for delays above 2^31-1 ms; longer waits are re-armed in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export type RetryOptions = {
+  /** Runs of a failing job in total, the first included. */
+  attempts?: number;
+  /** Wait before the first retry; doubled for each further one. */
+  backoffMs?: number;
+};
+
+type Entry = { job: AlertJob; runAt: Date; failures: number; timer?: NodeJS.Timeout };
+
+/**
+ * Alert jobs on timers in this process, for the embedded mode: nothing survives a restart, which the one-process
+ * product accepts. Due times are read from the injected clock, so tests can move time and call runDue().
+ */
+export class InProcessAlertScheduler implements AlertScheduler {
+  private readonly entries = new Map<string, Entry>();
+  private readonly running = new Set<Promise<void>>();
+  /** Jobs being run, so a cancel that arrives meanwhile also stops their retry or reschedule. */
+  private readonly active = new Map<string, { reportId: string; cancelled: boolean }>();
+  private handler: AlertJobHandler | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly options: RetryOptions & { onError?: (job: AlertJob, error: unknown, willRetry: boolean) => void } = {},
+  ) {}
+
+  async schedule(job: AlertJob, runAt: Date): Promise<void> {
+    this.drop(job.jobId);
+    const entry: Entry = { job: { ...job }, runAt, failures: 0 };
+    this.entries.set(job.jobId, entry);
+    this.arm(entry);
+  }
+
+  async cancelForReport(reportId: string): Promise<number> {
+    const ids = [...this.entries.values()].filter((entry) => entry.job.reportId === reportId).map((entry) => entry.job.jobId);
+    for (const id of ids) this.drop(id);
+    for (const run of this.active.values()) if (run.reportId === reportId) run.cancelled = true;
+    return ids.length;
+  }
+
+  async pending(): Promise<{ job: AlertJob; runAt: Date }[]> {
+    return [...this.entries.values()]
+      .map((entry) => ({ job: { ...entry.job }, runAt: entry.runAt }))
+      .sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+  }
+
+  async start(handler: AlertJobHandler): Promise<void> {
+    this.handler = handler;
+    for (const entry of this.entries.values()) this.arm(entry);
+  }
+
+  /** Runs every job due by the clock now and waits for them; for a controlled clock. */
+  async runDue(): Promise<void> {
+    const due = [...this.entries.values()].filter((entry) => entry.runAt.getTime() <= this.clock.now().getTime());
+    await Promise.all(due.map((entry) => this.run(entry)));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const entry of this.entries.values()) clearTimeout(entry.timer);
+    await Promise.allSettled([...this.running]);
+  }
+
+  private drop(jobId: string): void {
+    const entry = this.entries.get(jobId);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    this.entries.delete(jobId);
+  }
+
+  private arm(entry: Entry): void {
+    clearTimeout(entry.timer);
+    if (!this.handler || this.closed) return;
+    const wait = Math.max(0, entry.runAt.getTime() - this.clock.now().getTime());
+    entry.timer = setTimeout(() => {
+      if (entry.runAt.getTime() > this.clock.now().getTime()) this.arm(entry);
+      else void this.run(entry);
+    }, Math.min(wait, MAX_TIMER_MS));
+    entry.timer.unref();
+  }
+
+  private run(entry: Entry): Promise<void> {
+    const handler = this.handler;
+    // Only the entry still scheduled runs: a cancelled or replaced job is gone from the map.
+    if (!handler || this.closed || this.entries.get(entry.job.jobId) !== entry) return Promise.resolve();
+    clearTimeout(entry.timer);
+    const attempt = (async () => {
+      // Taken out while it runs so a second runDue() cannot start it twice.
+      this.entries.delete(entry.job.jobId);
+      const run = { reportId: entry.job.reportId, cancelled: false };
+      this.active.set(entry.job.jobId, run);
+      // A job scheduled again or cancelled while it ran keeps that newer decision.
+      const superseded = () => run.cancelled || this.entries.has(entry.job.jobId) || this.closed;
+      try {
+        const outcome = await handler({ ...entry.job });
+        if (outcome.kind === 'reschedule' && !superseded()) this.put({ ...entry, runAt: outcome.runAt, failures: 0 });
+      } catch (error) {
+        const failures = entry.failures + 1;
+        const willRetry = failures < (this.options.attempts ?? 8);
+        this.options.onError?.(entry.job, error, willRetry);
+        if (willRetry && !superseded()) {
+          const backoff = (this.options.backoffMs ?? 5_000) * 2 ** (failures - 1);
+          this.put({ ...entry, runAt: new Date(this.clock.now().getTime() + backoff), failures });
+        }
+      } finally {
+        if (this.active.get(entry.job.jobId) === run) this.active.delete(entry.job.jobId);
+      }
+    })();
+    this.running.add(attempt);
+    return attempt.finally(() => this.running.delete(attempt));
+  }
+
+  private put(entry: Entry): void {
+    const fresh: Entry = { job: entry.job, runAt: entry.runAt, failures: entry.failures };
+    this.entries.set(fresh.job.jobId, fresh);
+    this.arm(fresh);
+  }
+}

@@ -1,0 +1,126 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryInboundSmsRepository } from '../adapters/memory/memory-inbound-sms-repository.js';
+import {
+  alreadyClaimedReply,
+  alreadyYoursReply,
+  claimedReply,
+  HELP_REPLY,
+  OPT_IN_REPLY,
+  OPT_OUT_REPLY,
+  TOO_MANY_WRONG_CODES_REPLY,
+  UNKNOWN_CODE_REPLY,
+} from '../domain/inbound-sms.js';
+import { NotificationError } from '../domain/notification-error.js';
+import { HandleInboundSms } from './handle-inbound-sms.js';
+import { FakeMemberContacts, FakeReportClaims } from './inbound-fakes.test-support.js';
+
+describe('HandleInboundSms', () => {
+  let now: Date;
+  let members: FakeMemberContacts;
+  let reports: FakeReportClaims;
+  let handle: HandleInboundSms;
+  let sid = 0;
+  const sms = (from: string, body: string, messageSid = `SM${(sid += 1)}`) => handle.execute({ from, body, messageSid });
+  const ADA = '+15035550100';
+  const GRACE = '+15035550101';
+
+  beforeEach(() => {
+    now = new Date('2026-06-01T18:00:00Z');
+    members = new FakeMemberContacts({ ada: '5035550100', grace: '5035550101' });
+    reports = new FakeReportClaims([
+      { reportId: 'report-1', claimCode: '12345', alerted: ['ada', 'grace'] },
+      { reportId: 'report-2', claimCode: '54321', alerted: ['grace'] },
+    ]);
+    handle = new HandleInboundSms(new MemoryInboundSmsRepository(), members, reports, { now: () => now });
+  });
+
+  it('sets Do Not Disturb on an opt-out keyword and clears it on an opt-in keyword, confirming each', async () => {
+    expect(await sms(ADA, ' stop ')).toBe(OPT_OUT_REPLY);
+    expect(members.doNotDisturb.get('ada')).toBe(true);
+    expect(await sms(ADA, 'Unstop')).toBe(OPT_IN_REPLY);
+    expect(members.doNotDisturb.get('ada')).toBe(false);
+    expect(await sms(GRACE, 'OPTOUT')).toBe(OPT_OUT_REPLY);
+    expect(members.doNotDisturb.get('grace')).toBe(true);
+  });
+
+  it('confirms an opt-out from an unknown number without changing any member', async () => {
+    expect(await sms('+15035550199', 'STOP')).toBe(OPT_OUT_REPLY);
+    expect(members.doNotDisturb.size).toBe(0);
+  });
+
+  it('does not treat a sentence containing a keyword as the keyword', async () => {
+    expect(await sms(ADA, 'please stop texting')).toBe(HELP_REPLY);
+    expect(members.doNotDisturb.size).toBe(0);
+  });
+
+  it('answers HELP, INFO and anything else with the help text', async () => {
+    expect(await sms(ADA, 'help')).toBe(HELP_REPLY);
+    expect(await sms(ADA, 'INFO')).toBe(HELP_REPLY);
+    expect(await sms(ADA, 'where is it?')).toBe(HELP_REPLY);
+    expect(await sms(ADA, '')).toBe(HELP_REPLY);
+  });
+
+  it('claims by code for the first member and tells a later one it is taken', async () => {
+    expect(await sms(ADA, ' 12345 ')).toBe(claimedReply('12345'));
+    expect(reports.claimers.get('report-1')).toBe('ada');
+    expect(await sms(GRACE, '12345')).toBe(alreadyClaimedReply('12345'));
+    expect(await sms(ADA, '12345')).toBe(alreadyYoursReply('12345'));
+    expect(reports.claimers.get('report-1')).toBe('ada');
+  });
+
+  it('answers a code from an unknown number with help text without asking the report service', async () => {
+    expect(await sms('+15035550199', '12345')).toBe(HELP_REPLY);
+    expect(reports.claimCalls).toHaveLength(0);
+  });
+
+  it('answers an unknown code, or one of a report the member was not alerted about, as unknown', async () => {
+    expect(await sms(ADA, '99999')).toBe(UNKNOWN_CODE_REPLY);
+    expect(await sms(ADA, '54321')).toBe(UNKNOWN_CODE_REPLY);
+    expect(reports.claimers.size).toBe(0);
+  });
+
+  it('refuses further codes from a number after five wrong ones within an hour, and accepts them an hour later', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) expect(await sms(ADA, `0000${attempt}`)).toBe(UNKNOWN_CODE_REPLY);
+    expect(await sms(ADA, '12345')).toBe(TOO_MANY_WRONG_CODES_REPLY);
+    expect(reports.claimers.size).toBe(0);
+    // Keywords still work while throttled.
+    expect(await sms(ADA, 'STOP')).toBe(OPT_OUT_REPLY);
+    // Another member's number is not throttled.
+    expect(await sms(GRACE, '54321')).toBe(claimedReply('54321'));
+    now = new Date(now.getTime() + 60 * 60 * 1000 + 1);
+    expect(await sms(ADA, '12345')).toBe(claimedReply('12345'));
+  });
+
+  it('handles a message delivered twice once, answering the first reply again', async () => {
+    expect(await sms(ADA, '99999', 'SMdup')).toBe(UNKNOWN_CODE_REPLY);
+    expect(await sms(ADA, '99999', 'SMdup')).toBe(UNKNOWN_CODE_REPLY);
+    expect(reports.claimCalls).toHaveLength(1);
+    expect(await sms(ADA, 'STOP', 'SMdup2')).toBe(OPT_OUT_REPLY);
+    members.doNotDisturb.clear();
+    expect(await sms(ADA, 'STOP', 'SMdup2')).toBe(OPT_OUT_REPLY);
+    expect(members.doNotDisturb.size).toBe(0);
+  });
+
+  it('handles a message again after its first handling failed (the provider retries it)', async () => {
+    const claimByCode = reports.claimByCode.bind(reports);
+    reports.claimByCode = async () => {
+      throw new Error('report service unavailable');
+    };
+    await expect(sms(ADA, '12345', 'SMretry')).rejects.toThrow('report service unavailable');
+    reports.claimByCode = claimByCode;
+    expect(await sms(ADA, '12345', 'SMretry')).toBe(claimedReply('12345'));
+  });
+
+  it('refuses a malformed sender, message id or an over-long body', async () => {
+    for (const [from, body, messageSid] of [
+      ['5035', 'STOP', 'SM1'],
+      ['+445035550100', 'STOP', 'SM1'],
+      [ADA, 'STOP', ''],
+      [ADA, 'STOP', 'SM 1'],
+      [ADA, 'x'.repeat(1601), 'SM1'],
+    ] as const) {
+      await expect(handle.execute({ from, body, messageSid })).rejects.toMatchObject({ code: 'NOTIFICATION.INVALID_INBOUND_SMS' });
+    }
+    await expect(handle.execute({ from: 'x', body: '', messageSid: 'SM' })).rejects.toBeInstanceOf(NotificationError);
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  alreadyClaimedReply,
+  alreadyYoursReply,
+  claimedReply,
+  HELP_REPLY,
+  OPT_IN_REPLY,
+  OPT_OUT_REPLY,
+  readInboundSms,
+  TOO_MANY_WRONG_CODES_REPLY,
+  UNKNOWN_CODE_REPLY,
+  WRONG_CODE_LIMIT,
+  WRONG_CODE_WINDOW_MS,
+} from '../domain/inbound-sms.js';
+import { NotificationError } from '../domain/notification-error.js';
+import type { InboundSmsRepository, MemberContacts, ReportClaims } from './inbound-ports.js';
+import type { Clock } from './ports.js';
+
+export type InboundSms = { from: string; body: string; messageSid: string };
+
+/** The longest message a provider delivers as one inbound SMS (10 concatenated segments). */
+export const MAX_INBOUND_BODY_LENGTH = 1600;
+const FROM_SHAPE = /^\+?1?\d{10}$/;
+const MESSAGE_SID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+
+export class HandleInboundSms {
+  constructor(
+    private readonly messages: InboundSmsRepository,
+    private readonly members: MemberContacts,
+    private readonly reports: ReportClaims,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Acts on the SMS once and answers the reply text (the same reply again for a repeated delivery). */
+  async execute(sms: InboundSms): Promise<string> {
+    const from = sms.from.trim();
+    if (!FROM_SHAPE.test(from)) throw new NotificationError('NOTIFICATION.INVALID_INBOUND_SMS', 'from must be a US phone number');
+    if (!MESSAGE_SID_SHAPE.test(sms.messageSid)) throw new NotificationError('NOTIFICATION.INVALID_INBOUND_SMS', 'message sid is invalid');
+    if (sms.body.length > MAX_INBOUND_BODY_LENGTH) throw new NotificationError('NOTIFICATION.INVALID_INBOUND_SMS', 'body is too long');
+
+    const now = this.clock.now();
+    const recorded = await this.messages.recordIfAbsent({ messageSid: sms.messageSid, from, receivedAt: now });
+    if (recorded.kind === 'duplicate') return recorded.reply ?? '';
+
+    let outcome: { reply: string; wrongCode: boolean };
+    try {
+      outcome = await this.decide(from, sms.body, now);
+    } catch (error) {
+      // The member or report service failed: the provider's retry (or a redelivery) must get a second chance rather
+      // than an empty reply. Every action taken so far is idempotent, so handling it again is safe.
+      await this.messages.release(sms.messageSid);
+      throw error;
+    }
+    await this.messages.saveOutcome(sms.messageSid, outcome);
+    return outcome.reply;
+  }
+
+  private async decide(from: string, body: string, now: Date): Promise<{ reply: string; wrongCode: boolean }> {
+    const intent = readInboundSms(body);
+    const answer = (reply: string, wrongCode = false) => ({ reply, wrongCode });
+    if (intent.kind === 'help' || intent.kind === 'other') return answer(HELP_REPLY);
+
+    const memberId = await this.members.findMemberIdByPhone(from);
+    if (intent.kind === 'opt-out' || intent.kind === 'opt-in') {
+      // The confirmation goes even to an unknown number: the provider and carrier honour the keyword regardless.
+      if (memberId) await this.members.setDoNotDisturb(memberId, intent.kind === 'opt-out');
+      return answer(intent.kind === 'opt-out' ? OPT_OUT_REPLY : OPT_IN_REPLY);
+    }
+
+    if (!memberId) return answer(HELP_REPLY);
+    // Five digits are easy to guess: after a few misses in an hour the number's codes are refused for a while.
+    const misses = await this.messages.countWrongCodesSince(from, new Date(now.getTime() - WRONG_CODE_WINDOW_MS));
+    if (misses >= WRONG_CODE_LIMIT) return answer(TOO_MANY_WRONG_CODES_REPLY);
+    const outcome = await this.reports.claimByCode(intent.claimCode, memberId);
+    switch (outcome.kind) {
+      case 'claimed':
+        // The location text follows from the report.claimed event, as it does for a claim in the member area.
+        return answer(claimedReply(outcome.claimCode));
+      case 'already-yours':
+        return answer(alreadyYoursReply(outcome.claimCode));
+      case 'already-claimed':
+        return answer(alreadyClaimedReply(intent.claimCode));
+      case 'not-found':
+        return answer(UNKNOWN_CODE_REPLY, true);
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { ClaimDetails } from '../domain/inbound-sms.js';
+
+/**
+ * Ports of inbound SMS handling and of the texts and emails that follow a claim or a mark-as-bad. Kept apart from
+ * ports.ts (alert dispatch) so each side reads as one piece.
+ */
+
+/** The member service, as inbound SMS needs it. */
+export interface MemberContacts {
+  /** The member who gave this number (+1 and ten digits, or ten digits), or undefined. */
+  findMemberIdByPhone(phoneNumber: string): Promise<string | undefined>;
+  /** The member's ten-digit phone number, or undefined when unknown or none given. */
+  findPhoneNumber(memberId: string): Promise<string | undefined>;
+  setDoNotDisturb(memberId: string, doNotDisturb: boolean): Promise<void>;
+}
+
+export type ClaimByCodeOutcome =
+  | { kind: 'claimed'; reportId: string; claimCode: string }
+  | { kind: 'already-yours'; reportId: string; claimCode: string }
+  | { kind: 'already-claimed' }
+  /** No live report with this code that the member was alerted about. */
+  | { kind: 'not-found' };
+
+/** The report service, as claiming by SMS and the location text need it. */
+export interface ReportClaims {
+  claimByCode(claimCode: string, memberId: string): Promise<ClaimByCodeOutcome>;
+  /** Undefined when the member no longer holds the report (un-claimed or marked bad since). */
+  getClaimDetails(reportId: string, memberId: string): Promise<ClaimDetails | undefined>;
+}
+
+export type InboundSmsRecord = { messageSid: string; from: string; receivedAt: Date };
+
+/** Inbound SMS by provider message id, so a webhook delivered twice is handled once. */
+export interface InboundSmsRepository {
+  /**
+   * Stores the message unless one with its sid is stored, atomically. A repeat answers the reply stored for the
+   * first (undefined while the first is still being handled).
+   */
+  recordIfAbsent(message: InboundSmsRecord): Promise<{ kind: 'recorded' } | { kind: 'duplicate'; reply: string | undefined }>;
+  /** Keeps the reply given, and whether the message was a claim code that matched nothing (for the throttle). */
+  saveOutcome(messageSid: string, outcome: { reply: string; wrongCode: boolean }): Promise<void>;
+  /** Forgets a message whose handling failed before its outcome was saved, so a redelivery handles it again. */
+  release(messageSid: string): Promise<void>;
+  /** Messages from this number since the instant that were wrong claim codes. */
+  countWrongCodesSince(from: string, since: Date): Promise<number>;
+}
+
+export interface Mailer {
+  send(message: { to: string; subject: string; text: string }): Promise<void>;
+}

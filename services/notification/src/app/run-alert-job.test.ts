@@ -1,0 +1,115 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender.js';
+import { ManualClock } from '../adapters/alert-scheduler.contract.js';
+import { alertJob, type AlertJob } from '../domain/alert-schedule.js';
+import { FakeAlertBilling, FakeMemberDirectory, FakeReportDirectory, RecordingAlertEvents, silentLog } from '../testing/dispatch-fakes.js';
+import type { SmsMessage, SmsSender } from './ports.js';
+import { RunAlertJob } from './run-alert-job.js';
+
+const NOW = new Date('2026-06-01T18:00:00Z');
+
+class FlakySms implements SmsSender {
+  failuresLeft = 0;
+  readonly outbox = new DevOutboxSmsSender();
+  async send(message: SmsMessage) {
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      throw new Error('provider answered 503');
+    }
+    return this.outbox.send(message);
+  }
+}
+
+describe('RunAlertJob', () => {
+  let members: FakeMemberDirectory;
+  let billing: FakeAlertBilling;
+  let reports: FakeReportDirectory;
+  let sms: FlakySms;
+  let events: RecordingAlertEvents;
+  let run: RunAlertJob;
+  const job: AlertJob = alertJob({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.345, round: 'submitted' });
+
+  beforeEach(() => {
+    members = new FakeMemberDirectory();
+    billing = new FakeAlertBilling();
+    reports = new FakeReportDirectory();
+    sms = new FlakySms();
+    events = new RecordingAlertEvents();
+    members.phones.set('m1', '5035550100');
+    reports.reports.set('r1', { reportId: 'r1', state: 'active', claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
+    run = new RunAlertJob({ members, billing, reports, sms, events, clock: new ManualClock(NOW), log: silentLog });
+  });
+
+  it('charges, records the alert, sends the SMS and publishes AlertSent', async () => {
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(billing.charges.get('r1/m1')).toEqual({ companyId: 'c1' });
+    expect(reports.alerts).toEqual([expect.objectContaining({ reportId: 'r1', memberId: 'm1', companyName: 'Portland Bees', distanceMiles: 2.345 })]);
+    expect(sms.outbox.list()).toEqual([
+      expect.objectContaining({
+        to: '5035550100',
+        body: 'Swarm Alert: Basketball swarm, 12 ft up, 2.3 mi from home. To claim it, reply with the code 04217',
+      }),
+    ]);
+    expect(events.sent).toEqual([expect.objectContaining({ reportId: 'r1', memberId: 'm1', companyId: 'c1', sentAt: NOW })]);
+  });
+
+  it.each(['claimed', 'bad'] as const)('drops the alert when the report is %s: no charge, no SMS', async (state) => {
+    reports.reports.set('r1', { reportId: 'r1', state, claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(billing.charges.size).toBe(0);
+    expect(sms.outbox.list()).toEqual([]);
+  });
+
+  it('drops the alert when the member turned on Do Not Disturb meanwhile', async () => {
+    members.windows.set('m1', { never: true });
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(billing.charges.size).toBe(0);
+    expect(sms.outbox.list()).toEqual([]);
+  });
+
+  it('puts the alert back to the start of the member’s next window, uncharged', async () => {
+    members.windows.set('m1', { never: false, sendAt: new Date('2026-06-02T16:00:00Z') });
+    expect(await run.execute(job)).toEqual({ kind: 'reschedule', runAt: new Date('2026-06-02T16:00:00Z') });
+    expect(billing.charges.size).toBe(0);
+    expect(sms.outbox.list()).toEqual([]);
+  });
+
+  it('drops the alert, unsent and unrecorded, when the association cannot pay', async () => {
+    billing.balances.set('c1', 5);
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(reports.alerts).toEqual([]);
+    expect(sms.outbox.list()).toEqual([]);
+  });
+
+  it('drops the alert uncharged when the member has no phone number', async () => {
+    members.phones.clear();
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(billing.charges.size).toBe(0);
+  });
+
+  it('fails a send so the scheduler retries, and the retry charges nothing more', async () => {
+    sms.failuresLeft = 2;
+    await expect(run.execute(job)).rejects.toThrow('503');
+    await expect(run.execute(job)).rejects.toThrow('503');
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(billing.balances.get('c1')).toBe(93);
+    expect(billing.charges.size).toBe(1);
+    expect(sms.outbox.list()).toHaveLength(1);
+  });
+
+  it('does not send when the report stopped being active between the check and the record', async () => {
+    const original = reports.recordAlert.bind(reports);
+    reports.recordAlert = async (alert) => {
+      await original(alert);
+      return 'claimed';
+    };
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(sms.outbox.list()).toEqual([]);
+  });
+
+  it('finishes the job when AlertSent cannot be published, so the member is not texted twice', async () => {
+    events.failing = true;
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(sms.outbox.list()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { AlertSentEvent, InProcessEventBus, ReportClaimedEvent, ReportSubmittedEvent, ReportUnclaimedEvent, subscribeTo } from '@swarm/runtime';
+import { testLogger, waitUntil } from '@swarm/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from './adapters/alert-scheduler.contract.js';
+import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
+import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
+import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
+import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
+import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
+import type { AlertScheduler, SmsMessage, SmsSender } from './app/ports.js';
+import { buildNotificationService } from './notification-service.js';
+import { FakeAlertBilling, FakeMemberDirectory, FakeReportDirectory } from './testing/dispatch-fakes.js';
+
+const NOW = new Date('2026-06-01T18:00:00Z');
+const location = { latitude: 45.5, longitude: -122.6 };
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+class FailingFirstSms implements SmsSender {
+  failuresLeft = 0;
+  constructor(readonly outbox: DevOutboxSmsSender) {}
+  async send(message: SmsMessage) {
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      throw new Error('provider answered 500');
+    }
+    return this.outbox.send(message);
+  }
+}
+
+const schedulers: Record<string, (clock: ManualClock) => AlertScheduler> = {
+  'in-process scheduler': (clock) => new InProcessAlertScheduler(clock, { attempts: 4, backoffMs: 10 }),
+  'BullMQ on Redis': (clock) => new BullMqAlertScheduler({ redisUrl, prefix: `test-dispatch-${randomUUID()}`, clock, attempts: 4, backoffMs: 10 }),
+};
+
+describe.each(Object.entries(schedulers))('alert dispatch in the notification service (%s)', (_name, createScheduler) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function start() {
+    const clock = new ManualClock(NOW);
+    const bus = new InProcessEventBus(testLogger());
+    const members = new FakeMemberDirectory();
+    const billing = new FakeAlertBilling();
+    const reports = new FakeReportDirectory();
+    const outbox = new DevOutboxSmsSender();
+    const sms = new FailingFirstSms(outbox);
+    const scheduler = createScheduler(clock);
+    const claims = new MemoryClaimRecordRepository();
+    members.covering = [
+      { memberId: 'm1', distanceMiles: 1.5 },
+      { memberId: 'm2', distanceMiles: 2.5 },
+    ];
+    members.phones.set('m1', '5035550101').set('m2', '5035550102');
+    billing.memberships = [
+      { memberId: 'm1', companyId: 'c1', companyName: 'Bees' },
+      { memberId: 'm2', companyId: 'c1', companyName: 'Bees' },
+    ];
+    reports.reports.set('r1', { reportId: 'r1', state: 'active', claimCode: '54321', size: 'Softball', elevationFeet: 6, location });
+    const service = buildNotificationService({
+      dispatches: new MemoryDispatchRepository(),
+      clock,
+      bus,
+      logger: testLogger(),
+      dispatch: { members, billing, reports, claims, scheduler, sms },
+    });
+    const alertsSent: string[] = [];
+    const sentSubscription = await subscribeTo(bus, 'test', AlertSentEvent, async (event) => {
+      alertsSent.push(event.memberId);
+    });
+    const subscriptions = await service.subscribe();
+    cleanups.push(async () => {
+      await sentSubscription.stop();
+      if (scheduler instanceof BullMqAlertScheduler) await scheduler.obliterate();
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+      await bus.close();
+    });
+    return { clock, bus, members, billing, reports, outbox, sms, scheduler, claims, alertsSent };
+  }
+
+  const submit = (bus: InProcessEventBus) =>
+    bus.publish(ReportSubmittedEvent.toMessage('submitted-r1', { reportId: 'r1', elevationFeet: 6, location, submittedAt: timestampFromDate(NOW) }));
+
+  it('alerts covering members by SMS, charging each once, and publishes AlertSent; a failed send is retried', async () => {
+    const { bus, outbox, sms, billing, reports, alertsSent, claims, clock } = await start();
+    // m2 claimed twice this week: its alert waits 20 minutes.
+    await claims.recordClaim({ reportId: 'x1', memberId: 'm2', claimedAt: new Date(NOW.getTime() - 86_400_000) });
+    await claims.recordClaim({ reportId: 'x2', memberId: 'm2', claimedAt: new Date(NOW.getTime() - 86_400_000) });
+    sms.failuresLeft = 2;
+    await submit(bus);
+
+    // Retries wait on the injected clock (in-process) or the wall clock (BullMQ): move the first along meanwhile.
+    await waitUntil(
+      async () => {
+        clock.advance(100);
+        return outbox.list().length === 1 && alertsSent.length === 1;
+      },
+      4_000,
+      'the first alert',
+    );
+    expect(outbox.list()[0]).toMatchObject({ to: '5035550101', body: expect.stringContaining('reply with the code 54321') });
+    expect(billing.charges.size).toBe(1);
+    expect(reports.alerts.map((a) => a.memberId)).toEqual(['m1']);
+    expect(alertsSent).toEqual(['m1']);
+  });
+
+  it('schedules a member with recent claims later, and cancels pending alerts once the report is claimed', async () => {
+    const { bus, scheduler, claims, clock } = await start();
+    await claims.recordClaim({ reportId: 'x1', memberId: 'm1', claimedAt: NOW });
+    await claims.recordClaim({ reportId: 'x1', memberId: 'm2', claimedAt: NOW });
+    await submit(bus);
+    await waitUntil(async () => (await scheduler.pending()).length === 2, 10_000, 'two pending alerts');
+    expect((await scheduler.pending()).map((p) => p.runAt)).toEqual([new Date(clock.now().getTime() + 10 * 60_000), new Date(clock.now().getTime() + 10 * 60_000)]);
+
+    await bus.publish(ReportClaimedEvent.toMessage('claimed-r1', { reportId: 'r1', memberId: 'm9', claimedAt: timestampFromDate(NOW) }));
+    await waitUntil(async () => (await scheduler.pending()).length === 0, 10_000, 'the alerts to be cancelled');
+  });
+
+  it('re-alerts everyone but the un-claimer after an un-claim, without charging twice', async () => {
+    const { bus, outbox, billing, alertsSent } = await start();
+    await submit(bus);
+    await waitUntil(async () => outbox.list().length === 2, 10_000, 'both alerts');
+    await bus.publish(ReportClaimedEvent.toMessage('claimed-r1', { reportId: 'r1', memberId: 'm1', claimedAt: timestampFromDate(NOW) }));
+    await bus.publish(ReportUnclaimedEvent.toMessage('unclaimed-r1', { reportId: 'r1', memberId: 'm1', unclaimedAt: timestampFromDate(new Date(NOW.getTime() + 1)) }));
+
+    await waitUntil(async () => outbox.list().length === 3, 10_000, 'the re-alert');
+    expect(outbox.list()[0]?.to).toBe('5035550102');
+    expect(billing.charges.size).toBe(2);
+    expect(billing.balances.get('c1')).toBe(100 - 14);
+    await waitUntil(async () => alertsSent.length === 3, 10_000, 'three AlertSent events');
+  });
+});

@@ -1,0 +1,49 @@
+import type { EventBus, Logger, Subscription } from '@swarm/runtime';
+import { FollowReportClaims } from './app/follow-report-claims.js';
+import type { AlertBilling, AlertScheduler, ClaimRecordRepository, Clock, MemberDirectory, ReportDirectory, SmsSender } from './app/ports.js';
+import { RunAlertJob } from './app/run-alert-job.js';
+import { ScheduleAlerts } from './app/schedule-alerts.js';
+import { BusAlertEvents } from './adapters/events/bus-alert-events.js';
+import { subscribeToReportClaims } from './adapters/events/report-claim-subscribers.js';
+
+/** What alert dispatch needs from the composition root. */
+export type DispatchPorts = {
+  members: MemberDirectory;
+  billing: AlertBilling;
+  reports: ReportDirectory;
+  claims: ClaimRecordRepository;
+  scheduler: AlertScheduler;
+  /** The same sender inbound replies go through. */
+  sms: SmsSender;
+  /** Claims within this many days delay a member's alerts; 7 when not given. */
+  recentClaimsWindowDays?: number;
+};
+
+/** Alert dispatch, wired for buildNotificationService. */
+export function buildDispatch(ports: DispatchPorts & { clock: Clock; bus: EventBus; logger: Logger }) {
+  const log = ports.logger;
+  const scheduleAlerts = new ScheduleAlerts(
+    { members: ports.members, billing: ports.billing, reports: ports.reports, claims: ports.claims, scheduler: ports.scheduler, clock: ports.clock, log },
+    ports.recentClaimsWindowDays === undefined ? {} : { recentClaimsWindowDays: ports.recentClaimsWindowDays },
+  );
+  const runAlertJob = new RunAlertJob({
+    members: ports.members,
+    billing: ports.billing,
+    reports: ports.reports,
+    sms: ports.sms,
+    events: new BusAlertEvents(ports.bus),
+    clock: ports.clock,
+    log,
+  });
+  const followReportClaims = new FollowReportClaims({ claims: ports.claims, scheduler: ports.scheduler, scheduleAlerts, log });
+  return {
+    scheduleAlerts,
+    runAlertJob,
+    /** Starts running alert jobs and follows claims; the returned subscriptions also stop the scheduler. */
+    start: async (): Promise<Subscription[]> => {
+      await ports.scheduler.start((job) => runAlertJob.execute(job));
+      const subscriptions = await subscribeToReportClaims(ports.bus, followReportClaims, ports.clock, ports.logger);
+      return [...subscriptions, { stop: () => ports.scheduler.close() }];
+    },
+  };
+}

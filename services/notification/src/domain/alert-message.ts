@@ -1,0 +1,37 @@
+/**
+ * The alert SMS. It must fit one GSM-7 segment (160 characters): a single character outside GSM-7 (an emoji, a
+ * curly quote) turns the whole message into UCS-2 with 70 characters per segment, doubling the cost or worse.
+ */
+export const SMS_SEGMENT_LENGTH = 160;
+
+export type AlertMessageInput = {
+  claimCode: string;
+  /** 'Softball', 'Basketball' or 'Very Large'. */
+  size: string;
+  elevationFeet: number;
+  distanceMiles: number;
+};
+
+// GSM 03.38 basic character set; the extension table (^{}[]~|\€) costs two characters each, so it is left out.
+const GSM7_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+
+export function isGsm7(text: string): boolean {
+  return [...text].every((character) => GSM7_BASIC.includes(character));
+}
+
+const formatMiles = (miles: number) => (Number.isFinite(miles) && miles >= 0 ? miles : 0).toFixed(1);
+const formatFeet = (feet: number) => String(Math.round(Number.isFinite(feet) && feet >= 0 ? feet : 0));
+/** Strips anything outside GSM-7 from the values we do not control, so they cannot switch the encoding. */
+const gsmOnly = (text: string) => [...text].filter((character) => GSM7_BASIC.includes(character) && character !== '\n' && character !== '\r').join('');
+
+export function alertMessage(input: AlertMessageInput): string {
+  const code = gsmOnly(input.claimCode);
+  const size = gsmOnly(input.size).slice(0, 20);
+  const full =
+    `Swarm Alert: ${size} swarm, ${formatFeet(input.elevationFeet)} ft up, ${formatMiles(input.distanceMiles)} mi from home. ` +
+    `To claim it, reply with the code ${code}`;
+  if (full.length <= SMS_SEGMENT_LENGTH) return full;
+  // Only an absurd distance gets here; the claim instructions matter more than the distance.
+  return `Swarm Alert: ${size} swarm, ${formatFeet(input.elevationFeet)} ft up. To claim it, reply with the code ${code}`.slice(0, SMS_SEGMENT_LENGTH);
+}

@@ -1,0 +1,82 @@
+import { gsm7Length, SMS_SEGMENT_LENGTH, toGsm7 } from './sms-text.js';
+
+/**
+ * What an SMS a member sent asks for. Carrier keywords count only when the whole message is exactly one keyword
+ * (any case, surrounding spaces ignored), as the provider and the carriers treat them (TOOLCHAIN.md, SMS facts).
+ */
+export type InboundIntent =
+  | { kind: 'opt-out' }
+  | { kind: 'opt-in' }
+  | { kind: 'help' }
+  | { kind: 'claim'; claimCode: string }
+  | { kind: 'other' };
+
+export const OPT_OUT_KEYWORDS: readonly string[] = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'];
+export const OPT_IN_KEYWORDS: readonly string[] = ['START', 'YES', 'UNSTOP'];
+export const HELP_KEYWORDS: readonly string[] = ['HELP', 'INFO'];
+
+const CLAIM_CODE = /^\d{5}$/;
+
+export function readInboundSms(body: string): InboundIntent {
+  const text = body.trim();
+  const keyword = text.toUpperCase();
+  if (OPT_OUT_KEYWORDS.includes(keyword)) return { kind: 'opt-out' };
+  if (OPT_IN_KEYWORDS.includes(keyword)) return { kind: 'opt-in' };
+  if (HELP_KEYWORDS.includes(keyword)) return { kind: 'help' };
+  if (CLAIM_CODE.test(text)) return { kind: 'claim', claimCode: text };
+  return { kind: 'other' };
+}
+
+/** Replies, each one GSM-7 segment (checked by the tests). */
+export const HELP_REPLY =
+  'Swarm Alert: to claim a swarm, reply with the 5-digit code from its alert. Reply STOP to pause alerts, START to resume. Settings: member area.';
+export const OPT_OUT_REPLY = 'Swarm Alert: Do Not Disturb is on, you will get no swarm alerts. Reply START to get them again.';
+export const OPT_IN_REPLY = 'Swarm Alert: Do Not Disturb is off, you will get swarm alerts in your available hours. Reply STOP to pause them.';
+export const UNKNOWN_CODE_REPLY =
+  'Swarm Alert: no open swarm of yours has that code. Reply with the 5-digit code from an alert to claim it, STOP to pause alerts, START to resume.';
+export const TOO_MANY_WRONG_CODES_REPLY = 'Swarm Alert: too many wrong codes from this number. Please try again in an hour or claim in the member area.';
+
+export const claimedReply = (claimCode: string) =>
+  `You claimed the swarm ${claimCode}! Its location and the reporter's contact details follow in a text shortly.`;
+export const alreadyYoursReply = (claimCode: string) =>
+  `You already claimed the swarm ${claimCode}. Its location and the reporter's contact details were sent to you by text.`;
+export const alreadyClaimedReply = (claimCode: string) => `Sorry, the swarm ${claimCode} has already been claimed by another member.`;
+
+/** Wrong claim codes accepted from one number before further codes are refused for a while (guessing codes). */
+export const WRONG_CODE_LIMIT = 5;
+export const WRONG_CODE_WINDOW_MS = 60 * 60 * 1000;
+
+export type ClaimDetails = {
+  claimCode: string;
+  address: string;
+  location: { latitude: number; longitude: number } | undefined;
+  reporterName: string;
+  reporterPhone: string;
+};
+
+const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
+
+/**
+ * The text giving the claimer the swarm's place and the reporter's contact, in GSM-7 whatever the reporter typed.
+ * The map link is left out when it would make the text longer than one segment; the address and contact never are.
+ */
+export function locationSms(details: ClaimDetails): string {
+  const core = toGsm7(
+    `Swarm ${details.claimCode} is yours. Address: ${details.address}. Reporter: ${details.reporterName} ${formatPhone(details.reporterPhone)}`.replace(/\s+/g, ' '),
+  ).trim();
+  if (!details.location) return core;
+  const map = ` Map: https://maps.google.com/?q=${details.location.latitude.toFixed(5)},${details.location.longitude.toFixed(5)}`;
+  return (gsm7Length(core + map) ?? Infinity) <= SMS_SEGMENT_LENGTH ? core + map : core;
+}
+
+export const markedBadEmail = (event: { reportId: string; memberId: string; reason: string; markedAt: Date }) => ({
+  subject: `Swarm report ${event.reportId} was marked bad`,
+  text: [
+    'A member marked a swarm report as bad.',
+    '',
+    `Report id: ${event.reportId}`,
+    `Reason: ${event.reason}`,
+    `Member id: ${event.memberId}`,
+    `Marked at: ${event.markedAt.toISOString()}`,
+  ].join('\n'),
+});

@@ -1,0 +1,90 @@
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
+import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
+import { InProcessEventBus, ReportClaimedEvent, ReportMarkedBadEvent } from '@swarm/runtime';
+import { testLogger, waitUntil } from '@swarm/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
+import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
+import { MemoryInboundSmsRepository } from './adapters/memory/memory-inbound-sms-repository.js';
+import { FakeMemberContacts, FakeReportClaims } from './app/inbound-fakes.test-support.js';
+import type { Mailer } from './app/inbound-ports.js';
+import { claimedReply, HELP_REPLY } from './domain/inbound-sms.js';
+import { buildNotificationService } from './notification-service.js';
+
+describe('notification service: inbound SMS and claim follow-ups', () => {
+  const bus = new InProcessEventBus(testLogger());
+  afterEach(() => bus.close());
+
+  const setUp = async (options: { devOutbox?: boolean } = {}) => {
+    const sms = new DevOutboxSmsSender();
+    const emails: Parameters<Mailer['send']>[0][] = [];
+    const reports = new FakeReportClaims([{ reportId: 'report-1', claimCode: '12345', alerted: ['ada'] }]);
+    const service = buildNotificationService({
+      dispatches: new MemoryDispatchRepository(),
+      clock: { now: () => new Date('2026-06-01T18:00:00Z') },
+      bus,
+      logger: testLogger(),
+      inbound: {
+        messages: new MemoryInboundSmsRepository(),
+        members: new FakeMemberContacts({ ada: '5035550100' }),
+        reports,
+        sms,
+        mailer: { send: async (message) => void emails.push(message) },
+        adminEmail: 'admin@example.org',
+        devOutbox: options.devOutbox === false ? undefined : sms,
+      },
+    });
+    await service.subscribe();
+    return { sms, emails, reports, client: createClient(NotificationService, createRouterTransport(service.routes)) };
+  };
+
+  it('claims by SMS over RPC, then texts the location when report.claimed arrives, and lists it in the dev outbox', async () => {
+    const { sms, client } = await setUp();
+    expect((await client.handleInboundSms({ from: '+15035550100', body: '12345', messageSid: 'SM1' })).reply).toBe(claimedReply('12345'));
+    await bus.publish(
+      ReportClaimedEvent.toMessage('claim-1', { reportId: 'report-1', memberId: 'ada', claimedAt: timestampFromDate(new Date('2026-06-01T18:00:01Z')) }),
+    );
+    await waitUntil(async () => sms.list().length === 1, 2_000, 'the location text');
+    // The bus delivering the event again sends nothing more.
+    await bus.publish(
+      ReportClaimedEvent.toMessage('claim-1-again', { reportId: 'report-1', memberId: 'ada', claimedAt: timestampFromDate(new Date('2026-06-01T18:00:01Z')) }),
+    );
+    const listed = await client.listDevOutboxSms({});
+    expect(listed.enabled).toBe(true);
+    expect(listed.messages).toHaveLength(1);
+    expect(listed.messages[0]).toMatchObject({ to: '5035550100' });
+    expect(listed.messages[0]?.body).toContain('Swarm 12345 is yours');
+  });
+
+  it('emails the administrator when a report is marked bad', async () => {
+    const { emails } = await setUp();
+    await bus.publish(
+      ReportMarkedBadEvent.toMessage('bad-1', { reportId: 'report-9', memberId: 'ada', reason: 'Swarm moved on', markedAt: timestampFromDate(new Date()) }),
+    );
+    await waitUntil(async () => emails.length === 1, 2_000, 'the admin email');
+    expect(emails[0]).toMatchObject({ to: 'admin@example.org' });
+    expect(emails[0]?.text).toContain('report-9');
+    expect(emails[0]?.text).toContain('Swarm moved on');
+  });
+
+  it('answers a malformed inbound SMS with INVALID_ARGUMENT and an unknown sender with help', async () => {
+    const { client } = await setUp();
+    const error = await client.handleInboundSms({ from: 'nope', body: 'STOP', messageSid: 'SM1' }).catch((caught: unknown) => ConnectError.from(caught));
+    expect(error).toBeInstanceOf(ConnectError);
+    expect((error as ConnectError).code).toBe(Code.InvalidArgument);
+    expect((await client.handleInboundSms({ from: '+15035550199', body: '12345', messageSid: 'SM2' })).reply).toBe(HELP_REPLY);
+  });
+
+  it('reports the dev outbox disabled when SMS are really sent', async () => {
+    const { client } = await setUp({ devOutbox: false });
+    expect(await client.listDevOutboxSms({})).toMatchObject({ enabled: false, messages: [] });
+  });
+
+  it('answers UNIMPLEMENTED for inbound SMS when the service is built without it', async () => {
+    const service = buildNotificationService({ dispatches: new MemoryDispatchRepository(), clock: { now: () => new Date() }, bus, logger: testLogger() });
+    const client = createClient(NotificationService, createRouterTransport(service.routes));
+    const error = await client.handleInboundSms({ from: '+15035550100', body: 'STOP', messageSid: 'SM1' }).catch((caught: unknown) => ConnectError.from(caught));
+    expect((error as ConnectError).code).toBe(Code.Unimplemented);
+  });
+});

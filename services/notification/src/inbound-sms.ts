@@ -1,0 +1,34 @@
+import type { EventBus, Logger, Subscription } from '@swarm/runtime';
+import { HandleInboundSms } from './app/handle-inbound-sms.js';
+import type { InboundSmsRepository, Mailer, MemberContacts, ReportClaims } from './app/inbound-ports.js';
+import { NotifyAdminOfBadReport } from './app/notify-admin-of-bad-report.js';
+import type { Clock, SmsSender } from './app/ports.js';
+import { SendClaimLocation } from './app/send-claim-location.js';
+import type { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
+import { subscribeToClaimFollowUps } from './adapters/events/inbound-subscribers.js';
+import { inboundSmsHandlers } from './adapters/rpc/inbound-sms-routes.js';
+
+/** What inbound SMS, the claimer's location text and the bad-report email need from the composition root. */
+export type InboundSmsPorts = {
+  messages: InboundSmsRepository;
+  members: MemberContacts;
+  reports: ReportClaims;
+  /** The same sender alerts go through. */
+  sms: SmsSender;
+  mailer: Mailer;
+  /** Who is emailed when a report is marked bad; unset: nobody (logged). */
+  adminEmail: string | undefined;
+  /** Set when `sms` is the dev outbox, so the gateway can list its messages. */
+  devOutbox: DevOutboxSmsSender | undefined;
+};
+
+/** Inbound SMS and claim follow-ups, wired for buildNotificationService. */
+export function buildInboundSms(ports: InboundSmsPorts & { clock: Clock; bus: EventBus; logger: Logger }) {
+  const handleInboundSms = new HandleInboundSms(ports.messages, ports.members, ports.reports, ports.clock);
+  const sendClaimLocation = new SendClaimLocation(ports.reports, ports.members, ports.sms);
+  const notifyAdminOfBadReport = new NotifyAdminOfBadReport(ports.mailer, ports.adminEmail);
+  return {
+    handlers: inboundSmsHandlers({ handleInboundSms, devOutbox: ports.devOutbox }),
+    subscribe: (): Promise<Subscription[]> => subscribeToClaimFollowUps(ports.bus, { sendClaimLocation, notifyAdminOfBadReport }, ports.logger),
+  };
+}
