@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatServerDate } from './format-server-date';
 
 describe('formatServerDate (spec §3)', () => {
-  const zoneBefore = process.env.TZ;
   beforeAll(() => {
     // Node reads TZ again when it changes: the phone of a beekeeper in Oregon.
-    process.env.TZ = 'America/Los_Angeles';
+    vi.stubEnv('TZ', 'America/Los_Angeles');
   });
   afterAll(() => {
-    if (zoneBefore === undefined) delete process.env.TZ;
-    else process.env.TZ = zoneBefore;
+    vi.unstubAllEnvs();
   });
 
   it("shows a UTC instant as YYYY-MM-DD h:mm A in the phone's time zone", () => {
