@@ -48,6 +48,8 @@ export type RunningStack = {
   gatewayUrl: string;
   urls: Record<StackProcessName, string>;
   pid(name: StackProcessName): number | undefined;
+  /** Where the notification service keeps its alert jobs in Redis (BullMQ queue name and key prefix). */
+  alertQueue: { name: string; prefix: string };
   /** Starts a process that was killed, with the same port and environment, and waits until it is healthy. */
   start(name: StackProcessName): Promise<void>;
   /** Sends a signal and waits for the process to exit. */
@@ -103,6 +105,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
                 REPORT_SERVICE_URL: urls.report,
                 ASSOCIATION_BILLING_SERVICE_URL: urls['association-billing'],
                 // Alert jobs of this stack only, when several stacks (tests) share one Redis.
+                ALERT_QUEUE_NAME: 'alerts',
                 ALERT_QUEUE_PREFIX: `${prefix}_alerts`,
               }
             : {}),
@@ -150,6 +153,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     gatewayUrl: urls.gateway,
     urls,
     pid: (name) => children.get(name)?.pid,
+    alertQueue: { name: 'alerts', prefix: `${prefix}_alerts` },
     start: launch,
     kill,
     stop,

@@ -4,3 +4,4 @@ export { mongoSuite, type NewDatabase } from './mongo-suite.js';
 export { testLogger } from './test-logger.js';
 export { testNatsUrl, testRedisUrl, uniqueStreamName } from './test-env.js';
 export { connectErrorOf } from './connect-error-of.js';
+export { FakeTwilio, type TwilioRequest } from './fake-twilio.js';
