@@ -146,8 +146,9 @@ describe('docker-compose.yml', () => {
     expect(configurationProblems(app.name, environment, { withoutExternal: true })).toEqual([]);
   });
 
-  it('gateway uses the local adapters over plain HTTP on localhost', () => {
+  it('gateway and notification use the local adapters, the gateway over plain HTTP on localhost', () => {
     expect(services.gateway.environment).toMatchObject({ ...LOCAL_GATEWAY, TRUST_PROXY: 'false' });
+    expect(services.notification.environment.SMS_SENDER).toBe('dev-outbox');
   });
 
   it('passes optional credentials through without a value, each one listed in secrets.example.env', () => {
@@ -348,6 +349,14 @@ describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/base (production-l
       expect(problems.some((problem) => problem.startsWith(`${variable}:`)), variable).toBe(true);
     }
   });
+
+  it('notification sends SMS through Twilio and does not start without swarm-secrets', () => {
+    const env = environment(SERVICES.find((app) => app.name === 'notification')!);
+    expect(literal(env, 'SMS_SENDER')).toBe('twilio');
+    expect(configurationProblems('notification', env, { withoutExternal: true })).toEqual(
+      ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'].map((variable) => `${variable}: needed by notification here but not set without credentials`),
+    );
+  });
 });
 
 describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/dev', () => {
@@ -413,9 +422,10 @@ describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/dev', () 
     expect(configurationProblems(app.name, environment(app), { withoutExternal: true })).toEqual([]);
   });
 
-  it('gateway uses the local adapters over plain HTTP on the port-forward', () => {
+  it('gateway and notification use the local adapters, the gateway over plain HTTP on the port-forward', () => {
     const env = environment(GATEWAY);
     for (const [variable, value] of Object.entries(LOCAL_GATEWAY)) expect(literal(env, variable), variable).toBe(value);
+    expect(literal(environment(SERVICES.find((app) => app.name === 'notification')!), 'SMS_SENDER')).toBe('dev-outbox');
   });
 
   it.each(APPS)('$name: Service port matches the compose port and selects the pods', (app) => {

@@ -87,7 +87,35 @@ describe('configurationProblems', () => {
       'ASSOCIATION_BILLING_SERVICE_URL: needed by report here but not set without credentials',
     ]);
     expect(configurationProblems('notification', environment(containerServices), { withoutExternal: true })).toEqual([
+      'MEMBER_SERVICE_URL: needed by notification here but not set without credentials',
+      'REPORT_SERVICE_URL: needed by notification here but not set without credentials',
+      'ASSOCIATION_BILLING_SERVICE_URL: needed by notification here but not set without credentials',
       'REDIS_URL: needed by notification here but not set without credentials',
+    ]);
+  });
+
+  it('requires the three Twilio credentials for notification only with SMS_SENDER=twilio', () => {
+    const notification = {
+      ...containerServices,
+      MEMBER_SERVICE_URL: value('http://member:8082'),
+      REPORT_SERVICE_URL: value('http://report:8081'),
+      ASSOCIATION_BILLING_SERVICE_URL: value('http://association-billing:8083'),
+      REDIS_URL: value('redis://redis:6379'),
+    };
+    expect(configurationProblems('notification', environment(notification), { withoutExternal: true })).toEqual([]);
+    expect(configurationProblems('notification', environment({ ...notification, SMS_SENDER: value('dev-outbox') }), { withoutExternal: true })).toEqual([]);
+    const twilio = environment({
+      ...notification,
+      SMS_SENDER: value('twilio'),
+      TWILIO_ACCOUNT_SID: fromSecret,
+      TWILIO_AUTH_TOKEN: fromSecret,
+      TWILIO_FROM_NUMBER: fromSecret,
+    });
+    expect(configurationProblems('notification', twilio, { withoutExternal: false })).toEqual([]);
+    expect(configurationProblems('notification', twilio, { withoutExternal: true })).toEqual([
+      'TWILIO_ACCOUNT_SID: needed by notification here but not set without credentials',
+      'TWILIO_AUTH_TOKEN: needed by notification here but not set without credentials',
+      'TWILIO_FROM_NUMBER: needed by notification here but not set without credentials',
     ]);
   });
 

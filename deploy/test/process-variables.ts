@@ -33,8 +33,13 @@ const REQUIRED_BY_ADAPTERS: Record<ProcessName, (effective: Effective) => string
     // Its default sender is not a deliverable address.
     ...(effective('SMTP_URL') ? ['MAIL_FROM'] : []),
   ],
-  // Delayed alert jobs live in Redis in the distributed mode.
-  notification: (effective) => [...serviceRequirements(effective), ...(effective('EVENT_BUS') === 'nats' ? ['REDIS_URL'] : [])],
+  notification: (effective) => [
+    ...serviceRequirements(effective),
+    // Delayed alert jobs live in Redis in the distributed mode.
+    ...(effective('EVENT_BUS') === 'nats' ? ['REDIS_URL'] : []),
+    // main.ts refuses to start with SMS_SENDER=twilio unless all three are set.
+    ...(effective('SMS_SENDER') === 'twilio' ? ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] : []),
+  ],
   gateway: (effective) => [
     ...(effective('MAILER') === 'smtp' ? ['SMTP_URL', 'MAIL_FROM'] : []),
     ...(effective('BOT_CHECK') === 'recaptcha' ? ['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY'] : []),
