@@ -108,11 +108,17 @@ async function shootTable(page: Page, section: Locator, name: string): Promise<v
   await scrollArea.evaluate((element) => element.scrollTo({ left: 0 }));
 }
 
+/** What the test reads of an <img> (this package is typed without the DOM library). */
+type LoadedImage = { complete: boolean; naturalWidth: number };
+
 /** Whether the row's thumbnail image actually loaded (the image route served it to this member). */
 async function thumbnailLoaded(row: Locator): Promise<boolean> {
   const image = row.locator('img');
   await image.scrollIntoViewIfNeeded();
-  return image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
+  return image.evaluate((element) => {
+    const loaded = element as unknown as LoadedImage;
+    return loaded.complete && loaded.naturalWidth > 0;
+  });
 }
 
 describe('claiming a swarm in the member area, in a browser on a phone, against the embedded product', () => {
@@ -182,7 +188,7 @@ describe('claiming a swarm in the member area, in a browser on a phone, against 
     const imageDialog = page.getByRole('dialog', { name: `Swarm ${claimCode}` });
     const fullImage = imageDialog.getByRole('img', { name: `The swarm reported with claim code ${claimCode}` });
     await fullImage.waitFor();
-    await expect.poll(() => fullImage.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(56);
+    await expect.poll(() => fullImage.evaluate((element) => (element as unknown as LoadedImage).naturalWidth)).toBeGreaterThan(56);
     await page.keyboard.press('Escape');
     await imageDialog.waitFor({ state: 'detached' });
 
