@@ -16,6 +16,9 @@ export class MongoInboundSmsRepository implements InboundSmsRepository {
   async ensureIndexes(): Promise<void> {
     // The throttle counts one number's recent wrong codes.
     await this.collection.createIndex({ from: 1, receivedAt: 1 }, { name: 'from_received' });
+    // Twilio retries a webhook within hours and the throttle looks back one hour: a week is ample, and senders'
+    // numbers are not kept longer than that.
+    await this.collection.createIndex({ receivedAt: 1 }, { name: 'received_ttl', expireAfterSeconds: 7 * 24 * 60 * 60 });
   }
 
   async recordIfAbsent(message: InboundSmsRecord): Promise<{ kind: 'recorded' } | { kind: 'duplicate'; reply: string | undefined }> {
