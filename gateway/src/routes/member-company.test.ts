@@ -1,7 +1,7 @@
 import { Code, ConnectError, createClient, createRouterTransport, type Client, type ConnectRouter } from '@connectrpc/connect';
-import { buildAssociationBillingService, LogMailer, memoryAssociationBillingStores } from '@swarm/association-billing-service';
+import { buildAssociationBillingService, memoryAssociationBillingStores } from '@swarm/association-billing-service';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
-import { secureRandomBelow, systemClock, uuidIds } from '@swarm/runtime';
+import { LogMailer, secureRandomBelow, systemClock, uuidIds } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -5,7 +5,6 @@ export {
   type AssociationBillingPorts,
   type AssociationBillingStores,
 } from './association-billing-service.js';
-export { LogMailer } from './adapters/mail/log-mailer.js';
 export { MemoryAssociationRepository } from './adapters/memory/memory-association-repository.js';
 export { MemoryActivationCodeRepository } from './adapters/memory/memory-activation-code-repository.js';
 export { MemoryMembershipRepository } from './adapters/memory/memory-membership-repository.js';

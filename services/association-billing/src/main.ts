@@ -1,7 +1,6 @@
-import { HealthRegistry, createLogger, loadConfigOrExit, requireMongoUrl, runMain, secureRandomBelow, startRpcServer, systemClock, uuidIds } from '@swarm/runtime';
+import { HealthRegistry, LogMailer, createLogger, loadConfigOrExit, requireMongoUrl, runMain, secureRandomBelow, startRpcServer, systemClock, uuidIds } from '@swarm/runtime';
 import { connectMongo } from '@swarm/runtime/mongo';
 import type { Mailer } from './app/ports.js';
-import { LogMailer } from './adapters/mail/log-mailer.js';
 import { SmtpMailer } from '@swarm/runtime/smtp';
 import { MongoActivationCodeRepository } from './adapters/mongo/mongo-activation-code-repository.js';
 import { MongoAssociationRepository } from './adapters/mongo/mongo-association-repository.js';

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { ConfigError, HealthRegistry, createLogger, loadConfigOrExit, requireMongoUrl, runMain, startRpcServer, systemClock } from '@swarm/runtime';
+import { ConfigError, HealthRegistry, LogMailer, createLogger, loadConfigOrExit, requireMongoUrl, runMain, startRpcServer, systemClock } from '@swarm/runtime';
 import { eventBusFromConfig } from '@swarm/runtime/nats';
 import { connectMongo } from '@swarm/runtime/mongo';
 import { SmtpMailer } from '@swarm/runtime/smtp';
@@ -17,7 +17,6 @@ import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-s
 import { TwilioSmsSender } from './adapters/twilio/twilio-sms-sender.js';
 import type { InboundSmsRepository, Mailer } from './app/inbound-ports.js';
 import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
-import { LogMailer } from './adapters/mail/log-mailer.js';
 import { MemoryInboundSmsRepository } from './adapters/memory/memory-inbound-sms-repository.js';
 import { MongoInboundSmsRepository } from './adapters/mongo/mongo-inbound-sms-repository.js';
 import { RpcMemberContacts } from './adapters/rpc/rpc-member-contacts.js';

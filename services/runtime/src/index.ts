@@ -19,3 +19,4 @@ export { MemoryOutbox } from './outbox/memory-outbox.js';
 export { OutboxRelay, type OutboxMessage, type OutboxStore } from './outbox/outbox.js';
 export { secureRandomBelow, systemClock, uuidIds } from './system.js';
 export { registerHealthService } from './rpc/health-service.js';
+export { LogMailer } from './mail/log-mailer.js';

@@ -1,5 +1,5 @@
 import { createClient, createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
-import { buildAssociationBillingService, LogMailer, memoryAssociationBillingStores } from '@swarm/association-billing-service';
+import { buildAssociationBillingService, memoryAssociationBillingStores } from '@swarm/association-billing-service';
 import {
   buildGateway,
   createServiceClients,
@@ -34,6 +34,7 @@ import { buildReportService, MemoryImageStore, MemoryReportRepository, RpcSwarmC
 import {
   HealthRegistry,
   InProcessEventBus,
+  LogMailer,
   MemoryOutbox,
   OutboxRelay,
   registerHealthService,

@@ -1,12 +1,8 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { createClient, type Client } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
-import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
-import { MemberService } from '@swarm/proto/member/v1/member_service';
-import { FakeTwilio, testRedisUrl, waitUntil } from '@swarm/testing';
-import { Queue, type Job } from 'bullmq';
+import { FakeTwilio, waitUntil } from '@swarm/testing';
+import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDistributedProduct, type DistributedProduct } from './product-harness.js';
+import { startAlertingProduct, type AlertingProduct, type AlertJobData } from './product-harness.js';
 
 const ACCOUNT_SID = `AC${'5a'.repeat(16)}`;
 const AUTH_TOKEN = 'e2e-twilio-auth-token';
@@ -15,9 +11,6 @@ const TEN_MINUTES_MS = 10 * 60 * 1000;
 
 /** Eugene, OR as the offline geocoder places it. */
 const EUGENE = { latitude: 44.0521, longitude: -123.0868 };
-
-/** The alert job of the notification service as BullMQ keeps it (see bullmq-alert-scheduler.ts). */
-type AlertJobData = { job: { reportId: string; memberId: string }; runAt: string };
 
 /** Twilio's request signature, computed here from its documented formula, independently of the product's code. */
 function signed(url: string, params: Record<string, string>): { signature: string; body: URLSearchParams } {
@@ -34,28 +27,14 @@ function signed(url: string, params: Record<string, string>): { signature: strin
  */
 describe('distributed mode: alert, reply with the code, claim, un-claim, mark as bad', () => {
   const twilio = new FakeTwilio();
-  let product: DistributedProduct;
-  let member: Client<typeof MemberService>;
-  let billing: Client<typeof AssociationBillingService>;
-  let alerts: Queue<AlertJobData>;
+  let alerting: AlertingProduct;
   let companyId = '';
   const keepers = { ada: { phone: '5415550101', memberId: '', email: '' }, grace: { phone: '5415550102', memberId: '', email: '' } };
 
   beforeAll(async () => {
     await twilio.start();
-    product = await startDistributedProduct({
-      SMS_SENDER: 'twilio',
-      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-      TWILIO_FROM_NUMBER: SENDER,
-      TWILIO_API_BASE_URL: twilio.url,
-      TWILIO_MIN_SEND_INTERVAL_MS: '0',
-    });
-    const transport = (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2' });
-    member = createClient(MemberService, transport(product.stack.urls.member));
-    billing = createClient(AssociationBillingService, transport(product.stack.urls['association-billing']));
-    alerts = new Queue<AlertJobData>(product.stack.alertQueue.name, { connection: { url: testRedisUrl() }, prefix: product.stack.alertQueue.prefix });
-
+    alerting = await startAlertingProduct(twilio, { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: SENDER });
+    const { member, billing } = alerting;
     const { association } = await billing.createAssociation({ companyName: 'Lane County Beekeepers', donationUrl: '' });
     companyId = association?.companyId ?? '';
     await billing.topUp({ companyId, amountCents: 2_000, topUpId: `journey-${randomUUID()}` });
@@ -72,45 +51,43 @@ describe('distributed mode: alert, reply with the code, claim, un-claim, mark as
   }, 180_000);
 
   afterAll(async () => {
-    await alerts?.obliterate({ force: true }).catch(() => undefined);
-    await alerts?.close();
-    await product?.stop();
+    await alerting?.stop();
     await twilio.stop();
   });
 
   const textsTo = (phone: string) => twilio.received.filter((request) => request.form.get('To') === `+1${phone}`).map((request) => request.form.get('Body') ?? '');
-  const balance = async () => (await billing.getBalance({ companyId })).balanceCents;
+  const balance = async () => (await alerting.billing.getBalance({ companyId })).balanceCents;
 
   async function report(street: string): Promise<string> {
     const form = new FormData();
     const fields = { reporterName: 'Jo Reporter', reporterPhone: '5415550199', size: 'Softball', elevation: '8', address: `${street}, Eugene, OR, USA`, recaptchaToken: 'dev-token', idempotencyId: randomUUID() };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    const response = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: form });
+    const response = await fetch(`${alerting.product.baseUrl}/api/report`, { method: 'POST', body: form });
     expect(response.status).toBe(201);
     return ((await response.json()) as { reportId: string }).reportId;
   }
 
   async function reply(phone: string, text: string): Promise<{ status: number; twiml: string }> {
-    const url = `${product.baseUrl.replace('127.0.0.1', 'localhost')}/api/sms/inbound`;
+    const url = `${alerting.product.baseUrl.replace('127.0.0.1', 'localhost')}/api/sms/inbound`;
     const { signature, body } = signed(url, { From: `+1${phone}`, To: SENDER, Body: text, MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: ACCOUNT_SID });
-    const response = await fetch(`${product.baseUrl}/api/sms/inbound`, { method: 'POST', headers: { 'x-twilio-signature': signature }, body });
+    const response = await fetch(`${alerting.product.baseUrl}/api/sms/inbound`, { method: 'POST', headers: { 'x-twilio-signature': signature }, body });
     return { status: response.status, twiml: await response.text() };
   }
 
   async function pendingJob(reportId: string, memberId: string): Promise<Job<AlertJobData> | undefined> {
-    const jobs = await alerts.getJobs(['delayed', 'waiting', 'prioritized']);
+    const jobs = await alerting.alerts.getJobs(['delayed', 'waiting', 'prioritized']);
     return jobs.find((job) => job?.data.job.reportId === reportId && job.data.job.memberId === memberId);
   }
 
   /** A logged-in member area, by the emailed link in the dev outbox, as a browser would. */
   async function sessionOf(email: string): Promise<(method: string, path: string, body?: unknown) => Promise<Response>> {
-    await fetch(`${product.baseUrl}/api/oauth/magic-login/member`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ destination: email, recaptchaToken: 'dev-token' }) });
-    const outbox = (await (await fetch(`${product.baseUrl}/api/dev/outbox`)).json()) as { messages: { to: string; text: string }[] };
+    await fetch(`${alerting.product.baseUrl}/api/oauth/magic-login/member`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ destination: email, recaptchaToken: 'dev-token' }) });
+    const outbox = (await (await fetch(`${alerting.product.baseUrl}/api/dev/outbox`)).json()) as { messages: { to: string; text: string }[] };
     const link = new URL(outbox.messages.find((message) => message.to === email)?.text.match(/https?:\/\/\S+/)?.[0] ?? '');
-    const opened = await fetch(`${product.baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
+    const opened = await fetch(`${alerting.product.baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
     const cookie = (opened.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
     return (method, path, body) =>
-      fetch(`${product.baseUrl}${path}`, { method, headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      fetch(`${alerting.product.baseUrl}${path}`, { method, headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   }
 
   it('alerts at once, claims by SMS reply, delays the next alert of the claimer and cancels it when another claims', { timeout: 120_000 }, async () => {
@@ -126,7 +103,7 @@ describe('distributed mode: alert, reply with the code, claim, un-claim, mark as
     await waitUntil(async () => (await balance()) === 2_000 - 14, 10_000, 'two charges of 7 cents');
 
     // Ada replies with the code: she wins, the TwiML says so, and the location comes by SMS with the reporter's contact.
-    const unsigned = await fetch(`${product.baseUrl}/api/sms/inbound`, { method: 'POST', body: new URLSearchParams({ From: `+1${keepers.ada.phone}`, Body: claimCode }) });
+    const unsigned = await fetch(`${alerting.product.baseUrl}/api/sms/inbound`, { method: 'POST', body: new URLSearchParams({ From: `+1${keepers.ada.phone}`, Body: claimCode }) });
     expect(unsigned.status).toBe(403);
     const won = await reply(keepers.ada.phone, claimCode);
     expect(won.status).toBe(200);
@@ -188,7 +165,7 @@ describe('distributed mode: alert, reply with the code, claim, un-claim, mark as
     expect(((await (await ada('GET', '/api/member/report/claimed')).json()) as { reportId: string }[]).map((row) => row.reportId)).not.toContain(reportId);
     expect(((await (await grace('GET', '/api/member/report/active')).json()) as { reportId: string }[]).map((row) => row.reportId)).not.toContain(reportId);
     await waitUntil(
-      () => product.notificationLog().some((line) => typeof line.msg === 'string' && /email/.test(line.msg) && JSON.stringify(line).includes('marked')),
+      () => alerting.product.notificationLog().some((line) => typeof line.msg === 'string' && /email/.test(line.msg) && JSON.stringify(line).includes('marked')),
       15_000,
       'the admin to be told (the stack has no SMTP server, so the development mailer logs the email)',
     );

@@ -1,44 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type Client } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
-import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
-import { MemberService } from '@swarm/proto/member/v1/member_service';
-import { FakeTwilio, testRedisUrl, waitUntil } from '@swarm/testing';
-import { Queue } from 'bullmq';
+import { FakeTwilio, waitUntil } from '@swarm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDistributedProduct, type DistributedProduct } from './product-harness.js';
+import { startAlertingProduct, type AlertingProduct } from './product-harness.js';
 
 /** Salem, OR as the offline geocoder places it. */
 const SALEM = { latitude: 44.9429, longitude: -123.0351 };
 const PHONES = ['9715550101', '9715550102', '9715550103'];
 const everyDay = [0, 1, 2, 3, 4, 5, 6];
 
-type AlertJobData = { job: { reportId: string; memberId: string }; runAt: string };
-
 describe('distributed mode: the notification service dies while alert jobs are pending', () => {
   const twilio = new FakeTwilio();
-  let product: DistributedProduct;
-  let member: Client<typeof MemberService>;
-  let billing: Client<typeof AssociationBillingService>;
-  let alerts: Queue<AlertJobData>;
+  let alerting: AlertingProduct;
   let companyId = '';
   const memberIds: string[] = [];
 
   beforeAll(async () => {
     await twilio.start();
-    product = await startDistributedProduct({
-      SMS_SENDER: 'twilio',
-      TWILIO_ACCOUNT_SID: `AC${'7b'.repeat(16)}`,
-      TWILIO_AUTH_TOKEN: 'crash-test-token',
-      TWILIO_FROM_NUMBER: '+15035550000',
-      TWILIO_API_BASE_URL: twilio.url,
-      TWILIO_MIN_SEND_INTERVAL_MS: '0',
-    });
-    const transport = (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2' });
-    member = createClient(MemberService, transport(product.stack.urls.member));
-    billing = createClient(AssociationBillingService, transport(product.stack.urls['association-billing']));
-    alerts = new Queue<AlertJobData>(product.stack.alertQueue.name, { connection: { url: testRedisUrl() }, prefix: product.stack.alertQueue.prefix });
-
+    alerting = await startAlertingProduct(twilio, { accountSid: `AC${'7b'.repeat(16)}`, authToken: 'crash-test-token', from: '+15035550000' });
+    const { member, billing } = alerting;
     const { association } = await billing.createAssociation({ companyName: 'Salem Bees', donationUrl: '' });
     companyId = association?.companyId ?? '';
     await billing.topUp({ companyId, amountCents: 2_000, topUpId: `crash-${randomUUID()}` });
@@ -56,13 +35,12 @@ describe('distributed mode: the notification service dies while alert jobs are p
   }, 180_000);
 
   afterAll(async () => {
-    await alerts?.obliterate({ force: true }).catch(() => undefined);
-    await alerts?.close();
-    await product?.stop();
+    await alerting?.stop();
     await twilio.stop();
   });
 
   it('keeps every pending alert across a SIGKILL and restart, then sends and charges each exactly once', { timeout: 120_000 }, async () => {
+    const { product, member, billing, alerts } = alerting;
     const form = new FormData();
     const fields = { reporterName: 'Jo', reporterPhone: '9715550199', size: 'Very Large', elevation: '3', address: '5 Hive Road, Salem, OR, USA', recaptchaToken: 'dev-token', idempotencyId: randomUUID() };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -7,7 +7,8 @@ import { createConnectTransport } from '@connectrpc/connect-node';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
-import { mongoTarget, testNatsUrl, testRedisUrl, uniqueDatabaseName, uniqueStreamName } from '@swarm/testing';
+import { mongoTarget, testNatsUrl, testRedisUrl, uniqueDatabaseName, uniqueStreamName, type FakeTwilio } from '@swarm/testing';
+import { Queue } from 'bullmq';
 import { pino } from 'pino';
 import { startEmbedded } from '../src/embedded.js';
 import { startStack, type RunningStack } from '../src/stack.js';
@@ -140,5 +141,42 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
     coverPlace: (place) =>
       coverPlace(createClient(MemberService, transport(stack.urls.member)), createClient(AssociationBillingService, transport(stack.urls['association-billing'])), place),
     stop: stack.stop,
+  };
+}
+
+/** An alert job as the notification service keeps it in BullMQ (see bullmq-alert-scheduler.ts). */
+export type AlertJobData = { job: { reportId: string; memberId: string }; runAt: string };
+
+export type AlertingProduct = {
+  product: DistributedProduct;
+  member: Client<typeof MemberService>;
+  billing: Client<typeof AssociationBillingService>;
+  /** The notification service's alert queue, read (and promoted) by the test as a controllable clock would. */
+  alerts: Queue<AlertJobData>;
+  stop: () => Promise<void>;
+};
+
+/** The distributed product texting through the Twilio adapter to a local Twilio-shaped server, with the webhook token. */
+export async function startAlertingProduct(twilio: FakeTwilio, credentials: { accountSid: string; authToken: string; from: string }): Promise<AlertingProduct> {
+  const product = await startDistributedProduct({
+    SMS_SENDER: 'twilio',
+    TWILIO_ACCOUNT_SID: credentials.accountSid,
+    TWILIO_AUTH_TOKEN: credentials.authToken,
+    TWILIO_FROM_NUMBER: credentials.from,
+    TWILIO_API_BASE_URL: twilio.url,
+    TWILIO_MIN_SEND_INTERVAL_MS: '0',
+  });
+  const transport = (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2' });
+  const alerts = new Queue<AlertJobData>(product.stack.alertQueue.name, { connection: { url: testRedisUrl() }, prefix: product.stack.alertQueue.prefix });
+  return {
+    product,
+    member: createClient(MemberService, transport(product.stack.urls.member)),
+    billing: createClient(AssociationBillingService, transport(product.stack.urls['association-billing'])),
+    alerts,
+    stop: async () => {
+      await alerts.obliterate({ force: true }).catch(() => undefined);
+      await alerts.close();
+      await product.stop();
+    },
   };
 }
