@@ -2,63 +2,15 @@ import { type Browser, type Locator, type Page } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
-import { buildFrontend, launchChromium, loginLinkFor, shot } from './browser-harness.js';
+import { buildFrontend, dismissSuccess, launchChromium, logInAsNewMember, phone, seedAssociation, shot } from './browser-harness.js';
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const adminUrlTemplate = 'https://admin.example.org/company/{companyId}';
 const association = { name: 'Portland Beekeepers', donationUrl: 'https://portlandbees.example/donate' };
-
-/** An association as the operator CLI sets one up: created, funded, with an activation code to hand out. */
-async function seedAssociation(product: EmbeddedProduct): Promise<{ companyId: string; activationCode: string }> {
-  const billing = product.clients.associationBilling;
-  const company = (await billing.createAssociation({ companyName: association.name, donationUrl: association.donationUrl })).association;
-  if (!company) throw new Error('no association created');
-  await billing.topUp({ companyId: company.companyId, amountCents: 2_000 });
-  const { activationCode } = await billing.issueActivationCode({ companyId: company.companyId });
-  return { companyId: company.companyId, activationCode };
-}
 
 /** The text colour the browser renders for an element, as `rgb(r, g, b)`. */
 async function colorOf(locator: Locator): Promise<string> {
   const color: string | undefined = await locator.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).color);
   return color ?? '';
-}
-
-/** Waits for a success toast with the text, then dismisses it (a click does), so the next one is a fresh toast. */
-async function dismissSuccess(page: Page, text: string): Promise<void> {
-  const toast = page.getByRole('status').filter({ hasText: text });
-  await toast.waitFor();
-  // A success toast also leaves by itself after 5 s, which on a busy machine may happen before the click lands.
-  await toast.click({ timeout: 2_000 }).catch(() => undefined);
-  await toast.waitFor({ state: 'detached' });
-}
-
-/** Logs in by emailed link, fills the Required Information modal and finishes the onboarding tour. */
-async function logInAsNewMember(page: Page, product: EmbeddedProduct, address: string): Promise<void> {
-  await page.goto(`${product.url}/login`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(address);
-  await page.getByRole('textbox', { name: 'Email' }).press('Enter');
-  await page.getByText('Success! Check for your email for a link to login.').waitFor();
-  await page.goto(await loginLinkFor(product, address));
-  await page.waitForURL('**/member**');
-
-  const required = page.getByRole('dialog', { name: 'Required Information' });
-  await required.waitFor();
-  await required.getByRole('textbox', { name: 'Full Name' }).fill('Grace Hopper');
-  await required.getByRole('textbox', { name: 'Phone' }).fill('5035550111');
-  await required.getByRole('combobox', { name: 'Address' }).pressSequentially('12 Oak St, Portland');
-  await required.getByRole('option', { name: '12 Oak St, Portland, OR, USA' }).click();
-  await required.getByRole('button', { name: 'Update' }).click();
-  await page.getByText('Your information hase been updated.').waitFor();
-  await required.waitFor({ state: 'detached' });
-
-  for (let step = 1; step <= 7; step++) {
-    const dialog = page.getByRole('dialog').filter({ hasText: `${step} of 7` });
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: step === 7 ? 'Finish' : 'Next' }).click();
-  }
-  await page.getByText('Your onboarding information has been updated.').waitFor();
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
 }
 
 describe("a member's associations in a browser on a phone, against the embedded product", () => {
@@ -76,10 +28,10 @@ describe("a member's associations in a browser on a phone, against the embedded 
   });
 
   it('joins by activation code, is set inactive by the operator, reactivates from the dialog that opens by itself and leaves', { timeout: 180_000 }, async () => {
-    const { companyId, activationCode } = await seedAssociation(product);
+    const { companyId, activationCode } = await seedAssociation(product, association);
     const context = await browser.newContext(phone);
     const page = await context.newPage();
-    await logInAsNewMember(page, product, 'grace@example.org');
+    await logInAsNewMember(page, product, { email: 'grace@example.org', name: 'Grace Hopper', phone: '5035550111', addressTyped: '12 Oak St, Portland', address: '12 Oak St, Portland, OR, USA' });
 
     const section = page.getByRole('region', { name: 'Associations' });
     const associations = section.getByRole('list', { name: 'Your associations' });

@@ -5,65 +5,17 @@ import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
-import { buildFrontend, launchChromium, loginLinkFor, shot } from './browser-harness.js';
+import { buildFrontend, dismissSuccess, launchChromium, logInAsNewMember, phone, seedAssociation, shot } from './browser-harness.js';
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const association = { name: 'Portland Beekeepers', donationUrl: 'https://portlandbees.example/donate' };
-const member = { email: 'grace@example.org', name: 'Grace Hopper', phone: '5035550111', address: '12 Oak St, Portland, OR, USA' };
+const member = { email: 'grace@example.org', name: 'Grace Hopper', phone: '5035550111', addressTyped: '12 Oak St, Portland', address: '12 Oak St, Portland, OR, USA' };
 const swarm = { address: '40 Elm St, Portland, OR, USA', reporterName: 'Jo Reporter', reporterPhone: '5035550177', note: 'On the low branch of the apple tree' };
-
-/** An association as the operator CLI sets one up: created, funded, with an activation code to hand out. */
-async function seedAssociation(product: EmbeddedProduct): Promise<{ companyId: string; activationCode: string }> {
-  const billing = product.clients.associationBilling;
-  const company = (await billing.createAssociation({ companyName: association.name, donationUrl: association.donationUrl })).association;
-  if (!company) throw new Error('no association created');
-  await billing.topUp({ companyId: company.companyId, amountCents: 2_000 });
-  const { activationCode } = await billing.issueActivationCode({ companyId: company.companyId });
-  return { companyId: company.companyId, activationCode };
-}
 
 /** The SMS to a number in the dev outbox, newest first, read as an operator's tool would. */
 async function smsTo(product: EmbeddedProduct, to: string): Promise<string[]> {
   const response = await fetch(`${product.url}/api/dev/outbox`);
   const { sms } = (await response.json()) as { sms?: { to: string; body: string }[] };
   return (sms ?? []).filter((message) => message.to === to).map((message) => message.body);
-}
-
-/** Waits for a success toast with the text, then dismisses it (a click does), so the next one is a fresh toast. */
-async function dismissSuccess(page: Page, text: string): Promise<void> {
-  const toast = page.getByRole('status').filter({ hasText: text });
-  await toast.waitFor();
-  // A success toast also leaves by itself after 5 s, which on a busy machine may happen before the click lands.
-  await toast.click({ timeout: 2_000 }).catch(() => undefined);
-  await toast.waitFor({ state: 'detached' });
-}
-
-/** Logs in by emailed link, fills the Required Information modal and finishes the onboarding tour. */
-async function logInAsNewMember(page: Page, product: EmbeddedProduct): Promise<void> {
-  await page.goto(`${product.url}/login`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
-  await page.getByRole('textbox', { name: 'Email' }).press('Enter');
-  await page.getByText('Success! Check for your email for a link to login.').waitFor();
-  await page.goto(await loginLinkFor(product, member.email));
-  await page.waitForURL('**/member**');
-
-  const required = page.getByRole('dialog', { name: 'Required Information' });
-  await required.waitFor();
-  await required.getByRole('textbox', { name: 'Full Name' }).fill(member.name);
-  await required.getByRole('textbox', { name: 'Phone' }).fill(member.phone);
-  await required.getByRole('combobox', { name: 'Address' }).pressSequentially('12 Oak St, Portland');
-  await required.getByRole('option', { name: member.address }).click();
-  await required.getByRole('button', { name: 'Update' }).click();
-  await page.getByText('Your information hase been updated.').waitFor();
-  await required.waitFor({ state: 'detached' });
-
-  for (let step = 1; step <= 7; step++) {
-    const dialog = page.getByRole('dialog').filter({ hasText: `${step} of 7` });
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: step === 7 ? 'Finish' : 'Next' }).click();
-  }
-  await page.getByText('Your onboarding information has been updated.').waitFor();
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
 }
 
 /** A swarm reported through the public form's endpoint, with a photo, as a passer-by's phone sends it. */
@@ -136,10 +88,10 @@ describe('claiming a swarm in the member area, in a browser on a phone, against 
   });
 
   it('is alerted, claims, sees it claimed, un-claims, claims again and marks it bad', { timeout: 180_000 }, async () => {
-    const { companyId, activationCode } = await seedAssociation(product);
+    const { companyId, activationCode } = await seedAssociation(product, association);
     const context = await browser.newContext(phone);
     const page = await context.newPage();
-    await logInAsNewMember(page, product);
+    await logInAsNewMember(page, product, member);
 
     // Join the association with its activation code.
     const associations = page.getByRole('region', { name: 'Associations' });
