@@ -44,6 +44,8 @@ export const gatewayConfigShape = {
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Sessions, rate limits and pending logins: shared in Redis, or in this process's memory (one gateway only). */
   SESSION_STORE: z.enum(['redis', 'memory']).default('redis'),
+  /** Starts every key the gateway writes to Redis, so several deployments (or test stacks) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').default('swarm'),
   REDIS_URL: z.string().startsWith('redis').default('redis://127.0.0.1:6379'),
   /** 'smtp' sends through SMTP_URL; 'dev-outbox' keeps emails for /dev/outbox (development only). */
   MAILER: z.enum(['smtp', 'dev-outbox']).default('smtp'),

@@ -99,9 +99,10 @@ await runMain(logger, async (lifecycle) => {
     lifecycle.onShutdown('redis', async () => {
       await redis.quit();
     });
-    sessions = new RedisSessionStore(redis, { idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS });
-    rateLimiter = new RedisRateLimiter(redis);
-    pendingLogins = new RedisPendingLoginStore(redis);
+    const prefix = config.REDIS_KEY_PREFIX;
+    sessions = new RedisSessionStore(redis, { idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS, keyPrefix: `${prefix}:session:` });
+    rateLimiter = new RedisRateLimiter(redis, `${prefix}:rate:`);
+    pendingLogins = new RedisPendingLoginStore(redis, `${prefix}:oidc:`);
   } else {
     sessions = new MemorySessionStore({ idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS });
     rateLimiter = new MemoryRateLimiter();

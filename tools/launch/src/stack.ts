@@ -86,6 +86,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           MAILER: 'dev-outbox',
           SESSION_STORE: 'redis',
           REDIS_URL: options.redisUrl,
+          // This stack's sessions and rate limits only, when several stacks (tests) share one Redis.
+          REDIS_KEY_PREFIX: prefix,
           PUBLIC_URL: `http://localhost:${ports.gateway}`,
           ...options.env,
           PORT: String(ports.gateway),
