@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { ActivationCodeRepository } from '../../app/ports.js';
 import type { ActivationCode } from '../../domain/activation-code.js';
-import { isDuplicateKeyError } from './mongo-errors.js';
+import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 
 /** The code is the _id, so uniqueness across associations comes with the primary key. */
 type ActivationCodeDocument = { _id: string; companyId: string; issuedAt: Date };

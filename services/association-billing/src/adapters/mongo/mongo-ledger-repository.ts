@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { LedgerRepository, RecordOutcome } from '../../app/ports.js';
 import type { LedgerEntry, LedgerEntryKind } from '../../domain/ledger.js';
-import { isDuplicateKeyError } from './mongo-errors.js';
+import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 
 type LedgerEntryDocument = {
   _id: string;

@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { MembershipRepository } from '../../app/ports.js';
 import type { Membership, MembershipStatus } from '../../domain/membership.js';
-import { isDuplicateKeyError } from './mongo-errors.js';
+import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 
 /** One document per (association, member): the pair is the _id, so a member joins an association at most once. */
 type MembershipDocument = {

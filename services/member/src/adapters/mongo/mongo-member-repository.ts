@@ -1,4 +1,5 @@
-import { MongoServerError, type Collection, type Db, type Document } from 'mongodb';
+import { type Collection, type Db, type Document } from 'mongodb';
+import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { CoveringMember, InsertOutcome, MemberPatch, MemberRepository } from '../../app/ports.js';
 import { DAYS_OF_WEEK, MAX_RANGE_IN_MILES, type DayOfWeek } from '../../domain/availability.js';
 import { coveringDistance } from '../../domain/covering.js';
@@ -28,7 +29,6 @@ type MemberDocument = {
   createdAt: Date;
 };
 
-const DUPLICATE_KEY = 11000;
 const METERS_PER_MILE = 1609.344;
 /**
  * MongoDB measures spherical distances with the equatorial radius, a little longer than the mean radius the domain
@@ -55,7 +55,7 @@ export class MongoMemberRepository implements MemberRepository {
       await this.collection.insertOne(toDocument(member));
       return { member, created: true };
     } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
       // The unique email index refused it: another call stored this email first, and that member is the one to keep.
       const existing = await this.findByEmail(member.email);
       if (existing) return { member: existing, created: false };

@@ -1,9 +1,9 @@
-import { MongoServerError, type Collection, type Db } from 'mongodb';
+import { type Collection, type Db } from 'mongodb';
+import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { ClaimRecordRepository } from '../../app/ports.js';
 
 type ClaimDocument = { _id: string; reportId: string; memberId: string; claimedAt: Date };
 
-const DUPLICATE_KEY = 11000;
 
 /** One document per (report, member); conditional writes keep the newest claim when events arrive out of order. */
 export class MongoClaimRecordRepository implements ClaimRecordRepository {
@@ -18,7 +18,7 @@ export class MongoClaimRecordRepository implements ClaimRecordRepository {
     try {
       await this.collection.insertOne({ _id, ...claim });
     } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
       await this.collection.updateOne({ _id, claimedAt: { $lt: claim.claimedAt } }, { $set: { claimedAt: claim.claimedAt } });
     }
   }

@@ -1,10 +1,10 @@
-import { MongoServerError, type Collection, type Db } from 'mongodb';
+import { type Collection, type Db } from 'mongodb';
+import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { DispatchRepository } from '../../app/ports.js';
 import type { AlertDispatch, DispatchStatus } from '../../domain/alert-dispatch.js';
 
 type DispatchDocument = { _id: string; eventId: string; status: DispatchStatus; receivedAt: Date; scheduledAt?: Date };
 
-const DUPLICATE_KEY = 11000;
 
 export class MongoDispatchRepository implements DispatchRepository {
   private readonly collection: Collection<DispatchDocument>;
@@ -18,7 +18,7 @@ export class MongoDispatchRepository implements DispatchRepository {
       await this.collection.insertOne({ _id: dispatch.reportId, eventId: dispatch.eventId, status: dispatch.status, receivedAt: dispatch.receivedAt });
       return 'recorded';
     } catch (error) {
-      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return 'already-recorded';
+      if (isDuplicateKeyError(error)) return 'already-recorded';
       throw error;
     }
   }

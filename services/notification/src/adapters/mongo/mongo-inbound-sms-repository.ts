@@ -1,10 +1,10 @@
-import { MongoServerError, type Collection, type Db } from 'mongodb';
+import { type Collection, type Db } from 'mongodb';
+import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { InboundSmsRecord, InboundSmsRepository } from '../../app/inbound-ports.js';
 
 /** The message body is not kept: only what deduplication and the wrong-code throttle need. */
 type InboundSmsDocument = { _id: string; from: string; receivedAt: Date; reply?: string; wrongCode: boolean };
 
-const DUPLICATE_KEY = 11000;
 
 export class MongoInboundSmsRepository implements InboundSmsRepository {
   private readonly collection: Collection<InboundSmsDocument>;
@@ -27,7 +27,7 @@ export class MongoInboundSmsRepository implements InboundSmsRepository {
       await this.collection.insertOne({ _id: message.messageSid, from: message.from, receivedAt: message.receivedAt, wrongCode: false });
       return { kind: 'recorded' };
     } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
       const existing = await this.collection.findOne({ _id: message.messageSid });
       return { kind: 'duplicate', reply: existing?.reply };
     }

@@ -1,4 +1,5 @@
-import { Binary, MongoServerError, type Collection, type Db, type Filter, type MongoClient, type UpdateFilter } from 'mongodb';
+import { Binary, type Collection, type Db, type Filter, type MongoClient, type UpdateFilter } from 'mongodb';
+import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { OutboxMessage, OutboxStore } from '@swarm/runtime';
 import type { MongoOutbox } from '@swarm/runtime/mongo';
 import type { CreateOutcome, ReportRepository } from '../../app/ports.js';
@@ -57,7 +58,6 @@ const TRANSITION_ATTEMPTS = 3;
 /** Reports whose parked events one recovery pass moves to the outbox. */
 const RECOVERY_BATCH = 100;
 
-const DUPLICATE_KEY = 11000;
 
 export class MongoReportRepository implements ReportRepository {
   private readonly collection: Collection<ReportDocument>;
@@ -95,7 +95,7 @@ export class MongoReportRepository implements ReportRepository {
         }),
       );
     } catch (error) {
-      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) {
+      if (isDuplicateKeyError(error)) {
         return /liveClaimCode/.test(error.message) ? 'claim-code-taken' : 'idempotency-id-taken';
       }
       throw error;
@@ -162,7 +162,7 @@ export class MongoReportRepository implements ReportRepository {
       await this.alerts.insertOne({ _id: alertId(alert.reportId, alert.memberId), ...alert });
     } catch (error) {
       // Already recorded: the first record is kept.
-      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
   }
 
@@ -230,7 +230,7 @@ export class MongoReportRepository implements ReportRepository {
     try {
       await this.client.withSession((session) => this.outbox.append([message], session));
     } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
     await this.collection.updateOne({ _id: document._id, pendingEventId: id }, { $unset: { pendingEventId: '', pendingEvent: '' } });
   }
