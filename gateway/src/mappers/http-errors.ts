@@ -22,9 +22,14 @@ const statusByConnectCode: Partial<Record<Code, number>> = {
   [Code.AlreadyExists]: 409,
   [Code.FailedPrecondition]: 409,
   [Code.ResourceExhausted]: 429,
+  // A service that died or restarted mid-call: the client may simply try again in a moment.
+  [Code.Aborted]: 503,
   [Code.Unavailable]: 503,
-  [Code.DeadlineExceeded]: 504,
+  [Code.DeadlineExceeded]: 503,
 };
+
+/** Seconds a client is asked to wait before retrying a call that met an unavailable service. */
+const RETRY_AFTER_SECONDS = 5;
 
 const GENERIC_MESSAGE = 'Something went wrong. Refresh the page and try again.';
 
@@ -38,7 +43,10 @@ export function replyWithError(reply: FastifyReply, error: unknown, messages: Pa
   }
   if (error instanceof ConnectError) {
     const status = statusByConnectCode[error.code] ?? 500;
-    if (status >= 500) reply.log.error({ err: error }, 'service call failed');
+    if (status === 503) {
+      reply.log.warn({ err: error }, 'service unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (status >= 500) reply.log.error({ err: error }, 'service call failed');
     const message = messages[status] ?? (status < 500 ? error.rawMessage : GENERIC_MESSAGE);
     return reply.code(status).send(body(message));
   }
