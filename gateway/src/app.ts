@@ -48,6 +48,15 @@ export async function buildGateway(options: {
     bodyLimit: 64 * 1024,
     // Behind a load balancer the client address (for rate limits and the bot check) is in X-Forwarded-For.
     trustProxy: options.settings.trustProxy ?? false,
+    // Fastify's own refusals (a URL that cannot be decoded, a request the HTTP parser cannot read) in the same
+    // {message} shape as every other error.
+    frameworkErrors: (error, _request, reply) => replyWithError(reply, new HttpError(400, error.message)),
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify({ message: 'Bad request.' });
+      socket.end(`HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      options.logger.info({ err: error }, 'unreadable HTTP request');
+    },
   });
   await app.register(fastifyMultipart);
   app.addHook('onSend', async (_request, reply) => {

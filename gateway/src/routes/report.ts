@@ -1,5 +1,4 @@
 import { ConnectError } from '@connectrpc/connect';
-import type { MultipartFile } from '@fastify/multipart';
 import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { domainErrorCode } from '@swarm/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -134,9 +133,13 @@ function reportError(error: unknown): unknown {
   }
 }
 
+/** Field names that would reach an object's prototype if a parser ever used them as keys. */
+const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+const MALFORMED_FORM = 'The report form could not be read: it is not well-formed multipart/form-data.';
+
 /**
  * Reads the multipart body within its limits: an image over the size limit is refused with 413 before any service
- * is called.
+ * is called. Anything the parser cannot read is the sender's mistake, answered 400 (or 413), never 500.
  */
 async function readReportParts(
   request: FastifyRequest,
@@ -145,25 +148,57 @@ async function readReportParts(
   const fields: Partial<Record<string, string>> = {};
   let image: Uint8Array | undefined;
   const known = new Set<string>([...REPORT_TEXT_FIELDS, CONFIRM_DUPLICATE_FIELD, PLACE_ID_FIELD]);
-  for await (const part of request.parts({ limits: { fileSize: imageMaxBytes, files: 1, fields: 20, fieldSize: MAX_FIELD_BYTES, parts: 21 } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'image') throw new HttpError(400, `Unexpected file field '${part.fieldname}'.`);
-      const bytes = await readFile(part);
-      // A file input left empty still sends a part with no bytes: that is "no picture".
-      image = bytes.length > 0 ? bytes : undefined;
-    } else if (known.has(part.fieldname)) {
-      if (part.valueTruncated) throw new HttpError(400, `The field ${part.fieldname} is too long.`);
-      fields[part.fieldname] = String(part.value);
+  try {
+    if (!hasValidBoundary(request.headers['content-type'])) throw new HttpError(400, MALFORMED_FORM);
+    for await (const part of request.parts({ limits: { fileSize: imageMaxBytes, files: 1, fields: 20, fieldSize: MAX_FIELD_BYTES, parts: 21 } })) {
+      if (part.fieldname === '' || PROTOTYPE_NAMES.has(part.fieldname)) throw new HttpError(400, 'A form field has no usable name.');
+      if (part.type === 'file') {
+        if (part.fieldname !== 'image') throw new HttpError(400, `Unexpected file field '${part.fieldname}'.`);
+        const bytes = new Uint8Array(await part.toBuffer());
+        // A file input left empty still sends a part with no bytes: that is "no picture".
+        image = bytes.length > 0 ? bytes : undefined;
+      } else if (known.has(part.fieldname)) {
+        if (part.valueTruncated) throw new HttpError(400, `The field ${part.fieldname} is too long.`);
+        if (fields[part.fieldname] !== undefined) throw new HttpError(400, `The field ${part.fieldname} is sent more than once.`);
+        fields[part.fieldname] = String(part.value);
+      }
     }
+  } catch (error) {
+    const refusal = multipartRefusal(error);
+    request.log.info({ reason: refusal.message, parserError: error instanceof HttpError ? undefined : errorCodeOf(error) }, 'report form refused');
+    throw refusal;
   }
   return { fields, image };
 }
 
-async function readFile(part: MultipartFile): Promise<Uint8Array> {
-  try {
-    return new Uint8Array(await part.toBuffer());
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The image is too big.');
-    throw error;
+/** RFC 2046: a boundary is 1 to 70 characters of a restricted set, not ending in a space. */
+const BOUNDARY = /^[0-9A-Za-z'()+_,./:=? -]{0,69}[0-9A-Za-z'()+_,./:=?-]$/;
+
+function hasValidBoundary(contentType: string | undefined): boolean {
+  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2];
+  return boundary !== undefined && BOUNDARY.test(boundary);
+}
+
+function errorCodeOf(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** What the sender is told when the body cannot be read: the multipart parser's errors are all the client's doing. */
+function multipartRefusal(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  switch (errorCodeOf(error)) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpError(413, 'The image is too big.');
+    case 'FST_FILES_LIMIT':
+      return new HttpError(400, 'A report carries at most one picture.');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new HttpError(400, 'The report form has too many fields.');
+    case 'FST_PROTO_VIOLATION':
+      return new HttpError(400, 'A form field has no usable name.');
+    default:
+      // Truncated bodies, missing or foreign boundaries, broken part headers, a connection closed mid-upload.
+      return new HttpError(400, MALFORMED_FORM);
   }
 }
