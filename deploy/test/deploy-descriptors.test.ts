@@ -124,7 +124,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('gateway publishes 8080, reaches every service on its port and starts after them', () => {
+  it('gateway publishes 8080 on the host loopback only, reaches every service on its port and starts after them', () => {
     const gateway = services.gateway;
     const env: Record<string, unknown> = gateway.environment;
     expect(env.PORT).toBe('8080');
@@ -134,7 +134,9 @@ describe('docker-compose.yml', () => {
       expect(env[serviceUrlVariable(app.name)]).toBe(`http://${app.name}:${app.port}`);
       expect(gateway.depends_on?.[app.name]?.condition, app.name).toBe('service_healthy');
     }
-    expect(gateway.ports.map(String)).toContain('8080:8080');
+    // Its dev outbox lists login links: published to this machine only.
+    expect(gateway.ports.map(String)).toEqual(['127.0.0.1:8080:8080']);
+    expect(env.MAILER === 'dev-outbox' ? env.DEV_OUTBOX_ON_NETWORK : 'true').toBe('true');
     expect(gateway.healthcheck.test.join(' ')).toContain('healthcheck.mjs');
     for (const [name, service] of Object.entries(services)) {
       if (name !== 'gateway') expect(service.ports, `${name} publishes no port`).toBeUndefined();

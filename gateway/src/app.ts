@@ -17,6 +17,7 @@ import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { HttpError, replyWithError } from './mappers/http-errors.js';
 import { healthRoutes } from './routes/health.js';
+import { addSecurityHeaders } from './security-headers.js';
 import { memberCompanyRoutes } from './routes/member-company.js';
 import { memberReportRoutes } from './routes/member-report.js';
 import { placesRoutes } from './routes/places.js';
@@ -59,12 +60,8 @@ export async function buildGateway(options: {
     },
   });
   await app.register(fastifyMultipart);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
-  protectAgainstCrossSiteRequests(app, { publicOrigin: options.settings.publicUrl ? new URL(options.settings.publicUrl).origin : undefined });
+  addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
+  protectAgainstCrossSiteRequests(app, options.settings.site);
 
   healthRoutes(app, options.clients);
   placesRoutes(app, options.adapters.geocoder, new ClientRateLimiter(options.settings.placeSuggestionsPerHourPerClient ?? 600));
@@ -97,8 +94,7 @@ export async function buildGateway(options: {
   smsInboundRoutes(app, {
     clients: options.clients,
     twilioAuthToken: options.settings.twilioAuthToken,
-    webhookUrl:
-      options.settings.smsWebhookUrl ?? (options.settings.publicUrl ? `${options.settings.publicUrl.replace(/\/+$/, '')}${SMS_INBOUND_PATH}` : undefined),
+    webhookUrl: options.settings.smsWebhookUrl ?? `${options.settings.site.publicUrl}${SMS_INBOUND_PATH}`,
   });
   memberReportRoutes(app, options.clients);
 

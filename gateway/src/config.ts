@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { env } from '@swarm/runtime';
 import { z } from 'zod';
+import type { SiteIdentity } from './auth/site-identity.js';
 
 /** Compose and Kubernetes pass a declared but empty variable as ''; for an optional setting that means "not set". */
 const optionalSetting = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -49,6 +50,12 @@ export const gatewayConfigShape = {
   REDIS_URL: z.string().startsWith('redis').default('redis://127.0.0.1:6379'),
   /** 'smtp' sends through SMTP_URL; 'dev-outbox' keeps emails for /dev/outbox (development only). */
   MAILER: z.enum(['smtp', 'dev-outbox']).default('smtp'),
+  /**
+   * The dev outbox lists live login links, so it answers only requests from this machine, and a gateway listening
+   * beyond loopback (HOST) refuses to start with it unless this is true (a container whose port is published to
+   * the host's loopback, for instance).
+   */
+  DEV_OUTBOX_ON_NETWORK: env.boolean(false),
   SMTP_URL: optionalSetting(z.string().regex(/^smtps?:\/\//)),
   MAIL_FROM: z.string().min(3).default('Swarm Alert <no-reply@localhost>'),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
@@ -79,13 +86,15 @@ export type GatewaySettings = {
   /** Served by GET /api/config. Default null. */
   recaptchaSiteKey?: string | null;
   alertSenderNumber?: string | null;
-  /** Without it, links and the accepted Origin follow the request's own host (tests). */
-  publicUrl?: string;
+  /** The public URL and the hosts and origins mutations may name; links are built from it, never from a request. */
+  site: SiteIdentity;
   sessionIdleTimeoutMs?: number;
   magicLinkLimits?: { perAddress: number; perClient: number; windowMs: number };
   associationAdminUrl?: string;
+  /** Serve the dev outbox to requests from other machines too (they must still name a loopback host). */
+  devOutboxOnNetwork?: boolean;
   /** Twilio's auth token, for the inbound SMS webhook signature; without it the webhook refuses every request. */
   twilioAuthToken?: string;
-  /** The signed webhook URL; default publicUrl + /api/sms/inbound, or the request's own host without a publicUrl. */
+  /** The signed webhook URL; default the public URL + /api/sms/inbound. */
   smsWebhookUrl?: string;
 };

@@ -13,6 +13,7 @@ import { OpenIdProvider } from './auth/openid-provider.js';
 import { MemoryPendingLoginStore, RedisPendingLoginStore, type PendingLoginStore } from './auth/pending-logins.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './auth/rate-limiter.js';
 import { RedisSessionStore } from './auth/redis-session-store.js';
+import { isLoopbackListenAddress, siteIdentity } from './auth/site-identity.js';
 import type { SessionStore } from './auth/session-store.js';
 import { DevOutbox, DevOutboxMailer } from './mail/dev-outbox.js';
 import type { Mailer } from './mail/mailer.js';
@@ -23,6 +24,15 @@ import { OfflineGeocoder } from './geocoding/offline-geocoder.js';
 
 const config = loadConfigOrExit(gatewayConfigShape);
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+if (config.MAILER === 'dev-outbox' && !isLoopbackListenAddress(config.HOST)) {
+  if (!config.DEV_OUTBOX_ON_NETWORK) {
+    process.stderr.write(
+      `Invalid configuration:\n  HOST: ${config.HOST} is reachable from other machines, and MAILER=dev-outbox would show them every login link; listen on 127.0.0.1, use MAILER=smtp, or set DEV_OUTBOX_ON_NETWORK=true to serve the dev outbox anyway\n`,
+    );
+    process.exit(1);
+  }
+  logger.warn({ host: config.HOST }, 'DEV_OUTBOX_ON_NETWORK=true: the dev outbox with live login links is served to any machine that reaches this port and names a loopback host');
+}
 if (config.MAILER === 'smtp' && !config.SMTP_URL) {
   process.stderr.write('Invalid configuration:\n  SMTP_URL: required when MAILER=smtp (not set; MAILER=dev-outbox keeps emails for /dev/outbox in development)\n');
   process.exit(1);
@@ -140,7 +150,8 @@ await runMain(logger, async (lifecycle) => {
       placeSuggestionsPerHourPerClient: config.PLACE_SUGGESTIONS_PER_HOUR_PER_CLIENT,
       recaptchaSiteKey,
       alertSenderNumber: config.ALERT_SENDER_NUMBER ?? null,
-      publicUrl: config.PUBLIC_URL,
+      site: siteIdentity(config.PUBLIC_URL, { loopbackAliases: true }),
+      devOutboxOnNetwork: config.DEV_OUTBOX_ON_NETWORK,
       sessionIdleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS,
       magicLinkLimits: {
         perAddress: config.MAGIC_LINK_LIMIT_PER_ADDRESS,

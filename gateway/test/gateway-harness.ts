@@ -20,6 +20,7 @@ import { createServiceClients } from '../src/clients/service-clients.js';
 import type { FeedbackSink } from '../src/feedback/feedback-sink.js';
 import type { Geocoder } from '../src/geocoding/geocoder.js';
 import { OfflineGeocoder } from '../src/geocoding/offline-geocoder.js';
+import { testSite } from './test-site.js';
 
 export const IMAGE_LIMIT = 64 * 1024;
 
@@ -52,6 +53,8 @@ export type GatewayOptions = {
   placeSuggestionsPerHourPerClient?: number;
   recaptchaSiteKey?: string;
   alertSenderNumber?: string;
+  /** The public URL in links and headers; the harness's own address when not given. */
+  publicUrl?: string;
 };
 
 /** The gateway on a free port in front of the real report service (in memory) with Oregon covered. */
@@ -80,6 +83,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<{ app:
     'association-billing': transport('association-billing'),
     notification: transport('notification'),
   });
+  const { site, port } = await testSite(options.publicUrl);
   const app = await buildGateway({
     clients,
     adapters: {
@@ -90,6 +94,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<{ app:
     },
     settings: {
       staticDir: '/nonexistent',
+      site,
       reportImageMaxBytes: IMAGE_LIMIT,
       secureCookies: true,
       reportsPerHourPerClient: options.reportsPerHourPerClient ?? 1_000,
@@ -100,7 +105,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<{ app:
     },
     logger: testLogger(),
   });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.listen({ port, host: '127.0.0.1' });
   return { app, url, images };
 }
 

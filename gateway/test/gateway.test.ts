@@ -9,13 +9,34 @@ describe('gateway', () => {
     await app?.close();
   });
 
-  it('sends headers that stop content sniffing, framing and full-URL referrers', async () => {
+  it('sends headers that stop content sniffing, framing, full-URL referrers, inline script and unused features', async () => {
     const started = await startGateway();
     app = started.app;
+    for (const path of ['/api/health', '/api/nothing-here']) {
+      const response = await fetch(`${started.url}${path}`);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(response.headers.get('permissions-policy')).toContain('camera=()');
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toContain('recaptcha');
+      // Plain HTTP: no Strict-Transport-Security, which would lock a browser out of http://localhost.
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('allows the bot-check provider in the policy only when it is configured, and HSTS on an https public URL', async () => {
+    const started = await startGateway({ recaptchaSiteKey: 'site-key', publicUrl: 'https://swarm.example.org' });
+    app = started.app;
     const response = await fetch(`${started.url}/api/health`);
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;");
+    expect(policy).toContain('frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/;');
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000');
   });
 
   it('reports 503 and names the failing service when one is not serving', async () => {

@@ -15,6 +15,7 @@ import { OfflineGeocoder } from '../src/geocoding/offline-geocoder.js';
 import { DevOutbox, DevOutboxMailer } from '../src/mail/dev-outbox.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import type { MagicLinkLimits } from '../src/routes/oauth-magic-link.js';
+import { testSite } from './test-site.js';
 
 export type TestGateway = {
   app: FastifyInstance;
@@ -63,6 +64,7 @@ export async function startMemberGateway(
   });
   const outbox = new DevOutbox();
   const sessions = new MemorySessionStore({ idleTimeoutMs: 60 * 60 * 1000 });
+  const { site, port } = await testSite(options.publicUrl);
   const app = await buildGateway({
     clients,
     adapters: {
@@ -82,14 +84,14 @@ export async function startMemberGateway(
       reportImageMaxBytes: 1024,
       secureCookies: options.secureCookies ?? false,
       sessionIdleTimeoutMs: 60 * 60 * 1000,
-      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      site,
       ...(options.limits ? { magicLinkLimits: options.limits } : {}),
       ...(options.associationAdminUrl ? { associationAdminUrl: options.associationAdminUrl } : {}),
     },
     logger: testLogger(),
   });
   options.extraRoutes?.(app);
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.listen({ port, host: '127.0.0.1' });
   return { app, url, clients, outbox, sessions, clock, close: () => app.close() };
 }
 

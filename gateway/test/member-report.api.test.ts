@@ -10,6 +10,7 @@ import { sessionCookieName } from '../src/auth/member-session.js';
 import { MemorySessionStore } from '../src/auth/memory-session-store.js';
 import { createServiceClients, type ServiceClients } from '../src/clients/service-clients.js';
 import { OfflineGeocoder } from '../src/geocoding/offline-geocoder.js';
+import { testSite } from './test-site.js';
 
 type ImageProcessor = Parameters<typeof buildReportService>[0]['imageProcessor'];
 
@@ -51,13 +52,14 @@ async function startGateway(): Promise<Started> {
     });
   const clients = createServiceClients({ report: transport(report.routes), member: transport(), 'association-billing': transport(), notification: transport() });
   const sessions = new MemorySessionStore({ idleTimeoutMs: 60 * 60 * 1000 });
+  const { site, port } = await testSite();
   const app = await buildGateway({
     clients,
     adapters: { geocoder: new OfflineGeocoder(), sessions },
-    settings: { staticDir: '/nonexistent', reportImageMaxBytes: 1024, secureCookies: false },
+    settings: { staticDir: '/nonexistent', site, reportImageMaxBytes: 1024, secureCookies: false },
     logger: testLogger(),
   });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.listen({ port, host: '127.0.0.1' });
   return { app, url, clients, clock, cookieFor: async (memberId) => `${sessionCookieName({ secure: false })}=${(await sessions.create(memberId)).sessionId}` };
 }
 

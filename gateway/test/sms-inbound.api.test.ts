@@ -15,6 +15,7 @@ import { twilioSignature } from '../src/auth/twilio-signature.js';
 import { createServiceClients } from '../src/clients/service-clients.js';
 import { OfflineGeocoder } from '../src/geocoding/offline-geocoder.js';
 import { DevOutbox, DevOutboxMailer } from '../src/mail/dev-outbox.js';
+import { testSite } from './test-site.js';
 import { twiml } from '../src/routes/sms-inbound.js';
 
 const AUTH_TOKEN = '12345678901234567890123456789012';
@@ -48,6 +49,7 @@ async function startGateway(options: { authToken?: string; publicUrl?: string; w
       registerHealthService(router, new HealthRegistry());
     });
   const outbox = new DevOutbox();
+  const { site, port } = await testSite(options.publicUrl ?? PUBLIC_URL);
   const app: FastifyInstance = await buildGateway({
     clients: createServiceClients({ report: transport(), member: transport(), 'association-billing': transport(), notification: transport(notification) }),
     adapters: {
@@ -65,13 +67,13 @@ async function startGateway(options: { authToken?: string; publicUrl?: string; w
       staticDir: '/nonexistent',
       reportImageMaxBytes: 1024,
       secureCookies: false,
-      ...('publicUrl' in options ? (options.publicUrl ? { publicUrl: options.publicUrl } : {}) : { publicUrl: PUBLIC_URL }),
+      site,
       ...('authToken' in options ? (options.authToken ? { twilioAuthToken: options.authToken } : {}) : { twilioAuthToken: AUTH_TOKEN }),
       ...(options.webhookUrl ? { smsWebhookUrl: options.webhookUrl } : {}),
     },
     logger: testLogger(),
   });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.listen({ port, host: '127.0.0.1' });
   return { app, url, fake, close: () => app.close() };
 }
 
@@ -170,14 +172,15 @@ describe('POST /api/sms/inbound', () => {
     expect(gateway.fake.received).toHaveLength(0);
   });
 
-  it('checks the signature against the configured webhook URL, or the request host without a public URL', async () => {
+  it('checks the signature against the configured webhook URL, never the URL the request was sent to', async () => {
     gateway = await startGateway({ webhookUrl: 'https://hooks.example.org/sms?k=1' });
     expect((await postSigned(gateway.url, twilioParams())).status).toBe(403);
     expect((await postSigned(gateway.url, twilioParams(), { signedUrl: 'https://hooks.example.org/sms?k=1' })).status).toBe(200);
     await gateway.close();
 
-    gateway = await startGateway({ publicUrl: undefined });
-    expect((await postSigned(gateway.url, twilioParams(), { signedUrl: `${gateway.url}/api/sms/inbound` })).status).toBe(200);
+    gateway = await startGateway({ publicUrl: 'https://swarm.example.org' });
+    expect((await postSigned(gateway.url, twilioParams(), { signedUrl: `${gateway.url}/api/sms/inbound` })).status).toBe(403);
+    expect((await postSigned(gateway.url, twilioParams(), { signedUrl: 'https://swarm.example.org/api/sms/inbound' })).status).toBe(200);
   });
 
   it('refuses a signed request without a valid MessageSid or with an over-long body, and answers a non-US sender with nothing', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import type { SiteIdentity } from './site-identity.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,25 +15,27 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses state-changing requests another site makes the browser send (CSRF), with 403: those marked
- * `Sec-Fetch-Site: cross-site` and those whose Origin is not the product's own. Browsers send Origin on every
- * cross-origin POST, PUT and DELETE; requests with neither header come from outside a browser and carry no
- * browser cookie a site could abuse.
+ * Refuses with 403 the state-changing requests that another site makes a browser send (CSRF) or that reach the
+ * product under a name it was not configured with (DNS rebinding, Host-header injection): those marked
+ * `Sec-Fetch-Site: cross-site`, those whose Origin is not one of the product's own, and those whose Host is not the
+ * configured host. Browsers send Origin on every cross-origin POST, PUT and DELETE; requests with neither header come
+ * from outside a browser and carry no browser cookie a site could abuse.
  */
-export function protectAgainstCrossSiteRequests(app: FastifyInstance, settings: { publicOrigin: string | undefined }): void {
+export function protectAgainstCrossSiteRequests(app: FastifyInstance, site: SiteIdentity): void {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.allowCrossSite) return;
-    if (isCrossSite(request, settings.publicOrigin)) {
-      await replyWithError(reply, new HttpError(403, 'Cross-site requests are not allowed.'));
+    const refusal = refusalOf(request, site);
+    if (refusal) {
+      request.log.info({ refusal }, 'state-changing request refused');
+      await replyWithError(reply, new HttpError(403, refusal === 'host' ? 'This server does not answer to that name.' : 'Cross-site requests are not allowed.'));
     }
   });
 }
 
-function isCrossSite(request: FastifyRequest, publicOrigin: string | undefined): boolean {
-  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+function refusalOf(request: FastifyRequest, site: SiteIdentity): 'cross-site' | 'origin' | 'host' | undefined {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return 'cross-site';
+  if (!site.hosts.has((request.headers.host ?? '').toLowerCase())) return 'host';
   const origin = request.headers.origin;
-  if (origin === undefined) return false;
-  // Without a configured public URL (tests), the request's own host is the product's origin.
-  const expected = publicOrigin ?? `${request.protocol}://${request.headers.host ?? ''}`;
-  return origin !== expected;
+  if (origin !== undefined && !site.origins.has(origin.toLowerCase())) return 'origin';
+  return undefined;
 }

@@ -4,6 +4,7 @@ import type { OpenIdProvider } from '../auth/openid-provider.js';
 import type { PendingLoginStore } from '../auth/pending-logins.js';
 import type { RateLimiter } from '../auth/rate-limiter.js';
 import type { SessionStore } from '../auth/session-store.js';
+import type { SiteIdentity } from '../auth/site-identity.js';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import type { Geocoder } from '../geocoding/geocoder.js';
@@ -28,11 +29,13 @@ export type LoginAdapters = {
 
 export type AuthSettings = {
   secureCookies: boolean;
-  /** The product's public base URL: links in emails, OpenID redirect URIs and the only Origin accepted on mutations. */
-  publicUrl?: string;
+  /** The product's identity: links in emails and OpenID redirect URIs are built on its public URL. */
+  site: SiteIdentity;
   sessionIdleTimeoutMs?: number;
   magicLinkLimits?: MagicLinkLimits;
   associationAdminUrl?: string;
+  /** Serve the dev outbox to other machines that name a loopback host (containers with a published port). */
+  devOutboxOnNetwork?: boolean;
 };
 
 /** Login (magic link, OpenID Connect), logout and the member area's calls, each member call behind a session. */
@@ -68,7 +71,7 @@ export function authAndMemberRoutes(
     botCheck: options.botCheck,
     rateLimiter: login.rateLimiter,
     limits: settings.magicLinkLimits ?? DEFAULT_MAGIC_LINK_LIMITS,
-    publicUrl: settings.publicUrl,
+    publicUrl: settings.site.publicUrl,
   });
   openIdRoutes(app, {
     clients,
@@ -76,8 +79,8 @@ export function authAndMemberRoutes(
     cookies,
     providers: login.openIdProviders,
     pendingLogins: login.pendingLogins,
-    publicUrl: settings.publicUrl,
+    publicUrl: settings.site.publicUrl,
     associationAdminUrl: settings.associationAdminUrl,
   });
-  if (login.devOutbox) devOutboxRoutes(app, login.devOutbox, clients);
+  if (login.devOutbox) devOutboxRoutes(app, login.devOutbox, clients, { allowNetworkClients: settings.devOutboxOnNetwork ?? false });
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hostnameOf, isLoopbackAddress, isLoopbackName } from '../auth/site-identity.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { escapeHtml } from '../mail/login-email.js';
 import type { DevOutbox, OutboxEntry } from '../mail/dev-outbox.js';
@@ -84,10 +85,31 @@ ${items || '<p>No messages yet.</p>'}
 }
 
 /**
- * The dev outbox, registered only when the gateway sends into it (the embedded default): a JSON list for tests and
- * tools, and a plain page where the operator reads the emails and opens their links.
+ * The dev outbox holds live login links, so it answers only on this machine: a request must come from a loopback
+ * address (unless the operator opted in to serving it to other machines) and name a loopback host, which also
+ * defeats a DNS-rebinding page whose name merely resolves to 127.0.0.1. To anyone else it does not exist.
  */
-export function devOutboxRoutes(app: FastifyInstance, outbox: DevOutbox, clients?: ServiceClients): void {
+function onlyFromThisMachine(options: { allowNetworkClients: boolean }) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const fromHere = options.allowNetworkClients || isLoopbackAddress(request.socket.remoteAddress);
+    if (fromHere && isLoopbackName(hostnameOf(request.headers.host ?? ''))) return;
+    request.log.info({ fromLoopback: isLoopbackAddress(request.socket.remoteAddress) }, 'dev outbox refused to a request from elsewhere');
+    await replyWithError(reply, new HttpError(404, 'Not found.'));
+  };
+}
+
+/**
+ * The dev outbox, registered only when the gateway sends into it (the embedded default): a JSON list for tests and
+ * tools, and a plain page where the operator reads the emails and opens their links, answered on this machine only.
+ */
+export function devOutboxRoutes(app: FastifyInstance, outbox: DevOutbox, clients: ServiceClients | undefined, options: { allowNetworkClients: boolean }): void {
+  void app.register(async (scope) => {
+    scope.addHook('onRequest', onlyFromThisMachine(options));
+    devOutboxScopeRoutes(scope, outbox, clients);
+  });
+}
+
+function devOutboxScopeRoutes(app: FastifyInstance, outbox: DevOutbox, clients: ServiceClients | undefined): void {
   const exchanges: DevSmsExchange[] = [];
   /** The notification service's dev-outbox SMS; undefined when it sends real SMS (no SMS section, no replies). */
   const listSms = async (): Promise<DevSms[] | 'unavailable' | undefined> => {
@@ -120,22 +142,20 @@ export function devOutboxRoutes(app: FastifyInstance, outbox: DevOutbox, clients
   );
 
   // Answering an alert as the member it went to, as Twilio would deliver the member's text, without a phone.
-  void app.register(async (scope) => {
-    acceptFormBodies(scope);
-    scope.post('/dev/outbox/sms/reply', async (request, reply) => {
-      const sms = await listSms();
-      if (!clients || !Array.isArray(sms)) return replyWithError(reply, new HttpError(404, 'Not found.'));
-      const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-      const to = form.get('to') ?? '';
-      const body = form.get('body') ?? '';
-      // Only as a number the product texted: the page replies to its own messages, not as anyone.
-      if (!sms.some((message) => message.to === to)) return replyWithError(reply, new HttpError(400, 'Reply only to a number in the outbox.'));
-      if (body.length > MAX_REPLY_LENGTH) return replyWithError(reply, new HttpError(400, 'The reply is too long.'));
-      const from = `+1${to}`;
-      const answer = await clients.notification.handleInboundSms({ from, body, messageSid: `SM${randomBytes(16).toString('hex')}` });
-      exchanges.unshift({ from, body, reply: answer.reply, at: new Date().toISOString() });
-      exchanges.splice(MAX_EXCHANGES);
-      return reply.redirect('/dev/outbox', 303);
-    });
+  acceptFormBodies(app);
+  app.post('/dev/outbox/sms/reply', async (request, reply) => {
+    const sms = await listSms();
+    if (!clients || !Array.isArray(sms)) return replyWithError(reply, new HttpError(404, 'Not found.'));
+    const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+    const to = form.get('to') ?? '';
+    const body = form.get('body') ?? '';
+    // Only as a number the product texted: the page replies to its own messages, not as anyone.
+    if (!sms.some((message) => message.to === to)) return replyWithError(reply, new HttpError(400, 'Reply only to a number in the outbox.'));
+    if (body.length > MAX_REPLY_LENGTH) return replyWithError(reply, new HttpError(400, 'The reply is too long.'));
+    const from = `+1${to}`;
+    const answer = await clients.notification.handleInboundSms({ from, body, messageSid: `SM${randomBytes(16).toString('hex')}` });
+    exchanges.unshift({ from, body, reply: answer.reply, at: new Date().toISOString() });
+    exchanges.splice(MAX_EXCHANGES);
+    return reply.redirect('/dev/outbox', 303);
   });
 }

@@ -10,6 +10,7 @@ import { sessionCookieName } from '../auth/member-session.js';
 import { MemorySessionStore } from '../auth/memory-session-store.js';
 import { createServiceClients } from '../clients/service-clients.js';
 import { OfflineGeocoder } from '../geocoding/offline-geocoder.js';
+import { testSite } from '../../test/test-site.js';
 
 type Started = { app: FastifyInstance; url: string; operator: Client<typeof AssociationBillingService>; cookieFor: (memberId: string) => Promise<string> };
 
@@ -27,13 +28,14 @@ async function startGateway(billingRoutes?: (router: ConnectRouter) => void): Pr
   const none = createRouterTransport(() => undefined);
   const clients = createServiceClients({ report: none, member: none, 'association-billing': billingTransport, notification: none });
   const sessions = new MemorySessionStore({ idleTimeoutMs: 60_000 });
+  const { site, port } = await testSite();
   const app = await buildGateway({
     clients,
     adapters: { geocoder: new OfflineGeocoder(), sessions },
-    settings: { staticDir: '/nonexistent', reportImageMaxBytes: 1024, secureCookies: true },
+    settings: { staticDir: '/nonexistent', site, reportImageMaxBytes: 1024, secureCookies: true },
     logger,
   });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
     url,

@@ -49,7 +49,8 @@ export function magicLinkRoutes(
     botCheck: BotCheck;
     rateLimiter: RateLimiter;
     limits: MagicLinkLimits;
-    publicUrl: string | undefined;
+    /** Login links are built on it, never on the request's Host. */
+    publicUrl: string;
   },
 ): void {
   const { clients, limits } = options;
@@ -70,8 +71,7 @@ export function magicLinkRoutes(
         throw new HttpError(429, TOO_MANY_MESSAGE);
       }
       const issued = await clients.member.issueLoginToken({ email: destination });
-      const base = options.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-      const link = new URL(MAGIC_LINK_CALLBACK_PATH, base);
+      const link = new URL(`${options.publicUrl}${MAGIC_LINK_CALLBACK_PATH}`);
       link.searchParams.set('token', issued.token);
       const validMinutes = Math.max(1, Math.round(issued.validForSeconds / 60));
       await options.mailer.send(loginEmail(destination, link.toString(), validMinutes));

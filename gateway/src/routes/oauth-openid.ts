@@ -30,7 +30,8 @@ export function openIdRoutes(
     /** By path name; a known provider without credentials is present with undefined and answers 503. */
     providers: Record<string, OpenIdProvider | undefined>;
     pendingLogins: PendingLoginStore;
-    publicUrl: string | undefined;
+    /** Redirect URIs are built on it, never on the request's Host. */
+    publicUrl: string;
     /** Where a member lands after signing up through /admin; the learn-more page with a notice when not set. */
     associationAdminUrl: string | undefined;
   },
@@ -38,8 +39,7 @@ export function openIdRoutes(
   const stateCookieName = options.cookies.secure ? '__Host-swarm_oidc_state' : 'swarm_oidc_state';
   const stateCookie = (value: string, maxAgeSeconds: number) =>
     [`${stateCookieName}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(options.cookies.secure ? ['Secure'] : [])].join('; ');
-  const baseUrl = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-  const redirectUri = (request: FastifyRequest, name: string) => new URL(`/api/oauth/${name}/callback`, baseUrl(request)).toString();
+  const redirectUri = (name: string) => `${options.publicUrl}/api/oauth/${name}/callback`;
 
   const providerFor = (name: string): OpenIdProvider => {
     if (!Object.hasOwn(options.providers, name)) throw new HttpError(404, 'Unknown login provider.');
@@ -52,7 +52,7 @@ export function openIdRoutes(
     try {
       const { provider: name } = request.params as { provider: string };
       const provider = providerFor(name);
-      const started = await provider.start(redirectUri(request, name));
+      const started = await provider.start(redirectUri(name));
       await options.pendingLogins.put(
         started.state,
         { provider: name, purpose, nonce: started.nonce, codeVerifier: started.codeVerifier },
@@ -90,14 +90,14 @@ export function openIdRoutes(
       const pending = await options.pendingLogins.take(cookieState);
       if (!pending || pending.provider !== name || query.error !== undefined) return reply.redirect(LOGIN_FAILED, 303);
 
-      const callbackUrl = new URL(request.url, redirectUri(request, name));
+      const callbackUrl = new URL(request.url, redirectUri(name));
       let identity;
       try {
         identity = await provider.finish(callbackUrl, {
           state: cookieState,
           nonce: pending.nonce,
           codeVerifier: pending.codeVerifier,
-          redirectUri: redirectUri(request, name),
+          redirectUri: redirectUri(name),
         });
       } catch (error) {
         // Only the reason: the error may carry the provider's response, with the member's email in it.

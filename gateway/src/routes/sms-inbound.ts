@@ -44,8 +44,8 @@ export function smsInboundRoutes(
   options: {
     clients: ServiceClients;
     twilioAuthToken: string | undefined;
-    /** The URL configured at Twilio; without it (tests, local runs) the request's own host is used. */
-    webhookUrl: string | undefined;
+    /** The URL configured at Twilio, which it signs; from configuration, never from the request. */
+    webhookUrl: string;
   },
 ): void {
   void app.register(async (scope) => {
@@ -56,7 +56,7 @@ export function smsInboundRoutes(
       if (!options.twilioAuthToken) return forbidden();
       if (!(request.body instanceof URLSearchParams)) return replyWithError(reply, new HttpError(415, 'Expected a form-encoded body.'));
       const params = request.body;
-      const url = options.webhookUrl ?? `${request.protocol}://${request.headers.host ?? ''}${request.url}`;
+      const url = options.webhookUrl;
       const signature = request.headers['x-twilio-signature'];
       if (!isValidTwilioSignature(options.twilioAuthToken, url, params, typeof signature === 'string' ? signature : undefined)) return forbidden();
 

@@ -9,6 +9,8 @@ import {
   MemoryRateLimiter,
   MemorySessionStore,
   OfflineGeocoder,
+  isLoopbackListenAddress,
+  siteIdentity,
   type OpenIdProvider,
   type ServiceClients,
   type ServiceName,
@@ -40,6 +42,7 @@ import {
   registerHealthService,
   secureRandomBelow,
   startRpcServer,
+  ConfigError,
   systemClock,
   uuidIds,
   type Logger,
@@ -47,7 +50,12 @@ import {
 import { freePort } from './ports.js';
 
 export type EmbeddedProduct = {
+  /** The product on this machine, http://localhost:{port}. */
   url: string;
+  /** The URL in login links: the configured public URL, or the local one. */
+  publicUrl: string;
+  /** The address it listens on. */
+  host: string;
   port: number;
   clients: ServiceClients;
   /** Every email the product sent (login links…), newest first; also shown at /dev/outbox. */
@@ -61,12 +69,15 @@ export type EmbeddedProduct = {
  */
 export async function startEmbedded(options: {
   port: number;
+  /** Where to listen; 127.0.0.1 when not given, so only this machine reaches the product and its dev outbox. */
   host?: string;
+  /** Serve the dev outbox to other machines too (only with a host beyond loopback; they must name a loopback host). */
+  devOutboxOnNetwork?: boolean;
   staticDir: string;
   reportImageMaxBytes?: number;
   /** Serves the association-billing service on 127.0.0.1 at this port too, for the operator CLI. */
   operatorRpcPort?: number;
-  /** The URL users reach the product at, when not http://localhost:{port} (links in emails, accepted Origin). */
+  /** The URL users reach the product at, when not http://localhost:{port} (links in emails, accepted Host and Origin). */
   publicUrl?: string;
   /** How long an emailed login link works; 15 minutes when not given. */
   loginLinkTtlMs?: number;
@@ -78,6 +89,13 @@ export async function startEmbedded(options: {
   loggerFor: (service: 'embedded' | 'report' | 'notification' | 'association-billing' | 'gateway') => Logger;
 }): Promise<EmbeddedProduct> {
   const { loggerFor } = options;
+  const host = options.host ?? '127.0.0.1';
+  // The dev outbox lists live login links: reachable from other machines only when the operator says so.
+  if (!isLoopbackListenAddress(host) && !options.devOutboxOnNetwork) {
+    throw new ConfigError(
+      `Invalid configuration:\n  HOST: ${host} is reachable from other machines, and the embedded product's dev outbox would show them every login link; set DEV_OUTBOX_ON_NETWORK=true to serve it anyway`,
+    );
+  }
   const logger = loggerFor('embedded');
   const bus = new InProcessEventBus(logger);
   const health = new HealthRegistry();
@@ -160,6 +178,7 @@ export async function startEmbedded(options: {
   relay.start();
   // The public URL goes into login emails, so the port is fixed before the gateway starts.
   const port = options.port === 0 ? await freePort() : options.port;
+  const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
   const sessionIdleTimeoutMs = 7 * 24 * 60 * 60 * 1000;
   const gateway = await buildGateway({
     clients,
@@ -179,14 +198,15 @@ export async function startEmbedded(options: {
       staticDir: options.staticDir,
       reportImageMaxBytes: options.reportImageMaxBytes ?? 10 * 1024 * 1024,
       secureCookies: false,
-      // Unless a public URL is given, the product answers at whatever name the browser used (localhost, 127.0.0.1, a
-      // LAN address): login links and the Origin accepted on mutations follow the request's own host.
-      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      // Login links and the names mutations may carry come from configuration only; on this machine the product
+      // answers to localhost, 127.0.0.1 and [::1] alike, so a newcomer may open either.
+      site: siteIdentity(publicUrl, { loopbackAliases: true }),
+      devOutboxOnNetwork: options.devOutboxOnNetwork ?? false,
       sessionIdleTimeoutMs,
     },
     logger: loggerFor('gateway'),
   });
-  await gateway.listen({ port, host: options.host ?? '0.0.0.0' });
+  await gateway.listen({ port, host });
   // Loopback only: the operator's calls carry no credentials, so they must not be reachable from the network.
   const operatorRpc =
     options.operatorRpcPort === undefined
@@ -205,6 +225,8 @@ export async function startEmbedded(options: {
 
   return {
     url: `http://localhost:${port}`,
+    publicUrl,
+    host,
     port,
     clients,
     outbox,

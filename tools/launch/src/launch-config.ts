@@ -7,10 +7,13 @@ export const builtFrontendDir = fileURLToPath(new URL('../../../frontend/dist', 
 export const launchConfigShape = {
   LOG_LEVEL: env.logLevel(),
   PORT: env.port(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback by default: the embedded product keeps everything in memory and serves a dev outbox of login links. */
+  HOST: z.string().default('127.0.0.1'),
+  /** Serve the dev outbox to other machines when HOST is beyond loopback (they must still name a loopback host). */
+  DEV_OUTBOX_ON_NETWORK: env.boolean(false),
   STATIC_DIR: z.string().default(builtFrontendDir),
   REPORT_IMAGE_MAX_BYTES: env.positiveInt(10 * 1024 * 1024),
-  /** The URL users reach the product at, when not http://localhost:PORT. */
+  /** The URL users reach the product at (links in emails, the accepted Host and Origin); http://localhost:PORT when unset. */
   PUBLIC_URL: z.url().optional(),
   MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),

@@ -38,8 +38,11 @@ await runMain(logger, async (lifecycle) => {
     mongoUrl,
     ports: { gateway: config.PORT, report: 8081, member: 8082, 'association-billing': 8083, notification: 8084 },
     env: { LOG_LEVEL: config.LOG_LEVEL, STATIC_DIR: config.STATIC_DIR },
-    // Finding the members who cover a swarm is a geospatial query, which only a real MongoDB answers.
-    ...(config.MONGODB_URL ? {} : { envOf: { member: { STORE: 'memory' } } }),
+    envOf: {
+      gateway: { HOST: config.HOST, DEV_OUTBOX_ON_NETWORK: String(config.DEV_OUTBOX_ON_NETWORK), ...(config.PUBLIC_URL ? { PUBLIC_URL: config.PUBLIC_URL } : {}) },
+      // Finding the members who cover a swarm is a geospatial query, which only a real MongoDB answers.
+      ...(config.MONGODB_URL ? {} : { member: { STORE: 'memory' } }),
+    },
     onOutput: (name, line) => relayOutput(name, line, logger),
   });
   lifecycle.onShutdown('stack', stack.stop);

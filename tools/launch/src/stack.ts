@@ -89,6 +89,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           // This stack's sessions and rate limits only, when several stacks (tests) share one Redis.
           REDIS_KEY_PREFIX: prefix,
           PUBLIC_URL: `http://localhost:${ports.gateway}`,
+          // The dev outbox lists login links: this machine only, unless the caller says otherwise.
+          HOST: '127.0.0.1',
           ...options.env,
           PORT: String(ports.gateway),
           REPORT_SERVICE_URL: urls.report,

@@ -35,9 +35,15 @@ describe('a service process', () => {
   });
 
   it('stops the gateway at start naming the secret a chosen provider needs', async () => {
-    const { code, output } = await runService('gateway', { PORT: '0', MAILER: 'dev-outbox', BOT_CHECK: 'recaptcha', RECAPTCHA_SITE_KEY: 'site-key', RECAPTCHA_SECRET: '' });
+    const { code, output } = await runService('gateway', { PORT: '0', HOST: '127.0.0.1', MAILER: 'dev-outbox', BOT_CHECK: 'recaptcha', RECAPTCHA_SITE_KEY: 'site-key', RECAPTCHA_SECRET: '' });
     expect(code).toBe(1);
     expect(output).toContain('RECAPTCHA_SECRET: required when BOT_CHECK=recaptcha');
+  });
+
+  it('stops a gateway that would serve the dev outbox beyond loopback without the opt-in', async () => {
+    const { code, output } = await runService('gateway', { PORT: '0', HOST: '0.0.0.0', MAILER: 'dev-outbox', SESSION_STORE: 'memory' });
+    expect(code).toBe(1);
+    expect(output).toContain('HOST: 0.0.0.0 is reachable from other machines, and MAILER=dev-outbox would show them every login link');
   });
 
   it('shuts down gracefully on SIGTERM and exits 0', async () => {

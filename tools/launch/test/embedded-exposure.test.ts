@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
+import { freePort } from '../src/ports.js';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const silent = () => pino({ level: 'silent' });
+
+/** An IPv4 address of this machine that is not loopback, when it has one. */
+function outsideAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+}
+
+function canConnect(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+/** GET from a chosen local address, with a chosen Host header. */
+function getFrom(localAddress: string, target: string, port: number, path: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: target, port, path, localAddress, headers: { host } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('the embedded default is reachable from this machine only', () => {
+  let product: EmbeddedProduct | undefined;
+  afterEach(async () => {
+    await product?.close();
+    product = undefined;
+  });
+
+  it('listens on 127.0.0.1 unless told otherwise', async () => {
+    product = await startEmbedded({ port: 0, staticDir: '/nonexistent', loggerFor: silent });
+    expect(product.host).toBe('127.0.0.1');
+    expect(product.publicUrl).toBe(`http://localhost:${product.port}`);
+    expect(await canConnect('127.0.0.1', product.port)).toBe(true);
+    const outside = outsideAddress();
+    if (outside) expect(await canConnect(outside, product.port)).toBe(false);
+    else console.log('This machine has no non-loopback IPv4 address: only the loopback side of the bind was checked.');
+  });
+
+  it('refuses to listen beyond loopback with its dev outbox unless the operator opts in', async () => {
+    await expect(startEmbedded({ port: 0, host: '0.0.0.0', staticDir: '/nonexistent', loggerFor: silent })).rejects.toThrow(/DEV_OUTBOX_ON_NETWORK/);
+  });
+
+  it('with the opt-in, serves the dev outbox to other machines only under a loopback name', async () => {
+    const outside = outsideAddress();
+    product = await startEmbedded({ port: 0, host: '0.0.0.0', devOutboxOnNetwork: true, staticDir: '/nonexistent', loggerFor: silent });
+    const from = outside ?? '127.0.0.1';
+    expect(await getFrom(from, from, product.port, '/api/dev/outbox', `localhost:${product.port}`)).toBe(200);
+    expect(await getFrom(from, from, product.port, '/api/dev/outbox', `${from}:${product.port}`)).toBe(404);
+    expect(await getFrom(from, from, product.port, '/dev/outbox', `attacker.example:${product.port}`)).toBe(404);
+  });
+});
+
+function runEmbedded(env: Record<string, string>, until: (output: string) => boolean): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tools/launch/src/main-embedded.ts'], {
+      cwd: root,
+      env: { ...process.env, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (until(output)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('npm start', () => {
+  it('says where it listens, that it keeps everything in memory, and where the dev outbox is', async () => {
+    const port = await freePort();
+    const { output } = await runEmbedded({ PORT: String(port), OPERATOR_RPC_PORT: String(await freePort()) }, (text) => text.includes('/dev/outbox'));
+    expect(output).toContain(`Swarm Alert is running at http://localhost:${port}`);
+    expect(output).toContain(`Listening on 127.0.0.1:${port} — this machine only.`);
+    expect(output).toContain('Everything is kept in memory: reports, members, associations and balances are lost when it stops.');
+    expect(output).toContain(`read them at http://localhost:${port}/dev/outbox`);
+    expect(output).not.toContain('WARNING');
+  });
+
+  it('stops with a message naming HOST and the opt-in when asked to listen beyond loopback', async () => {
+    const { code, output } = await runEmbedded({ PORT: String(await freePort()), HOST: '0.0.0.0' }, () => false);
+    expect(code).toBe(1);
+    expect(output).toContain('HOST: 0.0.0.0 is reachable from other machines');
+    expect(output).toContain('DEV_OUTBOX_ON_NETWORK=true');
+  });
+
+  it('warns in the banner when the operator opted in', async () => {
+    const port = await freePort();
+    const { output } = await runEmbedded(
+      { PORT: String(port), HOST: '0.0.0.0', DEV_OUTBOX_ON_NETWORK: 'true', OPERATOR_RPC_PORT: String(await freePort()) },
+      (text) => text.includes('login links.'),
+    );
+    expect(output).toContain(`Listening on 0.0.0.0:${port} — reachable from other machines.`);
+    expect(output).toContain('WARNING: DEV_OUTBOX_ON_NETWORK=true: any machine that reaches this port can read the dev outbox and its login links.');
+  });
+});
