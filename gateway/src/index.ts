@@ -20,4 +20,5 @@ export { LocalFeedbackSink } from './feedback/local-feedback-sink.js';
 export { SentryFeedbackSink } from './feedback/sentry-feedback-sink.js';
 export { createServiceClients, networkTransports, SERVICE_NAMES, type ServiceClients, type ServiceName, type ServiceTransports } from './clients/service-clients.js';
 export { gatewayConfigShape, type GatewaySettings } from './config.js';
+export { twilioSignature } from './auth/twilio-signature.js';
 export { isLoopbackListenAddress, siteIdentity, type SiteIdentity } from './auth/site-identity.js';

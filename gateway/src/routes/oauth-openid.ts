@@ -80,6 +80,8 @@ export function openIdRoutes(
     reply.header('cache-control', 'no-store');
     reply.header('set-cookie', stateCookie('', 0));
     try {
+      // A callback for a provider this server has no credentials for was not started here: a failed login, not a 503.
+      if (Object.hasOwn(options.providers, name) && !options.providers[name]) return reply.redirect(LOGIN_FAILED, 303);
       const provider = providerFor(name);
       const query = request.query as { state?: unknown; error?: unknown };
       const cookieState = readCookie(request, stateCookieName);

@@ -11,6 +11,8 @@ import {
   OfflineGeocoder,
   isLoopbackListenAddress,
   siteIdentity,
+  type FeedbackSink,
+  type GatewaySettings,
   type OpenIdProvider,
   type ServiceClients,
   type ServiceName,
@@ -85,6 +87,12 @@ export async function startEmbedded(options: {
   openIdProviders?: Record<string, OpenIdProvider | undefined>;
   /** Who is emailed (into the dev outbox) when a member marks a report bad; admin@localhost when not given. */
   adminEmail?: string;
+  /** Checks the signature of Twilio's inbound SMS webhook; without it the webhook refuses every request. */
+  twilioAuthToken?: string;
+  /** Where feedback goes; kept in memory and logged when not given. */
+  feedback?: FeedbackSink;
+  /** Per-client request limits; the gateway's defaults when not given. */
+  limits?: Pick<GatewaySettings, 'reportsPerHourPerClient' | 'feedbackPerHourPerClient' | 'placeSuggestionsPerHourPerClient' | 'magicLinkLimits'>;
   /** A logger per part of the product, so each line names its service as in the distributed mode. */
   loggerFor: (service: 'embedded' | 'report' | 'notification' | 'association-billing' | 'gateway') => Logger;
 }): Promise<EmbeddedProduct> {
@@ -185,6 +193,7 @@ export async function startEmbedded(options: {
     adapters: {
       geocoder: new OfflineGeocoder(),
       sessions: new MemorySessionStore({ idleTimeoutMs: sessionIdleTimeoutMs }),
+      ...(options.feedback ? { feedback: options.feedback } : {}),
       login: {
         mailer: new DevOutboxMailer(outbox),
         devOutbox: outbox,
@@ -203,6 +212,8 @@ export async function startEmbedded(options: {
       site: siteIdentity(publicUrl, { loopbackAliases: true }),
       devOutboxOnNetwork: options.devOutboxOnNetwork ?? false,
       sessionIdleTimeoutMs,
+      ...options.limits,
+      ...(options.twilioAuthToken ? { twilioAuthToken: options.twilioAuthToken } : {}),
     },
     logger: loggerFor('gateway'),
   });
