@@ -110,6 +110,27 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
     expect((await run('ledger', companyId)).out.split('\n').slice(1).map((line) => line.split('\t')[1])).toEqual(['top-up', 'adjustment', 'adjustment']);
   });
 
+  it('replays an adjustment sent again with its adjustment id, and refuses the id reused for another adjustment', async () => {
+    const companyId = await createAssociation();
+    await run('top-up', companyId, '20');
+    expect(await run('adjust', companyId, '-5', '--note', 'cheque bounced', '--adjustment-id', 'fix-1')).toMatchObject({ code: EXIT_OK });
+    expect(await run('adjust', companyId, '-5', '--note', 'cheque bounced', '--adjustment-id', 'fix-1')).toMatchObject({
+      code: EXIT_OK,
+      out: 'Adjustment fix-1 was already recorded; nothing changed. Balance: $15.00',
+    });
+    for (const reuse of [
+      ['-6', '--note', 'cheque bounced'],
+      ['-5', '--note', 'a different reason'],
+    ]) {
+      expect(await run('adjust', companyId, ...reuse, '--adjustment-id', 'fix-1')).toEqual({
+        code: EXIT_FAILED,
+        out: '',
+        err: 'Error: this adjustment id was already used for a different adjustment',
+      });
+    }
+    expect(await run('balance', companyId)).toMatchObject({ out: `Balance of ${companyId}: $15.00; low-balance threshold $5.00` });
+  });
+
   it('deactivates a member (status i) and makes a member an admin', async () => {
     const companyId = await createAssociation();
     const { activationCode } = await client.issueActivationCode({ companyId });
