@@ -189,4 +189,27 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
     );
     expect(failure).toMatchObject({ code: EXIT_FAILED, stderr: 'Error: No association has that company id.\n' });
   });
+
+  it('runs as a process: every line of a long ledger reaches a pipe before the process exits', async () => {
+    const companyId = await createAssociation();
+    await client.topUp({ companyId, amountCents: 100_000 });
+    const entries = 600;
+    for (let index = 1; index < entries; index += 1) {
+      await client.adjustBalance({ companyId, amountCents: 1, note: `correction ${index} ${'of a long-winded bookkeeping note '.repeat(10)}` });
+    }
+    // Well over a pipe's 64 KiB buffer, into a reader that pauses once the output has started (takes its first byte,
+    // waits a second, then reads the rest), like `… | wc -l` on a busy machine.
+    const env = { ...process.env, ASSOCIATION_BILLING_SERVICE_URL: serviceUrl };
+    const { stdout } = await promisify(execFile)(
+      'sh',
+      ['-c', '"$0" --import tsx src/main.ts ledger "$1" | { dd bs=1 count=1 2>/dev/null; sleep 1; cat; }', process.execPath, companyId],
+      { cwd: operatorDir, env, maxBuffer: 16 * 1024 * 1024 },
+    );
+    expect(stdout.length).toBeGreaterThan(200 * 1024);
+    const lines = stdout.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(1 + entries);
+    expect(lines[1]).toMatch(/\ttop-up\t\$1000\.00\t\$1000\.00\t$/);
+    expect(lines.at(-1)).toMatch(new RegExp(`\\tadjustment\\t\\$0\\.01\\t\\$1005\\.99\\tcorrection ${entries - 1} `));
+  });
 });
