@@ -1,16 +1,31 @@
 import { Redis } from 'ioredis';
-import { ConfigError, HealthRegistry, LogMailer, createLogger, loadConfigOrExit, requireMongoUrl, runMain, startRpcServer, systemClock } from '@swarm/runtime';
+import {
+  ConfigError,
+  HealthRegistry,
+  LogMailer,
+  MemoryOutbox,
+  OutboxRelay,
+  createLogger,
+  loadConfigOrExit,
+  requireMongoUrl,
+  runMain,
+  startRpcServer,
+  systemClock,
+  type OutboxStore,
+} from '@swarm/runtime';
 import { eventBusFromConfig } from '@swarm/runtime/nats';
-import { connectMongo } from '@swarm/runtime/mongo';
+import { MongoOutbox, connectMongo } from '@swarm/runtime/mongo';
 import { SmtpMailer } from '@swarm/runtime/smtp';
 import { createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
-import type { AlertScheduler, ClaimRecordRepository, SmsSender } from './app/ports.js';
+import type { AlertScheduler, ClaimRecordRepository, SentAlertRepository, SmsSender } from './app/ports.js';
 import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 import { MongoClaimRecordRepository } from './adapters/mongo/mongo-claim-record-repository.js';
+import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
+import { MongoSentAlertRepository } from './adapters/mongo/mongo-sent-alert-repository.js';
 import { RpcAlertBilling, RpcMemberDirectory, RpcReportDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
 import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
 import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
@@ -36,6 +51,11 @@ await runMain(logger, async (lifecycle) => {
   let dispatches: DispatchRepository;
   let inboundMessages: InboundSmsRepository;
   let claims: ClaimRecordRepository;
+  // AlertSent is written to the outbox with the sent alert's record and wakes the relay, which publishes it. Alert jobs
+  // start with the service's subscriptions, after the relay exists.
+  const notifyRelay = () => relay.notify();
+  let sentAlerts: SentAlertRepository;
+  let outbox: OutboxStore;
   if (config.STORE === 'mongo') {
     const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
     lifecycle.onShutdown('mongo', () => mongo.close());
@@ -45,10 +65,18 @@ await runMain(logger, async (lifecycle) => {
     await mongoInbound.ensureIndexes();
     inboundMessages = mongoInbound;
     claims = new MongoClaimRecordRepository(mongo.db);
+    const mongoOutbox = new MongoOutbox(mongo.db);
+    const mongoSentAlerts = new MongoSentAlertRepository(mongo.client, mongo.db, mongoOutbox, notifyRelay);
+    await mongoSentAlerts.ensureIndexes();
+    sentAlerts = mongoSentAlerts;
+    outbox = mongoOutbox;
   } else {
     dispatches = new MemoryDispatchRepository();
     inboundMessages = new MemoryInboundSmsRepository();
     claims = new MemoryClaimRecordRepository();
+    const memoryOutbox = new MemoryOutbox();
+    sentAlerts = new MemorySentAlertRepository(memoryOutbox, notifyRelay);
+    outbox = memoryOutbox;
   }
 
   let mailer: Mailer;
@@ -103,6 +131,9 @@ await runMain(logger, async (lifecycle) => {
   const bus = await eventBusFromConfig(config, 'notification', logger);
   lifecycle.onShutdown('event bus', () => bus.close());
   health.register('event bus', () => bus.isHealthy());
+  const relay = new OutboxRelay(outbox, bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
+  relay.start();
+  lifecycle.onShutdown('outbox relay', () => relay.stop());
 
   const service = buildNotificationService({
     dispatches,
@@ -125,6 +156,7 @@ await runMain(logger, async (lifecycle) => {
       claims,
       scheduler,
       sms,
+      sentAlerts,
       recentClaimsWindowDays: config.RECENT_CLAIMS_WINDOW_DAYS,
     },
   });
