@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import {
   ConfigError,
+  ConnectionWatch,
   HealthRegistry,
   LogMailer,
   MemoryOutbox,
@@ -102,8 +103,12 @@ await runMain(logger, async (lifecycle) => {
     sms = new TwilioSmsSender({ accountSid, authToken, fromNumber, apiBaseUrl: config.TWILIO_API_BASE_URL, minIntervalMs: config.TWILIO_MIN_SEND_INTERVAL_MS });
   }
 
+  // Every Redis connection (this one and BullMQ's) reconnects on its own; one watch logs an outage once for all.
+  const redisWatch = new ConnectionWatch(logger, 'redis', config.REDIS_URL ? { url: config.REDIS_URL } : {});
   if (config.REDIS_URL) {
     const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true });
+    redis.on('error', redisWatch.error);
+    redis.on('ready', redisWatch.ready);
     await redis.connect();
     lifecycle.onShutdown('redis', async () => {
       await redis.quit();
@@ -122,6 +127,7 @@ await runMain(logger, async (lifecycle) => {
       clock: systemClock,
       ...retry,
       onError: onAlertError,
+      connectionEvents: redisWatch,
     });
   } else {
     logger.warn('REDIS_URL is not set: alert jobs are kept in memory and lost when the process stops');
