@@ -1,4 +1,4 @@
-import { createLogger, loadConfigOrExit, runMain, type Logger } from '@swarm/runtime';
+import { ConnectionWatch, createLogger, loadConfigOrExit, runMain, type Logger } from '@swarm/runtime';
 import { Redis } from 'ioredis';
 import { DevBotCheck, type BotCheck } from './bot-check/bot-check.js';
 import { RecaptchaBotCheck } from './bot-check/recaptcha-bot-check.js';
@@ -105,6 +105,10 @@ await runMain(logger, async (lifecycle) => {
   let pendingLogins: PendingLoginStore;
   if (config.SESSION_STORE === 'redis') {
     const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // ioredis reconnects on its own; an outage is logged once, not as a raw stack trace per retry.
+    const redisWatch = new ConnectionWatch(logger, 'redis', { url: config.REDIS_URL });
+    redis.on('error', redisWatch.error);
+    redis.on('ready', redisWatch.ready);
     await redis.connect();
     lifecycle.onShutdown('redis', async () => {
       await redis.quit();

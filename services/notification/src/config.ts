@@ -5,6 +5,8 @@ export const notificationConfigShape = {
   ...serviceEnvShape,
   PORT: env.port(8084),
   MONGODB_DATABASE: z.string().min(1).default('swarm_notification'),
+  /** How often the outbox relay looks for AlertSent events left unpublished (it is also woken after each write). */
+  OUTBOX_POLL_INTERVAL_MS: env.positiveInt(1_000),
   /** Redis for delayed alert jobs; required in the distributed mode. */
   REDIS_URL: z.string().startsWith('redis').optional(),
   /** Inbound SMS looks members up by phone and sets Do Not Disturb; the location text reads the member's phone. */

@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { AlertSentEvent, InProcessEventBus, ReportClaimedEvent, ReportSubmittedEvent, ReportUnclaimedEvent, subscribeTo } from '@swarm/runtime';
+import {
+  AlertSentEvent,
+  InProcessEventBus,
+  MemoryOutbox,
+  OutboxRelay,
+  ReportClaimedEvent,
+  ReportSubmittedEvent,
+  ReportUnclaimedEvent,
+  subscribeTo,
+  type EventMessage,
+} from '@swarm/runtime';
 import { testLogger, waitUntil } from '@swarm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from './adapters/alert-scheduler.contract.js';
 import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
+import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
 import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
 import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
 import type { AlertScheduler, SmsMessage, SmsSender } from './app/ports.js';
@@ -29,6 +40,19 @@ class FailingFirstSms implements SmsSender {
   }
 }
 
+/** An in-process bus whose NATS is down for AlertSent while `down` is true: its publish fails as NATS's would. */
+class FlakyBus extends InProcessEventBus {
+  down = false;
+  readonly alertSentPublished: string[] = [];
+  override async publish(event: EventMessage): Promise<void> {
+    if (event.type === AlertSentEvent.type) {
+      if (this.down) throw new Error('nats: no responders available');
+      this.alertSentPublished.push(event.id);
+    }
+    await super.publish(event);
+  }
+}
+
 const schedulers: Record<string, (clock: ManualClock) => AlertScheduler> = {
   'in-process scheduler': (clock) => new InProcessAlertScheduler(clock, { attempts: 4, backoffMs: 10 }),
   'BullMQ on Redis': (clock) => new BullMqAlertScheduler({ redisUrl, prefix: `test-dispatch-${randomUUID()}`, clock, attempts: 4, backoffMs: 10 }),
@@ -42,7 +66,10 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
 
   async function start() {
     const clock = new ManualClock(NOW);
-    const bus = new InProcessEventBus(testLogger());
+    const bus = new FlakyBus(testLogger());
+    const eventOutbox = new MemoryOutbox();
+    const relay = new OutboxRelay(eventOutbox, bus, testLogger(), { pollIntervalMs: 20 });
+    const sentAlerts = new MemorySentAlertRepository(eventOutbox, () => relay.notify());
     const members = new FakeMemberDirectory();
     const billing = new FakeAlertBilling();
     const reports = new FakeReportDirectory();
@@ -65,23 +92,25 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
       clock,
       bus,
       logger: testLogger(),
-      dispatch: { members, billing, reports, claims, scheduler, sms },
+      dispatch: { members, billing, reports, claims, scheduler, sms, sentAlerts },
     });
     const alertsSent: string[] = [];
     const sentSubscription = await subscribeTo(bus, 'test', AlertSentEvent, async (event) => {
       alertsSent.push(event.memberId);
     });
     const subscriptions = await service.subscribe();
+    relay.start();
     cleanups.push(async () => {
+      await relay.stop();
       await sentSubscription.stop();
       if (scheduler instanceof BullMqAlertScheduler) await scheduler.obliterate();
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await bus.close();
     });
-    return { clock, bus, members, billing, reports, outbox, sms, scheduler, claims, alertsSent };
+    return { clock, bus, members, billing, reports, outbox, sms, scheduler, claims, alertsSent, eventOutbox };
   }
 
-  const submit = (bus: InProcessEventBus) =>
+  const submit = (bus: FlakyBus) =>
     bus.publish(ReportSubmittedEvent.toMessage('submitted-r1', { reportId: 'r1', elevationFeet: 6, location, submittedAt: timestampFromDate(NOW) }));
 
   it('alerts covering members by SMS, charging each once, and publishes AlertSent; a failed send is retried', async () => {
@@ -105,6 +134,28 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     expect(billing.charges.size).toBe(1);
     expect(reports.alerts.map((a) => a.memberId)).toEqual(['m1']);
     expect(alertsSent).toEqual(['m1']);
+  });
+
+  it('keeps AlertSent in the outbox while the bus fails to publish it, and publishes it exactly once when the bus works again', async () => {
+    const { bus, outbox, members, billing, alertsSent, eventOutbox, scheduler } = await start();
+    members.covering = [{ memberId: 'm1', distanceMiles: 1.5 }];
+    billing.memberships = [{ memberId: 'm1', companyId: 'c1', companyName: 'Bees' }];
+    bus.down = true;
+    await submit(bus);
+
+    await waitUntil(async () => outbox.list().length === 1 && (await eventOutbox.pending(10)).length === 1, 10_000, 'the alert and its pending event');
+    // The job is done (not failing and retried), and the relay keeps trying while the bus is down.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await scheduler.pending()).toEqual([]);
+    expect((await eventOutbox.pending(10)).map((message) => message.id)).toEqual(['alert-sent--alert--r1--m1--submitted']);
+    expect(alertsSent).toEqual([]);
+
+    bus.down = false;
+    await waitUntil(async () => alertsSent.length === 1 && (await eventOutbox.pending(10)).length === 0, 10_000, 'AlertSent published');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(alertsSent).toEqual(['m1']);
+    expect(bus.alertSentPublished).toEqual(['alert-sent--alert--r1--m1--submitted']);
+    expect(outbox.list()).toHaveLength(1);
   });
 
   it('schedules a member with recent claims later, and cancels pending alerts once the report is claimed', async () => {

@@ -1,9 +1,8 @@
 import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { FollowReportClaims } from './app/follow-report-claims.js';
-import type { AlertBilling, AlertScheduler, ClaimRecordRepository, Clock, MemberDirectory, ReportDirectory, SmsSender } from './app/ports.js';
+import type { AlertBilling, AlertScheduler, ClaimRecordRepository, Clock, MemberDirectory, ReportDirectory, SentAlertRepository, SmsSender } from './app/ports.js';
 import { RunAlertJob } from './app/run-alert-job.js';
 import { ScheduleAlerts } from './app/schedule-alerts.js';
-import { BusAlertEvents } from './adapters/events/bus-alert-events.js';
 import { subscribeToReportClaims } from './adapters/events/report-claim-subscribers.js';
 
 /** What alert dispatch needs from the composition root. */
@@ -15,6 +14,8 @@ export type DispatchPorts = {
   scheduler: AlertScheduler;
   /** The same sender inbound replies go through. */
   sms: SmsSender;
+  /** Sent alerts and their AlertSent events, written to the outbox the composition root runs a relay for. */
+  sentAlerts: SentAlertRepository;
   /** Claims within this many days delay a member's alerts; 7 when not given. */
   recentClaimsWindowDays?: number;
 };
@@ -31,7 +32,7 @@ export function buildDispatch(ports: DispatchPorts & { clock: Clock; bus: EventB
     billing: ports.billing,
     reports: ports.reports,
     sms: ports.sms,
-    events: new BusAlertEvents(ports.bus),
+    sentAlerts: ports.sentAlerts,
     clock: ports.clock,
     log,
   });

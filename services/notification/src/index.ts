@@ -10,9 +10,11 @@ export { MongoInboundSmsRepository } from './adapters/mongo/mongo-inbound-sms-re
 export { RpcMemberContacts } from './adapters/rpc/rpc-member-contacts.js';
 export { RpcReportClaims } from './adapters/rpc/rpc-report-claims.js';
 export type { DispatchPorts } from './dispatch.js';
-export type { AlertScheduler, ClaimRecordRepository } from './app/ports.js';
+export type { AlertScheduler, ClaimRecordRepository, SentAlertRepository } from './app/ports.js';
 export { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
 export { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
 export { TwilioSmsSender } from './adapters/twilio/twilio-sms-sender.js';
 export { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
+export { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
+export { MongoSentAlertRepository } from './adapters/mongo/mongo-sent-alert-repository.js';
 export { RpcAlertBilling, RpcMemberDirectory, RpcReportDirectory } from './adapters/rpc/rpc-dispatch-directory.js';

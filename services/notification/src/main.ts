@@ -1,16 +1,32 @@
 import { Redis } from 'ioredis';
-import { ConfigError, HealthRegistry, LogMailer, createLogger, loadConfigOrExit, requireMongoUrl, runMain, startRpcServer, systemClock } from '@swarm/runtime';
+import {
+  ConfigError,
+  ConnectionWatch,
+  HealthRegistry,
+  LogMailer,
+  MemoryOutbox,
+  OutboxRelay,
+  createLogger,
+  loadConfigOrExit,
+  requireMongoUrl,
+  runMain,
+  startRpcServer,
+  systemClock,
+  type OutboxStore,
+} from '@swarm/runtime';
 import { eventBusFromConfig } from '@swarm/runtime/nats';
-import { connectMongo } from '@swarm/runtime/mongo';
+import { MongoOutbox, connectMongo } from '@swarm/runtime/mongo';
 import { SmtpMailer } from '@swarm/runtime/smtp';
 import { createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
-import type { AlertScheduler, ClaimRecordRepository, SmsSender } from './app/ports.js';
+import type { AlertScheduler, ClaimRecordRepository, SentAlertRepository, SmsSender } from './app/ports.js';
 import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 import { MongoClaimRecordRepository } from './adapters/mongo/mongo-claim-record-repository.js';
+import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
+import { MongoSentAlertRepository } from './adapters/mongo/mongo-sent-alert-repository.js';
 import { RpcAlertBilling, RpcMemberDirectory, RpcReportDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
 import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
 import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
@@ -36,6 +52,11 @@ await runMain(logger, async (lifecycle) => {
   let dispatches: DispatchRepository;
   let inboundMessages: InboundSmsRepository;
   let claims: ClaimRecordRepository;
+  // AlertSent is written to the outbox with the sent alert's record and wakes the relay, which publishes it. Alert jobs
+  // start with the service's subscriptions, after the relay exists.
+  const notifyRelay = () => relay.notify();
+  let sentAlerts: SentAlertRepository;
+  let outbox: OutboxStore;
   if (config.STORE === 'mongo') {
     const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
     lifecycle.onShutdown('mongo', () => mongo.close());
@@ -45,10 +66,18 @@ await runMain(logger, async (lifecycle) => {
     await mongoInbound.ensureIndexes();
     inboundMessages = mongoInbound;
     claims = new MongoClaimRecordRepository(mongo.db);
+    const mongoOutbox = new MongoOutbox(mongo.db);
+    const mongoSentAlerts = new MongoSentAlertRepository(mongo.client, mongo.db, mongoOutbox, notifyRelay);
+    await mongoSentAlerts.ensureIndexes();
+    sentAlerts = mongoSentAlerts;
+    outbox = mongoOutbox;
   } else {
     dispatches = new MemoryDispatchRepository();
     inboundMessages = new MemoryInboundSmsRepository();
     claims = new MemoryClaimRecordRepository();
+    const memoryOutbox = new MemoryOutbox();
+    sentAlerts = new MemorySentAlertRepository(memoryOutbox, notifyRelay);
+    outbox = memoryOutbox;
   }
 
   let mailer: Mailer;
@@ -74,8 +103,12 @@ await runMain(logger, async (lifecycle) => {
     sms = new TwilioSmsSender({ accountSid, authToken, fromNumber, apiBaseUrl: config.TWILIO_API_BASE_URL, minIntervalMs: config.TWILIO_MIN_SEND_INTERVAL_MS });
   }
 
+  // Every Redis connection (this one and BullMQ's) reconnects on its own; one watch logs an outage once for all.
+  const redisWatch = new ConnectionWatch(logger, 'redis', config.REDIS_URL ? { url: config.REDIS_URL } : {});
   if (config.REDIS_URL) {
     const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true });
+    redis.on('error', redisWatch.error);
+    redis.on('ready', redisWatch.ready);
     await redis.connect();
     lifecycle.onShutdown('redis', async () => {
       await redis.quit();
@@ -94,6 +127,7 @@ await runMain(logger, async (lifecycle) => {
       clock: systemClock,
       ...retry,
       onError: onAlertError,
+      connectionEvents: redisWatch,
     });
   } else {
     logger.warn('REDIS_URL is not set: alert jobs are kept in memory and lost when the process stops');
@@ -103,6 +137,9 @@ await runMain(logger, async (lifecycle) => {
   const bus = await eventBusFromConfig(config, 'notification', logger);
   lifecycle.onShutdown('event bus', () => bus.close());
   health.register('event bus', () => bus.isHealthy());
+  const relay = new OutboxRelay(outbox, bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
+  relay.start();
+  lifecycle.onShutdown('outbox relay', () => relay.stop());
 
   const service = buildNotificationService({
     dispatches,
@@ -125,6 +162,7 @@ await runMain(logger, async (lifecycle) => {
       claims,
       scheduler,
       sms,
+      sentAlerts,
       recentClaimsWindowDays: config.RECENT_CLAIMS_WINDOW_DAYS,
     },
   });

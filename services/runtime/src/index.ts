@@ -1,6 +1,8 @@
 export { ConfigError, env, loadConfig, loadConfigOrExit, requireMongoUrl, serviceEnvShape } from './config.js';
 export { createLogger, type Logger } from './logger.js';
 export { Lifecycle, runMain } from './lifecycle.js';
+export { ConnectionWatch, withoutCredentials, type ConnectionWatchOptions } from './connection-watch.js';
+export { routeProcessOutputToLogger } from './process-output.js';
 export { HealthRegistry, type HealthProbe } from './health.js';
 export { startRpcServer, type RpcServer } from './rpc/rpc-server.js';
 export { domainErrorCode, isCodedError, toConnectError, type CodedError } from './rpc/domain-errors.js';

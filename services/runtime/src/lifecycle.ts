@@ -1,4 +1,5 @@
 import type { Logger } from './logger.js';
+import { routeProcessOutputToLogger } from './process-output.js';
 
 type Closer = { name: string; close: () => Promise<void> };
 
@@ -50,8 +51,12 @@ export class Lifecycle {
   }
 }
 
-/** Runs a service's start function; a failure to start is logged and ends the process. */
+/**
+ * Runs a service's start function; a failure to start is logged and ends the process. From here on, whatever a
+ * library prints to the console reaches the output as a JSON log line.
+ */
 export async function runMain(logger: Logger, start: (lifecycle: Lifecycle) => Promise<void>): Promise<void> {
+  routeProcessOutputToLogger(logger);
   const lifecycle = new Lifecycle(logger);
   lifecycle.installSignalHandlers();
   try {

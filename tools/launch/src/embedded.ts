@@ -25,6 +25,7 @@ import {
   MemoryClaimRecordRepository,
   MemoryDispatchRepository,
   MemoryInboundSmsRepository,
+  MemorySentAlertRepository,
   RpcAlertBilling,
   RpcMemberContacts,
   RpcMemberDirectory,
@@ -109,8 +110,11 @@ export async function startEmbedded(options: {
   const health = new HealthRegistry();
   health.register('event bus', () => bus.isHealthy());
 
+  // Each service has its own outbox and relay, as in the distributed mode.
   const reportOutbox = new MemoryOutbox();
-  const relay = new OutboxRelay(reportOutbox, bus, loggerFor('report'), { pollIntervalMs: 1_000 });
+  const reportRelay = new OutboxRelay(reportOutbox, bus, loggerFor('report'), { pollIntervalMs: 1_000 });
+  const notificationOutbox = new MemoryOutbox();
+  const notificationRelay = new OutboxRelay(notificationOutbox, bus, loggerFor('notification'), { pollIntervalMs: 1_000 });
   const member = buildMemberService({
     members: new MemoryMemberRepository(),
     loginTokens: new MemoryLoginTokenRepository(),
@@ -128,7 +132,7 @@ export async function startEmbedded(options: {
   });
   // The report service asks member and association-billing who covers a swarm, over the same in-memory transport.
   const report = buildReportService({
-    reports: new MemoryReportRepository(reportOutbox, () => relay.notify()),
+    reports: new MemoryReportRepository(reportOutbox, () => reportRelay.notify()),
     coverage: new RpcSwarmCoverage(
       createClient(MemberService, createRouterTransport(member.routes)),
       createClient(AssociationBillingService, createRouterTransport(associationBilling.routes)),
@@ -166,6 +170,7 @@ export async function startEmbedded(options: {
         onError: (job, error, willRetry) => loggerFor('notification').warn({ jobId: job.jobId, err: error, willRetry }, 'alert job failed'),
       }),
       sms: smsOutbox,
+      sentAlerts: new MemorySentAlertRepository(notificationOutbox, () => notificationRelay.notify()),
     },
   });
 
@@ -183,7 +188,8 @@ export async function startEmbedded(options: {
   const clients = createServiceClients(transports);
 
   const subscriptions = await notification.subscribe();
-  relay.start();
+  reportRelay.start();
+  notificationRelay.start();
   // The public URL goes into login emails, so the port is fixed before the gateway starts.
   const port = options.port === 0 ? await freePort() : options.port;
   const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
@@ -245,7 +251,8 @@ export async function startEmbedded(options: {
       await gateway.close();
       await operatorRpc?.close();
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
-      await relay.stop();
+      await reportRelay.stop();
+      await notificationRelay.stop();
       await bus.close();
     },
   };

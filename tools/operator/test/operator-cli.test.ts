@@ -110,6 +110,27 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
     expect((await run('ledger', companyId)).out.split('\n').slice(1).map((line) => line.split('\t')[1])).toEqual(['top-up', 'adjustment', 'adjustment']);
   });
 
+  it('replays an adjustment sent again with its adjustment id, and refuses the id reused for another adjustment', async () => {
+    const companyId = await createAssociation();
+    await run('top-up', companyId, '20');
+    expect(await run('adjust', companyId, '-5', '--note', 'cheque bounced', '--adjustment-id', 'fix-1')).toMatchObject({ code: EXIT_OK });
+    expect(await run('adjust', companyId, '-5', '--note', 'cheque bounced', '--adjustment-id', 'fix-1')).toMatchObject({
+      code: EXIT_OK,
+      out: 'Adjustment fix-1 was already recorded; nothing changed. Balance: $15.00',
+    });
+    for (const reuse of [
+      ['-6', '--note', 'cheque bounced'],
+      ['-5', '--note', 'a different reason'],
+    ]) {
+      expect(await run('adjust', companyId, ...reuse, '--adjustment-id', 'fix-1')).toEqual({
+        code: EXIT_FAILED,
+        out: '',
+        err: 'Error: this adjustment id was already used for a different adjustment',
+      });
+    }
+    expect(await run('balance', companyId)).toMatchObject({ out: `Balance of ${companyId}: $15.00; low-balance threshold $5.00` });
+  });
+
   it('deactivates a member (status i) and makes a member an admin', async () => {
     const companyId = await createAssociation();
     const { activationCode } = await client.issueActivationCode({ companyId });
@@ -167,5 +188,28 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
       (error: { code: number; stderr: string }) => error,
     );
     expect(failure).toMatchObject({ code: EXIT_FAILED, stderr: 'Error: No association has that company id.\n' });
+  });
+
+  it('runs as a process: every line of a long ledger reaches a pipe before the process exits', async () => {
+    const companyId = await createAssociation();
+    await client.topUp({ companyId, amountCents: 100_000 });
+    const entries = 600;
+    for (let index = 1; index < entries; index += 1) {
+      await client.adjustBalance({ companyId, amountCents: 1, note: `correction ${index} ${'of a long-winded bookkeeping note '.repeat(10)}` });
+    }
+    // Well over a pipe's 64 KiB buffer, into a reader that pauses once the output has started (takes its first byte,
+    // waits a second, then reads the rest), like `… | wc -l` on a busy machine.
+    const env = { ...process.env, ASSOCIATION_BILLING_SERVICE_URL: serviceUrl };
+    const { stdout } = await promisify(execFile)(
+      'sh',
+      ['-c', '"$0" --import tsx src/main.ts ledger "$1" | { dd bs=1 count=1 2>/dev/null; sleep 1; cat; }', process.execPath, companyId],
+      { cwd: operatorDir, env, maxBuffer: 16 * 1024 * 1024 },
+    );
+    expect(stdout.length).toBeGreaterThan(200 * 1024);
+    const lines = stdout.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(1 + entries);
+    expect(lines[1]).toMatch(/\ttop-up\t\$1000\.00\t\$1000\.00\t$/);
+    expect(lines.at(-1)).toMatch(new RegExp(`\\tadjustment\\t\\$0\\.01\\t\\$1005\\.99\\tcorrection ${entries - 1} `));
   });
 });

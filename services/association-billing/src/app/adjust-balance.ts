@@ -1,10 +1,14 @@
 import { AssociationError } from '../domain/association-error.js';
-import { adjustmentEntry } from '../domain/ledger.js';
+import { adjustmentEntry, isSameRequest } from '../domain/ledger.js';
 import type { LowBalanceNotice } from './low-balance-notice.js';
 import type { AssociationRepository, Clock, IdGenerator, LedgerRepository } from './ports.js';
 import type { TopUpOutcome } from './top-up.js';
 
-/** An operator's correction of the balance, recorded as its own ledger entry; never below zero. */
+/**
+ * An operator's correction of the balance, recorded as its own ledger entry; never below zero. `adjustmentId` is the
+ * caller's idempotency key (payment-API semantics): the same id with the same content answers the first outcome and
+ * changes nothing; the same id with a different amount, association or note is refused.
+ */
 export class AdjustBalance {
   constructor(
     private readonly associations: AssociationRepository,
@@ -27,6 +31,12 @@ export class AdjustBalance {
     const association = await this.associations.findById(input.companyId);
     if (!association) throw new AssociationError('ASSOCIATION.NOT_FOUND', 'association not found');
     const outcome = await this.ledger.record(entry);
+    // Checked before the balance: a reused id is the caller's mistake whatever the balance is now.
+    if (outcome.status === 'duplicate' && !isSameRequest(outcome.entry, entry)) {
+      throw new AssociationError('BILLING.INVALID', 'this adjustment id was already used for a different adjustment', [
+        'This adjustment id was already used for a different adjustment',
+      ]);
+    }
     if (outcome.status === 'insufficient-funds') {
       throw new AssociationError('BILLING.INSUFFICIENT_FUNDS', `the balance is ${outcome.balanceCents} cents; an adjustment cannot take it below zero`);
     }

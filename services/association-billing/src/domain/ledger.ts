@@ -90,6 +90,20 @@ export function adjustmentEntry(fields: { entryId: string; companyId: string; am
   };
 }
 
+/**
+ * Whether an entry already recorded under an idempotency key is the one now asked for again (a replay) rather than
+ * a different request reusing the key: same association, kind, amount and note. The note compared is the stored,
+ * trimmed one, so blanks around it do not make a retry a different request.
+ */
+export function isSameRequest(recorded: LedgerEntry, requested: LedgerEntry): boolean {
+  return (
+    recorded.companyId === requested.companyId &&
+    recorded.kind === requested.kind &&
+    recorded.amountCents === requested.amountCents &&
+    (recorded.note ?? '') === (requested.note ?? '')
+  );
+}
+
 /** The key that makes an alert charge happen once per (report, member), whichever association pays. */
 export function alertChargeKey(reportId: string, memberId: string): string {
   return `alert-charge:${reportId}:${memberId}`;

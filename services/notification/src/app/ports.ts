@@ -1,5 +1,6 @@
 import type { AlertDispatch } from '../domain/alert-dispatch.js';
 import type { AlertJob } from '../domain/alert-schedule.js';
+import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
 
 export interface DispatchRepository {
   /** Stores the dispatch unless one exists for the report; answers whether this call stored it. */
@@ -102,7 +103,23 @@ export interface DispatchLog {
   warn(details: object, message: string): void;
 }
 
-export interface AlertEvents {
-  /** `eventId` is the alert's send key, so a retried job publishes the same event (deduplicated by the bus). */
-  alertSent(event: { eventId: string; reportId: string; memberId: string; companyId: string; sentAt: Date }): Promise<void>;
+/**
+ * Alert SMS by send key, and the outbox their AlertSent events go through. The event is written with the record that
+ * the SMS was sent, in one write, so it is published (by the outbox relay) once and only once the send is recorded.
+ */
+export interface SentAlertRepository {
+  /**
+   * Notes, just before the SMS is handed to the provider, that it is being sent, unless a run of the same alert job
+   * did before: answers 'new' when this call noted it, otherwise what the earlier run left — 'sending' (it stopped
+   * between noting and recording the send) or 'sent'. Of concurrent calls for one key exactly one answers 'new'.
+   */
+  beginSending(alert: Omit<SentAlert, 'state' | 'sentAt' | 'providerId'>): Promise<'new' | 'sending' | 'sent'>;
+  /** Forgets a noted send the provider refused, so that the job's retry sends it; a sent alert is kept. */
+  abandonSending(sendKey: string): Promise<void>;
+  /**
+   * Records the alert as sent and appends its event to the outbox, in one write (the record is created when no
+   * send was noted). Once per send key and event id: a repeat changes nothing and appends nothing.
+   */
+  recordSent(alert: SentAlert & { state: 'sent'; sentAt: Date }, event: AlertSent): Promise<'recorded' | 'already-recorded'>;
+  find(sendKey: string): Promise<SentAlert | undefined>;
 }

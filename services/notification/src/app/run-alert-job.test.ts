@@ -1,8 +1,11 @@
+import { AlertSentEvent, MemoryOutbox } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
+import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-repository.js';
 import { alertJob, type AlertJob } from '../domain/alert-schedule.js';
-import { FakeAlertBilling, FakeMemberDirectory, FakeReportDirectory, RecordingAlertEvents, silentLog } from '../testing/dispatch-fakes.js';
+import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
+import { FakeAlertBilling, FakeMemberDirectory, FakeReportDirectory, silentLog } from '../testing/dispatch-fakes.js';
 import type { SmsMessage, SmsSender } from './ports.js';
 import { RunAlertJob } from './run-alert-job.js';
 
@@ -20,12 +23,33 @@ class FlakySms implements SmsSender {
   }
 }
 
+/** Sent alerts whose store fails on demand, like MongoDB during a failover. */
+class FlakySentAlerts extends MemorySentAlertRepository {
+  failRecords = 0;
+  failAbandons = 0;
+  override async recordSent(alert: SentAlert & { state: 'sent'; sentAt: Date }, event: AlertSent) {
+    if (this.failRecords > 0) {
+      this.failRecords -= 1;
+      throw new Error('mongo unavailable');
+    }
+    return super.recordSent(alert, event);
+  }
+  override async abandonSending(sendKey: string) {
+    if (this.failAbandons > 0) {
+      this.failAbandons -= 1;
+      throw new Error('mongo unavailable');
+    }
+    return super.abandonSending(sendKey);
+  }
+}
+
 describe('RunAlertJob', () => {
   let members: FakeMemberDirectory;
   let billing: FakeAlertBilling;
   let reports: FakeReportDirectory;
   let sms: FlakySms;
-  let events: RecordingAlertEvents;
+  let outbox: MemoryOutbox;
+  let sentAlerts: FlakySentAlerts;
   let run: RunAlertJob;
   const job: AlertJob = alertJob({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.345, round: 'submitted' });
 
@@ -34,13 +58,16 @@ describe('RunAlertJob', () => {
     billing = new FakeAlertBilling();
     reports = new FakeReportDirectory();
     sms = new FlakySms();
-    events = new RecordingAlertEvents();
+    outbox = new MemoryOutbox();
+    sentAlerts = new FlakySentAlerts(outbox);
     members.phones.set('m1', '5035550100');
     reports.reports.set('r1', { reportId: 'r1', state: 'active', claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
-    run = new RunAlertJob({ members, billing, reports, sms, events, clock: new ManualClock(NOW), log: silentLog });
+    run = new RunAlertJob({ members, billing, reports, sms, sentAlerts, clock: new ManualClock(NOW), log: silentLog });
   });
 
-  it('charges, records the alert, sends the SMS and publishes AlertSent', async () => {
+  const alertsSentInOutbox = async () => (await outbox.pending(100)).filter((message) => message.type === AlertSentEvent.type);
+
+  it('charges, records the alert, sends the SMS and records it sent with its AlertSent event in the outbox', async () => {
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(billing.charges.get('r1/m1')).toEqual({ companyId: 'c1' });
     expect(reports.alerts).toEqual([expect.objectContaining({ reportId: 'r1', memberId: 'm1', companyName: 'Portland Bees', distanceMiles: 2.345 })]);
@@ -50,7 +77,10 @@ describe('RunAlertJob', () => {
         body: 'Swarm Alert: Basketball swarm, 12 ft up, 2.3 mi from home. To claim it, reply with the code 04217',
       }),
     ]);
-    expect(events.sent).toEqual([expect.objectContaining({ reportId: 'r1', memberId: 'm1', companyId: 'c1', sentAt: NOW })]);
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'sent', reportId: 'r1', memberId: 'm1', companyId: 'c1', sentAt: NOW, providerId: expect.any(String) });
+    const events = await alertsSentInOutbox();
+    expect(events.map((event) => event.id)).toEqual(['alert-sent--alert--r1--m1--submitted']);
+    expect(AlertSentEvent.decode(events[0]!)).toMatchObject({ reportId: 'r1', memberId: 'm1', companyId: 'c1' });
   });
 
   it.each(['claimed', 'bad'] as const)('drops the alert when the report is %s: no charge, no SMS', async (state) => {
@@ -107,9 +137,48 @@ describe('RunAlertJob', () => {
     expect(sms.outbox.list()).toEqual([]);
   });
 
-  it('finishes the job when AlertSent cannot be published, so the member is not texted twice', async () => {
-    events.failing = true;
+  it('fails the run when the sent alert cannot be recorded; the retry records it and its event once without texting again', async () => {
+    sentAlerts.failRecords = 1;
+    await expect(run.execute(job)).rejects.toThrow('mongo unavailable');
+    expect(sms.outbox.list()).toHaveLength(1);
+    expect(await alertsSentInOutbox()).toEqual([]);
+
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(sms.outbox.list()).toHaveLength(1);
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'sent' });
+    expect((await alertsSentInOutbox()).map((event) => event.id)).toEqual(['alert-sent--alert--r1--m1--submitted']);
+  });
+
+  it('neither texts nor appends again when a job that completed runs again', async () => {
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(sms.outbox.list()).toHaveLength(1);
+    expect(await alertsSentInOutbox()).toHaveLength(1);
+  });
+
+  it('texts again after an un-claim re-alerts the member: a new round is a new alert', async () => {
+    await run.execute(job);
+    await run.execute({ ...job, round: 'unclaimed-1' });
+    expect(sms.outbox.list()).toHaveLength(2);
+    expect((await alertsSentInOutbox()).map((event) => event.id)).toEqual([
+      'alert-sent--alert--r1--m1--submitted',
+      'alert-sent--alert--r1--m1--unclaimed-1',
+    ]);
+  });
+
+  it('records no sent alert and no event when the provider refuses the SMS', async () => {
+    sms.failuresLeft = 1;
+    await expect(run.execute(job)).rejects.toThrow('503');
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toBeUndefined();
+    expect(await alertsSentInOutbox()).toEqual([]);
+  });
+
+  it('does not text on a retry when a refused send could not be forgotten: at most one SMS per alert', async () => {
+    sms.failuresLeft = 1;
+    sentAlerts.failAbandons = 1;
+    await expect(run.execute(job)).rejects.toThrow('503');
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(sms.outbox.list()).toEqual([]);
+    expect(await alertsSentInOutbox()).toHaveLength(1);
   });
 });

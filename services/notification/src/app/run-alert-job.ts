@@ -1,6 +1,7 @@
 import { alertMessage } from '../domain/alert-message.js';
 import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
-import type { AlertBilling, AlertEvents, AlertJobOutcome, Clock, DispatchLog, MemberDirectory, ReportDirectory, SmsSender } from './ports.js';
+import { alertSentEvent } from '../domain/sent-alert.js';
+import type { AlertBilling, AlertJobOutcome, Clock, DispatchLog, MemberDirectory, ReportDirectory, SentAlertRepository, SmsSender } from './ports.js';
 
 /** A window start this close to now counts as now, so a job run a moment early is not put back for milliseconds. */
 const ON_TIME_MS = 1_000;
@@ -8,8 +9,9 @@ const ON_TIME_MS = 1_000;
 /**
  * Runs one alert job: report still active → member still reachable now (DND drops it, outside the window puts it
  * back) → charge the association (idempotent per report and member) → record the alert on the report → send the
- * SMS → publish AlertSent. A thrown error makes the scheduler retry later; every step before the SMS is idempotent,
- * so a retry never charges twice.
+ * SMS → record it as sent with its AlertSent event (the outbox relay publishes the event). A thrown error makes the
+ * scheduler retry later; every step before the SMS is idempotent, so a retry never charges twice, and the send is
+ * noted before the SMS goes out, so a retry never texts the member twice.
  */
 export class RunAlertJob {
   constructor(
@@ -18,14 +20,14 @@ export class RunAlertJob {
       billing: AlertBilling;
       reports: ReportDirectory;
       sms: SmsSender;
-      events: AlertEvents;
+      sentAlerts: SentAlertRepository;
       clock: Clock;
       log: DispatchLog;
     },
   ) {}
 
   async execute(job: AlertJob): Promise<AlertJobOutcome> {
-    const { members, billing, reports, sms, events, clock, log } = this.ports;
+    const { members, billing, reports, sms, sentAlerts, clock, log } = this.ports;
     const context = { reportId: job.reportId, memberId: job.memberId, jobId: job.jobId };
 
     const report = await reports.getReport(job.reportId);
@@ -71,14 +73,34 @@ export class RunAlertJob {
       return { kind: 'done' };
     }
 
-    const body = alertMessage({ claimCode: report.claimCode, size: report.size, elevationFeet: report.elevationFeet, distanceMiles: job.distanceMiles });
-    const { providerId } = await sms.send({ to: phone, body, idempotencyKey: alertSendKey(job) });
-    log.info({ ...context, providerId }, 'alert sent');
+    const sendKey = alertSendKey(job);
+    const alert = { sendKey, reportId: job.reportId, memberId: job.memberId, companyId: job.companyId };
+    const begun = await sentAlerts.beginSending({ ...alert, startedAt: now });
+    if (begun === 'sent') {
+      log.info(context, 'alert already sent by an earlier run');
+      return { kind: 'done' };
+    }
 
-    // The SMS is out: a failed publish must not make the job retry and text the member again.
-    await events
-      .alertSent({ eventId: `alert-sent--${alertSendKey(job)}`, reportId: job.reportId, memberId: job.memberId, companyId: job.companyId, sentAt: clock.now() })
-      .catch((error: unknown) => log.warn({ ...context, err: error }, 'AlertSent not published'));
+    let providerId: string | undefined;
+    if (begun === 'sending') {
+      // An earlier run noted the send and stopped before recording it (most likely the record failed right after the
+      // SMS went out). Whether the SMS went out is unknown: a member is never texted twice for one alert.
+      log.warn(context, 'alert not sent again: an earlier run stopped before recording its SMS');
+    } else {
+      const body = alertMessage({ claimCode: report.claimCode, size: report.size, elevationFeet: report.elevationFeet, distanceMiles: job.distanceMiles });
+      try {
+        ({ providerId } = await sms.send({ to: phone, body, idempotencyKey: sendKey }));
+      } catch (error) {
+        // The provider refused the SMS: forget the send so that the retry sends it.
+        await sentAlerts.abandonSending(sendKey).catch((abandonError: unknown) => log.warn({ ...context, err: abandonError }, 'alert send not forgotten; the retry will not text'));
+        throw error;
+      }
+      log.info({ ...context, providerId }, 'alert sent');
+    }
+
+    // Durable before the job completes: a failure here fails the run, and the retry records it without texting again.
+    const sentAt = clock.now();
+    await sentAlerts.recordSent({ ...alert, state: 'sent', startedAt: now, sentAt, ...(providerId ? { providerId } : {}) }, alertSentEvent(alert, sentAt));
     return { kind: 'done' };
   }
 }

@@ -1,7 +1,6 @@
 import type {
   AlertBilling,
   AlertedReport,
-  AlertEvents,
   CoveringMember,
   DispatchLog,
   MemberDirectory,
@@ -71,16 +70,6 @@ export class FakeReportDirectory implements ReportDirectory {
     if (!report) return 'unknown' as const;
     if (!this.alerts.some((a) => a.reportId === alert.reportId && a.memberId === alert.memberId)) this.alerts.push(alert);
     return report.state;
-  }
-}
-
-export class RecordingAlertEvents implements AlertEvents {
-  readonly sent: { eventId: string; reportId: string; memberId: string; companyId: string; sentAt: Date }[] = [];
-  failing = false;
-
-  async alertSent(event: { eventId: string; reportId: string; memberId: string; companyId: string; sentAt: Date }): Promise<void> {
-    if (this.failing) throw new Error('bus down');
-    this.sent.push(event);
   }
 }
 

@@ -669,7 +669,8 @@ export type AdjustBalanceRequest = Message<"swarm.associationbilling.v1.AdjustBa
   amountCents: number;
 
   /**
-   * Optional idempotency key: a retry with the same id changes nothing.
+   * Optional idempotency key: a retry with the same id and content changes nothing; the id reused for a
+   * different adjustment is refused.
    *
    * @generated from field: string adjustment_id = 3;
    */
@@ -1062,7 +1063,8 @@ export const AssociationBillingService: GenService<{
   },
   /**
    * Corrects the balance by a positive or negative amount, with a required note saying why. The same
-   * adjustment_id again records nothing new. Errors: INVALID_ARGUMENT (BILLING.INVALID), NOT_FOUND,
+   * adjustment_id again with the same company, amount and note records nothing new and returns the first entry;
+   * with a different one it is refused (BILLING.INVALID). Errors: INVALID_ARGUMENT (BILLING.INVALID), NOT_FOUND,
    * FAILED_PRECONDITION (BILLING.INSUFFICIENT_FUNDS when it would take the balance below zero).
    *
    * @generated from rpc swarm.associationbilling.v1.AssociationBillingService.AdjustBalance

@@ -207,4 +207,31 @@ describe('AssociationBillingService over Connect', () => {
     expect(zero.code).toBe(Code.InvalidArgument);
     expect((await client.getBalance({ companyId })).balanceCents).toBe(1003);
   });
+
+  it('refuses an adjustment id reused for a different amount, association or note with INVALID_ARGUMENT', async () => {
+    const { association } = await client.createAssociation({ companyName: 'Bees', donationUrl: '' });
+    const companyId = association!.companyId;
+    const { association: other } = await client.createAssociation({ companyName: 'Other Bees', donationUrl: '' });
+    await client.topUp({ companyId, amountCents: 1500 });
+    await client.topUp({ companyId: other!.companyId, amountCents: 1500 });
+    await client.adjustBalance({ companyId, amountCents: -500, adjustmentId: 'fix-1', note: 'double top-up' });
+
+    for (const reuse of [
+      { companyId, amountCents: -400, note: 'double top-up' },
+      { companyId: other!.companyId, amountCents: -500, note: 'double top-up' },
+      { companyId, amountCents: -500, note: 'another reason' },
+    ]) {
+      const error = await connectErrorOf(client.adjustBalance({ ...reuse, adjustmentId: 'fix-1' }));
+      expect(error.code).toBe(Code.InvalidArgument);
+      expect(domainErrorCode(error)).toBe('BILLING.INVALID');
+      expect(error.rawMessage).toBe('this adjustment id was already used for a different adjustment');
+    }
+    expect((await client.getBalance({ companyId })).balanceCents).toBe(1000);
+    expect((await client.getBalance({ companyId: other!.companyId })).balanceCents).toBe(1500);
+    expect(await client.adjustBalance({ companyId, amountCents: -500, adjustmentId: 'fix-1', note: 'double top-up' })).toMatchObject({
+      balanceCents: 1000,
+      replayed: true,
+      entry: { amountCents: -500, note: 'double top-up' },
+    });
+  });
 });

@@ -16,7 +16,17 @@ export type BullMqAlertSchedulerOptions = RetryOptions & {
   clock: Clock;
   concurrency?: number;
   onError?: (job: AlertJob, error: unknown, willRetry: boolean) => void;
+  /**
+   * Where the errors and reconnections of BullMQ's Redis connections go (a ConnectionWatch logs them). BullMQ prints
+   * an error nobody listens to as a raw stack trace, so without this they are dropped.
+   */
+  connectionEvents?: ConnectionEvents;
 };
+
+/** A listener for the connection events of every Redis connection BullMQ opens for the queue and the worker. */
+export type ConnectionEvents = { error: (error: unknown) => void; ready: () => void };
+
+const ignoreConnectionEvents: ConnectionEvents = { error: () => undefined, ready: () => undefined };
 
 /**
  * Alert jobs in Redis through BullMQ, so pending alerts survive a restart of the notification service.
@@ -37,6 +47,7 @@ export class BullMqAlertScheduler implements AlertScheduler {
     this.queueName = options.queueName ?? 'alerts';
     this.prefix = options.prefix ?? 'swarm';
     this.queue = new Queue<AlertJobData>(this.queueName, { connection: this.connection, prefix: this.prefix });
+    this.listen(this.queue);
   }
 
   async schedule(job: AlertJob, runAt: Date): Promise<void> {
@@ -103,8 +114,7 @@ export class BullMqAlertScheduler implements AlertScheduler {
       const willRetry = bullJob.attemptsMade < (bullJob.opts.attempts ?? 1);
       this.options.onError?.(bullJob.data.job, error, willRetry);
     });
-    // Errors of the connection are reported here; without a listener Node would treat them as unhandled.
-    this.worker.on('error', () => undefined);
+    this.listen(this.worker);
     await this.worker.waitUntilReady();
   }
 
@@ -116,6 +126,13 @@ export class BullMqAlertScheduler implements AlertScheduler {
   /** Removes every key of this queue; for tests with a unique prefix. */
   async obliterate(): Promise<void> {
     await this.queue.obliterate({ force: true });
+  }
+
+  /** The queue's and the worker's connections (the worker has a second one for blocking reads) report here. */
+  private listen(owner: { on(event: 'error', listener: (error: Error) => void): unknown; getBackend(): { on(event: 'ready', listener: () => void): unknown } }): void {
+    const events = this.options.connectionEvents ?? ignoreConnectionEvents;
+    owner.on('error', events.error);
+    owner.getBackend().on('ready', events.ready);
   }
 
   /** BullMQ measures delays on the wall clock; the injected clock decides how far away runAt is. */

@@ -1,6 +1,7 @@
 import {
   AckPolicy,
   DeliverPolicy,
+  Events,
   RetentionPolicy,
   StorageType,
   connect,
@@ -52,6 +53,7 @@ export class NatsEventBus implements EventBus {
       reconnect: true,
       maxReconnectAttempts: -1,
     });
+    logConnectionStatus(connection, options.logger).catch((error: unknown) => options.logger.debug({ err: error }, 'nats status stream ended'));
     const manager = await connection.jetstreamManager();
     const stream = options.stream ?? 'SWARM_EVENTS';
     const subjectPrefix = options.subjectPrefix ?? 'swarm.events';
@@ -125,6 +127,32 @@ async function ensureStream(manager: JetStreamManager, name: string, subjects: s
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
       max_age: nanos(STREAM_MAX_AGE_MS),
     });
+  }
+}
+
+/**
+ * The client reconnects on its own and prints nothing: the log tells when the connection is lost and back (once per
+ * outage, not per reconnect attempt), and what the server reports. The server is named by host and port only.
+ */
+async function logConnectionStatus(connection: NatsConnection, logger: Logger): Promise<void> {
+  for await (const status of connection.status()) {
+    const server = typeof status.data === 'string' ? status.data : undefined;
+    switch (status.type) {
+      case Events.Disconnect:
+        logger.warn({ component: 'nats', server }, 'nats connection lost; reconnecting');
+        break;
+      case Events.Reconnect:
+        logger.info({ component: 'nats', server }, 'nats connection restored');
+        break;
+      case Events.LDM:
+        logger.info({ component: 'nats', server }, 'nats server is shutting down (lame duck mode); moving to another');
+        break;
+      case Events.Error:
+        logger.warn({ component: 'nats', err: status.data }, 'nats server reported an error');
+        break;
+      default:
+        break;
+    }
   }
 }
 
