@@ -4,6 +4,12 @@ import { routeProcessOutputToLogger } from './process-output.js';
 type Closer = { name: string; close: () => Promise<void> };
 
 /**
+ * How long one component may take to close. A client waiting for a server that is down (Redis, NATS) would
+ * otherwise hold the process forever after SIGTERM; past this the component is given up and shutdown goes on.
+ */
+const DEFAULT_CLOSE_TIMEOUT_MS = 15_000;
+
+/**
  * Closes what a process opened, in the reverse order it was opened: the RPC server stops taking calls and
  * drains first, then consumers stop, then connections (NATS, Mongo, Redis) close.
  */
@@ -11,7 +17,10 @@ export class Lifecycle {
   private readonly closers: Closer[] = [];
   private shuttingDown: Promise<void> | undefined;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly closeTimeoutMs = DEFAULT_CLOSE_TIMEOUT_MS,
+  ) {}
 
   onShutdown(name: string, close: () => Promise<void>): void {
     this.closers.push({ name, close });
@@ -38,12 +47,18 @@ export class Lifecycle {
     this.logger.info({ reason }, 'shutting down');
     let failed = false;
     for (const closer of [...this.closers].reverse()) {
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await closer.close();
+        const timedOut = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`did not close within ${this.closeTimeoutMs} ms`)), this.closeTimeoutMs);
+        });
+        await Promise.race([closer.close(), timedOut]);
         this.logger.debug({ component: closer.name }, 'closed');
       } catch (error) {
         failed = true;
         this.logger.error({ component: closer.name, err: error }, 'failed to close');
+      } finally {
+        clearTimeout(timer);
       }
     }
     this.logger.info('shut down');
