@@ -1,5 +1,5 @@
 import { AssociationError } from '../domain/association-error.js';
-import { topUpEntry, type LedgerEntry } from '../domain/ledger.js';
+import { isSameRequest, topUpEntry, type LedgerEntry } from '../domain/ledger.js';
 import type { LowBalanceNotice } from './low-balance-notice.js';
 import type { AssociationRepository, Clock, IdGenerator, LedgerRepository } from './ports.js';
 
@@ -28,7 +28,7 @@ export class TopUp {
     if (!(await this.associations.findById(input.companyId))) throw new AssociationError('ASSOCIATION.NOT_FOUND', 'association not found');
     const outcome = await this.ledger.record(entry);
     if (outcome.status === 'insufficient-funds') throw new Error('a top-up cannot lack funds');
-    if (outcome.entry.companyId !== input.companyId || outcome.entry.amountCents !== entry.amountCents) {
+    if (outcome.status === 'duplicate' && !isSameRequest(outcome.entry, entry)) {
       throw new AssociationError('BILLING.INVALID', 'this top-up id was already used for a different top-up', [
         'This top-up id was already used for a different top-up',
       ]);

@@ -175,6 +175,18 @@ describe('AssociationBillingService over Connect', () => {
     expect(again).toMatchObject({ balanceCents: 2500, replayed: true });
   });
 
+  it.each([
+    ['another amount', { amountCents: 3000 }],
+    ['another note', { note: 'cheque 1043' }],
+  ])('refuses a top-up id reused with %s, recording nothing', async (_name, change) => {
+    const { association } = await client.createAssociation({ companyName: 'Bees', donationUrl: '' });
+    const companyId = association!.companyId;
+    await client.topUp({ companyId, amountCents: 2500, topUpId: 'invoice-8', note: 'cheque 1042' });
+    const reused = await connectErrorOf(client.topUp({ companyId, amountCents: 2500, topUpId: 'invoice-8', note: 'cheque 1042', ...change }));
+    expect(domainErrorCode(reused)).toBe('BILLING.INVALID');
+    expect((await client.listLedgerEntries({ companyId })).entries).toHaveLength(1);
+  });
+
   it('refuses a charge the balance cannot pay with FAILED_PRECONDITION, and one for a non-member', async () => {
     const { association } = await client.createAssociation({ companyName: 'Broke', donationUrl: '' });
     const companyId = association!.companyId;
