@@ -118,6 +118,24 @@ describe('POST /api/report', () => {
       expect(body.message).toMatch(/not a picture/);
     });
 
+    it('answers 415 to a picture that cannot be decoded although a live report at the address would be a duplicate', async () => {
+      const address = '9 Brood Court, Salem, OR, USA';
+      expect((await post(reportForm({ address }))).status).toBe(201);
+      const broken = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Uint8Array(200).fill(7)]);
+      const { status, body } = await post(reportForm({ address, image: new Blob([broken], { type: 'image/jpeg' }) }));
+      expect(status).toBe(415);
+      expect(body.message).toBe('The file is not a picture. Please select a JPEG, PNG, WebP, GIF or HEIC image.');
+      expect(images.saved).toEqual([]);
+    });
+
+    it('stores no picture for a report answered as a duplicate', async () => {
+      const address = '11 Brood Court, Salem, OR, USA';
+      expect((await post(reportForm({ address }))).status).toBe(201);
+      const { status } = await post(reportForm({ address, image: new Blob([await phonePhoto()], { type: 'image/jpeg' }) }));
+      expect(status).toBe(208);
+      expect(images.saved).toEqual([]);
+    });
+
     it('accepts an empty file part as no picture', async () => {
       expect((await post(reportForm({ image: new Blob([], { type: 'application/octet-stream' }) }))).status).toBe(201);
       expect(images.saved).toEqual([]);
