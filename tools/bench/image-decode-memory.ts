@@ -1,13 +1,15 @@
 /**
  * Peak memory of the report service while it re-encodes several large pictures sent at once.
  *
- *   npx tsx tools/bench/image-decode-memory.ts [--side 7745] [--count 8]
+ *   npx tsx tools/bench/image-decode-memory.ts [--side 7745] [--count 8] [--decode-concurrency N]
  *
  * Builds the report service as the embedded mode does (in-memory stores, the default SharpImageProcessor, a
  * coverage that covers everywhere so every report reaches the picture), sends `count` SubmitReport calls at once,
  * each with a one-colour side×side PNG (7,745² ≈ 60 megapixels compresses to ~175 KB), and prints the process's
  * resident memory before and at its peak. Run it on two commits to compare them; it uses only what the report
- * service exported before the decode limit existed.
+ * service exported before the decode limit existed (where `--decode-concurrency` is ignored: without it, the
+ * processor's default applies). glibc keeps memory a thread freed in that thread's arena, so RSS also depends on
+ * how many threads decoded: compare with `MALLOC_ARENA_MAX=2` in the environment.
  */
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
@@ -18,10 +20,15 @@ import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { buildReportService, MemoryImageStore, MemoryReportRepository, SharpImageProcessor } from '@swarm/report-service';
 import { domainErrorCode, MemoryOutbox, secureRandomBelow, systemClock, uuidIds } from '@swarm/runtime';
 
-const { values } = parseArgs({ options: { side: { type: 'string', default: '7745' }, count: { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: { side: { type: 'string', default: '7745' }, count: { type: 'string', default: '8' }, 'decode-concurrency': { type: 'string' } },
+});
 const side = Number(values.side);
 const count = Number(values.count);
-if (!Number.isInteger(side) || side < 1 || !Number.isInteger(count) || count < 1) throw new Error('--side and --count are positive integers');
+const decodeConcurrency = values['decode-concurrency'] === undefined ? undefined : Number(values['decode-concurrency']);
+if (![side, count, decodeConcurrency ?? 1].every((value) => Number.isInteger(value) && value >= 1)) {
+  throw new Error('--side, --count and --decode-concurrency are positive integers');
+}
 
 /** A valid 8-bit RGB PNG of one colour, deflated row by row so this process never holds the raw bitmap. */
 async function oneColourPng(width: number, height: number): Promise<Buffer> {
@@ -55,7 +62,7 @@ const report = buildReportService({
   reports: new MemoryReportRepository(new MemoryOutbox()),
   coverage: { associationsCovering: async () => [{ companyId: 'c-1', name: 'Bench Bees', donationUrl: '' }] },
   images: new MemoryImageStore(),
-  imageProcessor: new SharpImageProcessor(),
+  imageProcessor: new SharpImageProcessor(decodeConcurrency === undefined ? {} : { decodeConcurrency }),
   clock: systemClock,
   ids: uuidIds,
   randomBelow: secureRandomBelow,
@@ -104,7 +111,8 @@ const highWaterAfter = process.resourceUsage().maxRSS * 1024;
 
 const tally = new Map<string, number>();
 for (const outcome of outcomes) tally.set(outcome, (tally.get(outcome) ?? 0) + 1);
-console.log(`${count} × ${side}×${side} PNG (${(side * side / 1e6).toFixed(1)} megapixels, ${(upload.length / 1024).toFixed(0)} KB each), sent at once`);
+const settings = `decode concurrency ${decodeConcurrency ?? 'default'}, MALLOC_ARENA_MAX ${process.env.MALLOC_ARENA_MAX ?? 'unset'}`;
+console.log(`${count} × ${side}×${side} PNG (${(side * side / 1e6).toFixed(1)} megapixels, ${(upload.length / 1024).toFixed(0)} KB each), sent at once; ${settings}`);
 console.log(`outcomes:  ${[...tally].map(([outcome, n]) => `${n} ${outcome}`).join(', ')} in ${(elapsedMs / 1000).toFixed(1)} s`);
 console.log(`RSS idle:  ${mb(idle)}`);
 console.log(`RSS peak:  ${mb(Math.max(sampledPeak, highWaterAfter > highWaterBefore ? highWaterAfter : 0))} (sampled every 5 ms: ${mb(sampledPeak)}; kernel high-water mark ${mb(highWaterBefore)} before, ${mb(highWaterAfter)} after)`);

@@ -10,6 +10,7 @@ export const launchConfigShape = {
   HOST: z.string().default('0.0.0.0'),
   STATIC_DIR: z.string().default(builtFrontendDir),
   REPORT_IMAGE_MAX_BYTES: env.positiveInt(10 * 1024 * 1024),
+  IMAGE_DECODE_CONCURRENCY: env.positiveInt(2),
   /** The URL users reach the product at, when not http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
