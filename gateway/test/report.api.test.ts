@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { plainPng } from '@swarm/testing';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -101,6 +102,18 @@ describe('POST /api/report', () => {
       expect(status).toBe(413);
       expect(body.message).toBe('The image you are uploading is too big. Please select a smaller image.');
       expect(images.saved).toEqual([]);
+    });
+
+    it('answers 413 with the spec message for a picture over the pixel limit, read from its header, and stores nothing', async () => {
+      const { status, body } = await post(reportForm({ image: new Blob([plainPng(8000, 8000)], { type: 'image/png' }) }));
+      expect(status).toBe(413);
+      expect(body.message).toBe('The image you are uploading is too big. Please select a smaller image.');
+      expect(images.saved).toEqual([]);
+    });
+
+    it('answers 413, not 415, for a picture over the pixel limit whose pixels could not even be decoded', async () => {
+      const { status } = await post(reportForm({ image: new Blob([plainPng(8000, 8000, { pixels: 'corrupt' })], { type: 'image/png' }) }));
+      expect(status).toBe(413);
     });
 
     it('answers 415 to a web page disguised as a JPEG by its name and type, and stores nothing', async () => {

@@ -54,7 +54,10 @@ export type ProcessedImage = { image: EncodedImage; thumbnail: EncodedImage };
 
 /** Turns an uploaded picture into what is stored: re-encoded (no EXIF, no GPS) and a small thumbnail. */
 export interface ImageProcessor {
-  /** Throws a ReportError 'REPORT.INVALID_IMAGE' when the bytes are not a picture it can decode. */
+  /**
+   * Throws a ReportError 'REPORT.IMAGE_TOO_LARGE' for a picture over MAX_IMAGE_PIXELS, known from its header before
+   * it is decoded, and 'REPORT.INVALID_IMAGE' when the bytes are not a picture it can decode.
+   */
   process(upload: Uint8Array): Promise<ProcessedImage>;
 }
 

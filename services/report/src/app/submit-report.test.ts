@@ -41,9 +41,10 @@ class RecordingImageStore extends MemoryImageStore {
   }
 }
 
-/** Stands in for the image codec: "decodes" bytes starting with 0xff and returns them tagged. */
+/** Stands in for the image codec: "decodes" bytes starting with 0xff and returns them tagged; 0xfe is too large. */
 const fakeProcessor: ImageProcessor = {
   async process(upload) {
+    if (upload[0] === 0xfe) throw new ReportError('REPORT.IMAGE_TOO_LARGE', 'too many pixels');
     if (upload[0] !== 0xff) throw new ReportError('REPORT.INVALID_IMAGE', 'not a picture');
     return {
       image: { bytes: Uint8Array.from([...upload, 1]), contentType: 'image/jpeg', extension: 'jpg' },
@@ -138,24 +139,25 @@ describe('SubmitReport', () => {
     expect(images.saved).toEqual([]);
   });
 
-  describe('a picture that cannot be decoded', () => {
-    const corrupt = { image: Uint8Array.from([0x3c, 0x73]) };
-
+  describe.each([
+    ['cannot be decoded', Uint8Array.from([0x3c, 0x73]), 'REPORT.INVALID_IMAGE'],
+    ['is over the pixel limit', Uint8Array.from([0xfe, 1]), 'REPORT.IMAGE_TOO_LARGE'],
+  ])('a picture that %s', (_case, image, code) => {
     it('is refused where a live report at the address would be answered as a duplicate', async () => {
       await submitReport.execute(submission);
-      await expect(submitReport.execute({ ...submission, ...corrupt, idempotencyId: 'idem-2' })).rejects.toMatchObject({ code: 'REPORT.INVALID_IMAGE' });
+      await expect(submitReport.execute({ ...submission, image, idempotencyId: 'idem-2' })).rejects.toMatchObject({ code });
       expect(await outbox.pending(10)).toHaveLength(1);
     });
 
     it('is refused where nobody covers the place, before coverage is asked', async () => {
       coverage.associations = [];
-      await expect(submitReport.execute({ ...submission, ...corrupt })).rejects.toMatchObject({ code: 'REPORT.INVALID_IMAGE' });
+      await expect(submitReport.execute({ ...submission, image })).rejects.toMatchObject({ code });
       expect(coverage.questions).toEqual([]);
     });
 
     it('is refused under an idempotency id already used', async () => {
       await submitReport.execute(submission);
-      await expect(submitReport.execute({ ...submission, ...corrupt })).rejects.toMatchObject({ code: 'REPORT.INVALID_IMAGE' });
+      await expect(submitReport.execute({ ...submission, image })).rejects.toMatchObject({ code });
     });
   });
 

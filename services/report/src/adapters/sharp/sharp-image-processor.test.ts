@@ -1,6 +1,8 @@
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProcessedImage } from '../../app/ports.js';
+import { plainPng } from '@swarm/testing';
+import { MAX_IMAGE_PIXELS } from '../../domain/report.js';
 import { SharpImageProcessor } from './sharp-image-processor.js';
 
 /** A real JPEG carrying EXIF with GPS coordinates, as a phone camera writes it. */
@@ -58,9 +60,32 @@ describe('SharpImageProcessor', () => {
     await expect(processor.process(svg)).rejects.toMatchObject({ code: 'REPORT.INVALID_IMAGE' });
   });
 
-  it('refuses a picture whose bitmap would be larger than the pixel limit', async () => {
-    const small = new SharpImageProcessor({ maxInputPixels: 100 * 100 });
-    await expect(small.process(await phoneJpeg(200, 200))).rejects.toMatchObject({ code: 'REPORT.INVALID_IMAGE' });
+  describe('the pixel limit', () => {
+    const limited = new SharpImageProcessor({ maxInputPixels: 100 * 80 });
+
+    it('accepts a picture of exactly the limit', async () => {
+      expect((await limited.process(plainPng(100, 80))).image.contentType).toBe('image/jpeg');
+    });
+
+    it('refuses a picture one row over the limit as too large', async () => {
+      await expect(limited.process(plainPng(100, 81))).rejects.toMatchObject({ code: 'REPORT.IMAGE_TOO_LARGE' });
+    });
+
+    it('refuses a JPEG over the limit as too large', async () => {
+      await expect(limited.process(await phoneJpeg(200, 200))).rejects.toMatchObject({ code: 'REPORT.IMAGE_TOO_LARGE' });
+    });
+
+    it('is MAX_IMAGE_PIXELS by default: an 8,000×8,000 PNG of 8 KB is too large', async () => {
+      expect(8000 * 8000).toBeGreaterThan(MAX_IMAGE_PIXELS);
+      await expect(new SharpImageProcessor().process(plainPng(8000, 8000))).rejects.toMatchObject({ code: 'REPORT.IMAGE_TOO_LARGE' });
+    });
+
+    it('refuses from the header alone, without decoding: pixel data that cannot be decoded is still "too large"', async () => {
+      const corrupt = plainPng(100, 81, { pixels: 'corrupt' });
+      await expect(limited.process(corrupt)).rejects.toMatchObject({ code: 'REPORT.IMAGE_TOO_LARGE' });
+      // The same broken data under the limit reaches the decoder, which refuses it.
+      await expect(limited.process(plainPng(100, 80, { pixels: 'corrupt' }))).rejects.toMatchObject({ code: 'REPORT.INVALID_IMAGE' });
+    });
   });
 
   describe('decoding at most decodeConcurrency pictures at once', () => {
@@ -107,6 +132,13 @@ describe('SharpImageProcessor', () => {
       const processed = await Promise.all(results);
       expect(processor.highestDecoding).toBe(2);
       for (const { image } of processed) expect(await sharp(image.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 200 });
+    });
+
+    it('refuses a picture over the pixel limit without taking a decode slot', async () => {
+      const processor = new RecordingProcessor({ maxInputPixels: 100 * 80, decodeConcurrency: 1 });
+      processor.releaseAll();
+      await expect(processor.process(plainPng(100, 81))).rejects.toMatchObject({ code: 'REPORT.IMAGE_TOO_LARGE' });
+      expect(processor.highestDecoding).toBe(0);
     });
 
     it('frees the slot of a picture that fails to decode', async () => {

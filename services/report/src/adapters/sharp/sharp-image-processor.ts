@@ -1,5 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import type { EncodedImage, ImageProcessor, ProcessedImage } from '../../app/ports.js';
+import { MAX_IMAGE_PIXELS } from '../../domain/report.js';
 import { ReportError } from '../../domain/report-error.js';
 import { ConcurrencyLimit } from './concurrency-limit.js';
 
@@ -11,7 +12,10 @@ export type SharpImageProcessorOptions = {
   maxDimension: number;
   /** Longest side of the thumbnail shown in the member tables. */
   thumbnailDimension: number;
-  /** Refuses decompression bombs: a small file that decodes to a huge bitmap. */
+  /**
+   * The largest picture accepted, in pixels: a larger one is refused from its header, before it is decoded, which
+   * also refuses decompression bombs (a small file that decodes to a huge bitmap).
+   */
   maxInputPixels: number;
   /**
    * Pictures decoded at once; the others wait their turn. Decoding a large picture holds tens of megabytes of
@@ -20,7 +24,7 @@ export type SharpImageProcessorOptions = {
   decodeConcurrency: number;
 };
 
-const DEFAULTS: SharpImageProcessorOptions = { maxDimension: 2048, thumbnailDimension: 320, maxInputPixels: 60_000_000, decodeConcurrency: 2 };
+const DEFAULTS: SharpImageProcessorOptions = { maxDimension: 2048, thumbnailDimension: 320, maxInputPixels: MAX_IMAGE_PIXELS, decodeConcurrency: 2 };
 
 /**
  * Decodes the upload and encodes it again as JPEG, turned upright by its EXIF orientation. Encoding anew keeps
@@ -41,16 +45,25 @@ export class SharpImageProcessor implements ImageProcessor {
       const source = await this.readHeader(upload);
       return await this.decodes.run(() => this.reencode(source));
     } catch (error) {
+      if (error instanceof ReportError) throw error;
       throw new ReportError('REPORT.INVALID_IMAGE', `the upload is not a picture that can be read (${(error as Error).message})`);
     }
   }
 
-  /** Reads what the file says it is without decoding its pixels; refuses a format a phone would not send. */
+  /**
+   * Reads what the file says it is without decoding its pixels; refuses a format a phone would not send and a
+   * picture over the pixel limit.
+   */
   protected async readHeader(upload: Uint8Array): Promise<Sharp> {
-    const source = sharp(upload, { limitInputPixels: this.options.maxInputPixels, failOn: 'error', animated: false });
-    const { format } = await source.metadata();
+    const options = { failOn: 'error', animated: false } as const;
+    // sharp's own limit would refuse in metadata() too, but with the same error as a file it cannot read.
+    const { format, width, height } = await sharp(upload, { ...options, limitInputPixels: false }).metadata();
     if (!format || !ACCEPTED_FORMATS.has(format)) throw new Error(`format ${format ?? 'unknown'} is not accepted`);
-    return source;
+    if (!width || !height) throw new Error('the picture has no size');
+    if (width * height > this.options.maxInputPixels) {
+      throw new ReportError('REPORT.IMAGE_TOO_LARGE', `the picture is ${width}×${height} pixels, over the limit of ${this.options.maxInputPixels}`);
+    }
+    return sharp(upload, { ...options, limitInputPixels: this.options.maxInputPixels });
   }
 
   /**
