@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { plainPng } from '@swarm/testing';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -103,6 +104,18 @@ describe('POST /api/report', () => {
       expect(images.saved).toEqual([]);
     });
 
+    it('answers 413 with the spec message for a picture over the pixel limit, read from its header, and stores nothing', async () => {
+      const { status, body } = await post(reportForm({ image: new Blob([plainPng(8000, 8000)], { type: 'image/png' }) }));
+      expect(status).toBe(413);
+      expect(body.message).toBe('The image you are uploading is too big. Please select a smaller image.');
+      expect(images.saved).toEqual([]);
+    });
+
+    it('answers 413, not 415, for a picture over the pixel limit whose pixels could not even be decoded', async () => {
+      const { status } = await post(reportForm({ image: new Blob([plainPng(8000, 8000, { pixels: 'corrupt' })], { type: 'image/png' }) }));
+      expect(status).toBe(413);
+    });
+
     it('answers 415 to a web page disguised as a JPEG by its name and type, and stores nothing', async () => {
       const disguised = new File(['<!doctype html><script>alert(1)</script>'], 'swarm.jpg', { type: 'image/jpeg' });
       const { status, body } = await post(reportForm({ image: disguised }));
@@ -116,6 +129,24 @@ describe('POST /api/report', () => {
       const { status, body } = await post(reportForm({ image: new Blob([broken], { type: 'image/jpeg' }) }));
       expect(status).toBe(415);
       expect(body.message).toMatch(/not a picture/);
+    });
+
+    it('answers 415 to a picture that cannot be decoded although a live report at the address would be a duplicate', async () => {
+      const address = '9 Brood Court, Salem, OR, USA';
+      expect((await post(reportForm({ address }))).status).toBe(201);
+      const broken = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Uint8Array(200).fill(7)]);
+      const { status, body } = await post(reportForm({ address, image: new Blob([broken], { type: 'image/jpeg' }) }));
+      expect(status).toBe(415);
+      expect(body.message).toBe('The file is not a picture. Please select a JPEG, PNG, WebP, GIF or HEIC image.');
+      expect(images.saved).toEqual([]);
+    });
+
+    it('stores no picture for a report answered as a duplicate', async () => {
+      const address = '11 Brood Court, Salem, OR, USA';
+      expect((await post(reportForm({ address }))).status).toBe(201);
+      const { status } = await post(reportForm({ address, image: new Blob([await phonePhoto()], { type: 'image/jpeg' }) }));
+      expect(status).toBe(208);
+      expect(images.saved).toEqual([]);
     });
 
     it('accepts an empty file part as no picture', async () => {

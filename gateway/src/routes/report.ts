@@ -126,6 +126,8 @@ function reportError(error: unknown): unknown {
   switch (domainErrorCode(error)) {
     case 'REPORT.INVALID_IMAGE':
       return new HttpError(415, NOT_A_PICTURE);
+    case 'REPORT.IMAGE_TOO_LARGE':
+      return new HttpError(413, reportMessages[413] ?? 'Error');
     case 'REPORT.ADDRESS_UNRESOLVED':
       return new HttpError(422, reportMessages[422] ?? 'Error');
     default:

@@ -74,7 +74,7 @@ await runMain(logger, async (lifecycle) => {
     reports,
     coverage,
     images,
-    imageProcessor: new SharpImageProcessor(),
+    imageProcessor: new SharpImageProcessor({ decodeConcurrency: config.IMAGE_DECODE_CONCURRENCY }),
     clock: systemClock,
     ids: uuidIds,
     randomBelow: secureRandomBelow,

@@ -78,6 +78,8 @@ export async function startEmbedded(options: {
   devOutboxOnNetwork?: boolean;
   staticDir: string;
   reportImageMaxBytes?: number;
+  /** Pictures the report service decodes at once; its own default (2) when not given. */
+  imageDecodeConcurrency?: number;
   /** Serves the association-billing service on 127.0.0.1 at this port too, for the operator CLI. */
   operatorRpcPort?: number;
   /** The URL users reach the product at, when not http://localhost:{port} (links in emails, accepted Host and Origin). */
@@ -138,7 +140,7 @@ export async function startEmbedded(options: {
       createClient(AssociationBillingService, createRouterTransport(associationBilling.routes)),
     ),
     images: new MemoryImageStore(),
-    imageProcessor: new SharpImageProcessor(),
+    imageProcessor: new SharpImageProcessor(options.imageDecodeConcurrency !== undefined ? { decodeConcurrency: options.imageDecodeConcurrency } : {}),
     clock: systemClock,
     ids: uuidIds,
     randomBelow: secureRandomBelow,

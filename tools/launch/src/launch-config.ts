@@ -13,6 +13,7 @@ export const launchConfigShape = {
   DEV_OUTBOX_ON_NETWORK: env.boolean(false),
   STATIC_DIR: z.string().default(builtFrontendDir),
   REPORT_IMAGE_MAX_BYTES: env.positiveInt(10 * 1024 * 1024),
+  IMAGE_DECODE_CONCURRENCY: env.positiveInt(2),
   /** The URL users reach the product at (links in emails, the accepted Host and Origin); http://localhost:PORT when unset. */
   PUBLIC_URL: z.url().optional(),
   MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(15),

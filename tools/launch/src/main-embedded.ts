@@ -35,6 +35,7 @@ await runMain(logger, async (lifecycle) => {
     devOutboxOnNetwork: config.DEV_OUTBOX_ON_NETWORK,
     staticDir: config.STATIC_DIR,
     reportImageMaxBytes: config.REPORT_IMAGE_MAX_BYTES,
+    imageDecodeConcurrency: config.IMAGE_DECODE_CONCURRENCY,
     operatorRpcPort: config.OPERATOR_RPC_PORT,
     ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
     loginLinkTtlMs: config.MAGIC_LINK_TTL_MINUTES * 60_000,

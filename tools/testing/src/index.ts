@@ -5,3 +5,4 @@ export { testLogger } from './test-logger.js';
 export { testNatsUrl, testRedisUrl, uniqueStreamName } from './test-env.js';
 export { connectErrorOf } from './connect-error-of.js';
 export { FakeTwilio, type TwilioRequest } from './fake-twilio.js';
+export { plainPng } from './png.js';

@@ -49,10 +49,16 @@ export interface SwarmCoverage {
 
 export type EncodedImage = { bytes: Uint8Array; contentType: string; extension: string };
 
+/** An upload as it is stored: the picture re-encoded and its thumbnail. */
+export type ProcessedImage = { image: EncodedImage; thumbnail: EncodedImage };
+
 /** Turns an uploaded picture into what is stored: re-encoded (no EXIF, no GPS) and a small thumbnail. */
 export interface ImageProcessor {
-  /** Throws a ReportError 'REPORT.INVALID_IMAGE' when the bytes are not a picture it can decode. */
-  process(upload: Uint8Array): Promise<{ image: EncodedImage; thumbnail: EncodedImage }>;
+  /**
+   * Throws a ReportError 'REPORT.IMAGE_TOO_LARGE' for a picture over MAX_IMAGE_PIXELS, known from its header before
+   * it is decoded, and 'REPORT.INVALID_IMAGE' when the bytes are not a picture it can decode.
+   */
+  process(upload: Uint8Array): Promise<ProcessedImage>;
 }
 
 export type StoredImage = { name: string; contentType: string; bytes: Uint8Array; createdAt: Date };

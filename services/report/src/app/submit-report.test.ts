@@ -4,7 +4,7 @@ import { MemoryImageStore } from '../adapters/memory/memory-image-store.js';
 import { MemoryReportRepository } from '../adapters/memory/memory-report-repository.js';
 import { ReportError } from '../domain/report-error.js';
 import type { GeoPoint, ReportAssociation } from '../domain/report.js';
-import type { ImageProcessor, SwarmCoverage } from './ports.js';
+import type { ImageProcessor, StoredImage, SwarmCoverage } from './ports.js';
 import { SubmitReport, type SubmitReportInput } from './submit-report.js';
 
 const PORTLAND: GeoPoint = { latitude: 45.5152, longitude: -122.6784 };
@@ -32,9 +32,19 @@ class FixedCoverage implements SwarmCoverage {
   }
 }
 
-/** Stands in for the image codec: "decodes" bytes starting with 0xff and returns them tagged. */
+/** The in-memory image store, remembering the names saved. */
+class RecordingImageStore extends MemoryImageStore {
+  readonly saved: string[] = [];
+  override async save(image: StoredImage): Promise<void> {
+    this.saved.push(image.name);
+    await super.save(image);
+  }
+}
+
+/** Stands in for the image codec: "decodes" bytes starting with 0xff and returns them tagged; 0xfe is too large. */
 const fakeProcessor: ImageProcessor = {
   async process(upload) {
+    if (upload[0] === 0xfe) throw new ReportError('REPORT.IMAGE_TOO_LARGE', 'too many pixels');
     if (upload[0] !== 0xff) throw new ReportError('REPORT.INVALID_IMAGE', 'not a picture');
     return {
       image: { bytes: Uint8Array.from([...upload, 1]), contentType: 'image/jpeg', extension: 'jpg' },
@@ -46,7 +56,7 @@ const fakeProcessor: ImageProcessor = {
 describe('SubmitReport', () => {
   let outbox: MemoryOutbox;
   let reports: MemoryReportRepository;
-  let images: MemoryImageStore;
+  let images: RecordingImageStore;
   let coverage: FixedCoverage;
   let nextId: number;
   let codes: number[];
@@ -57,7 +67,7 @@ describe('SubmitReport', () => {
   beforeEach(() => {
     outbox = new MemoryOutbox();
     reports = new MemoryReportRepository(outbox);
-    images = new MemoryImageStore();
+    images = new RecordingImageStore();
     coverage = new FixedCoverage([BEEKEEPERS]);
     nextId = 0;
     codes = [];
@@ -126,6 +136,52 @@ describe('SubmitReport', () => {
       code: 'REPORT.INVALID_IMAGE',
     });
     expect(await outbox.pending(10)).toEqual([]);
+    expect(images.saved).toEqual([]);
+  });
+
+  describe.each([
+    ['cannot be decoded', Uint8Array.from([0x3c, 0x73]), 'REPORT.INVALID_IMAGE'],
+    ['is over the pixel limit', Uint8Array.from([0xfe, 1]), 'REPORT.IMAGE_TOO_LARGE'],
+  ])('a picture that %s', (_case, image, code) => {
+    it('is refused where a live report at the address would be answered as a duplicate', async () => {
+      await submitReport.execute(submission);
+      await expect(submitReport.execute({ ...submission, image, idempotencyId: 'idem-2' })).rejects.toMatchObject({ code });
+      expect(await outbox.pending(10)).toHaveLength(1);
+    });
+
+    it('is refused where nobody covers the place, before coverage is asked', async () => {
+      coverage.associations = [];
+      await expect(submitReport.execute({ ...submission, image })).rejects.toMatchObject({ code });
+      expect(coverage.questions).toEqual([]);
+    });
+
+    it('is refused under an idempotency id already used', async () => {
+      await submitReport.execute(submission);
+      await expect(submitReport.execute({ ...submission, image })).rejects.toMatchObject({ code });
+    });
+  });
+
+  describe('a readable picture of a report that is not stored', () => {
+    const photo = { image: Uint8Array.from([0xff, 9]) };
+
+    it('is not stored when the report is answered as a duplicate', async () => {
+      await submitReport.execute(submission);
+      expect((await submitReport.execute({ ...submission, ...photo, idempotencyId: 'idem-2' })).duplicate).toBe(true);
+      expect(images.saved).toEqual([]);
+    });
+
+    it('is not stored when nobody covers the place', async () => {
+      coverage.associations = [];
+      await expect(submitReport.execute({ ...submission, ...photo })).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
+      expect(images.saved).toEqual([]);
+    });
+
+    it('is not stored again when the submission is replayed', async () => {
+      await submitReport.execute({ ...submission, ...photo });
+      expect(images.saved).toHaveLength(2);
+      expect((await submitReport.execute({ ...submission, ...photo })).replayed).toBe(true);
+      expect(images.saved).toHaveLength(2);
+    });
   });
 
   it('replays the first outcome for a retry with the same idempotency id and stores nothing new', async () => {

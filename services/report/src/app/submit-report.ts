@@ -3,7 +3,7 @@ import { addressKey, duplicateWindowStart, recentDuplicateOf } from '../domain/d
 import { checkSubmission, isSameSubmission, type Report, type ReportImage, type ReportSubmission, type UncheckedSubmission } from '../domain/report.js';
 import { ReportError } from '../domain/report-error.js';
 import { reportSubmitted } from '../domain/report-events.js';
-import type { Clock, IdGenerator, ImageProcessor, ImageStore, RandomBelow, ReportRepository, SwarmCoverage } from './ports.js';
+import type { Clock, IdGenerator, ImageProcessor, ImageStore, ProcessedImage, RandomBelow, ReportRepository, SwarmCoverage } from './ports.js';
 
 export type SubmitReportInput = UncheckedSubmission & {
   /** The reporter confirmed a second report at an address reported in the last 3 days. */
@@ -35,13 +35,17 @@ export class SubmitReport {
   constructor(private readonly ports: SubmitReportPorts) {}
 
   /**
-   * Stores the report and announces it. A retry with the same idempotency id and the same content replays the
-   * first outcome; the same id with other content is refused. A recent live report at the same address is
-   * answered instead unless the reporter confirmed; a place no paying association's member covers is refused.
+   * Stores the report and announces it. A picture that cannot be read is refused before any other outcome is
+   * decided. A retry with the same idempotency id and the same content replays the first outcome; the same id with
+   * other content is refused. A recent live report at the same address is answered instead unless the reporter
+   * confirmed; a place no paying association's member covers is refused. Only an accepted report stores a picture.
    */
   async execute(input: SubmitReportInput): Promise<SubmitReportResult> {
     const { reports, clock } = this.ports;
     const submission = checkSubmission(input);
+    // The picture is judged before anything that depends on the address or on earlier reports, so a picture that
+    // cannot be read is refused the same way wherever it was taken; it is stored only once the report is accepted.
+    const picture = input.image && input.image.length > 0 ? await this.ports.imageProcessor.process(input.image) : undefined;
     const previous = await reports.findByIdempotencyId(submission.idempotencyId);
     if (previous) return this.replay(previous, submission);
 
@@ -59,7 +63,7 @@ export class SubmitReport {
       throw new ReportError('REPORT.NO_COVERAGE', 'no available beekeeper of a participating association covers this place');
     }
 
-    const image = input.image && input.image.length > 0 ? await this.storeImage(input.image, now) : undefined;
+    const image = picture ? await this.storeImage(picture, now) : undefined;
     for (let attempt = 0; attempt < CLAIM_CODE_ATTEMPTS; attempt += 1) {
       const report: Report = {
         ...submission,
@@ -83,11 +87,10 @@ export class SubmitReport {
   }
 
   /**
-   * Re-encodes and stores the picture before the report that names it, so a stored report never points at a
-   * missing picture; a picture whose report is then refused stays unreferenced.
+   * Stores the re-encoded picture before the report that names it, so a stored report never points at a missing
+   * picture; a picture whose report then loses a race (a concurrent retry, no free claim code) stays unreferenced.
    */
-  private async storeImage(upload: Uint8Array, now: Date): Promise<ReportImage> {
-    const { image, thumbnail } = await this.ports.imageProcessor.process(upload);
+  private async storeImage({ image, thumbnail }: ProcessedImage, now: Date): Promise<ReportImage> {
     const baseName = this.ports.ids.newId();
     const names: ReportImage = { imageName: `${baseName}.${image.extension}`, thumbnailName: `${baseName}-thumb.${thumbnail.extension}` };
     await this.ports.images.save({ name: names.imageName, contentType: image.contentType, bytes: image.bytes, createdAt: now });

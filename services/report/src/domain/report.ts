@@ -10,6 +10,13 @@ export const MAX_ELEVATION_FEET = 50;
 export const MAX_REPORTER_NAME_LENGTH = 255;
 export const MAX_ADDRESS_LENGTH = 500;
 export const MAX_INTERNAL_NOTE_LENGTH = 1_000;
+/**
+ * The largest picture accepted, in pixels (width × height). Phones take 12 to 24 megapixels by default and 48 to
+ * 50 in their full-resolution modes (8064×6048 on an iPhone, 8160×6144 on a Pixel: 50.1 MP, which a round 50 000 000
+ * would refuse); 52 MP takes them all with a little room. Above it are the 108 and 200 MP modes, whose files are
+ * usually over the upload size limit anyway, and wide panoramas. Decoding such a picture holds ~70 MB.
+ */
+export const MAX_IMAGE_PIXELS = 52_000_000;
 
 /** A point on the earth in WGS 84 degrees. */
 export type GeoPoint = { latitude: number; longitude: number };

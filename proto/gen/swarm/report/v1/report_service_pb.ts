@@ -781,9 +781,12 @@ export const ReportService: GenService<{
    * Stores a swarm report with its image and the associations covering its place, and announces it with
    * ReportSubmitted. A live report at the same address within 3 days is answered with duplicate = true and that
    * report's id, storing nothing, unless confirm_duplicate is set.
+   * The image is checked right after the fields, before the replay, the duplicate and the coverage: INVALID_ARGUMENT
+   * for an image over the pixel limit, known from its header (REPORT.IMAGE_TOO_LARGE), or one that cannot be decoded
+   * (REPORT.INVALID_IMAGE).
    * Errors: ALREADY_EXISTS when the idempotency id was used for different content; INVALID_ARGUMENT for bad fields
-   * (REPORT.INVALID_SUBMISSION), a missing location (REPORT.ADDRESS_UNRESOLVED) or an image that cannot be decoded
-   * (REPORT.INVALID_IMAGE); NOT_FOUND (REPORT.NO_COVERAGE) when no paying association's member covers the place.
+   * (REPORT.INVALID_SUBMISSION), a missing location (REPORT.ADDRESS_UNRESOLVED) and the image errors above;
+   * NOT_FOUND (REPORT.NO_COVERAGE) when no paying association's member covers the place.
    *
    * @generated from rpc swarm.report.v1.ReportService.SubmitReport
    */

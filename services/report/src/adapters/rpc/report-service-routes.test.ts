@@ -3,7 +3,7 @@ import { Code, createClient, createRouterTransport } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
 import { domainErrorCode, MemoryOutbox } from '@swarm/runtime';
-import { connectErrorOf } from '@swarm/testing';
+import { connectErrorOf, plainPng } from '@swarm/testing';
 import { describe, expect, it } from 'vitest';
 import type { ReportAssociation } from '../../domain/report.js';
 import { buildReportService } from '../../report-service.js';
@@ -57,6 +57,8 @@ describe('ReportService over Connect', () => {
     ['no coverage', [], request, Code.NotFound, 'REPORT.NO_COVERAGE'],
     ['no location', [SALEM_BEES], { ...request, location: undefined }, Code.InvalidArgument, 'REPORT.ADDRESS_UNRESOLVED'],
     ['a picture that is not one', [SALEM_BEES], { ...request, image: new TextEncoder().encode('<html>') }, Code.InvalidArgument, 'REPORT.INVALID_IMAGE'],
+    // Not RESOURCE_EXHAUSTED, which callers take for a rate limit.
+    ['a picture over the pixel limit', [SALEM_BEES], { ...request, image: plainPng(8000, 8000) }, Code.InvalidArgument, 'REPORT.IMAGE_TOO_LARGE'],
   ] as const)('refuses %s with its Connect code and rule code', async (_case, associations, input, code, rule) => {
     const error = await connectErrorOf(reportClient([...associations]).submitReport(input));
     expect(error.code).toBe(code);

@@ -23,6 +23,8 @@ const connectCodes: Record<ReportErrorCode, Code> = {
   'REPORT.CLAIM_CODES_EXHAUSTED': Code.ResourceExhausted,
   'REPORT.ADDRESS_UNRESOLVED': Code.InvalidArgument,
   'REPORT.INVALID_IMAGE': Code.InvalidArgument,
+  // Not ResourceExhausted: callers read that as "slow down" (the gateway answers 429), and a retry never helps.
+  'REPORT.IMAGE_TOO_LARGE': Code.InvalidArgument,
   'REPORT.NO_COVERAGE': Code.NotFound,
   'REPORT.NOT_ALERTED': Code.PermissionDenied,
   'REPORT.ALREADY_CLAIMED': Code.FailedPrecondition,

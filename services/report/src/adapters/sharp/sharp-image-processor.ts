@@ -1,6 +1,8 @@
 import sharp, { type Sharp } from 'sharp';
-import type { EncodedImage, ImageProcessor } from '../../app/ports.js';
+import type { EncodedImage, ImageProcessor, ProcessedImage } from '../../app/ports.js';
+import { MAX_IMAGE_PIXELS } from '../../domain/report.js';
 import { ReportError } from '../../domain/report-error.js';
+import { ConcurrencyLimit } from './concurrency-limit.js';
 
 /** What a reporter's phone produces; anything else (SVG, TIFF, PDF…) is refused even when sharp could read it. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
@@ -10,37 +12,68 @@ export type SharpImageProcessorOptions = {
   maxDimension: number;
   /** Longest side of the thumbnail shown in the member tables. */
   thumbnailDimension: number;
-  /** Refuses decompression bombs: a small file that decodes to a huge bitmap. */
+  /**
+   * The largest picture accepted, in pixels: a larger one is refused from its header, before it is decoded, which
+   * also refuses decompression bombs (a small file that decodes to a huge bitmap).
+   */
   maxInputPixels: number;
+  /**
+   * Pictures decoded at once; the others wait their turn. Decoding a large picture holds tens of megabytes of
+   * bitmap, so this bounds the memory a burst of uploads takes rather than letting it grow with the burst.
+   */
+  decodeConcurrency: number;
 };
 
-const DEFAULTS: SharpImageProcessorOptions = { maxDimension: 2048, thumbnailDimension: 320, maxInputPixels: 60_000_000 };
+const DEFAULTS: SharpImageProcessorOptions = { maxDimension: 2048, thumbnailDimension: 320, maxInputPixels: MAX_IMAGE_PIXELS, decodeConcurrency: 2 };
 
 /**
  * Decodes the upload and encodes it again as JPEG, turned upright by its EXIF orientation. Encoding anew keeps
  * no metadata at all (EXIF, GPS, XMP, ICC comments), which is the point: a phone picture carries where it was taken.
+ * Reading the header is cheap and done at once; the decoding waits for one of `decodeConcurrency` slots.
  */
 export class SharpImageProcessor implements ImageProcessor {
   private readonly options: SharpImageProcessorOptions;
+  private readonly decodes: ConcurrencyLimit;
 
   constructor(options: Partial<SharpImageProcessorOptions> = {}) {
     this.options = { ...DEFAULTS, ...options };
+    this.decodes = new ConcurrencyLimit(this.options.decodeConcurrency);
   }
 
-  async process(upload: Uint8Array): Promise<{ image: EncodedImage; thumbnail: EncodedImage }> {
+  async process(upload: Uint8Array): Promise<ProcessedImage> {
     try {
-      const source = sharp(upload, { limitInputPixels: this.options.maxInputPixels, failOn: 'error', animated: false });
-      const { format } = await source.metadata();
-      if (!format || !ACCEPTED_FORMATS.has(format)) throw new Error(`format ${format ?? 'unknown'} is not accepted`);
-      const upright = source.rotate().flatten({ background: '#ffffff' });
-      const [image, thumbnail] = await Promise.all([
-        this.encode(upright.clone(), this.options.maxDimension, 82),
-        this.encode(upright.clone(), this.options.thumbnailDimension, 70),
-      ]);
-      return { image, thumbnail };
+      const source = await this.readHeader(upload);
+      return await this.decodes.run(() => this.reencode(source));
     } catch (error) {
+      if (error instanceof ReportError) throw error;
       throw new ReportError('REPORT.INVALID_IMAGE', `the upload is not a picture that can be read (${(error as Error).message})`);
     }
+  }
+
+  /**
+   * Reads what the file says it is without decoding its pixels; refuses a format a phone would not send and a
+   * picture over the pixel limit.
+   */
+  protected async readHeader(upload: Uint8Array): Promise<Sharp> {
+    const options = { failOn: 'error', animated: false } as const;
+    // sharp's own limit would refuse in metadata() too, but with the same error as a file it cannot read.
+    const { format, width, height } = await sharp(upload, { ...options, limitInputPixels: false }).metadata();
+    if (!format || !ACCEPTED_FORMATS.has(format)) throw new Error(`format ${format ?? 'unknown'} is not accepted`);
+    if (!width || !height) throw new Error('the picture has no size');
+    if (width * height > this.options.maxInputPixels) {
+      throw new ReportError('REPORT.IMAGE_TOO_LARGE', `the picture is ${width}×${height} pixels, over the limit of ${this.options.maxInputPixels}`);
+    }
+    return sharp(upload, { ...options, limitInputPixels: this.options.maxInputPixels });
+  }
+
+  /**
+   * Decodes the upload once into the stored picture, then makes the thumbnail from that picture (a few megapixels
+   * at most) rather than decoding the upload a second time: one slot is one large decode, never two at once.
+   */
+  protected async reencode(source: Sharp): Promise<ProcessedImage> {
+    const image = await this.encode(source.rotate().flatten({ background: '#ffffff' }), this.options.maxDimension, 82);
+    const thumbnail = await this.encode(sharp(image.bytes, { failOn: 'error' }), this.options.thumbnailDimension, 70);
+    return { image, thumbnail };
   }
 
   private async encode(pipeline: Sharp, dimension: number, quality: number): Promise<EncodedImage> {
