@@ -30,7 +30,6 @@ await runMain(logger, async (lifecycle) => {
     lifecycle.onShutdown('jongodb', jongodb.stop);
     mongoUrl = jongodb.url;
     logger.warn('MONGODB_URL is not set: using a MongoDB-compatible in-memory server (jongodb); data is lost at exit');
-    logger.warn('jongodb has no geospatial queries: the member service keeps its members in memory (set MONGODB_URL for all-MongoDB)');
   }
   const stack = await startStack({
     natsUrl: nats.url,
@@ -40,8 +39,6 @@ await runMain(logger, async (lifecycle) => {
     env: { LOG_LEVEL: config.LOG_LEVEL, STATIC_DIR: config.STATIC_DIR },
     envOf: {
       gateway: { HOST: config.HOST, DEV_OUTBOX_ON_NETWORK: String(config.DEV_OUTBOX_ON_NETWORK), ...(config.PUBLIC_URL ? { PUBLIC_URL: config.PUBLIC_URL } : {}) },
-      // Finding the members who cover a swarm is a geospatial query, which only a real MongoDB answers.
-      ...(config.MONGODB_URL ? {} : { member: { STORE: 'memory' } }),
     },
     onOutput: (name, line) => relayOutput(name, line, logger),
   });

@@ -115,15 +115,11 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
     natsStream: stream,
     natsSubjectPrefix: subjectPrefix,
     env: { LOG_LEVEL: 'info', STATIC_DIR: staticDirWithIndex(), ...extraEnv },
-    // jongodb has no geospatial queries, which finding the members covering a swarm needs: without a real MongoDB
-    // the member service keeps its members in memory; every other service still runs on the MongoDB-compatible store.
-    ...(target.isRealMongo ? {} : { envOf: { member: { STORE: 'memory' } } }),
     onOutput: (name, line) => {
       if (name === 'notification') output.push(line);
       if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[${name}] ${line}\n`);
     },
   });
-  if (!target.isRealMongo) console.warn('The distributed end-to-end test runs the member service on its in-memory store: jongodb has no geo queries (set MONGODB_URL for all-MongoDB).');
   const transport = (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2' });
   const notification = createClient(NotificationService, transport(stack.urls.notification));
   return {

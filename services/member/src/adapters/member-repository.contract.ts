@@ -23,11 +23,8 @@ function aMemberAt(home: GeoPoint | undefined, availability: Partial<Member['ava
   return aMember({ home, address: home ? 'somewhere' : '', availability: { ...defaultAvailability(), ...availability } });
 }
 
-/**
- * What every MemberRepository adapter must do; `create` gives a fresh, empty repository. `geo: false` skips the
- * geospatial search (for MongoDB-compatible servers without geo queries), saying so.
- */
-export function memberRepositoryContract(name: string, create: () => Promise<MemberRepository>, options: { geo: boolean } = { geo: true }): void {
+/** What every MemberRepository adapter must do; `create` gives a fresh, empty repository. */
+export function memberRepositoryContract(name: string, create: () => Promise<MemberRepository>): void {
   describe(`MemberRepository contract: ${name}`, () => {
     let members: MemberRepository;
     beforeEach(async () => {
@@ -173,11 +170,6 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
     });
 
     describe('finding the members who cover a swarm', () => {
-      if (!options.geo) {
-        it.skip('is skipped: this server has no geospatial queries (set MONGODB_URL to run it on a real MongoDB)', () => undefined);
-        return;
-      }
-
       it('returns members whose own range reaches the point, nearest first, with the distance in miles', async () => {
         const near = aMemberAt(northOf(2), { rangeInMiles: 5 });
         const farButWideRange = aMemberAt(northOf(9), { rangeInMiles: 10 });

@@ -23,3 +23,46 @@ export function isValidGeoPoint(point: GeoPoint): boolean {
     Math.abs(point.longitude) <= 180
   );
 }
+
+/** A latitude/longitude rectangle; a search box crossing the antimeridian is two of them. */
+export type GeoBox = { minLatitude: number; maxLatitude: number; minLongitude: number; maxLongitude: number };
+
+const DEGREES_PER_MILE = 180 / (Math.PI * EARTH_RADIUS_MILES);
+/** Widens the box a little, so rounding never leaves out a point the exact distance would keep. */
+const BOX_SLACK = 1.001;
+
+/**
+ * Rectangles that together hold every point within `radiusMiles` of `center`: an indexed range query on latitude and
+ * longitude finds the candidates, and the exact great-circle distance decides. Near a pole the box spans every
+ * longitude; across the antimeridian it is split in two.
+ */
+export function boxesAround(center: GeoPoint, radiusMiles: number): GeoBox[] {
+  const latitudeDelta = radiusMiles * DEGREES_PER_MILE * BOX_SLACK;
+  const minLatitude = Math.max(-90, center.latitude - latitudeDelta);
+  const maxLatitude = Math.min(90, center.latitude + latitudeDelta);
+  const widestLatitude = Math.max(Math.abs(minLatitude), Math.abs(maxLatitude));
+  const cosine = Math.cos((widestLatitude * Math.PI) / 180);
+  const longitudeDelta = cosine > 1e-9 ? latitudeDelta / cosine : 360;
+  if (widestLatitude >= 90 || longitudeDelta >= 180) return [{ minLatitude, maxLatitude, minLongitude: -180, maxLongitude: 180 }];
+  const west = center.longitude - longitudeDelta;
+  const east = center.longitude + longitudeDelta;
+  if (west < -180) {
+    return [
+      { minLatitude, maxLatitude, minLongitude: -180, maxLongitude: east },
+      { minLatitude, maxLatitude, minLongitude: west + 360, maxLongitude: 180 },
+    ];
+  }
+  if (east > 180) {
+    return [
+      { minLatitude, maxLatitude, minLongitude: west, maxLongitude: 180 },
+      { minLatitude, maxLatitude, minLongitude: -180, maxLongitude: east - 360 },
+    ];
+  }
+  return [{ minLatitude, maxLatitude, minLongitude: west, maxLongitude: east }];
+}
+
+export function isInBox(point: GeoPoint, box: GeoBox): boolean {
+  return (
+    point.latitude >= box.minLatitude && point.latitude <= box.maxLatitude && point.longitude >= box.minLongitude && point.longitude <= box.maxLongitude
+  );
+}

@@ -1,17 +1,25 @@
 import { mongoSuite } from '@swarm/testing';
-import { memberRepositoryContract } from '../member-repository.contract.js';
+import { expect, it } from 'vitest';
+import { aMember, memberRepositoryContract } from '../member-repository.contract.js';
 import { MongoMemberRepository } from './mongo-member-repository.js';
 
 mongoSuite('MemberRepository contract: MongoDB', (newDatabase, target) => {
-  if (!target.isRealMongo) console.warn('SKIPPED the geospatial MemberRepository tests: jongodb has no geo queries (set MONGODB_URL).');
-  memberRepositoryContract(
-    target.tier,
-    async () => {
-      const { db } = await newDatabase();
-      const members = new MongoMemberRepository(db);
-      await members.ensureIndexes();
-      return members;
-    },
-    { geo: target.isRealMongo },
-  );
+  memberRepositoryContract(target.tier, async () => {
+    const { db } = await newDatabase();
+    const members = new MongoMemberRepository(db);
+    await members.ensureIndexes();
+    return members;
+  });
+
+  it('moves homes stored as GeoJSON by earlier versions to plain degrees, so they are found again', async () => {
+    const { db } = await newDatabase();
+    const collection = db.collection('members');
+    const member = aMember({ address: 'x', home: { latitude: 45.5152, longitude: -122.6784 } });
+    const members = new MongoMemberRepository(db);
+    await members.insertIfAbsent(member);
+    await collection.updateOne({ _id: member.memberId as never }, { $set: { home: { type: 'Point', coordinates: [-122.6784, 45.5152] } } });
+    await members.ensureIndexes();
+    expect((await members.findById(member.memberId))?.home).toEqual({ latitude: 45.5152, longitude: -122.6784 });
+    expect((await members.findCovering({ latitude: 45.5152, longitude: -122.6784 }, 1)).map(({ member: found }) => found.memberId)).toEqual([member.memberId]);
+  });
 });

@@ -3,12 +3,14 @@ import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { CoveringMember, InsertOutcome, MemberPatch, MemberRepository } from '../../app/ports.js';
 import { DAYS_OF_WEEK, MAX_RANGE_IN_MILES, type DayOfWeek } from '../../domain/availability.js';
 import { coveringDistance } from '../../domain/covering.js';
-import type { GeoPoint } from '../../domain/geo.js';
+import { boxesAround, type GeoPoint } from '../../domain/geo.js';
 import type { Member, OnboardingEntry } from '../../domain/member.js';
 
 type DayWindowDocument = { fromHour: number; toHour: number };
-/** GeoJSON, longitude first, as the 2dsphere index reads it. */
-type PointDocument = { type: 'Point'; coordinates: [number, number] };
+/** Plain degrees: a compound index on both answers the range query of a search box on any MongoDB-compatible server. */
+type HomeDocument = { latitude: number; longitude: number };
+/** How homes were stored before: GeoJSON for a 2dsphere index, which only a real MongoDB can search. */
+type LegacyPointDocument = { type: 'Point'; coordinates: [number, number] };
 
 type MemberDocument = {
   _id: string;
@@ -16,7 +18,7 @@ type MemberDocument = {
   name: string;
   phoneNumber: string;
   address: string;
-  home?: PointDocument;
+  home?: HomeDocument;
   timeZone: string;
   onboarding: OnboardingEntry[];
   availability: {
@@ -29,12 +31,6 @@ type MemberDocument = {
   createdAt: Date;
 };
 
-const METERS_PER_MILE = 1609.344;
-/**
- * MongoDB measures spherical distances with the equatorial radius, a little longer than the mean radius the domain
- * uses; the index search reaches slightly further and the domain's own distance decides.
- */
-const SEARCH_SLACK = 1.01;
 
 export class MongoMemberRepository implements MemberRepository {
   private readonly collection: Collection<MemberDocument>;
@@ -44,10 +40,24 @@ export class MongoMemberRepository implements MemberRepository {
   }
 
   async ensureIndexes(): Promise<void> {
+    await this.migrateGeoJsonHomes();
     await this.collection.createIndex({ email: 1 }, { unique: true, name: 'email_unique' });
-    await this.collection.createIndex({ home: '2dsphere' }, { name: 'home_2dsphere' });
+    // Coverage searches a latitude/longitude box: the latitude range narrows the scan, the longitude range is checked
+    // in the index, and the exact distance decides after.
+    await this.collection.createIndex({ 'home.latitude': 1, 'home.longitude': 1 }, { name: 'home_latitude_longitude' });
     // Inbound SMS finds the member by the number it came from; a number is not unique (two members may share one).
     await this.collection.createIndex({ phoneNumber: 1, createdAt: 1, _id: 1 }, { name: 'phone_lookup' });
+  }
+
+  /** Homes stored as GeoJSON by earlier versions become plain degrees, and the 2dsphere index they needed goes. */
+  private async migrateGeoJsonHomes(): Promise<void> {
+    const legacy = this.collection.find({ 'home.type': 'Point' } as Document);
+    for await (const document of legacy) {
+      const [longitude, latitude] = (document.home as unknown as LegacyPointDocument).coordinates;
+      await this.collection.updateOne({ _id: document._id, 'home.type': 'Point' } as Document, { $set: { home: { latitude, longitude } } });
+    }
+    const indexes = await this.collection.indexes().catch(() => []);
+    if (indexes.some((index) => index.name === 'home_2dsphere')) await this.collection.dropIndex('home_2dsphere');
   }
 
   async insertIfAbsent(member: Member): Promise<InsertOutcome> {
@@ -105,19 +115,12 @@ export class MongoMemberRepository implements MemberRepository {
 
   async findCovering(point: GeoPoint, heightFeet: number): Promise<CoveringMember[]> {
     // The index narrows to homes within the longest range anyone may set; each member's own range is applied after.
+    const boxes = boxesAround(point, MAX_RANGE_IN_MILES).map((box) => ({
+      'home.latitude': { $gte: box.minLatitude, $lte: box.maxLatitude },
+      'home.longitude': { $gte: box.minLongitude, $lte: box.maxLongitude },
+    }));
     const candidates = await this.collection
-      .aggregate<MemberDocument>([
-        {
-          $geoNear: {
-            near: toPoint(point),
-            key: 'home',
-            distanceField: 'distanceMeters',
-            spherical: true,
-            maxDistance: MAX_RANGE_IN_MILES * METERS_PER_MILE * SEARCH_SLACK,
-            query: { 'availability.elevationMaximumFeet': { $gte: heightFeet } },
-          },
-        },
-      ])
+      .find({ ...(boxes.length === 1 ? boxes[0] : { $or: boxes }), 'availability.elevationMaximumFeet': { $gte: heightFeet } })
       .toArray();
     const covering: CoveringMember[] = [];
     for (const document of candidates) {
@@ -129,8 +132,8 @@ export class MongoMemberRepository implements MemberRepository {
   }
 }
 
-function toPoint(point: GeoPoint): PointDocument {
-  return { type: 'Point', coordinates: [point.longitude, point.latitude] };
+function toPoint(point: GeoPoint): HomeDocument {
+  return { latitude: point.latitude, longitude: point.longitude };
 }
 
 function toDocument(member: Member): MemberDocument {
@@ -162,14 +165,13 @@ function toDocument(member: Member): MemberDocument {
 
 function fromDocument(document: MemberDocument): Member {
   const { availability } = document;
-  const coordinates = document.home?.coordinates;
   return {
     memberId: document._id,
     email: document.email,
     name: document.name,
     phoneNumber: document.phoneNumber,
     address: document.address,
-    home: coordinates ? { latitude: coordinates[1], longitude: coordinates[0] } : undefined,
+    home: document.home ? { latitude: document.home.latitude, longitude: document.home.longitude } : undefined,
     timeZone: document.timeZone,
     onboarding: document.onboarding.map(({ onboardingId, status }) => ({ onboardingId, status })),
     availability: {
