@@ -13,6 +13,7 @@ export default defineConfig({
       'gateway',
       'tools/launch',
       'tools/operator',
+      'tools/testing',
       'tools/architecture',
       'frontend',
       'deploy',

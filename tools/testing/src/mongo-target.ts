@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * Which MongoDB server a Mongo adapter test runs against: a real MongoDB when MONGODB_URL is set,
- * otherwise the MongoDB-compatible server the global set-up started (SWARM_TEST_JONGODB_URL).
+ * Which MongoDB server a Mongo adapter test runs against, as the global set-up picked it: a real MongoDB (MONGODB_URL,
+ * or a mongo:8 container), or the MongoDB-compatible jongodb.
  */
 export type MongoTarget = { url: string; tier: 'MongoDB' | 'MongoDB-compatible (jongodb)'; isRealMongo: boolean };
 
 export function mongoTarget(): MongoTarget | undefined {
-  const real = process.env.MONGODB_URL;
-  if (real) return { url: real, tier: 'MongoDB', isRealMongo: true };
-  const compatible = process.env.SWARM_TEST_JONGODB_URL;
-  if (compatible) return { url: compatible, tier: 'MongoDB-compatible (jongodb)', isRealMongo: false };
-  return undefined;
+  const url = process.env.SWARM_TEST_MONGODB_URL ?? process.env.MONGODB_URL;
+  if (!url) return undefined;
+  const isRealMongo = process.env.SWARM_TEST_MONGODB_REAL !== 'false';
+  return { url, tier: isRealMongo ? 'MongoDB' : 'MongoDB-compatible (jongodb)', isRealMongo };
 }
 
 export function uniqueDatabaseName(prefix: string): string {
