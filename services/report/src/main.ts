@@ -48,10 +48,10 @@ await runMain(logger, async (lifecycle) => {
     lifecycle.onShutdown('mongo', () => mongo.close());
     health.register('mongo', mongo.isHealthy);
     const mongoOutbox = new MongoOutbox(mongo.db);
-    const repository = new MongoReportRepository(mongo.client, mongo.db, mongoOutbox, notifyRelay);
+    const repository = new MongoReportRepository(mongo.db, mongoOutbox, notifyRelay);
     await repository.ensureIndexes();
     reports = repository;
-    // Claim transitions park their event on the report until it is in the outbox; the relay moves leftovers first.
+    // Every write parks its events on the report until they are in the outbox; the relay moves leftovers first.
     outbox = new RecoveringReportOutbox(mongoOutbox, repository);
     images = new MongoImageStore(mongo.db);
   } else {

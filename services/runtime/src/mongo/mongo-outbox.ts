@@ -1,5 +1,6 @@
 import { Binary, type ClientSession, type Collection, type Db } from 'mongodb';
 import type { OutboxMessage, OutboxStore } from '../outbox/outbox.js';
+import { isDuplicateKeyError } from './duplicate-key.js';
 
 const PUBLISHED_RETENTION_SECONDS = 7 * 24 * 3_600;
 
@@ -31,6 +32,20 @@ export class MongoOutbox implements OutboxStore {
       })),
       { session },
     );
+  }
+
+  /**
+   * Outside a transaction: appends the messages whose ids the outbox does not hold yet, so moving the same events
+   * twice (a retry after a crash) stores them once.
+   */
+  async appendIfAbsent(messages: OutboxMessage[]): Promise<void> {
+    for (const message of messages) {
+      try {
+        await this.collection.insertOne({ _id: message.id, type: message.type, payload: new Binary(message.payload), createdAt: message.createdAt, publishedAt: null });
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    }
   }
 
   async pending(limit: number): Promise<OutboxMessage[]> {

@@ -1,36 +1,36 @@
 import { MongoOutbox } from '@swarm/runtime/mongo';
 import type { OutboxMessage } from '@swarm/runtime';
 import { mongoSuite } from '@swarm/testing';
-import type { ClientSession } from 'mongodb';
 import { describe, expect, it } from 'vitest';
+import { reportSubmitted } from '../../domain/report-events.js';
 import { aReport, reportRepositoryContract } from '../report-repository.contract.js';
 import { MongoReportRepository, RecoveringReportOutbox } from './mongo-report-repository.js';
 
 /** An outbox whose appends fail while `failing` is set: a crash or lost connection right after the state change. */
 class FlakyOutbox extends MongoOutbox {
   failing = false;
-  override async append(messages: OutboxMessage[], session: ClientSession): Promise<void> {
+  override async appendIfAbsent(messages: OutboxMessage[]): Promise<void> {
     if (this.failing) throw new Error('connection lost');
-    return super.append(messages, session);
+    return super.appendIfAbsent(messages);
   }
 }
 
 mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
   reportRepositoryContract(target.tier, async () => {
-    const { client, db } = await newDatabase();
+    const { db } = await newDatabase();
     const outbox = new MongoOutbox(db);
-    const reports = new MongoReportRepository(client, db, outbox);
+    const reports = new MongoReportRepository(db, outbox);
     await reports.ensureIndexes();
     return { reports, outbox };
   });
 
-  describe('claim events parked on the report', () => {
+  describe('events parked on the report', () => {
     const claimedAt = new Date('2026-05-01T11:00:00.000Z');
 
     async function setUp() {
-      const { client, db } = await newDatabase();
+      const { db } = await newDatabase();
       const outbox = new FlakyOutbox(db);
-      const reports = new MongoReportRepository(client, db, outbox);
+      const reports = new MongoReportRepository(db, outbox);
       await reports.ensureIndexes();
       const report = aReport();
       await reports.create(report, []);
@@ -47,6 +47,23 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
       outbox.failing = false;
       expect((await relayed.pending(10)).map((message) => [message.id, message.type])).toEqual([['claim-1', 'report.claimed']]);
       await relayed.markPublished(['claim-1']);
+      expect(await relayed.pending(10)).toEqual([]);
+    });
+
+    it('keeps a new report and moves its ReportSubmitted to the outbox later when the outbox write failed', async () => {
+      const { db } = await newDatabase();
+      const outbox = new FlakyOutbox(db);
+      const reports = new MongoReportRepository(db, outbox);
+      await reports.ensureIndexes();
+      const relayed = new RecoveringReportOutbox(outbox, reports);
+      const report = aReport();
+      outbox.failing = true;
+      expect(await reports.create(report, [reportSubmitted(report, 'submitted-1')])).toBe('created');
+      expect((await reports.findById(report.reportId))?.state).toBe('active');
+      outbox.failing = false;
+      expect(await outbox.pending(10)).toEqual([]);
+      expect((await relayed.pending(10)).map((message) => [message.id, message.type])).toEqual([['submitted-1', 'report.submitted']]);
+      await relayed.markPublished(['submitted-1']);
       expect(await relayed.pending(10)).toEqual([]);
     });
 

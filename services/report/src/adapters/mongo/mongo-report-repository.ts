@@ -1,4 +1,4 @@
-import { Binary, type Collection, type Db, type Filter, type MongoClient, type UpdateFilter } from 'mongodb';
+import { Binary, type Collection, type Db, type Filter, type UpdateFilter } from 'mongodb';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { OutboxMessage, OutboxStore } from '@swarm/runtime';
 import type { MongoOutbox } from '@swarm/runtime/mongo';
@@ -35,12 +35,17 @@ type ReportDocument = {
   badReason?: BadReason;
   markedBadAt?: Date;
   /**
-   * The event of the last claim transition until it is safely in the outbox (see `transition`): written by the
-   * same conditional update as the state change, so a transition and its event are stored together or not at all.
+   * The events of the last write (the creation or a claim transition) until they are safely in the outbox: written by
+   * the same single-document insert or conditional update as the state change, so a change and its events are stored
+   * together or not at all (see `write`).
    */
+  pendingEvents?: ParkedEvent[];
+  /** How an earlier version parked one transition event; moved like `pendingEvents`. */
   pendingEventId?: string;
   pendingEvent?: { type: string; payload: Binary; createdAt: Date };
 };
+
+type ParkedEvent = { id: string; type: string; payload: Binary; createdAt: Date };
 
 /** One per (report, member): the `_id` is the pair, so recording the same alert twice keeps the first. */
 type AlertDocument = {
@@ -53,18 +58,16 @@ type AlertDocument = {
   alertedAt: Date;
 };
 
-/** Attempts of a transition that found an earlier transition's event still parked on the report. */
+/** Attempts of a transition that found an earlier write's events still parked on the report. */
 const TRANSITION_ATTEMPTS = 3;
 /** Reports whose parked events one recovery pass moves to the outbox. */
 const RECOVERY_BATCH = 100;
-
 
 export class MongoReportRepository implements ReportRepository {
   private readonly collection: Collection<ReportDocument>;
   private readonly alerts: Collection<AlertDocument>;
 
   constructor(
-    private readonly client: MongoClient,
     db: Db,
     private readonly outbox: MongoOutbox,
     private readonly onEventsStored: () => void = () => undefined,
@@ -81,26 +84,24 @@ export class MongoReportRepository implements ReportRepository {
     );
     await this.collection.createIndex({ addressKey: 1, createdAt: -1 }, { name: 'addressKey_createdAt' });
     await this.collection.createIndex({ claimedBy: 1, state: 1 }, { name: 'claimedBy_state' });
+    await this.collection.createIndex({ 'pendingEvents.id': 1 }, { name: 'pendingEvents', sparse: true });
     await this.collection.createIndex({ pendingEventId: 1 }, { name: 'pendingEventId', sparse: true });
     await this.alerts.createIndex({ memberId: 1 }, { name: 'memberId' });
     await this.outbox.ensureIndexes();
   }
 
+  /** One insert stores the report with its events parked on it; they then move to the outbox like a transition's. */
   async create(report: Report, events: ReportEvent[]): Promise<CreateOutcome> {
+    const parked = events.map(park);
     try {
-      await this.client.withSession((session) =>
-        session.withTransaction(async () => {
-          await this.collection.insertOne(toDocument(report), { session });
-          await this.outbox.append(events.map(toOutboxMessage), session);
-        }),
-      );
+      await this.collection.insertOne({ ...toDocument(report), ...(parked.length > 0 ? { pendingEvents: parked } : {}) });
     } catch (error) {
       if (isDuplicateKeyError(error)) {
         return /liveClaimCode/.test(error.message) ? 'claim-code-taken' : 'idempotency-id-taken';
       }
       throw error;
     }
-    this.onEventsStored();
+    await this.moveParkedEventsSafely(report.reportId, parked);
     return 'created';
   }
 
@@ -177,22 +178,24 @@ export class MongoReportRepository implements ReportRepository {
   }
 
   /**
-   * Moves events parked on reports by transitions that stopped before handing them to the outbox (a crash, a
-   * failed write). The relay runs it before each read of the outbox (see `RecoveringReportOutbox`).
+   * Moves events parked on reports by writes that stopped before handing them to the outbox (a crash, a failed
+   * write). The relay runs it before each read of the outbox (see `RecoveringReportOutbox`).
    */
   async recoverParkedEvents(): Promise<void> {
-    const parked = await this.collection.find({ pendingEventId: { $exists: true } }).limit(RECOVERY_BATCH).toArray();
-    for (const document of parked) await this.moveParkedEvent(document);
+    const parked = await this.collection
+      .find({ $or: [{ 'pendingEvents.id': { $exists: true } }, { pendingEventId: { $exists: true } }] })
+      .limit(RECOVERY_BATCH)
+      .toArray();
+    for (const document of parked) await this.moveParkedEvents(document._id, parkedEventsOf(document));
   }
 
   /**
-   * Why not a transaction like `create`: the MongoDB-compatible test server does not detect write conflicts
-   * between transactions, so two claims could both succeed there. A single conditional updateOne is atomic on
-   * every server, so the state change and its event are written by ONE update: the event is parked on the report
-   * document itself, then moved to the outbox under its (fixed) event id and unparked. Moving is idempotent (a
-   * duplicate outbox id is ignored; unparking is conditional on the id), and anything left parked is moved by
-   * `recoverParkedEvents`, so no event is lost or published twice. A transition never overwrites a parked event:
-   * it requires none, and moves one it finds before trying again.
+   * Every write of a report and its events is ONE single-document write, atomic on every server, with no transaction:
+   * the MongoDB-compatible test server does not detect write conflicts between transactions, so two claims could both
+   * succeed there. The events are parked on the report document itself, then moved to the outbox under their (fixed)
+   * ids and unparked. Moving is idempotent (a duplicate outbox id is ignored; unparking is conditional on the ids), and
+   * anything left parked is moved by `recoverParkedEvents`, so no event is lost or published twice. A transition never
+   * overwrites parked events: it requires none, and moves those it finds before trying again.
    */
   private async transition(
     reportId: string,
@@ -200,40 +203,56 @@ export class MongoReportRepository implements ReportRepository {
     change: { $set: Partial<ReportDocument>; $unset?: UpdateFilter<ReportDocument>['$unset'] },
     event: ReportEvent,
   ): Promise<boolean> {
-    const message = toOutboxMessage(event);
-    const parked = { type: message.type, payload: new Binary(message.payload), createdAt: message.createdAt };
+    const parked = [park(event)];
     for (let attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt += 1) {
       const result = await this.collection.updateOne(
-        { _id: reportId, ...expected, pendingEventId: { $exists: false } },
-        { $set: { ...change.$set, pendingEventId: message.id, pendingEvent: parked }, ...(change.$unset ? { $unset: change.$unset } : {}) },
+        { _id: reportId, ...expected, 'pendingEvents.id': { $exists: false }, pendingEventId: { $exists: false } },
+        { $set: { ...change.$set, pendingEvents: parked }, ...(change.$unset ? { $unset: change.$unset } : {}) },
       );
       if (result.modifiedCount === 1) {
-        try {
-          await this.moveParkedEvent({ _id: reportId, pendingEventId: message.id, pendingEvent: parked });
-        } catch {
-          // The change is stored with its event parked on the report; recovery moves it to the outbox later.
-        }
-        this.onEventsStored();
+        await this.moveParkedEventsSafely(reportId, parked);
         return true;
       }
       const current = await this.collection.findOne({ _id: reportId });
-      if (!current?.pendingEventId) return false;
-      await this.moveParkedEvent(current);
+      const leftOver = current ? parkedEventsOf(current) : [];
+      if (leftOver.length === 0) return false;
+      await this.moveParkedEvents(reportId, leftOver);
     }
     return false;
   }
 
-  private async moveParkedEvent(document: Pick<ReportDocument, '_id' | 'pendingEventId' | 'pendingEvent'>): Promise<void> {
-    const { pendingEventId: id, pendingEvent: parked } = document;
-    if (!id || !parked) return;
-    const message: OutboxMessage = { id, type: parked.type, payload: new Uint8Array(parked.payload.buffer), createdAt: parked.createdAt };
+  /** After a stored write: its events go to the outbox now, or recovery moves them later; either way the relay wakes. */
+  private async moveParkedEventsSafely(reportId: string, parked: ParkedEvent[]): Promise<void> {
+    if (parked.length === 0) return;
     try {
-      await this.client.withSession((session) => this.outbox.append([message], session));
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
+      await this.moveParkedEvents(reportId, parked);
+    } catch {
+      // The change is stored with its events parked on the report; recovery moves them to the outbox later.
     }
-    await this.collection.updateOne({ _id: document._id, pendingEventId: id }, { $unset: { pendingEventId: '', pendingEvent: '' } });
+    this.onEventsStored();
   }
+
+  private async moveParkedEvents(reportId: string, parked: ParkedEvent[]): Promise<void> {
+    if (parked.length === 0) return;
+    await this.outbox.appendIfAbsent(
+      parked.map(({ id, type, payload, createdAt }): OutboxMessage => ({ id, type, payload: new Uint8Array(payload.buffer), createdAt })),
+    );
+    await this.collection.updateOne(
+      { _id: reportId, $or: [{ 'pendingEvents.id': parked[0]?.id }, { pendingEventId: parked[0]?.id }] },
+      { $unset: { pendingEvents: '', pendingEventId: '', pendingEvent: '' } },
+    );
+  }
+}
+
+function park(event: ReportEvent): ParkedEvent {
+  const message = toOutboxMessage(event);
+  return { id: message.id, type: message.type, payload: new Binary(message.payload), createdAt: message.createdAt };
+}
+
+function parkedEventsOf(document: Pick<ReportDocument, 'pendingEvents' | 'pendingEventId' | 'pendingEvent'>): ParkedEvent[] {
+  if (document.pendingEvents) return document.pendingEvents;
+  if (document.pendingEventId && document.pendingEvent) return [{ id: document.pendingEventId, ...document.pendingEvent }];
+  return [];
 }
 
 /** The report outbox as the relay reads it: first moves any parked transition events into it. */
