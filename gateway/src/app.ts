@@ -9,9 +9,8 @@ import type { SessionStore } from './auth/session-store.js';
 import { protectAgainstCrossSiteRequests } from './auth/cross-site.js';
 import type { GatewaySettings } from './config.js';
 import type { Geocoder } from './geocoding/geocoder.js';
-import { DevBotCheck, type BotCheck } from './bot-check/bot-check.js';
+import type { BotCheck } from './bot-check/bot-check.js';
 import type { FeedbackSink } from './feedback/feedback-sink.js';
-import { LocalFeedbackSink } from './feedback/local-feedback-sink.js';
 import { ClientRateLimiter } from './rate-limit/client-rate-limiter.js';
 import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
@@ -25,16 +24,14 @@ import { reportRoutes } from './routes/report.js';
 import { SMS_INBOUND_PATH, smsInboundRoutes } from './routes/sms-inbound.js';
 import { authAndMemberRoutes, type LoginAdapters } from './routes/auth.js';
 
-/** The gateway's own ports; each run mode picks the adapters. */
+/** The gateway's own ports, every one given: its composition (compose.ts) picks them from configuration, tests pick fakes. */
 export type GatewayAdapters = {
   geocoder: Geocoder;
   sessions: SessionStore;
-  /** Default: DevBotCheck, which passes any non-empty token (embedded mode, tests). */
-  botCheck?: BotCheck;
-  /** Default: LocalFeedbackSink, in memory and logged without personal fields. */
-  feedback?: FeedbackSink;
-  /** Magic-link and OpenID Connect login; without it only logout and the member calls are served. */
-  login?: LoginAdapters;
+  botCheck: BotCheck;
+  feedback: FeedbackSink;
+  /** Magic-link and OpenID Connect login. */
+  login: LoginAdapters;
 };
 
 /** The BFF: the REST calls of spec §7 under /api, mapped onto the services, and the built SPA for everything else. */
@@ -65,7 +62,7 @@ export async function buildGateway(options: {
 
   healthRoutes(app, options.clients);
   placesRoutes(app, options.adapters.geocoder, new ClientRateLimiter(options.settings.placeSuggestionsPerHourPerClient ?? 600));
-  const botCheck = options.adapters.botCheck ?? new DevBotCheck();
+  const { botCheck } = options.adapters;
   reportRoutes(app, {
     clients: options.clients,
     geocoder: options.adapters.geocoder,
@@ -74,7 +71,7 @@ export async function buildGateway(options: {
     reportImageMaxBytes: options.settings.reportImageMaxBytes,
   });
   feedbackRoutes(app, {
-    sink: options.adapters.feedback ?? new LocalFeedbackSink(options.logger),
+    sink: options.adapters.feedback,
     rateLimiter: new ClientRateLimiter(options.settings.feedbackPerHourPerClient ?? 30),
   });
   clientConfigRoutes(app, {

@@ -22,3 +22,4 @@ export { createServiceClients, networkTransports, SERVICE_NAMES, type ServiceCli
 export { gatewayConfigShape, type GatewaySettings } from './config.js';
 export { twilioSignature } from './auth/twilio-signature.js';
 export { isLoopbackListenAddress, siteIdentity, type SiteIdentity } from './auth/site-identity.js';
+export { composeGateway, type GatewayConfig, type GatewayWiring } from './compose.js';

@@ -20,6 +20,7 @@ import { createServiceClients } from '../src/clients/service-clients.js';
 import type { FeedbackSink } from '../src/feedback/feedback-sink.js';
 import type { Geocoder } from '../src/geocoding/geocoder.js';
 import { OfflineGeocoder } from '../src/geocoding/offline-geocoder.js';
+import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
 
 export const IMAGE_LIMIT = 64 * 1024;
@@ -86,12 +87,11 @@ export async function startGateway(options: GatewayOptions = {}): Promise<{ app:
   const { site, port } = await testSite(options.publicUrl);
   const app = await buildGateway({
     clients,
-    adapters: {
-      geocoder: options.geocoder ?? new OfflineGeocoder(),
-      sessions: new MemorySessionStore({ idleTimeoutMs: 60_000 }),
+    adapters: testAdapters({
+      ...(options.geocoder ? { geocoder: options.geocoder } : {}),
       ...(options.botCheck ? { botCheck: options.botCheck } : {}),
       ...(options.feedback ? { feedback: options.feedback } : {}),
-    },
+    }),
     settings: {
       staticDir: '/nonexistent',
       site,

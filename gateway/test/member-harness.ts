@@ -1,5 +1,5 @@
 import { createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
-import { buildMemberService, MemoryLoginTokenRepository, MemoryMemberRepository } from '@swarm/member-service';
+import { buildMemberService, DEFAULT_LOGIN_TOKEN_TTL_MS, MemoryLoginTokenRepository, MemoryMemberRepository, nodeTokenSecrets } from '@swarm/member-service';
 import { HealthRegistry, registerHealthService, uuidIds } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,7 @@ import { OfflineGeocoder } from '../src/geocoding/offline-geocoder.js';
 import { DevOutbox, DevOutboxMailer } from '../src/mail/dev-outbox.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import type { MagicLinkLimits } from '../src/routes/oauth-magic-link.js';
+import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
 
 export type TestGateway = {
@@ -48,6 +49,8 @@ export async function startMemberGateway(
   const member = buildMemberService({
     members: new MemoryMemberRepository(),
     loginTokens: new MemoryLoginTokenRepository(),
+    secrets: nodeTokenSecrets,
+    loginTokenTtlMs: DEFAULT_LOGIN_TOKEN_TTL_MS,
     clock: { now: () => clock.now },
     ids: uuidIds,
   });
@@ -67,9 +70,8 @@ export async function startMemberGateway(
   const { site, port } = await testSite(options.publicUrl);
   const app = await buildGateway({
     clients,
-    adapters: {
+    adapters: testAdapters({
       ...(options.botCheck ? { botCheck: options.botCheck } : {}),
-      geocoder: new OfflineGeocoder(),
       sessions,
       login: {
         mailer: options.mailer ?? new DevOutboxMailer(outbox),
@@ -78,7 +80,7 @@ export async function startMemberGateway(
         pendingLogins: new MemoryPendingLoginStore(),
         openIdProviders: options.openIdProviders ?? { google: undefined },
       },
-    },
+    }),
     settings: {
       staticDir: '/nonexistent',
       reportImageMaxBytes: 1024,

@@ -10,6 +10,7 @@ import { sessionCookieName } from '../src/auth/member-session.js';
 import { MemorySessionStore } from '../src/auth/memory-session-store.js';
 import { createServiceClients, type ServiceClients } from '../src/clients/service-clients.js';
 import { OfflineGeocoder } from '../src/geocoding/offline-geocoder.js';
+import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
 
 type ImageProcessor = Parameters<typeof buildReportService>[0]['imageProcessor'];
@@ -55,7 +56,7 @@ async function startGateway(): Promise<Started> {
   const { site, port } = await testSite();
   const app = await buildGateway({
     clients,
-    adapters: { geocoder: new OfflineGeocoder(), sessions },
+    adapters: testAdapters({ sessions }),
     settings: { staticDir: '/nonexistent', site, reportImageMaxBytes: 1024, secureCookies: false },
     logger: testLogger(),
   });

@@ -15,6 +15,7 @@ import { twilioSignature } from '../src/auth/twilio-signature.js';
 import { createServiceClients } from '../src/clients/service-clients.js';
 import { OfflineGeocoder } from '../src/geocoding/offline-geocoder.js';
 import { DevOutbox, DevOutboxMailer } from '../src/mail/dev-outbox.js';
+import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
 import { twiml } from '../src/routes/sms-inbound.js';
 
@@ -52,9 +53,7 @@ async function startGateway(options: { authToken?: string; publicUrl?: string; w
   const { site, port } = await testSite(options.publicUrl ?? PUBLIC_URL);
   const app: FastifyInstance = await buildGateway({
     clients: createServiceClients({ report: transport(), member: transport(), 'association-billing': transport(), notification: transport(notification) }),
-    adapters: {
-      geocoder: new OfflineGeocoder(),
-      sessions: new MemorySessionStore({ idleTimeoutMs: 60_000 }),
+    adapters: testAdapters({
       login: {
         mailer: new DevOutboxMailer(outbox),
         ...(options.devOutbox === false ? {} : { devOutbox: outbox }),
@@ -62,7 +61,7 @@ async function startGateway(options: { authToken?: string; publicUrl?: string; w
         pendingLogins: new MemoryPendingLoginStore(),
         openIdProviders: { google: undefined },
       },
-    },
+    }),
     settings: {
       staticDir: '/nonexistent',
       reportImageMaxBytes: 1024,

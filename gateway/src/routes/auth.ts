@@ -46,7 +46,7 @@ export function authAndMemberRoutes(
     sessions: SessionStore;
     geocoder: Geocoder;
     botCheck: BotCheck;
-    login: LoginAdapters | undefined;
+    login: LoginAdapters;
     settings: AuthSettings;
   },
 ): void {
@@ -62,7 +62,6 @@ export function authAndMemberRoutes(
   });
   logoutRoutes(app, { sessions, cookies });
   memberRoutes(app, { clients, geocoder: options.geocoder });
-  if (!login) return;
   magicLinkRoutes(app, {
     clients,
     sessions,

@@ -1,5 +1,5 @@
 import { Code, ConnectError, createClient, createRouterTransport, type Client, type ConnectRouter } from '@connectrpc/connect';
-import { buildAssociationBillingService, memoryAssociationBillingStores } from '@swarm/association-billing-service';
+import { buildAssociationBillingService, DEFAULT_LOW_BALANCE_THRESHOLD_CENTS, memoryAssociationBillingStores } from '@swarm/association-billing-service';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { LogMailer, secureRandomBelow, systemClock, uuidIds } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
@@ -10,6 +10,7 @@ import { sessionCookieName } from '../auth/member-session.js';
 import { MemorySessionStore } from '../auth/memory-session-store.js';
 import { createServiceClients } from '../clients/service-clients.js';
 import { OfflineGeocoder } from '../geocoding/offline-geocoder.js';
+import { testAdapters } from '../../test/test-adapters.js';
 import { testSite } from '../../test/test-site.js';
 
 type Started = { app: FastifyInstance; url: string; operator: Client<typeof AssociationBillingService>; cookieFor: (memberId: string) => Promise<string> };
@@ -23,6 +24,7 @@ async function startGateway(billingRoutes?: (router: ConnectRouter) => void): Pr
     clock: systemClock,
     ids: uuidIds,
     randomBelow: secureRandomBelow,
+    lowBalanceThresholdCents: DEFAULT_LOW_BALANCE_THRESHOLD_CENTS,
   });
   const billingTransport = createRouterTransport(billingRoutes ?? service.routes);
   const none = createRouterTransport(() => undefined);
@@ -31,7 +33,7 @@ async function startGateway(billingRoutes?: (router: ConnectRouter) => void): Pr
   const { site, port } = await testSite();
   const app = await buildGateway({
     clients,
-    adapters: { geocoder: new OfflineGeocoder(), sessions },
+    adapters: testAdapters({ sessions }),
     settings: { staticDir: '/nonexistent', site, reportImageMaxBytes: 1024, secureCookies: true },
     logger,
   });

@@ -48,7 +48,7 @@ export type AssociationBillingPorts = AssociationBillingStores & {
   clock: Clock;
   ids: IdGenerator;
   randomBelow: RandomBelow;
-  lowBalanceThresholdCents?: number;
+  lowBalanceThresholdCents: number;
 };
 
 /** Fresh in-memory stores, for the embedded mode and tests. */
@@ -62,12 +62,12 @@ export function memoryAssociationBillingStores(): AssociationBillingStores {
   };
 }
 
-/** Wires the association and billing use cases to the adapters main.ts (or the embedded launcher) chose. */
+/** Wires the association and billing use cases to the adapters its composition (or a test) chose; every port is given. */
 export function buildAssociationBillingService(ports: AssociationBillingPorts): {
   routes: (router: ConnectRouter) => void;
 } {
   const { associations, activationCodes, memberships, ledger, clock, ids } = ports;
-  const notice = new LowBalanceNotice(ledger, ports.mailer, ports.log, ports.lowBalanceThresholdCents ?? DEFAULT_LOW_BALANCE_THRESHOLD_CENTS);
+  const notice = new LowBalanceNotice(ledger, ports.mailer, ports.log, ports.lowBalanceThresholdCents);
   return {
     routes: associationBillingServiceRoutes({
       createAssociation: new CreateAssociation(associations, clock, ids),

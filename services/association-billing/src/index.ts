@@ -17,3 +17,4 @@ export { MemoryJoinFailureRepository } from './adapters/memory/memory-join-failu
 export { MongoJoinFailureRepository } from './adapters/mongo/mongo-join-failure-repository.js';
 export { associationBillingConfigShape } from './config.js';
 export type { ActivationCodeRepository, AssociationRepository, EmailMessage, LedgerRepository, Mailer, MembershipRepository } from './app/ports.js';
+export { composeAssociationBillingService, type AssociationBillingConfig } from './compose.js';

@@ -11,26 +11,22 @@ import { SetDoNotDisturb } from './app/set-do-not-disturb.js';
 import { UpdateAvailability } from './app/update-availability.js';
 import { UpdateMemberInformation } from './app/update-member-information.js';
 import { UpdateOnboarding } from './app/update-onboarding.js';
-import { nodeTokenSecrets } from './adapters/crypto/node-token-secrets.js';
-import { MemoryLoginTokenRepository } from './adapters/memory/memory-login-token-repository.js';
 import { memberServiceRoutes } from './adapters/rpc/member-service-routes.js';
 
 export const DEFAULT_LOGIN_TOKEN_TTL_MS = 15 * 60 * 1000;
 
-/** Wires the member use cases to the adapters main.ts (or the embedded launcher) chose. */
+/** Wires the member use cases to the adapters its composition (or a test) chose; every port is given. */
 export function buildMemberService(ports: {
   members: MemberRepository;
+  loginTokens: LoginTokenRepository;
+  secrets: TokenSecrets;
   clock: Clock;
   ids: IdGenerator;
-  /** In memory when not given. */
-  loginTokens?: LoginTokenRepository;
-  secrets?: TokenSecrets;
-  loginTokenTtlMs?: number;
+  loginTokenTtlMs: number;
 }): {
   routes: (router: ConnectRouter) => void;
 } {
-  const loginTokens = ports.loginTokens ?? new MemoryLoginTokenRepository();
-  const secrets = ports.secrets ?? nodeTokenSecrets;
+  const { loginTokens, secrets } = ports;
   const ensureMember = new EnsureMember(ports.members, ports.clock, ports.ids);
   return {
     routes: memberServiceRoutes({
@@ -40,7 +36,7 @@ export function buildMemberService(ports: {
       updateAvailability: new UpdateAvailability(ports.members),
       updateOnboarding: new UpdateOnboarding(ports.members),
       findCoveringMembers: new FindCoveringMembers(ports.members),
-      issueLoginToken: new IssueLoginToken(loginTokens, secrets, ports.clock, ports.loginTokenTtlMs ?? DEFAULT_LOGIN_TOKEN_TTL_MS),
+      issueLoginToken: new IssueLoginToken(loginTokens, secrets, ports.clock, ports.loginTokenTtlMs),
       consumeLoginToken: new ConsumeLoginToken(loginTokens, secrets, ports.clock, ensureMember),
       findMemberByPhone: new FindMemberByPhone(ports.members),
       setDoNotDisturb: new SetDoNotDisturb(ports.members),

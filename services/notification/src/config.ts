@@ -33,8 +33,8 @@ export const notificationConfigShape = {
   /** Runs of a failing alert job in total, and the first retry's wait (doubled for each further one). */
   ALERT_ATTEMPTS: env.positiveInt(8),
   ALERT_BACKOFF_MS: env.positiveInt(5_000),
-  /** Who is emailed when a member marks a report bad; unset, the event is only logged. */
-  ADMIN_EMAIL: z.email().optional(),
+  /** Who is emailed when a member marks a report bad; unset, the event is only logged. A local address (admin@localhost) is fine. */
+  ADMIN_EMAIL: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional(),
   /** smtp:// or smtps:// URL of the mail relay; unset, emails are only logged (development). */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Swarm Alert <no-reply@swarm-alert.invalid>'),

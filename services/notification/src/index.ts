@@ -18,3 +18,5 @@ export { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-reco
 export { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
 export { MongoSentAlertRepository } from './adapters/mongo/mongo-sent-alert-repository.js';
 export { RpcAlertBilling, RpcMemberDirectory, RpcReportDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
+export { composeNotificationService, type NotificationConfig, type NotificationPeers } from './compose.js';
+export { notificationConfigShape } from './config.js';

@@ -22,3 +22,6 @@ export { OutboxRelay, type OutboxMessage, type OutboxStore } from './outbox/outb
 export { secureRandomBelow, systemClock, uuidIds } from './system.js';
 export { registerHealthService } from './rpc/health-service.js';
 export { LogMailer } from './mail/log-mailer.js';
+export { DevOutbox, DevOutboxMailer, type OutboxEntry } from './mail/dev-outbox.js';
+export type { SmtpMessage } from './mail/smtp-mailer.js';
+export { type PartWiring, type ShutdownRegistry } from './composition.js';

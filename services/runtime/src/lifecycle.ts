@@ -1,3 +1,4 @@
+import { ConfigError } from './config.js';
 import type { Logger } from './logger.js';
 import { routeProcessOutputToLogger } from './process-output.js';
 
@@ -77,7 +78,9 @@ export async function runMain(logger: Logger, start: (lifecycle: Lifecycle) => P
   try {
     await start(lifecycle);
   } catch (error) {
-    logger.fatal({ err: error }, 'failed to start');
+    // A configuration found wrong while composing reads like one found wrong at load: plainly, naming the variable.
+    if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+    else logger.fatal({ err: error }, 'failed to start');
     await lifecycle.shutdown('start failed').catch(() => undefined);
     process.exit(1);
   }

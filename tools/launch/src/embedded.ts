@@ -1,56 +1,30 @@
-import { createClient, createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
-import { buildAssociationBillingService, memoryAssociationBillingStores } from '@swarm/association-billing-service';
+import { createRouterTransport, type ConnectRouter, type Transport } from '@connectrpc/connect';
+import { associationBillingConfigShape, composeAssociationBillingService } from '@swarm/association-billing-service';
 import {
-  buildGateway,
+  composeGateway,
   createServiceClients,
-  DevOutbox,
-  DevOutboxMailer,
-  MemoryPendingLoginStore,
-  MemoryRateLimiter,
-  MemorySessionStore,
-  OfflineGeocoder,
-  isLoopbackListenAddress,
-  siteIdentity,
+  gatewayConfigShape,
   type FeedbackSink,
-  type GatewaySettings,
-  type OpenIdProvider,
   type ServiceClients,
   type ServiceName,
 } from '@swarm/gateway';
-import { buildMemberService, MemoryLoginTokenRepository, MemoryMemberRepository } from '@swarm/member-service';
+import { composeMemberService, memberConfigShape } from '@swarm/member-service';
+import { composeNotificationService, notificationConfigShape } from '@swarm/notification-service';
+import { composeReportService, reportConfigShape } from '@swarm/report-service';
 import {
-  buildNotificationService,
-  DevOutboxSmsSender,
-  InProcessAlertScheduler,
-  MemoryClaimRecordRepository,
-  MemoryDispatchRepository,
-  MemoryInboundSmsRepository,
-  MemorySentAlertRepository,
-  RpcAlertBilling,
-  RpcMemberContacts,
-  RpcMemberDirectory,
-  RpcReportClaims,
-  RpcReportDirectory,
-} from '@swarm/notification-service';
-import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
-import { MemberService } from '@swarm/proto/member/v1/member_service';
-import { ReportService } from '@swarm/proto/report/v1/report_service';
-import { buildReportService, MemoryImageStore, MemoryReportRepository, RpcSwarmCoverage, SharpImageProcessor } from '@swarm/report-service';
-import {
+  DevOutbox,
+  DevOutboxMailer,
   HealthRegistry,
   InProcessEventBus,
-  LogMailer,
-  MemoryOutbox,
-  OutboxRelay,
+  loadConfig,
   registerHealthService,
-  secureRandomBelow,
   startRpcServer,
-  ConfigError,
-  systemClock,
-  uuidIds,
   type Logger,
+  type PartWiring,
 } from '@swarm/runtime';
 import { freePort } from './ports.js';
+
+export type EmbeddedPart = 'embedded' | 'report' | 'member' | 'notification' | 'association-billing' | 'gateway';
 
 export type EmbeddedProduct = {
   /** The product on this machine, http://localhost:{port}. */
@@ -61,201 +35,154 @@ export type EmbeddedProduct = {
   host: string;
   port: number;
   clients: ServiceClients;
-  /** Every email the product sent (login links…), newest first; also shown at /dev/outbox. */
+  /** Every email the product sent (login links, the bad-report email…), newest first; also shown at /dev/outbox. */
   outbox: DevOutbox;
   close: () => Promise<void>;
 };
 
 /**
- * The whole product in one process: the four services on in-memory repositories and an in-process event bus,
- * reached by the gateway through Connect's in-memory router transport. Same use cases as the distributed mode.
+ * What the embedded product assumes unless the environment says otherwise, so it runs without any provider account:
+ * emails and SMS into the dev outbox, sessions in memory, plain-HTTP cookies, this machine only. Every one of them,
+ * like every other variable of the configuration, can be set (a real Twilio number, an SMTP relay…).
+ */
+export const EMBEDDED_DEFAULTS: Readonly<Record<string, string>> = {
+  MAILER: 'dev-outbox',
+  SMS_SENDER: 'dev-outbox',
+  SESSION_STORE: 'memory',
+  SESSION_COOKIE_SECURE: 'false',
+  HOST: '127.0.0.1',
+  ADMIN_EMAIL: 'admin@localhost',
+};
+
+/** What makes it embedded, whatever the environment says: the store, the bus, the scheduler and the transport. */
+const EMBEDDED_FIXED: Readonly<Record<string, string | undefined>> = { STORE: 'memory', EVENT_BUS: 'memory' };
+
+/**
+ * A transport to a service composed later in the same process: the router is built on the first call, once every
+ * service exists (the report and notification services call each other's peers).
+ */
+function inProcessTransport(routesOf: () => ((router: ConnectRouter) => void) | undefined, health: HealthRegistry): Transport {
+  let transport: Transport | undefined;
+  const resolve = () => {
+    if (!transport) {
+      const routes = routesOf();
+      if (!routes) throw new Error('a service was called before the embedded product finished starting');
+      transport = createRouterTransport((router) => {
+        routes(router);
+        registerHealthService(router, health);
+      });
+    }
+    return transport;
+  };
+  return { unary: (...args) => resolve().unary(...args), stream: (...args) => resolve().stream(...args) };
+}
+
+/**
+ * The whole product in one process: each service and the gateway built by the same composition its own process uses,
+ * from the same configuration, except that the store, the event bus, the alert scheduler and the transport between the
+ * parts are in memory (see EMBEDDED_FIXED). `env` is the configuration (process.env for `npm start`).
  */
 export async function startEmbedded(options: {
-  port: number;
-  /** Where to listen; 127.0.0.1 when not given, so only this machine reaches the product and its dev outbox. */
-  host?: string;
-  /** Serve the dev outbox to other machines too (only with a host beyond loopback; they must name a loopback host). */
-  devOutboxOnNetwork?: boolean;
-  staticDir: string;
-  reportImageMaxBytes?: number;
-  /** Pictures the report service decodes at once; its own default (2) when not given. */
-  imageDecodeConcurrency?: number;
+  env: Readonly<Record<string, string | undefined>>;
+  /** A logger per part of the product, so each line names its service as in the distributed mode. */
+  loggerFor: (part: EmbeddedPart) => Logger;
   /** Serves the association-billing service on 127.0.0.1 at this port too, for the operator CLI. */
   operatorRpcPort?: number;
-  /** The URL users reach the product at, when not http://localhost:{port} (links in emails, accepted Host and Origin). */
-  publicUrl?: string;
-  /** How long an emailed login link works; 15 minutes when not given. */
-  loginLinkTtlMs?: number;
-  /** OpenID Connect login providers by path name (Google when configured); absent ones answer 503. */
-  openIdProviders?: Record<string, OpenIdProvider | undefined>;
-  /** Who is emailed (into the dev outbox) when a member marks a report bad; admin@localhost when not given. */
-  adminEmail?: string;
-  /** Checks the signature of Twilio's inbound SMS webhook; without it the webhook refuses every request. */
-  twilioAuthToken?: string;
-  /** Where feedback goes; kept in memory and logged when not given. */
+  /** A test's own feedback sink, to see what arrives. */
   feedback?: FeedbackSink;
-  /** Per-client request limits; the gateway's defaults when not given. */
-  limits?: Pick<GatewaySettings, 'reportsPerHourPerClient' | 'feedbackPerHourPerClient' | 'placeSuggestionsPerHourPerClient' | 'magicLinkLimits'>;
-  /** A logger per part of the product, so each line names its service as in the distributed mode. */
-  loggerFor: (service: 'embedded' | 'report' | 'notification' | 'association-billing' | 'gateway') => Logger;
 }): Promise<EmbeddedProduct> {
   const { loggerFor } = options;
-  const host = options.host ?? '127.0.0.1';
-  // The dev outbox lists live login links: reachable from other machines only when the operator says so.
-  if (!isLoopbackListenAddress(host) && !options.devOutboxOnNetwork) {
-    throw new ConfigError(
-      `Invalid configuration:\n  HOST: ${host} is reachable from other machines, and the embedded product's dev outbox would show them every login link; set DEV_OUTBOX_ON_NETWORK=true to serve it anyway`,
-    );
-  }
-  const logger = loggerFor('embedded');
-  const bus = new InProcessEventBus(logger);
+  const given = { ...EMBEDDED_DEFAULTS, ...options.env };
+  // The public URL goes into login emails, so the port is fixed before anything starts.
+  const requestedPort = Number(given.PORT ?? 8080);
+  const port = requestedPort === 0 ? await freePort() : requestedPort;
+  const env = { ...given, PORT: String(port), PUBLIC_URL: given.PUBLIC_URL ?? `http://localhost:${port}` };
+  const serviceEnv = { ...env, ...EMBEDDED_FIXED };
+  const configs = {
+    gateway: loadConfig(gatewayConfigShape, env),
+    report: loadConfig(reportConfigShape, serviceEnv),
+    member: loadConfig(memberConfigShape, serviceEnv),
+    associationBilling: loadConfig(associationBillingConfigShape, serviceEnv),
+    // Alert jobs on timers in this process, lost on restart like everything else in the embedded mode.
+    notification: loadConfig(notificationConfigShape, { ...serviceEnv, REDIS_URL: undefined }),
+  };
+
+  const closers: { name: string; close: () => Promise<void> }[] = [];
+  const lifecycle = { onShutdown: (name: string, close: () => Promise<void>) => void closers.push({ name, close }) };
+  const closeAll = async () => {
+    for (const closer of closers.splice(0).reverse()) {
+      await closer.close().catch((error: unknown) => loggerFor('embedded').error({ err: error, component: closer.name }, 'failed to close'));
+    }
+  };
+  const bus = new InProcessEventBus(loggerFor('embedded'));
+  lifecycle.onShutdown('event bus', () => bus.close());
   const health = new HealthRegistry();
   health.register('event bus', () => bus.isHealthy());
-
-  // Each service has its own outbox and relay, as in the distributed mode.
-  const reportOutbox = new MemoryOutbox();
-  const reportRelay = new OutboxRelay(reportOutbox, bus, loggerFor('report'), { pollIntervalMs: 1_000 });
-  const notificationOutbox = new MemoryOutbox();
-  const notificationRelay = new OutboxRelay(notificationOutbox, bus, loggerFor('notification'), { pollIntervalMs: 1_000 });
-  const member = buildMemberService({
-    members: new MemoryMemberRepository(),
-    loginTokens: new MemoryLoginTokenRepository(),
-    clock: systemClock,
-    ids: uuidIds,
-    ...(options.loginLinkTtlMs !== undefined ? { loginTokenTtlMs: options.loginLinkTtlMs } : {}),
-  });
-  const associationBilling = buildAssociationBillingService({
-    ...memoryAssociationBillingStores(),
-    mailer: new LogMailer(loggerFor('association-billing')),
-    log: loggerFor('association-billing'),
-    clock: systemClock,
-    ids: uuidIds,
-    randomBelow: secureRandomBelow,
-  });
-  // The report service asks member and association-billing who covers a swarm, over the same in-memory transport.
-  const report = buildReportService({
-    reports: new MemoryReportRepository(reportOutbox, () => reportRelay.notify()),
-    coverage: new RpcSwarmCoverage(
-      createClient(MemberService, createRouterTransport(member.routes)),
-      createClient(AssociationBillingService, createRouterTransport(associationBilling.routes)),
-    ),
-    images: new MemoryImageStore(),
-    imageProcessor: new SharpImageProcessor(options.imageDecodeConcurrency !== undefined ? { decodeConcurrency: options.imageDecodeConcurrency } : {}),
-    clock: systemClock,
-    ids: uuidIds,
-    randomBelow: secureRandomBelow,
-  });
-  // Every email and SMS of the embedded product goes to the dev outbox the operator reads at /dev/outbox.
+  // One outbox for every email of the product, shown at /dev/outbox, while the gateway's mailer is the dev outbox.
   const outbox = new DevOutbox();
-  const smsOutbox = new DevOutboxSmsSender();
-  const notification = buildNotificationService({
-    dispatches: new MemoryDispatchRepository(),
-    clock: systemClock,
-    bus,
-    logger: loggerFor('notification'),
-    inbound: {
-      messages: new MemoryInboundSmsRepository(),
-      members: new RpcMemberContacts(createClient(MemberService, createRouterTransport(member.routes))),
-      reports: new RpcReportClaims(createClient(ReportService, createRouterTransport(report.routes))),
-      sms: smsOutbox,
-      mailer: { send: async (message) => void outbox.add({ channel: 'email', html: '', ...message }) },
-      adminEmail: options.adminEmail ?? 'admin@localhost',
-      devOutbox: smsOutbox,
-    },
-    // Alert jobs on timers in this process (lost on restart, as everything else in the embedded mode).
-    dispatch: {
-      members: new RpcMemberDirectory(createClient(MemberService, createRouterTransport(member.routes))),
-      billing: new RpcAlertBilling(createClient(AssociationBillingService, createRouterTransport(associationBilling.routes))),
-      reports: new RpcReportDirectory(createClient(ReportService, createRouterTransport(report.routes))),
-      claims: new MemoryClaimRecordRepository(),
-      scheduler: new InProcessAlertScheduler(systemClock, {
-        onError: (job, error, willRetry) => loggerFor('notification').warn({ jobId: job.jobId, err: error, willRetry }, 'alert job failed'),
-      }),
-      sms: smsOutbox,
-      sentAlerts: new MemorySentAlertRepository(notificationOutbox, () => notificationRelay.notify()),
-    },
-  });
+  const devMailer = configs.gateway.MAILER === 'dev-outbox' ? new DevOutboxMailer(outbox) : undefined;
+  const wiringOf = (part: EmbeddedPart): PartWiring => ({ logger: loggerFor(part), lifecycle, health, bus, ...(devMailer ? { devMailer } : {}) });
 
-  const transport = (routes: (router: ConnectRouter) => void) =>
-    createRouterTransport((router) => {
-      routes(router);
-      registerHealthService(router, health);
-    });
-  const transports: Record<ServiceName, ReturnType<typeof transport>> = {
-    report: transport(report.routes),
-    member: transport(member.routes),
-    'association-billing': transport(associationBilling.routes),
-    notification: transport(notification.routes),
-  };
-  const clients = createServiceClients(transports);
+  const routes: Partial<Record<ServiceName, (router: ConnectRouter) => void>> = {};
+  const transports = {
+    report: inProcessTransport(() => routes.report, health),
+    member: inProcessTransport(() => routes.member, health),
+    'association-billing': inProcessTransport(() => routes['association-billing'], health),
+    notification: inProcessTransport(() => routes.notification, health),
+  } satisfies Record<ServiceName, Transport>;
 
-  const subscriptions = await notification.subscribe();
-  reportRelay.start();
-  notificationRelay.start();
-  // The public URL goes into login emails, so the port is fixed before the gateway starts.
-  const port = options.port === 0 ? await freePort() : options.port;
-  const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
-  const sessionIdleTimeoutMs = 7 * 24 * 60 * 60 * 1000;
-  const gateway = await buildGateway({
-    clients,
-    adapters: {
-      geocoder: new OfflineGeocoder(),
-      sessions: new MemorySessionStore({ idleTimeoutMs: sessionIdleTimeoutMs }),
+  try {
+    routes.member = (await composeMemberService(configs.member, wiringOf('member'))).routes;
+    routes['association-billing'] = (await composeAssociationBillingService(configs.associationBilling, wiringOf('association-billing'))).routes;
+    routes.report = (
+      await composeReportService(configs.report, { ...wiringOf('report'), peers: { member: transports.member, associationBilling: transports['association-billing'] } })
+    ).routes;
+    routes.notification = (
+      await composeNotificationService(configs.notification, {
+        ...wiringOf('notification'),
+        peers: { member: transports.member, report: transports.report, associationBilling: transports['association-billing'] },
+      })
+    ).routes;
+
+    const clients = createServiceClients(transports);
+    const gateway = await composeGateway(configs.gateway, {
+      logger: loggerFor('gateway'),
+      lifecycle,
+      clients,
+      devOutbox: outbox,
       ...(options.feedback ? { feedback: options.feedback } : {}),
-      login: {
-        mailer: new DevOutboxMailer(outbox),
-        devOutbox: outbox,
-        rateLimiter: new MemoryRateLimiter(),
-        pendingLogins: new MemoryPendingLoginStore(),
-        openIdProviders: options.openIdProviders ?? { google: undefined },
-      },
-    },
-    // The embedded default serves plain HTTP on localhost, where a Secure cookie would not be kept by every browser.
-    settings: {
-      staticDir: options.staticDir,
-      reportImageMaxBytes: options.reportImageMaxBytes ?? 10 * 1024 * 1024,
-      secureCookies: false,
-      // Login links and the names mutations may carry come from configuration only; on this machine the product
-      // answers to localhost, 127.0.0.1 and [::1] alike, so a newcomer may open either.
-      site: siteIdentity(publicUrl, { loopbackAliases: true }),
-      devOutboxOnNetwork: options.devOutboxOnNetwork ?? false,
-      sessionIdleTimeoutMs,
-      ...options.limits,
-      ...(options.twilioAuthToken ? { twilioAuthToken: options.twilioAuthToken } : {}),
-    },
-    logger: loggerFor('gateway'),
-  });
-  await gateway.listen({ port, host });
-  // Loopback only: the operator's calls carry no credentials, so they must not be reachable from the network.
-  const operatorRpc =
-    options.operatorRpcPort === undefined
-      ? undefined
-      : await startRpcServer({
-          port: options.operatorRpcPort,
-          host: '127.0.0.1',
-          routes: associationBilling.routes,
-          health,
-          logger: loggerFor('association-billing'),
-          graceMs: 1_000,
-        }).catch((error: unknown) => {
-          loggerFor('association-billing').warn({ err: error, port: options.operatorRpcPort }, 'operator RPC port unavailable; the operator CLI cannot reach this process');
-          return undefined;
-        });
+    });
+    lifecycle.onShutdown('http server', () => gateway.close());
+    await gateway.listen({ port, host: configs.gateway.HOST });
 
-  return {
-    url: `http://localhost:${port}`,
-    publicUrl,
-    host,
-    port,
-    clients,
-    outbox,
-    close: async () => {
-      await gateway.close();
-      await operatorRpc?.close();
-      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
-      await reportRelay.stop();
-      await notificationRelay.stop();
-      await bus.close();
-    },
-  };
+    // Loopback only: the operator's calls carry no credentials, so they must not be reachable from the network.
+    if (options.operatorRpcPort !== undefined) {
+      const billingRoutes = routes['association-billing'];
+      const operatorRpc = await startRpcServer({
+        port: options.operatorRpcPort,
+        host: '127.0.0.1',
+        routes: billingRoutes,
+        health,
+        logger: loggerFor('association-billing'),
+        graceMs: 1_000,
+      }).catch((error: unknown) => {
+        loggerFor('association-billing').warn({ err: error, port: options.operatorRpcPort }, 'operator RPC port unavailable; the operator CLI cannot reach this process');
+        return undefined;
+      });
+      if (operatorRpc) lifecycle.onShutdown('operator rpc server', () => operatorRpc.close());
+    }
+
+    return {
+      url: `http://localhost:${port}`,
+      publicUrl: configs.gateway.PUBLIC_URL.replace(/\/+$/, ''),
+      host: configs.gateway.HOST,
+      port,
+      clients,
+      outbox,
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
 }

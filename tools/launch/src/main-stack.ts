@@ -1,13 +1,9 @@
 import { createLogger, loadConfigOrExit, runMain, type Logger } from '@swarm/runtime';
-import { z } from 'zod';
 import { ensureNats, ensureRedis, startJongodb } from './infrastructure.js';
-import { launchConfigShape } from './launch-config.js';
+import { stackConfigShape } from './launch-config.js';
 import { startStack, type StackProcessName } from './stack.js';
 
-const config = loadConfigOrExit({
-  ...launchConfigShape,
-  MONGODB_URL: z.string().startsWith('mongodb').optional(),
-});
+const config = loadConfigOrExit(stackConfigShape);
 const logger = createLogger({ service: 'stack', level: config.LOG_LEVEL });
 
 /** Service output is passed through, one JSON line each, tagged with the process it came from. */
@@ -36,7 +32,7 @@ await runMain(logger, async (lifecycle) => {
     redisUrl: redis.url,
     mongoUrl,
     ports: { gateway: config.PORT, report: 8081, member: 8082, 'association-billing': 8083, notification: 8084 },
-    env: { LOG_LEVEL: config.LOG_LEVEL, STATIC_DIR: config.STATIC_DIR },
+    env: { LOG_LEVEL: config.LOG_LEVEL },
     envOf: {
       gateway: { HOST: config.HOST, DEV_OUTBOX_ON_NETWORK: String(config.DEV_OUTBOX_ON_NETWORK), ...(config.PUBLIC_URL ? { PUBLIC_URL: config.PUBLIC_URL } : {}) },
     },

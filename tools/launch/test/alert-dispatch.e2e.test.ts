@@ -21,7 +21,7 @@ type Clients = {
 type Product = { baseUrl: string; clients: Clients; stop: () => Promise<void> };
 
 async function embedded(): Promise<Product> {
-  const product = await startEmbedded({ port: 0, host: '127.0.0.1', staticDir: staticDirWithIndex(), loggerFor: (service) => pino({ level: 'silent', base: { service } }) });
+  const product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: staticDirWithIndex() }, loggerFor: (service) => pino({ level: 'silent', base: { service } }) });
   const { member, associationBilling: billing, notification } = product.clients;
   return { baseUrl: `http://127.0.0.1:${product.port}`, clients: { member, billing, notification }, stop: product.close };
 }

@@ -18,7 +18,7 @@ describe("a member's associations in a browser on a phone, against the embedded 
   let browser: Browser;
 
   beforeAll(async () => {
-    product = await startEmbedded({ port: 0, host: '127.0.0.1', staticDir: buildFrontend({ VITE_ASSOCIATION_ADMIN_URL: adminUrlTemplate }), loggerFor: () => pino({ level: 'silent' }) });
+    product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: buildFrontend({ VITE_ASSOCIATION_ADMIN_URL: adminUrlTemplate }) }, loggerFor: () => pino({ level: 'silent' }) });
     browser = await launchChromium();
   }, 180_000);
 

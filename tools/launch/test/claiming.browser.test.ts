@@ -78,7 +78,7 @@ describe('claiming a swarm in the member area, in a browser on a phone, against 
   let browser: Browser;
 
   beforeAll(async () => {
-    product = await startEmbedded({ port: 0, host: '127.0.0.1', staticDir: buildFrontend(), loggerFor: () => pino({ level: 'silent' }) });
+    product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: buildFrontend() }, loggerFor: () => pino({ level: 'silent' }) });
     browser = await launchChromium();
   }, 180_000);
 

@@ -48,7 +48,7 @@ describe('the embedded default is reachable from this machine only', () => {
   });
 
   it('listens on 127.0.0.1 unless told otherwise', async () => {
-    product = await startEmbedded({ port: 0, staticDir: '/nonexistent', loggerFor: silent });
+    product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: '/nonexistent' }, loggerFor: silent });
     expect(product.host).toBe('127.0.0.1');
     expect(product.publicUrl).toBe(`http://localhost:${product.port}`);
     expect(await canConnect('127.0.0.1', product.port)).toBe(true);
@@ -58,12 +58,12 @@ describe('the embedded default is reachable from this machine only', () => {
   });
 
   it('refuses to listen beyond loopback with its dev outbox unless the operator opts in', async () => {
-    await expect(startEmbedded({ port: 0, host: '0.0.0.0', staticDir: '/nonexistent', loggerFor: silent })).rejects.toThrow(/DEV_OUTBOX_ON_NETWORK/);
+    await expect(startEmbedded({ env: { PORT: '0', HOST: '0.0.0.0', STATIC_DIR: '/nonexistent' }, loggerFor: silent })).rejects.toThrow(/DEV_OUTBOX_ON_NETWORK/);
   });
 
   it('with the opt-in, serves the dev outbox to other machines only under a loopback name', async () => {
     const outside = outsideAddress();
-    product = await startEmbedded({ port: 0, host: '0.0.0.0', devOutboxOnNetwork: true, staticDir: '/nonexistent', loggerFor: silent });
+    product = await startEmbedded({ env: { PORT: '0', HOST: '0.0.0.0', DEV_OUTBOX_ON_NETWORK: 'true', STATIC_DIR: '/nonexistent' }, loggerFor: silent });
     const from = outside ?? '127.0.0.1';
     expect(await getFrom(from, from, product.port, '/api/dev/outbox', `localhost:${product.port}`)).toBe(200);
     expect(await getFrom(from, from, product.port, '/api/dev/outbox', `${from}:${product.port}`)).toBe(404);

@@ -10,7 +10,7 @@ describe('the landing page in a browser on a phone, served by the gateway', () =
   let browser: Browser;
 
   beforeAll(async () => {
-    product = await startEmbedded({ port: 0, host: '127.0.0.1', staticDir: buildFrontend(), loggerFor: () => pino({ level: 'silent' }) });
+    product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: buildFrontend() }, loggerFor: () => pino({ level: 'silent' }) });
     browser = await launchChromium();
   });
 

@@ -9,7 +9,7 @@ describe("a member's first visit in a browser on a phone", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    product = await startEmbedded({ port: 0, host: '127.0.0.1', staticDir: buildFrontend(), loggerFor: () => pino({ level: 'silent' }) });
+    product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: buildFrontend() }, loggerFor: () => pino({ level: 'silent' }) });
     browser = await launchChromium();
   }, 120_000);
 

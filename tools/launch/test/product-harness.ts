@@ -84,7 +84,7 @@ export async function startEmbeddedProduct(): Promise<RunningProduct> {
       done();
     },
   });
-  const product = await startEmbedded({ port: 0, host: '127.0.0.1', staticDir: staticDirWithIndex(), loggerFor: (service) => pino({ level: 'info', base: { service } }, sink) });
+  const product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: staticDirWithIndex() }, loggerFor: (service) => pino({ level: 'info', base: { service } }, sink) });
   return {
     baseUrl: `http://127.0.0.1:${product.port}`,
     notificationLog: () => parseJsonLines(lines).filter((line) => line.service === 'notification'),

@@ -182,17 +182,18 @@ const callbackQuery: fc.Arbitrary<string> = fc.array(fc.tuple(fc.constantFrom('t
 describe('every public endpoint refuses generated bad input (fast-check, whole product)', () => {
   beforeAll(async () => {
     product = await startEmbedded({
-      port: 0,
-      staticDir: '/nonexistent',
+      env: {
+        PORT: '0',
+        STATIC_DIR: '/nonexistent',
+        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        REPORTS_PER_HOUR_PER_CLIENT: '100000',
+        FEEDBACK_PER_HOUR_PER_CLIENT: '100000',
+        PLACE_SUGGESTIONS_PER_HOUR_PER_CLIENT: '100000',
+        MAGIC_LINK_LIMIT_PER_ADDRESS: '100000',
+        MAGIC_LINK_LIMIT_PER_CLIENT: '100000',
+      },
       loggerFor: (service) => pino({ level: 'silent', base: { service } }),
       feedback,
-      twilioAuthToken: AUTH_TOKEN,
-      limits: {
-        reportsPerHourPerClient: 100_000,
-        feedbackPerHourPerClient: 100_000,
-        placeSuggestionsPerHourPerClient: 100_000,
-        magicLinkLimits: { perAddress: 100_000, perClient: 100_000, windowMs: 3_600_000 },
-      },
     });
     base = `http://127.0.0.1:${product.port}`;
     const { member, associationBilling: billing } = product.clients;

@@ -74,7 +74,7 @@ describe('the reporter journey in a browser on a phone, against the embedded pro
   let baseUrl: string;
 
   beforeAll(async () => {
-    product = await startEmbedded({ port: 0, host: '127.0.0.1', staticDir: buildFrontend(), loggerFor: () => pino({ level: 'silent' }) });
+    product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: buildFrontend() }, loggerFor: () => pino({ level: 'silent' }) });
     baseUrl = `http://127.0.0.1:${product.port}`;
     await seedPortlandBeekeeper(product);
     browser = await launchChromium();

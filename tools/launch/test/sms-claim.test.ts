@@ -54,7 +54,7 @@ describe('claim by SMS (embedded)', () => {
   });
 
   it('lets the first alerted member claim by replying with the code, texts them the location, and answers STOP', async () => {
-    product = await startEmbedded({ port: 0, host: '127.0.0.1', staticDir: '/nonexistent', loggerFor: () => pino({ level: 'silent' }) });
+    product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: '/nonexistent' }, loggerFor: () => pino({ level: 'silent' }) });
     const { member, notification } = product.clients;
     const { claimCode, memberIds } = await alertedReport(product, ['5035550111', '5035550122']);
     const [ada = '', grace = ''] = memberIds;
@@ -96,7 +96,7 @@ describe('claim by SMS (embedded)', () => {
   });
 
   it('gives one winner and one location text to 100 concurrent claims by SMS and on the web', async () => {
-    product = await startEmbedded({ port: 0, host: '127.0.0.1', staticDir: '/nonexistent', loggerFor: () => pino({ level: 'silent' }) });
+    product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: '/nonexistent' }, loggerFor: () => pino({ level: 'silent' }) });
     const { report, notification } = product.clients;
     const phoneNumbers = Array.from({ length: 100 }, (_, index) => `50355502${String(index).padStart(2, '0')}`);
     const { reportId, claimCode, memberIds } = await alertedReport(product, phoneNumbers);

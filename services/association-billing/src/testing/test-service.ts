@@ -1,6 +1,11 @@
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
-import { buildAssociationBillingService, memoryAssociationBillingStores, type AssociationBillingStores } from '../association-billing-service.js';
+import {
+  buildAssociationBillingService,
+  DEFAULT_LOW_BALANCE_THRESHOLD_CENTS,
+  memoryAssociationBillingStores,
+  type AssociationBillingStores,
+} from '../association-billing-service.js';
 import type { EmailMessage } from '../app/ports.js';
 
 /** A service on in-memory stores with a fixed clock, counting ids and a scripted random source, for tests. */
@@ -17,7 +22,7 @@ export function testAssociationBilling(options: { stores?: AssociationBillingSto
     clock: { now: () => new Date('2026-06-01T12:00:00Z') },
     ids: { newId: () => `id-${(nextId += 1)}` },
     randomBelow: (bound) => (nextRandom += 1) % bound,
-    ...(options.lowBalanceThresholdCents !== undefined ? { lowBalanceThresholdCents: options.lowBalanceThresholdCents } : {}),
+    lowBalanceThresholdCents: options.lowBalanceThresholdCents ?? DEFAULT_LOW_BALANCE_THRESHOLD_CENTS,
   });
   const client: Client<typeof AssociationBillingService> = createClient(AssociationBillingService, createRouterTransport(service.routes));
   return { client, stores, sent, warnings, routes: service.routes };

@@ -1,1 +1,2 @@
 export { SmtpMailer, type SmtpMessage } from './smtp-mailer.js';
+export { mailerFromSettings, type MailSettings } from './mailer-from-settings.js';

@@ -4,7 +4,9 @@ import { InvalidFieldsSchema, MemberService } from '@swarm/proto/member/v1/membe
 import { domainErrorCode } from '@swarm/runtime';
 import { connectErrorOf } from '@swarm/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildMemberService } from '../../member-service.js';
+import { buildMemberService, DEFAULT_LOGIN_TOKEN_TTL_MS } from '../../member-service.js';
+import { nodeTokenSecrets } from '../crypto/node-token-secrets.js';
+import { MemoryLoginTokenRepository } from '../memory/memory-login-token-repository.js';
 import { MemoryMemberRepository } from '../memory/memory-member-repository.js';
 
 
@@ -15,6 +17,9 @@ describe('MemberService over Connect', () => {
     let nextId = 0;
     const service = buildMemberService({
       members: new MemoryMemberRepository(),
+      loginTokens: new MemoryLoginTokenRepository(),
+      secrets: nodeTokenSecrets,
+      loginTokenTtlMs: DEFAULT_LOGIN_TOKEN_TTL_MS,
       clock: { now: () => new Date('2026-06-01T12:00:00Z') },
       ids: { newId: () => `member-${(nextId += 1)}` },
     });

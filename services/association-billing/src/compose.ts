@@ -1,0 +1,47 @@
+import type { ConnectRouter } from '@connectrpc/connect';
+import { requireMongoUrl, secureRandomBelow, systemClock, uuidIds, type PartWiring } from '@swarm/runtime';
+import { connectMongo } from '@swarm/runtime/mongo';
+import { mailerFromSettings } from '@swarm/runtime/smtp';
+import type { z } from 'zod';
+import { MongoActivationCodeRepository } from './adapters/mongo/mongo-activation-code-repository.js';
+import { MongoAssociationRepository } from './adapters/mongo/mongo-association-repository.js';
+import { MongoJoinFailureRepository } from './adapters/mongo/mongo-join-failure-repository.js';
+import { MongoLedgerRepository } from './adapters/mongo/mongo-ledger-repository.js';
+import { MongoMembershipRepository } from './adapters/mongo/mongo-membership-repository.js';
+import { buildAssociationBillingService, memoryAssociationBillingStores, type AssociationBillingStores } from './association-billing-service.js';
+import type { associationBillingConfigShape } from './config.js';
+
+export type AssociationBillingConfig = z.infer<z.ZodObject<typeof associationBillingConfigShape>>;
+
+/**
+ * The association-billing service from its configuration: the store STORE names and the mailer of the low-balance
+ * notices. `main.ts` and the embedded product call it.
+ */
+export async function composeAssociationBillingService(
+  config: AssociationBillingConfig,
+  wiring: PartWiring,
+): Promise<{ routes: (router: ConnectRouter) => void }> {
+  let stores: AssociationBillingStores;
+  if (config.STORE === 'mongo') {
+    const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
+    wiring.lifecycle.onShutdown('mongo', () => mongo.close());
+    wiring.health.register('mongo', mongo.isHealthy);
+    const activationCodes = new MongoActivationCodeRepository(mongo.db);
+    const memberships = new MongoMembershipRepository(mongo.db);
+    const ledger = new MongoLedgerRepository(mongo.db);
+    const joinFailures = new MongoJoinFailureRepository(mongo.db);
+    await Promise.all([activationCodes.ensureIndexes(), memberships.ensureIndexes(), ledger.ensureIndexes(), joinFailures.ensureIndexes()]);
+    stores = { associations: new MongoAssociationRepository(mongo.db), activationCodes, memberships, ledger, joinFailures };
+  } else {
+    stores = memoryAssociationBillingStores();
+  }
+  return buildAssociationBillingService({
+    ...stores,
+    mailer: mailerFromSettings(config, wiring, 'low-balance emails'),
+    log: wiring.logger,
+    clock: systemClock,
+    ids: uuidIds,
+    randomBelow: secureRandomBelow,
+    lowBalanceThresholdCents: config.LOW_BALANCE_THRESHOLD_CENTS,
+  });
+}

@@ -1,0 +1,160 @@
+import { createClient, type ConnectRouter, type Transport } from '@connectrpc/connect';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { ReportService } from '@swarm/proto/report/v1/report_service';
+import { ConfigError, ConnectionWatch, MemoryOutbox, OutboxRelay, requireMongoUrl, systemClock, type OutboxStore, type PartWiring } from '@swarm/runtime';
+import { MongoOutbox, connectMongo } from '@swarm/runtime/mongo';
+import { mailerFromSettings } from '@swarm/runtime/smtp';
+import { Redis } from 'ioredis';
+import type { z } from 'zod';
+import type { InboundSmsRepository } from './app/inbound-ports.js';
+import type { AlertScheduler, ClaimRecordRepository, DispatchRepository, SentAlertRepository, SmsSender } from './app/ports.js';
+import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
+import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
+import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
+import { MemoryInboundSmsRepository } from './adapters/memory/memory-inbound-sms-repository.js';
+import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
+import { MongoClaimRecordRepository } from './adapters/mongo/mongo-claim-record-repository.js';
+import { MongoDispatchRepository } from './adapters/mongo/mongo-dispatch-repository.js';
+import { MongoInboundSmsRepository } from './adapters/mongo/mongo-inbound-sms-repository.js';
+import { MongoSentAlertRepository } from './adapters/mongo/mongo-sent-alert-repository.js';
+import { RpcAlertBilling, RpcMemberDirectory, RpcReportDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
+import { RpcMemberContacts } from './adapters/rpc/rpc-member-contacts.js';
+import { RpcReportClaims } from './adapters/rpc/rpc-report-claims.js';
+import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
+import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
+import { TwilioSmsSender } from './adapters/twilio/twilio-sms-sender.js';
+import type { notificationConfigShape } from './config.js';
+import { buildNotificationService } from './notification-service.js';
+
+export type NotificationConfig = z.infer<z.ZodObject<typeof notificationConfigShape>>;
+
+/** The services the notification service calls: members (contacts, availability), reports (claims), billing (charges). */
+export type NotificationPeers = { member: Transport; report: Transport; associationBilling: Transport };
+
+type Stores = {
+  dispatches: DispatchRepository;
+  inboundMessages: InboundSmsRepository;
+  claims: ClaimRecordRepository;
+  sentAlerts: SentAlertRepository;
+  outbox: OutboxStore;
+};
+
+async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, notifyRelay: () => void): Promise<Stores> {
+  if (config.STORE === 'memory') {
+    const outbox = new MemoryOutbox();
+    return {
+      dispatches: new MemoryDispatchRepository(),
+      inboundMessages: new MemoryInboundSmsRepository(),
+      claims: new MemoryClaimRecordRepository(),
+      sentAlerts: new MemorySentAlertRepository(outbox, notifyRelay),
+      outbox,
+    };
+  }
+  const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
+  wiring.lifecycle.onShutdown('mongo', () => mongo.close());
+  wiring.health.register('mongo', mongo.isHealthy);
+  const outbox = new MongoOutbox(mongo.db);
+  const inboundMessages = new MongoInboundSmsRepository(mongo.db);
+  const sentAlerts = new MongoSentAlertRepository(mongo.client, mongo.db, outbox, notifyRelay);
+  await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes()]);
+  return { dispatches: new MongoDispatchRepository(mongo.db), inboundMessages, claims: new MongoClaimRecordRepository(mongo.db), sentAlerts, outbox };
+}
+
+/** SMS_SENDER=dev-outbox keeps texts in memory (listed by ListDevOutboxSms); twilio sends them. */
+function smsFromConfig(config: NotificationConfig): { sms: SmsSender; devOutbox: DevOutboxSmsSender | undefined } {
+  if (config.SMS_SENDER === 'dev-outbox') {
+    const devOutbox = new DevOutboxSmsSender();
+    return { sms: devOutbox, devOutbox };
+  }
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM_NUMBER: fromNumber } = config;
+  if (!accountSid || !authToken || !fromNumber) {
+    throw new ConfigError('Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER: required when SMS_SENDER=twilio');
+  }
+  const sms = new TwilioSmsSender({ accountSid, authToken, fromNumber, apiBaseUrl: config.TWILIO_API_BASE_URL, minIntervalMs: config.TWILIO_MIN_SEND_INTERVAL_MS });
+  return { sms, devOutbox: undefined };
+}
+
+/** BullMQ on REDIS_URL, or in-process timers (lost when the process stops) without it. */
+async function schedulerFromConfig(config: NotificationConfig, wiring: PartWiring): Promise<AlertScheduler> {
+  const { logger } = wiring;
+  const retry = { attempts: config.ALERT_ATTEMPTS, backoffMs: config.ALERT_BACKOFF_MS };
+  const onError = (job: { jobId: string }, error: unknown, willRetry: boolean) => logger.warn({ jobId: job.jobId, err: error, willRetry }, 'alert job failed');
+  if (!config.REDIS_URL) {
+    logger.warn('REDIS_URL is not set: alert jobs are kept in memory and lost when the process stops');
+    return new InProcessAlertScheduler(systemClock, { ...retry, onError });
+  }
+  // Every Redis connection (this one and BullMQ's) reconnects on its own; one watch logs an outage once for all.
+  const redisWatch = new ConnectionWatch(logger, 'redis', { url: config.REDIS_URL });
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true });
+  redis.on('error', redisWatch.error);
+  redis.on('ready', redisWatch.ready);
+  await redis.connect();
+  wiring.lifecycle.onShutdown('redis', async () => {
+    await redis.quit();
+  });
+  wiring.health.register('redis', async () => (await redis.ping()) === 'PONG');
+  return new BullMqAlertScheduler({
+    redisUrl: config.REDIS_URL,
+    queueName: config.ALERT_QUEUE_NAME,
+    prefix: config.ALERT_QUEUE_PREFIX,
+    clock: systemClock,
+    ...retry,
+    onError,
+    connectionEvents: redisWatch,
+  });
+}
+
+/**
+ * The notification service from its configuration: its store and outbox relay, the SMS sender, the alert scheduler,
+ * the mailer of the bad-report email, and its peers; it subscribes to the events it follows. `main.ts` and the
+ * embedded product call it.
+ */
+export async function composeNotificationService(
+  config: NotificationConfig,
+  wiring: PartWiring & { peers: NotificationPeers },
+): Promise<{ routes: (router: ConnectRouter) => void }> {
+  const { lifecycle, logger, bus, peers } = wiring;
+  // AlertSent is written to the outbox with the sent alert's record and wakes the relay, which publishes it. Alert jobs
+  // start with the service's subscriptions, after the relay exists.
+  const notifyRelay = () => relay.notify();
+  const stores = await storesFromConfig(config, wiring, notifyRelay);
+  const { sms, devOutbox } = smsFromConfig(config);
+  const scheduler = await schedulerFromConfig(config, wiring);
+  const relay = new OutboxRelay(stores.outbox, bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
+  relay.start();
+  lifecycle.onShutdown('outbox relay', () => relay.stop());
+
+  const members = createClient(MemberService, peers.member);
+  const reports = createClient(ReportService, peers.report);
+  const service = buildNotificationService({
+    dispatches: stores.dispatches,
+    clock: systemClock,
+    bus,
+    logger,
+    inbound: {
+      messages: stores.inboundMessages,
+      members: new RpcMemberContacts(members),
+      reports: new RpcReportClaims(reports),
+      sms,
+      mailer: mailerFromSettings(config, wiring, 'the bad-report emails to the administrator'),
+      adminEmail: config.ADMIN_EMAIL,
+      devOutbox,
+    },
+    dispatch: {
+      members: new RpcMemberDirectory(members),
+      billing: new RpcAlertBilling(createClient(AssociationBillingService, peers.associationBilling)),
+      reports: new RpcReportDirectory(reports),
+      claims: stores.claims,
+      scheduler,
+      sms,
+      sentAlerts: stores.sentAlerts,
+      recentClaimsWindowDays: config.RECENT_CLAIMS_WINDOW_DAYS,
+    },
+  });
+  const subscriptions = await service.subscribe();
+  lifecycle.onShutdown('event subscriptions', async () => {
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+  });
+  return service;
+}

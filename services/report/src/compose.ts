@@ -1,0 +1,63 @@
+import { createClient, type ConnectRouter, type Transport } from '@connectrpc/connect';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { MemoryOutbox, OutboxRelay, requireMongoUrl, secureRandomBelow, systemClock, uuidIds, type OutboxStore, type PartWiring } from '@swarm/runtime';
+import { MongoOutbox, connectMongo } from '@swarm/runtime/mongo';
+import type { z } from 'zod';
+import type { ImageStore, ReportRepository } from './app/ports.js';
+import { MemoryImageStore } from './adapters/memory/memory-image-store.js';
+import { MemoryReportRepository } from './adapters/memory/memory-report-repository.js';
+import { MongoImageStore } from './adapters/mongo/mongo-image-store.js';
+import { MongoReportRepository, RecoveringReportOutbox } from './adapters/mongo/mongo-report-repository.js';
+import { RpcSwarmCoverage } from './adapters/rpc/rpc-swarm-coverage.js';
+import { SharpImageProcessor } from './adapters/sharp/sharp-image-processor.js';
+import type { reportConfigShape } from './config.js';
+import { buildReportService } from './report-service.js';
+
+export type ReportConfig = z.infer<z.ZodObject<typeof reportConfigShape>>;
+
+/** The services the report service calls: who covers a swarm (member), and which of them a paying association alerts. */
+export type ReportPeers = { member: Transport; associationBilling: Transport };
+
+/**
+ * The report service from its configuration: the store STORE names (with its outbox and relay), the picture
+ * processing, and the peers it asks who covers a swarm. `main.ts` and the embedded product both call it.
+ */
+export async function composeReportService(config: ReportConfig, wiring: PartWiring & { peers: ReportPeers }): Promise<{ routes: (router: ConnectRouter) => void }> {
+  const { lifecycle, health, logger } = wiring;
+  // Repositories wake the relay after each write; it is only called once the service is serving.
+  const notifyRelay = () => relay.notify();
+  let reports: ReportRepository;
+  let outbox: OutboxStore;
+  let images: ImageStore;
+  if (config.STORE === 'mongo') {
+    const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
+    lifecycle.onShutdown('mongo', () => mongo.close());
+    health.register('mongo', mongo.isHealthy);
+    const mongoOutbox = new MongoOutbox(mongo.db);
+    const repository = new MongoReportRepository(mongo.db, mongoOutbox, notifyRelay);
+    await repository.ensureIndexes();
+    reports = repository;
+    // Every write parks its events on the report until they are in the outbox; the relay moves leftovers first.
+    outbox = new RecoveringReportOutbox(mongoOutbox, repository);
+    images = new MongoImageStore(mongo.db);
+  } else {
+    const memoryOutbox = new MemoryOutbox();
+    reports = new MemoryReportRepository(memoryOutbox, notifyRelay);
+    outbox = memoryOutbox;
+    images = new MemoryImageStore();
+  }
+  const relay = new OutboxRelay(outbox, wiring.bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
+  relay.start();
+  lifecycle.onShutdown('outbox relay', () => relay.stop());
+
+  return buildReportService({
+    reports,
+    coverage: new RpcSwarmCoverage(createClient(MemberService, wiring.peers.member), createClient(AssociationBillingService, wiring.peers.associationBilling)),
+    images,
+    imageProcessor: new SharpImageProcessor({ decodeConcurrency: config.IMAGE_DECODE_CONCURRENCY }),
+    clock: systemClock,
+    ids: uuidIds,
+    randomBelow: secureRandomBelow,
+  });
+}

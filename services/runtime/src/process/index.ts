@@ -1,0 +1,1 @@
+export { networkTransport, runServiceProcess } from './run-service-process.js';

@@ -1,0 +1,40 @@
+import type { ConnectRouter, Transport } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import type { z } from 'zod';
+import type { PartWiring } from '../composition.js';
+import { loadConfigOrExit, type serviceEnvShape } from '../config.js';
+import { eventBusFromConfig } from '../events/nats/event-bus-from-config.js';
+import { HealthRegistry } from '../health.js';
+import { runMain } from '../lifecycle.js';
+import { createLogger } from '../logger.js';
+import { startRpcServer } from '../rpc/rpc-server.js';
+
+type ServiceEnv = z.infer<z.ZodObject<typeof serviceEnvShape>> & { PORT: number };
+
+/**
+ * A service as its own process: reads and validates its configuration, connects the event bus it names, lets the
+ * service's composition choose and wire every other adapter, and serves its routes over Connect until SIGTERM.
+ */
+export async function runServiceProcess<Shape extends z.ZodRawShape>(options: {
+  service: string;
+  configShape: Shape;
+  compose: (config: z.infer<z.ZodObject<Shape>>, wiring: PartWiring) => Promise<{ routes: (router: ConnectRouter) => void }>;
+}): Promise<void> {
+  const config = loadConfigOrExit(options.configShape);
+  const settings = config as unknown as ServiceEnv;
+  const logger = createLogger({ service: options.service, level: settings.LOG_LEVEL });
+  await runMain(logger, async (lifecycle) => {
+    const health = new HealthRegistry();
+    const bus = await eventBusFromConfig(settings, options.service, logger);
+    lifecycle.onShutdown('event bus', () => bus.close());
+    health.register('event bus', () => bus.isHealthy());
+    const part = await options.compose(config, { logger, lifecycle, health, bus });
+    const server = await startRpcServer({ port: settings.PORT, routes: part.routes, health, logger, graceMs: settings.SHUTDOWN_GRACE_MS });
+    lifecycle.onShutdown('rpc server', () => server.close());
+  });
+}
+
+/** Connect over HTTP/2 cleartext to another service's process. */
+export function networkTransport(baseUrl: string): Transport {
+  return createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true });
+}
