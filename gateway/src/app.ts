@@ -8,7 +8,7 @@ import type { ServiceClients } from './clients/service-clients.js';
 import type { SessionStore } from './auth/session-store.js';
 import { protectAgainstCrossSiteRequests } from './auth/cross-site.js';
 import type { GatewaySettings } from './config.js';
-import type { Geocoder } from './geocoding/geocoder.js';
+import type { Geocoder } from '@swarm/runtime/geocoding';
 import type { BotCheck } from './bot-check/bot-check.js';
 import type { FeedbackSink } from './feedback/feedback-sink.js';
 import { ClientRateLimiter } from './rate-limit/client-rate-limiter.js';

@@ -18,9 +18,7 @@ import type { gatewayConfigShape } from './config.js';
 import type { FeedbackSink } from './feedback/feedback-sink.js';
 import { LocalFeedbackSink } from './feedback/local-feedback-sink.js';
 import { SentryFeedbackSink } from './feedback/sentry-feedback-sink.js';
-import type { Geocoder } from './geocoding/geocoder.js';
-import { GooglePlacesGeocoder } from './geocoding/google-places-geocoder.js';
-import { OfflineGeocoder } from './geocoding/offline-geocoder.js';
+import { geocoderFromSettings } from '@swarm/runtime/geocoding';
 import type { Mailer } from './mail/mailer.js';
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;
@@ -40,15 +38,6 @@ export type GatewayWiring = {
 function required(value: string | undefined, variable: string, because: string): string {
   if (value) return value;
   throw new ConfigError(`Invalid configuration:\n  ${variable}: required when ${because} (not set)`);
-}
-
-function geocoderFromConfig(config: GatewayConfig): Geocoder {
-  if (config.GEOCODER === 'offline') return new OfflineGeocoder();
-  return new GooglePlacesGeocoder({
-    apiKey: required(config.GOOGLE_MAPS_API_KEY, 'GOOGLE_MAPS_API_KEY', 'GEOCODER=google'),
-    placesBaseUrl: config.GOOGLE_PLACES_BASE_URL,
-    geocodingBaseUrl: config.GOOGLE_GEOCODING_BASE_URL,
-  });
 }
 
 function botCheckFromConfig(config: GatewayConfig, logger: Logger): BotCheck {
@@ -126,7 +115,7 @@ async function sharedStateFromConfig(
 export async function composeGateway(config: GatewayConfig, wiring: GatewayWiring): Promise<FastifyInstance> {
   const { logger } = wiring;
   checkDevOutboxExposure(config, logger);
-  const geocoder = geocoderFromConfig(config);
+  const geocoder = geocoderFromSettings(config);
   const botCheck = botCheckFromConfig(config, logger);
   const feedback = wiring.feedback ?? feedbackFromConfig(config, logger);
   const recaptchaSiteKey = config.BOT_CHECK === 'recaptcha' ? required(config.RECAPTCHA_SITE_KEY, 'RECAPTCHA_SITE_KEY', 'BOT_CHECK=recaptcha') : null;

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { env } from '@swarm/runtime';
+import { geocoderEnvShape } from '@swarm/runtime/geocoding';
 import { z } from 'zod';
 import type { SiteIdentity } from './auth/site-identity.js';
 
@@ -22,10 +23,7 @@ export const gatewayConfigShape = {
   SESSION_COOKIE_SECURE: env.boolean(true),
   SESSION_IDLE_TIMEOUT_MS: env.positiveInt(7 * 24 * 60 * 60 * 1000),
   TRUST_PROXY: env.boolean(false),
-  GEOCODER: z.enum(['offline', 'google']).default('offline'),
-  GOOGLE_MAPS_API_KEY: optionalSetting(z.string().min(1)),
-  GOOGLE_PLACES_BASE_URL: z.url().default('https://places.googleapis.com'),
-  GOOGLE_GEOCODING_BASE_URL: z.url().default('https://maps.googleapis.com'),
+  ...geocoderEnvShape,
   BOT_CHECK: z.enum(['dev', 'recaptcha']).default('dev'),
   RECAPTCHA_SECRET: optionalSetting(z.string().min(1)),
   RECAPTCHA_SITE_KEY: optionalSetting(z.string().min(1)),

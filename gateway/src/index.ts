@@ -9,10 +9,6 @@ export { DevOutbox, DevOutboxMailer, type OutboxEntry } from './mail/dev-outbox.
 export type { EmailMessage, Mailer } from './mail/mailer.js';
 export type { LoginAdapters } from './routes/auth.js';
 export type { MemberSession, SessionStore } from './auth/session-store.js';
-export type { Geocoder, PlaceSuggestion, ResolvedPlace } from './geocoding/geocoder.js';
-export { OfflineGeocoder } from './geocoding/offline-geocoder.js';
-export { GeocoderUnavailableError } from './geocoding/geocoder.js';
-export { GooglePlacesGeocoder } from './geocoding/google-places-geocoder.js';
 export { DevBotCheck, type BotCheck, type BotCheckResult } from './bot-check/bot-check.js';
 export { RecaptchaBotCheck } from './bot-check/recaptcha-bot-check.js';
 export type { Feedback, FeedbackSink } from './feedback/feedback-sink.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GeocoderUnavailableError } from '../src/geocoding/geocoder.js';
+import { GeocoderUnavailableError } from '@swarm/runtime/geocoding';
 import { startGateway } from './gateway-harness.js';
 
 describe('gateway', () => {

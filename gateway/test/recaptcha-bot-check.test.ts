@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DevBotCheck, type BotCheck } from '../src/bot-check/bot-check.js';
 import { RecaptchaBotCheck } from '../src/bot-check/recaptcha-bot-check.js';
-import { startLocalServer, unreachableUrl } from './local-http-server.js';
+import { startLocalServer, unreachableUrl } from '@swarm/testing';
 
 /** Tokens the local siteverify knows, each with the answer Google would give for it. */
 const answers: Record<string, object> = {

@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BotCheck } from '../src/bot-check/bot-check.js';
 import { RecaptchaBotCheck } from '../src/bot-check/recaptcha-bot-check.js';
-import { GeocoderUnavailableError, type Geocoder } from '../src/geocoding/geocoder.js';
+import { GeocoderUnavailableError, type Geocoder } from '@swarm/runtime/geocoding';
 import { IMAGE_LIMIT, phonePhoto, reportForm, startGateway, type GatewayOptions, type RecordingImageStore } from './gateway-harness.js';
-import { startLocalServer } from './local-http-server.js';
+import { startLocalServer } from '@swarm/testing';
 
 type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
 

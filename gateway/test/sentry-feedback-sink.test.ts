@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SentryFeedbackSink } from '../src/feedback/sentry-feedback-sink.js';
 import type { Feedback } from '../src/feedback/feedback-sink.js';
-import { startLocalServer } from './local-http-server.js';
+import { startLocalServer } from '@swarm/testing';
 
 const feedback: Feedback = {
   feedbackId: '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9',

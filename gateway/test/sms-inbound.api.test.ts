@@ -13,7 +13,7 @@ import { MemoryPendingLoginStore } from '../src/auth/pending-logins.js';
 import { MemoryRateLimiter } from '../src/auth/rate-limiter.js';
 import { twilioSignature } from '../src/auth/twilio-signature.js';
 import { createServiceClients } from '../src/clients/service-clients.js';
-import { OfflineGeocoder } from '../src/geocoding/offline-geocoder.js';
+import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 import { DevOutbox, DevOutboxMailer } from '../src/mail/dev-outbox.js';
 import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';

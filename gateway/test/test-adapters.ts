@@ -5,7 +5,7 @@ import { MemoryPendingLoginStore } from '../src/auth/pending-logins.js';
 import { MemoryRateLimiter } from '../src/auth/rate-limiter.js';
 import { DevBotCheck } from '../src/bot-check/bot-check.js';
 import { LocalFeedbackSink } from '../src/feedback/local-feedback-sink.js';
-import { OfflineGeocoder } from '../src/geocoding/offline-geocoder.js';
+import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 import { DevOutbox, DevOutboxMailer } from '../src/mail/dev-outbox.js';
 
 /** Every port of the gateway with a local adapter (what the embedded default configures), any of them replaced. */

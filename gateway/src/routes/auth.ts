@@ -7,7 +7,7 @@ import type { SessionStore } from '../auth/session-store.js';
 import type { SiteIdentity } from '../auth/site-identity.js';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import type { ServiceClients } from '../clients/service-clients.js';
-import type { Geocoder } from '../geocoding/geocoder.js';
+import type { Geocoder } from '@swarm/runtime/geocoding';
 import type { DevOutbox } from '../mail/dev-outbox.js';
 import type { Mailer } from '../mail/mailer.js';
 import { devOutboxRoutes } from './dev-outbox.js';

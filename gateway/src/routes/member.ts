@@ -2,7 +2,7 @@ import type { Member } from '@swarm/proto/member/v1/member_service';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients/service-clients.js';
-import type { Geocoder } from '../geocoding/geocoder.js';
+import type { Geocoder } from '@swarm/runtime/geocoding';
 import { HttpError, replyWithError } from '../mappers/http-errors.js';
 import { memberRefusal } from './member-errors.js';
 

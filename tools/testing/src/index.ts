@@ -6,3 +6,4 @@ export { testNatsUrl, testRedisUrl, uniqueStreamName } from './test-env.js';
 export { connectErrorOf } from './connect-error-of.js';
 export { FakeTwilio, type TwilioRequest } from './fake-twilio.js';
 export { plainPng } from './png.js';
+export { startLocalServer, unreachableUrl, type RecordedRequest } from './local-http-server.js';

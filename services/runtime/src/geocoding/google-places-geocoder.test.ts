@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { GeocoderUnavailableError } from '../src/geocoding/geocoder.js';
-import { GooglePlacesGeocoder } from '../src/geocoding/google-places-geocoder.js';
-import { startLocalServer, unreachableUrl, type RecordedRequest } from './local-http-server.js';
+import { GeocoderUnavailableError } from './geocoder.js';
+import { GooglePlacesGeocoder } from './google-places-geocoder.js';
+import { startLocalServer, unreachableUrl, type RecordedRequest } from '@swarm/testing';
 
 const PLACE_ID = 'ChIJJ3SpfQsLlVQRkYXR9ua5Nhw';
 

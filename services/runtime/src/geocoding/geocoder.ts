@@ -5,8 +5,8 @@ export type ResolvedPlace = { formattedAddress: string; latitude: number; longit
 
 /**
  * Address autocomplete and resolution. The report form and the member's information both send the text of a
- * suggestion the user picked (and may send its placeId); the gateway resolves it to coordinates before any service
- * sees it. A suggestion this geocoder made always resolves.
+ * suggestion the user picked (and may send its placeId); the service that keeps the address resolves it to
+ * coordinates. A suggestion this geocoder made always resolves.
  */
 export interface Geocoder {
   suggest(input: string): Promise<PlaceSuggestion[]>;
@@ -20,4 +20,6 @@ export interface Geocoder {
 /** The geocoding provider did not answer or refused the request: a temporary failure, not a bad address. */
 export class GeocoderUnavailableError extends Error {
   override readonly name = 'GeocoderUnavailableError';
+  /** A rule code, so a service answers UNAVAILABLE (503 at the gateway) rather than INTERNAL. */
+  readonly code = 'GEOCODER.UNAVAILABLE';
 }
