@@ -83,7 +83,7 @@ export async function startEmbedded(options: {
   publicUrl?: string;
   /** How long an emailed login link works; 15 minutes when not given. */
   loginLinkTtlMs?: number;
-  /** OpenID Connect login providers by path name (Google when configured); absent ones answer 503. */
+  /** OpenID Connect login providers by path name (Google when configured); the site hides absent ones. */
   openIdProviders?: Record<string, OpenIdProvider | undefined>;
   /** Who is emailed (into the dev outbox) when a member marks a report bad; admin@localhost when not given. */
   adminEmail?: string;
