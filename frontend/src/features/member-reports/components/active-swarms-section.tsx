@@ -2,7 +2,7 @@ import { SectionCard, SectionHeading } from '@/features/member/components/form-p
 import { useToast } from '@/components/ui/toast';
 import { useActiveReports } from '../api/get-active-reports';
 import { useClaimReport } from '../api/claim-report';
-import type { ActiveReport } from '../api/report-types';
+import type { ActiveReport } from '../api/get-active-reports';
 import { formatServerDate } from '../lib/format-server-date';
 import { formatDistance, formatElevation } from '../lib/format-report';
 import { errorDetail, reportMessages } from '../lib/report-messages';

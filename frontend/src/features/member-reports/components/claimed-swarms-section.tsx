@@ -3,7 +3,7 @@ import { SectionCard, SectionHeading } from '@/features/member/components/form-p
 import { useToast } from '@/components/ui/toast';
 import { useClaimedReports } from '../api/get-claimed-reports';
 import { useMarkReportBad, type BadReportReason } from '../api/mark-report-bad';
-import type { ClaimedReport } from '../api/report-types';
+import type { ClaimedReport } from '../api/get-claimed-reports';
 import { useUnclaimReport } from '../api/unclaim-report';
 import { formatServerDate } from '../lib/format-server-date';
 import { formatElevation } from '../lib/format-report';
