@@ -207,6 +207,9 @@ describe('report outcomes (spec §8)', () => {
     expect(toast).toHaveTextContent("We couldn't find any available beekeepers using our service in your area.");
     expect(within(toast).getByRole('link', { name: 'Search for beekeepers near you' })).toHaveAttribute('href', expect.stringContaining('beekeepers'));
     expect(toast).toHaveTextContent('please tell them about Swarm Alert');
+    // Spec §8 calls it a warning: titled and coloured as one, not as an error.
+    expect(toast.querySelector('p')).toHaveTextContent(/^Warning$/);
+    expect(toast.parentElement).toHaveAttribute('data-kind', 'warning');
   });
 
   it("another failure shows the server's own message", async () => {

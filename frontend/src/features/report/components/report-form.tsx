@@ -27,6 +27,9 @@ interface Attempt {
 
 const ERRORS_ID = 'report-errors';
 
+/** The no-beekeepers warning holds a link and advice: time to read both and follow the link. */
+export const NO_BEEKEEPERS_TOAST_MS = 20_000;
+
 /**
  * The report form of spec §2. Size and elevation are asked only when the identification flow did not. Each
  * submission attempt carries a new idempotencyId; while one is in flight, further clicks are ignored, so a double
@@ -67,7 +70,8 @@ export function ReportForm() {
     onError: (error) => {
       const failure = describeSubmitFailure(error);
       if (failure.kind === 'no-beekeepers') {
-        toast.warning(reportMessages.failureTitle, <NoBeekeepersMessage />);
+        // A warning (spec §8) with a link to follow: it stays longer than other problems.
+        toast.warning(reportMessages.warningTitle, <NoBeekeepersMessage />, { key: 'no-beekeepers', durationMs: NO_BEEKEEPERS_TOAST_MS });
         return;
       }
       setErrors(failure.errors);
