@@ -126,7 +126,9 @@ export function AvailabilityForm({ availability }: { availability: Availability 
           $on={doNotDisturb}
           onClick={() => change({ key: 'doNotDisturb', value: !doNotDisturb })}
         >
-          <Knob $on={doNotDisturb} />
+          <Track $on={doNotDisturb}>
+            <Knob $on={doNotDisturb} />
+          </Track>
         </Switch>
       </SwitchRow>
       {doNotDisturb ? (
@@ -230,16 +232,29 @@ const SwitchRow = styled.div`
   font-weight: 600;
 `;
 
+/** The tap target: 44 px tall around the 32 px track, so a thumb finds it (WCAG 2.5.5). */
 const Switch = styled.button<{ $on: boolean }>`
-  position: relative;
   flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 64px;
+  min-height: 44px;
+  padding: 0 4px;
+  border: none;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: transparent;
+  cursor: pointer;
+`;
+
+const Track = styled.span<{ $on: boolean }>`
+  position: relative;
+  display: block;
   width: 56px;
   height: 32px;
-  padding: 0;
   border: 2px solid ${({ $on, theme }) => ($on ? theme.colors.primary : theme.colors.mutedText)};
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ $on, theme }) => ($on ? theme.colors.primary : theme.colors.border)};
-  cursor: pointer;
 `;
 
 const Knob = styled.span<{ $on: boolean }>`
