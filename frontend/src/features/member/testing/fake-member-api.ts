@@ -60,7 +60,7 @@ export function stubMemberApi(
   const calls: RecordedCall[] = [];
 
   const builtIn: Record<string, Handler> = {
-    'GET /api/config': () => ({ status: 200, body: { recaptchaSiteKey: null } }),
+    'GET /api/config': () => ({ status: 200, body: { recaptchaSiteKey: null, alertSenderNumber: null, loginProviders: { google: true } } }),
     'GET /api/member/information': () => ({ status: 200, body: information }),
     'PUT /api/member/information': ({ body }) => {
       Object.assign(information, body);
