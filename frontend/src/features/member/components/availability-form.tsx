@@ -15,6 +15,7 @@ import {
   RANGE_MAX,
   RANGE_MIN,
   timeZoneChoices,
+  timeZoneLabel,
   toHours,
   toKey,
 } from '../lib/availability-rules';
@@ -167,6 +168,7 @@ export function AvailabilityForm({ availability }: { availability: Availability 
             />
             {rangeError && <FieldError id={ids.rangeError}>{rangeError}</FieldError>}
           </Field>
+          {timeZone && <Hint>{`Hours are read in ${timeZoneLabel(timeZone)} time.`}</Hint>}
           <Days>
             {weekDays.map((day) => (
               <Day key={day}>
@@ -207,7 +209,7 @@ export function AvailabilityForm({ availability }: { availability: Availability 
             <Select id={ids.timeZone} value={timeZone} onChange={(event) => change({ key: 'timeZone', value: event.target.value })}>
               {zones.map((zone) => (
                 <option key={zone} value={zone}>
-                  {zone.replaceAll('_', ' ')}
+                  {timeZoneLabel(zone)}
                 </option>
               ))}
             </Select>

@@ -48,6 +48,9 @@ export function numberFieldError(key: 'elevationMaximum' | 'rangeInMiles', text:
   return undefined;
 }
 
+/** A zone as people read it: 'America/Los_Angeles' → 'America/Los Angeles'. */
+export const timeZoneLabel = (zone: string): string => zone.replaceAll('_', ' ');
+
 /** The IANA zone the browser runs in, e.g. 'America/Chicago'. */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
