@@ -27,7 +27,8 @@ export const defaultAvailability = (overrides: Partial<Availability> = {}): Avai
   doNotDisturb: false,
   elevationMaximum: 10,
   rangeInMiles: 5,
-  timeZone: 'America/Chicago',
+  // The zone of the machine running the test, as the browser stored it at the first login (no time-zone prompt).
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   sundayFrom: 9,
   sundayTo: 22,
   mondayFrom: 17,
