@@ -15,7 +15,7 @@ export const TextLink = styled(Link)`
   ${tapTarget}
 `;
 
-/** The same for a link that leaves the single-page app. */
+/** The same for a plain <a>: a link that leaves the single-page app, or one to a place on the page. */
 export const ExternalTextLink = styled.a`
   ${tapTarget}
 `;

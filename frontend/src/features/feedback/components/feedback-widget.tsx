@@ -211,6 +211,8 @@ const Tab = styled.button`
   z-index: 900;
   top: 25%;
   right: 0;
+  /* Its height is its width on screen once turned: 44 px, a thumb's tap target. */
+  min-height: 44px;
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
   border: none;
   border-radius: ${({ theme }) => `${theme.radii.small} ${theme.radii.small} 0 0`};

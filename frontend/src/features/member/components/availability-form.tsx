@@ -16,6 +16,7 @@ import {
   RANGE_MIN,
   timeZoneChoices,
   timeZoneLabel,
+  isUnsetTimeZone,
   toHours,
   toKey,
 } from '../lib/availability-rules';
@@ -90,7 +91,8 @@ export function AvailabilityForm({ availability }: { availability: Availability 
   // Availability hours mean the member's local hours, so a member without a stored zone gets the browser's.
   const timeZoneSent = useRef(false);
   useEffect(() => {
-    if (availability.timeZone || timeZoneSent.current) return;
+    if (!isUnsetTimeZone(availability.timeZone) || timeZoneSent.current) return;
+    if (availability.timeZone === browserTimeZone()) return;
     timeZoneSent.current = true;
     const zone = browserTimeZone();
     setDrafts((current) => ({ ...current, timeZone: zone }));

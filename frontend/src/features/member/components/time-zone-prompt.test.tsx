@@ -17,7 +17,7 @@ describe('time zone prompt in the member area', { timeout: 20_000 }, () => {
   });
 
   it('says which zone the hours are read in when the phone is in another, and switches with one tap', async () => {
-    const api = stubMemberApi({ availability: defaultAvailability({ timeZone: 'UTC' }) });
+    const api = stubMemberApi({ availability: defaultAvailability({ timeZone: 'America/New_York' }) });
     const { user } = renderAppAt('/member');
 
     const notice = await waitFor(() => {
@@ -25,8 +25,8 @@ describe('time zone prompt in the member area', { timeout: 20_000 }, () => {
       if (!found) throw new Error('no prompt yet');
       return found;
     });
-    expect(notice).toHaveTextContent('Your availability hours are read in UTC time, but this phone is set to America/Los Angeles.');
-    expect(screen.getByRole('region', { name: 'Availability' })).toHaveTextContent('Hours are read in UTC time.');
+    expect(notice).toHaveTextContent('Your availability hours are read in America/New York time, but this phone is set to America/Los Angeles.');
+    expect(screen.getByRole('region', { name: 'Availability' })).toHaveTextContent('Hours are read in America/New York time.');
 
     await user.click(within(notice).getByRole('button', { name: 'Use America/Los Angeles' }));
 
@@ -34,6 +34,14 @@ describe('time zone prompt in the member area', { timeout: 20_000 }, () => {
     expect(api.callsTo('PUT', '/member/availability').map((call) => call.body)).toEqual([{ timeZone: 'America/Los_Angeles' }]);
     expect(await screen.findByText('Hours are read in America/Los Angeles time.')).toBeInTheDocument();
     expect(await within(screen.getByRole('region', { name: 'Notifications' })).findByText('Your availability has been updated.')).toBeInTheDocument();
+  });
+
+  it("sets the phone's zone without asking while the member service still holds its default (UTC)", async () => {
+    const api = stubMemberApi({ availability: defaultAvailability({ timeZone: 'UTC' }) });
+    renderAppAt('/member');
+
+    await waitFor(() => expect(api.callsTo('PUT', '/member/availability').map((call) => call.body)).toEqual([{ timeZone: 'America/Los_Angeles' }]));
+    expect(prompt()).not.toBeInTheDocument();
   });
 
   it('is not shown when the stored zone is the phone’s', async () => {

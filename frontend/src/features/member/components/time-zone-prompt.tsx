@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { useUpdateAvailability } from '../api/update-availability';
-import { availabilityMessages, browserTimeZone, timeZoneLabel } from '../lib/availability-rules';
+import { availabilityMessages, browserTimeZone, isUnsetTimeZone, timeZoneLabel } from '../lib/availability-rules';
 import { useNotify } from '../lib/notify';
 
 const KEPT_KEY = 'swarm-alert.time-zone-kept';
@@ -30,7 +30,8 @@ export function TimeZonePrompt({ storedZone }: { storedZone: string }) {
   const update = useUpdateAvailability();
   const notify = useNotify();
 
-  if (!storedZone || !browserZone || storedZone === browserZone || kept === keptPair(storedZone, browserZone)) return null;
+  // An unset zone is set from the browser without asking (see the availability form).
+  if (isUnsetTimeZone(storedZone) || !browserZone || storedZone === browserZone || kept === keptPair(storedZone, browserZone)) return null;
 
   const useBrowserZone = async () => {
     try {
