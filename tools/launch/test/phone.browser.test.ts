@@ -107,6 +107,11 @@ describe('phone-first and accessible (issue 14), in Debian Chromium on phones, a
         problems.push(...(await smallTapTargets(page)).map((problem) => `${entry.path}: ${problem}`));
         serious.push(...(await audit(page, `${entry.path} (${name})`)));
       }
+      // The wasp dialog of the identification flow.
+      await page.goto(`${product.url}/identify/check-cluster`);
+      await page.getByRole('button', { name: 'No' }).click();
+      await page.getByRole('dialog', { name: 'They might be wasps' }).waitFor();
+      serious.push(...(await audit(page, `wasp dialog (${name})`)));
       expect(problems).toEqual([]);
       expect(serious).toEqual([]);
       // The audit itself works under the site's CSP: a planted fault is found.
@@ -417,6 +422,20 @@ describe('phone-first and accessible (issue 14), in Debian Chromium on phones, a
         await shot(page, `member-cards-claimed-phone-${name}`);
       }
       await page.setViewportSize(phoneViewports[0].viewport);
+
+      // The claimed card's dialogs.
+      const claimedCard = claimed.getByTestId('report-card').first();
+      await claimedCard.getByRole('button', { name: /^Un-claim swarm/ }).click();
+      const unclaim = page.getByRole('alertdialog', { name: /^Un-claim swarm/ });
+      await unclaim.waitFor();
+      serious.push(...(await audit(page, 'un-claim dialog (390x844)')));
+      await unclaim.getByRole('button', { name: 'Cancel' }).click();
+      await claimedCard.getByRole('button', { name: /^Mark as bad swarm/ }).click();
+      const markBad = page.getByRole('alertdialog', { name: /^Mark swarm .* as bad$/ });
+      await markBad.waitFor();
+      serious.push(...(await audit(page, 'mark-as-bad dialog (390x844)')));
+      await page.keyboard.press('Escape');
+      await markBad.waitFor({ state: 'detached' });
     });
 
     it("removing an association asks in the site's dialog; the inactive-association dialog; both pass axe", { timeout: 60_000 }, async () => {
