@@ -47,13 +47,9 @@ export const isSeriousOrCritical = (finding: AxeFinding) => finding.impact === '
 export function smallTapTargets(page: Page): Promise<string[]> {
   return page.evaluate<string[]>(`(() => {
     const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="switch"], [role="option"], [tabindex="0"]';
-    const inSentence = (element) => {
-      if (element.tagName !== 'A') return false;
-      const block = element.parentElement;
-      const own = (element.textContent || '').trim();
-      const around = (block?.textContent || '').trim();
-      return around.length > own.length + 3;
-    };
+    // A link in running text: its parent also holds words of its own (a text node beside the link).
+    const inSentence = (element) =>
+      element.tagName === 'A' && [...(element.parentElement?.childNodes ?? [])].some((node) => node.nodeType === 3 && node.textContent.trim() !== '');
     const big = (rect) => Math.round(rect.width) >= 44 && Math.round(rect.height) >= 44;
     return [...document.querySelectorAll(selector)]
       .filter((element) => {

@@ -161,7 +161,7 @@ const EmailInput = styled.input`
   width: 100%;
   min-height: 44px;
   padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.mutedText};
   border-radius: ${({ theme }) => theme.radii.small};
   font: inherit;
 `;
