@@ -206,7 +206,9 @@ describe('phone-first and accessible (issue 14), in Debian Chromium on phones, a
       await page.getByText('Swarm has been reported').waitFor();
       expect(await overlaps(page, 'main h1', '[data-kind="success"]')).toBe(false);
       expect(await focusedText(page)).toBe('H1 Thank you for your report');
-      await page.getByRole('link', { name: association.name }).waitFor().catch(() => undefined);
+      await page.getByRole('link', { name: association.name }).waitFor();
+      expect(await smallTapTargets(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toEqual([]);
       serious.push(...(await audit(page, `/success (${name})`)));
       await shot(page, `phone-${name}-report-success`);
       expect(serious).toEqual([]);
