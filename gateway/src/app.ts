@@ -77,6 +77,9 @@ export async function buildGateway(options: {
   clientConfigRoutes(app, {
     recaptchaSiteKey: options.settings.recaptchaSiteKey ?? null,
     alertSenderNumber: options.settings.alertSenderNumber ?? null,
+    loginProviders: Object.fromEntries(
+      Object.entries(options.adapters.login?.openIdProviders ?? {}).map(([name, provider]) => [name, provider !== undefined]),
+    ),
   });
   authAndMemberRoutes(app, {
     clients: options.clients,

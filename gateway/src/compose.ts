@@ -125,7 +125,7 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
     config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? new OpenIdProvider({ name: 'google', issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
       : undefined;
-  if (!google) logger.warn('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are not set: Google login answers 503');
+  if (!google) logger.warn('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are not set: the site hides Google login and association sign-up');
 
   return buildGateway({
     clients: wiring.clients,

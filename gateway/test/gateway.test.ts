@@ -54,13 +54,13 @@ describe('gateway', () => {
     app = started.app;
     const response = await fetch(`${started.url}/api/config`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ recaptchaSiteKey: 'site-key-1', alertSenderNumber: '+15035550100' });
+    expect(await response.json()).toEqual({ recaptchaSiteKey: 'site-key-1', alertSenderNumber: '+15035550100', loginProviders: {} });
   });
 
   it('serves nulls in the client configuration when neither is configured', async () => {
     const started = await startGateway();
     app = started.app;
-    expect(await (await fetch(`${started.url}/api/config`)).json()).toEqual({ recaptchaSiteKey: null, alertSenderNumber: null });
+    expect(await (await fetch(`${started.url}/api/config`)).json()).toEqual({ recaptchaSiteKey: null, alertSenderNumber: null, loginProviders: {} });
   });
 
   it('suggests places for the address field', async () => {

@@ -218,19 +218,23 @@ describe('OpenID Connect login without a provider', () => {
     await gateway.close();
   });
 
-  it('answers 503 naming the provider when it has no credentials, and 404 for an unknown provider', async () => {
+  it('sends a login or sign-up without credentials back to the site with a message, and answers 404 for an unknown provider', async () => {
     gateway = await startMemberGateway({ openIdProviders: { google: undefined } });
-    const unconfigured = await fetch(`${gateway.url}/api/oauth/google/member`, { redirect: 'manual' });
-    expect([unconfigured.status, await unconfigured.json()]).toEqual([503, { message: 'Login with Google is not configured on this server.' }]);
+    const login = await fetch(`${gateway.url}/api/oauth/google/member`, { redirect: 'manual' });
+    expect([login.status, login.headers.get('location')]).toEqual([303, '/login?error=provider-not-configured&provider=google']);
+    const signUp = await fetch(`${gateway.url}/api/oauth/google/admin`, { redirect: 'manual' });
+    expect([signUp.status, signUp.headers.get('location')]).toEqual([303, '/learn-more?signup=provider-not-configured&provider=google']);
+    expect(await (await fetch(`${gateway.url}/api/config`)).json()).toMatchObject({ loginProviders: { google: false } });
     expect((await fetch(`${gateway.url}/api/oauth/myspace/member`, { redirect: 'manual' })).status).toBe(404);
   });
 
-  it('answers 503 when the provider cannot be reached', async () => {
+  it('sends the browser back to the site with a message when the provider cannot be reached', async () => {
     const port = await freePort();
     gateway = await startMemberGateway({
       openIdProviders: { google: new OpenIdProvider({ name: 'google', issuer: `http://127.0.0.1:${port}`, clientId: 'x', clientSecret: 'y' }) },
     });
+    expect(await (await fetch(`${gateway.url}/api/config`)).json()).toMatchObject({ loginProviders: { google: true } });
     const response = await fetch(`${gateway.url}/api/oauth/google/member`, { redirect: 'manual' });
-    expect([response.status, await response.json()]).toEqual([503, { message: 'The login provider cannot be reached. Please try again later.' }]);
+    expect([response.status, response.headers.get('location')]).toEqual([303, '/login?error=provider-unreachable&provider=google']);
   });
 });

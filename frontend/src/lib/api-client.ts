@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { env } from '@/config/env';
 
 /** Thrown for every non-2xx answer, so callers can branch on `status` (spec §8 maps statuses to messages). */
@@ -11,6 +12,33 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** What a visitor is told when an answer does not have the shape this page was built for. */
+export const invalidResponseMessage = 'The server sent an answer this page could not read. Please refresh the page and try again.';
+
+/**
+ * Thrown when a 2xx answer does not match its endpoint's schema (a proxy's page, a newer or older gateway): the page
+ * shows its handled error rather than failing somewhere in rendering. The details are for developers only.
+ */
+export class InvalidResponseError extends Error {
+  override readonly name = 'InvalidResponseError';
+
+  constructor(
+    readonly endpoint: string,
+    readonly details: string,
+  ) {
+    super(invalidResponseMessage);
+  }
+}
+
+/** Checks an answer against the endpoint's schema (one per endpoint, in the feature's api/ file). */
+export function parseResponse<TSchema extends z.ZodType>(schema: TSchema, data: unknown, endpoint: string): z.output<TSchema> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`).join('; ');
+  console.warn(`Unexpected answer from ${endpoint}: ${details}`);
+  throw new InvalidResponseError(endpoint, details);
 }
 
 export type ApiRequestBody = FormData | object;

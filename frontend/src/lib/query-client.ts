@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type DefaultOptions, type Query } from '@tanstack/react-query';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, InvalidResponseError } from './api-client';
 
 /** Every query about the logged-in member starts with this key, so one call can drop them all. */
 export const memberQueryRoot = ['member'] as const;
@@ -10,12 +10,16 @@ const QUERY_ATTEMPTS = 3;
 export const isSessionRejection = (error: unknown): boolean =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-/** A 4xx answer says the request itself is wrong or unauthorised: asking again cannot help. */
-const isClientError = (error: unknown): boolean => error instanceof ApiError && error.status >= 400 && error.status < 500;
+/**
+ * A 4xx answer says the request itself is wrong or unauthorised, and an answer of the wrong shape comes back the
+ * same: asking again cannot help.
+ */
+const isClientError = (error: unknown): boolean =>
+  (error instanceof ApiError && error.status >= 400 && error.status < 500) || error instanceof InvalidResponseError;
 
 /**
  * Spec §9: mutations are never retried (a retried report could alert beekeepers twice);
- * queries keep the library's three retries with back-off, except for 4xx answers.
+ * queries keep the library's three retries with back-off, except for 4xx answers and malformed ones.
  */
 export const queryClientDefaults = {
   queries: { retry: (failureCount, error) => !isClientError(error) && failureCount < QUERY_ATTEMPTS },

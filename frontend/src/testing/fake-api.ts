@@ -33,4 +33,4 @@ export function stubApi(handlers: Record<string, FakeHandler>) {
 }
 
 /** The config the gateway answers in the embedded mode: no reCAPTCHA key, a sender number for the FAQ. */
-export const devConfig = { recaptchaSiteKey: null, alertSenderNumber: '+15035550100' };
+export const devConfig = { recaptchaSiteKey: null, alertSenderNumber: '+15035550100', loginProviders: { google: false } };

@@ -21,7 +21,7 @@ export type LoginAdapters = {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   pendingLogins: PendingLoginStore;
-  /** By path name; a known provider without credentials is present with undefined (its login answers 503). */
+  /** By path name; a known provider without credentials is present with undefined (its login redirects to /login with a message). */
   openIdProviders: Record<string, OpenIdProvider | undefined>;
   /** Given when emails go to the dev outbox: /dev/outbox and /api/dev/outbox then show them. */
   devOutbox?: DevOutbox;

@@ -5,6 +5,11 @@ export type ClientConfig = {
   recaptchaSiteKey: string | null;
   /** The number alerts are texted from, shown on the FAQ page; null when not configured. */
   alertSenderNumber: string | null;
+  /**
+   * Each OpenID Connect login provider this gateway knows, by path name, and whether it has credentials here: the
+   * site hides the login and sign-up buttons of a provider that would only fail.
+   */
+  loginProviders: Record<string, boolean>;
 };
 
 /** GET /api/config: the public settings the browser needs at run time (nothing secret). */

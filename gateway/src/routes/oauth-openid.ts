@@ -14,6 +14,15 @@ const EMAIL_NOT_VERIFIED = '/login?error=email-not-verified';
 /** Where an association sign-up lands when no association admin site is configured. */
 export const ADMIN_SIGN_UP_FALLBACK = '/learn-more?signup=unavailable';
 
+/**
+ * A login or sign-up that cannot start (the provider has no credentials here, or cannot be reached) goes back to the
+ * page it came from, which explains it: a browser navigation never ends on a JSON error.
+ */
+export const loginUnavailableRedirect = (purpose: 'member' | 'admin', name: string, reason: 'not-configured' | 'unreachable'): string =>
+  purpose === 'admin'
+    ? `/learn-more?signup=${reason === 'unreachable' ? 'provider-unreachable' : 'provider-not-configured'}&provider=${encodeURIComponent(name)}`
+    : `/login?error=${reason === 'unreachable' ? 'provider-unreachable' : 'provider-not-configured'}&provider=${encodeURIComponent(name)}`;
+
 const titleCase = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
@@ -27,7 +36,7 @@ export function openIdRoutes(
     clients: ServiceClients;
     sessions: SessionStore;
     cookies: SessionCookieSettings;
-    /** By path name; a known provider without credentials is present with undefined and answers 503. */
+    /** By path name; a known provider without credentials is present with undefined: its login goes back to the site with a message. */
     providers: Record<string, OpenIdProvider | undefined>;
     pendingLogins: PendingLoginStore;
     /** Redirect URIs are built on it, never on the request's Host. */
@@ -51,6 +60,10 @@ export function openIdRoutes(
   const begin = (purpose: 'member' | 'admin') => async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       const { provider: name } = request.params as { provider: string };
+      if (Object.hasOwn(options.providers, name) && !options.providers[name]) {
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(loginUnavailableRedirect(purpose, name, 'not-configured'), 303);
+      }
       const provider = providerFor(name);
       const started = await provider.start(redirectUri(name));
       await options.pendingLogins.put(
@@ -65,7 +78,9 @@ export function openIdRoutes(
     } catch (error) {
       if (error instanceof OpenIdProviderUnavailable) {
         request.log.error({ err: error }, 'login provider unavailable');
-        return replyWithError(reply, new HttpError(503, 'The login provider cannot be reached. Please try again later.'));
+        const { provider: name } = request.params as { provider: string };
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(loginUnavailableRedirect(purpose, name, 'unreachable'), 303);
       }
       return replyWithError(reply, error);
     }

@@ -88,16 +88,20 @@ describe("a member's associations in a browser on a phone, against the embedded 
     await adminLink.waitFor();
     expect(await adminLink.getAttribute('href')).toBe(adminUrlTemplate.replace('{companyId}', encodeURIComponent(companyId)));
 
-    // Leave, after the browser's own confirm.
-    const confirmations: string[] = [];
-    page.once('dialog', (dialog) => {
-      confirmations.push(`${dialog.type()}: ${dialog.message()}`);
-      void dialog.accept();
+    // Leave, after the site's own confirmation dialog (never the browser's box).
+    const browserDialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      browserDialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss();
     });
     await section.getByRole('button', { name: `Remove ${association.name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Remove ${association.name}?` });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Are you sure you want to remove this association?');
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
     // The spec gives removal the joining text (sic).
     await dismissSuccess(page, 'Successfully joined association.');
-    expect(confirmations).toEqual(['confirm: Are you sure you want to remove this association?']);
+    expect(browserDialogs).toEqual([]);
     await section.getByText('You have not joined an association yet.', { exact: false }).waitFor();
     expect(await associations.count()).toBe(0);
     await section.scrollIntoViewIfNeeded();

@@ -93,7 +93,7 @@ export async function logInAsNewMember(page: Page, product: EmbeddedProduct, mem
   await required.getByRole('combobox', { name: 'Address' }).pressSequentially(member.addressTyped);
   await required.getByRole('option', { name: member.address }).click();
   await required.getByRole('button', { name: 'Update' }).click();
-  await page.getByText('Your information hase been updated.').waitFor();
+  // Its toast ('Your information hase been updated.') waits until the tour that opens now is over.
   await required.waitFor({ state: 'detached' });
 
   for (let step = 1; step <= 7; step++) {

@@ -39,25 +39,17 @@ async function reportSwarm(product: EmbeddedProduct): Promise<string> {
   return ((await response.json()) as { reportId: string }).reportId;
 }
 
-/** The cells of a table row by column header, as the member reads them. */
-async function rowByHeader(table: Locator, row: Locator): Promise<Record<string, string>> {
-  const headers = await table.locator('thead th').allTextContents();
-  const cells = await row.locator('th, td').allTextContents();
-  return Object.fromEntries(headers.map((header, index) => [header, (cells[index] ?? '').trim()]));
+/** The fields of a report card by name, as the member reads them on a phone (spec §2's columns, one per line). */
+async function cardFields(card: Locator): Promise<Record<string, string>> {
+  const terms = await card.locator('dt').allTextContents();
+  const values = await card.locator('dd').allTextContents();
+  return Object.fromEntries(terms.map((term, index) => [term, (values[index] ?? '').trim()]));
 }
 
-/**
- * Screenshots of a report table on the phone: its section in view, the table scrolled to its first columns, then to
- * its last (the columns cannot fit side by side, so the table scrolls sideways inside its box).
- */
-async function shootTable(page: Page, section: Locator, name: string): Promise<void> {
-  const scrollArea = section.getByTestId('report-table-scroll');
-  await scrollArea.evaluate((element) => element.scrollTo({ left: 0 }));
-  await section.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+/** A screenshot of a report list on the phone, its section at the top of the screen. */
+async function shootList(page: Page, section: Locator, name: string): Promise<void> {
+  await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await shot(page, name);
-  await scrollArea.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
-  await shot(page, `${name}-scrolled`);
-  await scrollArea.evaluate((element) => element.scrollTo({ left: 0 }));
 }
 
 /** What the test reads of an <img> (this package is typed without the DOM library). */
@@ -122,18 +114,18 @@ describe('claiming a swarm in the member area, in a browser on a phone, against 
     expect(alert).toMatch(/^Swarm Alert: Basketball swarm, 12 ft up, [\d.]+ mi from home\. To claim it, reply with the code \d{5}$/);
     const claimCode = /(\d{5})$/.exec(alert)?.[1] ?? '';
 
-    // Active Swarms lists it, with its code, distance and thumbnail.
+    // Active Swarms lists it as a card (a phone), with its code, distance, thumbnail and Claim button.
     await page.reload();
-    const activeTable = page.getByRole('table', { name: 'Active swarms' });
-    const activeRow = activeTable.getByRole('row').filter({ hasText: claimCode });
+    const activeRow = active.getByRole('listitem', { name: `Claim Code ${claimCode}` });
     await activeRow.waitFor();
-    expect(await activeTable.locator('tbody tr').count()).toBe(1);
-    const activeCells = await rowByHeader(activeTable, activeRow);
-    expect(activeCells).toMatchObject({ 'Claim Code': claimCode, Note: swarm.note, Size: 'Basketball', Elevation: '12 ft', Claim: 'Claim' });
+    expect(await active.getByTestId('report-card').count()).toBe(1);
+    const activeCells = await cardFields(activeRow);
+    expect(activeCells).toMatchObject({ 'Claim Code': claimCode, Note: swarm.note, Size: 'Basketball', Elevation: '12 ft' });
     expect(activeCells.Distance).toMatch(/^\d+\.\d{2} mi$/);
     expect(activeCells.Date).not.toBe('');
+    expect(await activeRow.getByRole('button', { name: `Claim swarm ${claimCode}` }).isVisible()).toBe(true);
     await expect.poll(() => thumbnailLoaded(activeRow)).toBe(true);
-    await shootTable(page, active, 'member-swarms-active-phone');
+    await shootList(page, active, 'member-swarms-active-phone');
 
     // The thumbnail opens the full image.
     await activeRow.getByRole('button', { name: `Show the full image of swarm ${claimCode}` }).click();
@@ -148,14 +140,14 @@ describe('claiming a swarm in the member area, in a browser on a phone, against 
     await activeRow.getByRole('button', { name: `Claim swarm ${claimCode}` }).click();
     await dismissSuccess(page, 'Successfully claimed report!');
     await active.getByText('No active swarms found.').waitFor();
-    const claimedTable = page.getByRole('table', { name: 'Claimed swarms' });
-    const claimedRow = claimedTable.getByRole('row').filter({ hasText: claimCode });
+    const claimedRow = claimed.getByRole('listitem', { name: `Claim Code ${claimCode}` });
     await claimedRow.waitFor();
-    const claimedCells = await rowByHeader(claimedTable, claimedRow);
+    const claimedCells = await cardFields(claimedRow);
     expect(claimedCells).toMatchObject({ 'Claim Code': claimCode, Note: swarm.note, Size: 'Basketball', Elevation: '12 ft', Association: association.name });
-    expect(claimedCells.Actions).toBe('Un-claimMark as bad');
+    // The actions come first on the card, as the Actions column does in the table.
+    expect(await claimedRow.locator(':scope > :first-child').getByRole('button').allTextContents()).toEqual(['Un-claim', 'Mark as bad']);
     await expect.poll(() => thumbnailLoaded(claimedRow)).toBe(true);
-    await shootTable(page, claimed, 'member-swarms-claimed-phone');
+    await shootList(page, claimed, 'member-swarms-claimed-phone');
 
     const locationTexts = async () => (await smsTo(product, member.phone)).filter((body) => body.startsWith(`Swarm ${claimCode} is yours.`));
     await waitUntil(async () => (await locationTexts()).length === 1, 10_000, 'the location SMS');
@@ -174,7 +166,7 @@ describe('claiming a swarm in the member area, in a browser on a phone, against 
     await unclaimDialog.waitFor({ state: 'detached' });
     await claimed.getByText('No claimed reports found.').waitFor();
     await activeRow.waitFor();
-    expect(await activeTable.locator('tbody tr').count()).toBe(1);
+    expect(await active.getByTestId('report-card').count()).toBe(1);
 
     // Claim again, then mark it bad with a reason: it leaves both lists.
     await activeRow.getByRole('button', { name: `Claim swarm ${claimCode}` }).click();

@@ -40,7 +40,6 @@ describe("a member's first visit in a browser on a phone", () => {
     await required.getByRole('combobox', { name: 'Address' }).pressSequentially('12 Oak St, Portland');
     await required.getByRole('option', { name: '12 Oak St, Portland, OR, USA' }).click();
     await required.getByRole('button', { name: 'Update' }).click();
-    await page.getByText('Your information hase been updated.').waitFor();
     await required.waitFor({ state: 'detached' });
 
     const titles = ['Welcome to your profile', 'Add associations', 'Activation code', 'Add association button', 'Availability', 'Active swarms', 'Claimed swarms'];
@@ -58,6 +57,8 @@ describe("a member's first visit in a browser on a phone", () => {
       await step.getByRole('button', { name: index === titles.length - 1 ? 'Finish' : 'Next' }).click();
     }
     await page.getByText('Your onboarding information has been updated.').waitFor();
+    // The information's toast waited for the tour to end (no toast covers a highlighted target).
+    await page.getByText('Your information hase been updated.').waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     const availability = page.getByRole('region', { name: 'Availability' });

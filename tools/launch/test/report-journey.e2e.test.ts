@@ -130,7 +130,7 @@ describe.each(modes)('report journey, %s', (_mode, start) => {
     });
     expect(feedback.status).toBe(201);
     const config = await fetch(`${product.baseUrl}/api/config`);
-    expect(await config.json()).toEqual({ recaptchaSiteKey: null, alertSenderNumber: null });
+    expect(await config.json()).toEqual({ recaptchaSiteKey: null, alertSenderNumber: null, loginProviders: { google: false } });
   });
 
   it('answers 409 to a replayed submission and keeps the one report', async () => {

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { RouteErrorFallback } from '@/components/errors/route-error-fallback';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
@@ -45,8 +45,9 @@ export const pageRoutes: RouteObject[] = [
     ],
   },
   { path: paths.login.path, element: <LoginPage /> },
-  // Spec §2: any unknown address shows the landing page rather than a dead end.
-  { path: '*', element: <LandingPage /> },
+  // Spec §2: any unknown address falls back to the landing page, at its own address, replacing the unknown one in
+  // the history (so Back does not return to it) rather than showing the landing page under the header bar.
+  { path: '*', element: <Navigate to={paths.landing.getHref()} replace /> },
 ];
 
 export const createAppRoutes = (children: RouteObject[] = pageRoutes): RouteObject[] => [

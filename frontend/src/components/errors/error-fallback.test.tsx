@@ -62,3 +62,23 @@ describe('error fallback panel', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the fallback panel never shows developer text', () => {
+  it.each([
+    ['a TypeError from the engine', new TypeError('t.data.map is not a function')],
+    ["React's minified error", new Error('Minified React error #31; visit https://react.dev/errors/31?args[]=object%20with%20keys%20%7Bname%7D for the full message')],
+    ['a stack trace in the message', new Error('Boom\n    at render (https://example.org/assets/index-abc.js:1:2345)')],
+    ['a message about undefined', new Error("Cannot read properties of undefined (reading 'map')")],
+    ['a very long message', new Error('x'.repeat(500))],
+  ])('shows the generic sentence for %s', (_case, error) => {
+    render(
+      <ThemeProvider theme={theme}>
+        <ErrorFallback error={error} />
+      </ThemeProvider>,
+    );
+
+    const panel = screen.getByRole('alertdialog', { name: 'Something went wrong:' });
+    expect(panel).toHaveTextContent('An unexpected error occurred. Please try refreshing the page.');
+    expect(panel).not.toHaveTextContent(/Minified|is not a function|undefined|at render|xxxx/);
+  });
+});

@@ -39,10 +39,25 @@ interface ErrorFallbackProps {
   error: unknown;
 }
 
+/** Errors the JavaScript engine raises name a programming fault, never something a visitor can act on. */
+const engineErrors = [TypeError, ReferenceError, SyntaxError, RangeError, EvalError, URIError];
+
+/** Text written for developers: React's minified errors, engine messages, stack traces, code. */
+const developerText =
+  /Minified React error|react\.dev\/errors|reactjs\.org\/docs\/error|is not a function|is not defined|is not iterable|is not a constructor|Cannot read propert|Cannot set propert|Cannot access|undefined|\bnull\b|Unexpected token|\n\s*at |@http|\.(?:js|tsx?)(?::\d+)+|[{}<>]|=>/;
+
+const MAX_SHOWN_LENGTH = 200;
+
+/**
+ * The message the panel may show: the error's own words when they were written for people, otherwise the generic
+ * sentence. Minified, engine or stack text never reaches the screen (it is in the console for developers).
+ */
 export function errorMessageOf(error: unknown): string {
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  if (typeof error === 'string' && error.trim() !== '') return error;
-  return unexpectedErrorMessage;
+  if (engineErrors.some((type) => error instanceof type)) return unexpectedErrorMessage;
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  const text = message.trim();
+  if (text === '' || text.length > MAX_SHOWN_LENGTH || developerText.test(text)) return unexpectedErrorMessage;
+  return text;
 }
 
 /** The full-screen panel of spec §2 shown when rendering fails; reloading is the only way out it offers. */

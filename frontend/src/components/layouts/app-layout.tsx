@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { FeedbackWidget } from '@/features/feedback/components/feedback-widget';
@@ -16,15 +16,45 @@ const Shell = styled.div`
 const Main = styled.main`
   flex: 1;
   padding: ${({ theme }) => `${theme.space.lg} 0`};
+
+  /* The heading takes focus only to be read out after a route change; it is not a control. */
+  h1[tabindex='-1']:focus {
+    outline: none;
+  }
 `;
 
 /** Links written for a hash-routed address (`/#/faq?section=claim`) open the same page under today's routes. */
 export const legacyHashRoute = (hash: string): string | undefined => (hash.startsWith('#/') ? hash.slice(1) : undefined);
 
+/**
+ * After each route change (not the first page load, which screen readers read from the top) focus moves to the new
+ * page's main heading, so a screen reader says where the visitor now is and Tab starts from there. A page that put
+ * the focus somewhere itself (an FAQ entry asked for, a dialog) keeps it.
+ */
+export function useFocusHeadingOnRouteChange(mainRef: RefObject<HTMLElement | null>, pathname: string) {
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const main = mainRef.current;
+    const active = document.activeElement;
+    const placedByPage = active instanceof HTMLElement && active !== document.body && (main?.contains(active) || active.closest('[aria-modal="true"]'));
+    if (!main || placedByPage) return;
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  }, [mainRef, pathname]);
+}
+
 export function AppLayout() {
   const { pathname, hash } = useLocation();
   const navigate = useNavigate();
   const legacyRoute = legacyHashRoute(hash);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusHeadingOnRouteChange(mainRef, pathname);
 
   useEffect(() => {
     if (legacyRoute !== undefined) navigate(legacyRoute, { replace: true });
@@ -33,7 +63,7 @@ export function AppLayout() {
   return (
     <Shell>
       {showsHeader(pathname) && <Header />}
-      <Main>
+      <Main ref={mainRef}>
         <ContentColumn>
           <Outlet />
         </ContentColumn>

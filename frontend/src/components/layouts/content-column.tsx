@@ -12,6 +12,6 @@ export const ContentColumn = styled.div`
   padding: 0 ${({ theme }) => theme.space.md};
 
   @media (max-width: 700px) {
-    padding-right: ${({ theme }) => theme.space.xl};
+    padding-right: 3rem;
   }
 `;

@@ -1,6 +1,7 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
+import { ExternalTextLink, TextLink } from '@/components/ui/text-link';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { ContentColumn } from './content-column';
@@ -23,6 +24,7 @@ const FooterInner = styled(ContentColumn)`
 const PoweredByLine = styled.p`
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   justify-content: center;
   gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
   margin: 0;
@@ -35,14 +37,14 @@ function PoweredBy() {
       <span>
         Powered by{' '}
         {url ? (
-          <a href={url} target="_blank" rel="noopener noreferrer">
+          <ExternalTextLink href={url} target="_blank" rel="noopener noreferrer">
             {name}
-          </a>
+          </ExternalTextLink>
         ) : (
           name
         )}
       </span>
-      <Link to={paths.privacy.getHref()}>Privacy Policy</Link>
+      <TextLink to={paths.privacy.getHref()}>Privacy Policy</TextLink>
     </PoweredByLine>
   );
 }

@@ -18,6 +18,7 @@ const HeaderInner = styled(ContentColumn)`
 const BrandLink = styled(Link)`
   display: inline-flex;
   align-items: center;
+  min-height: 44px;
   gap: ${({ theme }) => theme.space.sm};
   color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.large};

@@ -13,6 +13,8 @@ export interface AddressAutocompleteProps {
   onSelect: (address: string) => void;
   /** Also told which suggestion was picked (null once edited away), for callers that pass its placeId on. */
   onSelectSuggestion?: (suggestion: PlaceSuggestion | null) => void;
+  /** Told the text in the box as it is typed, picked or not (so a form can tell "typed, not picked" from empty). */
+  onTextChange?: (text: string) => void;
   invalid?: boolean;
   describedBy?: string;
   placeholder?: string;
@@ -23,7 +25,7 @@ export interface AddressAutocompleteProps {
  * A combobox (WAI-ARIA 1.2 pattern): the address counts only once picked from the list, because only a picked
  * suggestion is sure to resolve to a place.
  */
-export function AddressAutocomplete({ id, value, onSelect, onSelectSuggestion, invalid, describedBy, placeholder, disabled }: AddressAutocompleteProps) {
+export function AddressAutocomplete({ id, value, onSelect, onSelectSuggestion, onTextChange, invalid, describedBy, placeholder, disabled }: AddressAutocompleteProps) {
   const listId = useId();
   const [text, setText] = useState(value);
   const [debounced, setDebounced] = useState(value);
@@ -52,6 +54,7 @@ export function AddressAutocomplete({ id, value, onSelect, onSelectSuggestion, i
 
   const pick = (suggestion: PlaceSuggestion) => {
     setText(suggestion.description);
+    onTextChange?.(suggestion.description);
     setOpen(false);
     setActive(-1);
     onSelect(suggestion.description);
@@ -94,6 +97,7 @@ export function AddressAutocomplete({ id, value, onSelect, onSelectSuggestion, i
         value={text}
         onChange={(event) => {
           setText(event.target.value);
+          onTextChange?.(event.target.value);
           setOpen(true);
           setActive(-1);
           if (value !== '') {
@@ -151,7 +155,7 @@ const Input = styled.input`
   width: 100%;
   min-height: 44px;
   padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.mutedText};
   border-radius: ${({ theme }) => theme.radii.small};
   font: inherit;
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '@/styles/theme';
-import { SUCCESS_TOAST_MS, ToastProvider, useToast, type ToastApi } from './toast';
+import { PROBLEM_TOAST_MS, SUCCESS_TOAST_MS, ToastProvider, useHoldToasts, useToast, type ToastApi } from './toast';
 
 function renderWithToasts() {
   let api: ToastApi | undefined;
@@ -57,7 +57,7 @@ describe('toasts', () => {
     }
   });
 
-  it('keeps errors and warnings as alerts until dismissed', async () => {
+  it('announces errors and warnings as alerts, each with a close button', async () => {
     const toast = renderWithToasts();
     act(() => {
       toast.error('Error', 'Failed to submit report. Please try again.');
@@ -68,6 +68,82 @@ describe('toasts', () => {
     await userEvent.click(within(region()).getAllByRole('button', { name: 'Dismiss notification' })[0]!);
 
     expect(within(region()).getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['CarefulCheck the address']);
+  });
+
+  it('lets errors and warnings leave by themselves after 10 seconds', () => {
+    vi.useFakeTimers();
+    try {
+      const toast = renderWithToasts();
+      act(() => {
+        toast.warning('Please enter an email');
+        toast.error('Invalid activation code.');
+      });
+      act(() => vi.advanceTimersByTime(PROBLEM_TOAST_MS - 1));
+      expect(within(region()).getAllByRole('alert')).toHaveLength(2);
+      act(() => vi.advanceTimersByTime(1));
+      expect(within(region()).queryByRole('alert')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits while the pointer is on a toast, then takes the time it had left', () => {
+    vi.useFakeTimers();
+    try {
+      const toast = renderWithToasts();
+      act(() => toast.error('Failed to claim report.', 'This swarm has already been claimed by another member.'));
+      act(() => vi.advanceTimersByTime(6_000));
+      const card = within(region()).getByRole('alert').parentElement!;
+      act(() => card.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })));
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(within(region()).getByRole('alert')).toBeInTheDocument();
+      act(() => card.dispatchEvent(new MouseEvent('mouseout', { bubbles: true })));
+      act(() => vi.advanceTimersByTime(PROBLEM_TOAST_MS - 6_000));
+      expect(within(region()).queryByRole('alert')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never shows the same message twice at once, whatever its kind or description', () => {
+    const toast = renderWithToasts();
+    act(() => {
+      toast.warning('Please enter an email');
+      toast.warning('Please enter an email');
+      toast.error('Error', <a href="https://example.org">a link</a>, { key: 'no-beekeepers' });
+      toast.error('Error', <a href="https://example.org">a link</a>, { key: 'no-beekeepers' });
+    });
+
+    const titles = within(region()).getAllByRole('alert').map((alert) => alert.querySelector('p')?.textContent);
+    expect(titles).toEqual(['Please enter an email', 'Error']);
+  });
+
+  it('holds every toast while the onboarding tour (or anything else) holds them, and shows them after', () => {
+    let api: ToastApi | undefined;
+    function Tour({ open }: { open: boolean }) {
+      api = useToast();
+      useHoldToasts(open);
+      return null;
+    }
+    const { rerender } = render(
+      <ThemeProvider theme={theme}>
+        <ToastProvider>
+          <Tour open />
+        </ToastProvider>
+      </ThemeProvider>,
+    );
+    act(() => api!.success('Your information hase been updated.'));
+    expect(within(region()).queryByRole('status')).not.toBeInTheDocument();
+
+    rerender(
+      <ThemeProvider theme={theme}>
+        <ToastProvider>
+          <Tour open={false} />
+        </ToastProvider>
+      </ThemeProvider>,
+    );
+
+    expect(within(region()).getByRole('status')).toHaveTextContent('Your information hase been updated.');
   });
 
   it('shows at most the three latest toasts', () => {

@@ -4,8 +4,13 @@ import styled, { css } from 'styled-components';
 export type ToastKind = 'success' | 'error' | 'warning';
 
 export interface ToastOptions {
-  /** How long the toast stays; null keeps it until dismissed. Successes default to 5 s, problems stay. */
+  /** How long the toast stays; null keeps it until dismissed. Successes default to 5 s, problems to 10 s. */
   durationMs?: number | null;
+  /**
+   * Tells apart messages whose description is not plain text (a link…): toasts with the same title and key are the
+   * same message. Plain-text descriptions are their own key.
+   */
+  key?: string;
 }
 
 type ShowToast = (title: string, description?: ReactNode, options?: ToastOptions) => void;
@@ -22,13 +27,17 @@ interface ToastItem {
   title: string;
   description?: ReactNode;
   durationMs: number | null;
+  identity: string;
 }
 
 export const SUCCESS_TOAST_MS = 5_000;
-/** Older toasts give way, so repeated failures cannot bury the page under messages that stay. */
+/** Problems stay twice as long as successes (they may need reading twice), then leave by themselves too. */
+export const PROBLEM_TOAST_MS = 10_000;
+/** Older toasts give way, so repeated failures cannot bury the page under messages. */
 const MAX_TOASTS = 3;
 
 const ToastContext = createContext<ToastApi | null>(null);
+const ToastHoldContext = createContext<(() => () => void) | null>(null);
 
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);
@@ -37,52 +46,86 @@ export function useToast(): ToastApi {
 }
 
 /**
- * Short messages about what just happened. Successes are announced politely and fade after 5 seconds; problems are
- * announced at once and stay until dismissed, because they may hold a link or advice the visitor needs time to read.
- * Clicking a toast dismisses it.
+ * While a caller holds the toasts (the onboarding tour, whose highlighted target may fill the screen), they wait
+ * and appear once it lets go, so no message covers what the member is being shown.
+ */
+export function useHoldToasts(held: boolean): void {
+  const hold = useContext(ToastHoldContext);
+  useEffect(() => (held && hold ? hold() : undefined), [held, hold]);
+}
+
+const identityOf = (title: string, description: ReactNode, key: string | undefined) =>
+  `${title}\u0000${key ?? (typeof description === 'string' || typeof description === 'number' ? String(description) : '')}`;
+
+/**
+ * Short messages about what just happened. Successes are announced politely and leave after 5 seconds; problems are
+ * announced at once and leave after 10 (both wait while pointed at or focused, and a click dismisses any). The same
+ * message is never shown twice at once: it replaces the earlier one. On a phone they sit at the bottom of the
+ * screen, clear of the page heading.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const [holds, setHolds] = useState(0);
   const nextId = useRef(1);
 
   const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
+
+  const hold = useCallback(() => {
+    setHolds((count) => count + 1);
+    return () => setHolds((count) => count - 1);
+  }, []);
 
   const api = useMemo<ToastApi>(() => {
     const show =
       (kind: ToastKind): ShowToast =>
       (title, description, options = {}) => {
         const id = nextId.current++;
-        const durationMs = options.durationMs !== undefined ? options.durationMs : kind === 'success' ? SUCCESS_TOAST_MS : null;
-        // The same message again (each saved availability field says so) replaces the earlier one rather than stacking.
-        const isRepeat = (toast: ToastItem) => toast.kind === kind && toast.title === title && toast.description === description;
-        setToasts((current) => [...current.filter((toast) => !isRepeat(toast)), { id, kind, title, description, durationMs }].slice(-MAX_TOASTS));
+        const durationMs = options.durationMs !== undefined ? options.durationMs : kind === 'success' ? SUCCESS_TOAST_MS : PROBLEM_TOAST_MS;
+        const identity = identityOf(title, description, options.key);
+        // The same message again (each saved availability field says so, a second tap on a button) replaces the
+        // earlier one rather than stacking.
+        setToasts((current) => [...current.filter((toast) => toast.identity !== identity), { id, kind, title, description, durationMs, identity }].slice(-MAX_TOASTS));
       };
     return { success: show('success'), error: show('error'), warning: show('warning') };
   }, []);
 
   return (
     <ToastContext.Provider value={api}>
-      {children}
-      <Region aria-label="Notifications">
-        {toasts.map((toast) => (
-          <Toast key={toast.id} toast={toast} dismiss={dismiss} />
-        ))}
-      </Region>
+      <ToastHoldContext.Provider value={hold}>
+        {children}
+        <Region aria-label="Notifications">
+          {holds === 0 && toasts.map((toast) => <Toast key={toast.id} toast={toast} dismiss={dismiss} />)}
+        </Region>
+      </ToastHoldContext.Provider>
     </ToastContext.Provider>
   );
 }
 
 function Toast({ toast, dismiss }: { toast: ToastItem; dismiss: (id: number) => void }) {
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(toast.durationMs);
   // Depends only on stable values, so a toast shown later does not restart the timers of those already shown.
   useEffect(() => {
-    if (toast.durationMs === null) return undefined;
-    const timer = setTimeout(() => dismiss(toast.id), toast.durationMs);
-    return () => clearTimeout(timer);
-  }, [toast.id, toast.durationMs, dismiss]);
+    if (remaining.current === null || paused) return undefined;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => dismiss(toast.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      if (remaining.current !== null) remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
+    };
+  }, [toast.id, paused, dismiss]);
   const onDismiss = () => dismiss(toast.id);
 
   return (
-    <Card $kind={toast.kind} onClick={onDismiss}>
+    <Card
+      $kind={toast.kind}
+      data-kind={toast.kind}
+      onClick={onDismiss}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
       {/* The role sits on the text alone, so the close button is not read out as part of the message. */}
       <Text role={toast.kind === 'success' ? 'status' : 'alert'}>
         <Title>{toast.title}</Title>
@@ -95,10 +138,14 @@ function Toast({ toast, dismiss }: { toast: ToastItem; dismiss: (id: number) => 
   );
 }
 
+/**
+ * At the bottom of the screen, where no page heading is: centred on a phone, in the right corner on a wider screen
+ * (beside the 600 px content column rather than over it).
+ */
 const Region = styled.section`
   position: fixed;
   z-index: 1100;
-  top: ${({ theme }) => theme.space.md};
+  bottom: calc(${({ theme }) => theme.space.md} + env(safe-area-inset-bottom, 0px));
   left: 50%;
   transform: translateX(-50%);
   display: flex;
@@ -106,6 +153,12 @@ const Region = styled.section`
   gap: ${({ theme }) => theme.space.sm};
   width: min(calc(100% - 2rem), 420px);
   pointer-events: none;
+
+  @media (min-width: 600px) {
+    left: auto;
+    right: ${({ theme }) => theme.space.md};
+    transform: none;
+  }
 `;
 
 const Card = styled.div<{ $kind: ToastKind }>`

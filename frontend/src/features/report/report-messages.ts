@@ -16,6 +16,8 @@ export const reportMessages = {
   alreadyReported: 'A swarm at this address has already been successfully reported.',
   unexpectedFailure: 'Failed to submit report. Please try again.',
   failureTitle: 'Error',
+  /** Spec §8 calls the 404 answer a warning. */
+  warningTitle: 'Warning',
   successTitle: 'Success',
   successDescription: 'Swarm has been reported',
   duplicateTitle: 'Please only submit one report per swarm.',

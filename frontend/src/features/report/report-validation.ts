@@ -20,11 +20,14 @@ export interface ReportValidation {
 export const REPORTER_NAME_MAX_LENGTH = 20;
 const SIZE_MAX_LENGTH = 255;
 
-/** Spec §5: every rule of the report form, in the order the messages are listed. */
-export function validateReport(fields: ReportFields): ReportValidation {
+/**
+ * Spec §5: every rule of the report form, in the order the messages are listed. `addressTyped` tells an address box
+ * with text in it that was not picked from the list (only the dropdown message is about it) from an empty one.
+ */
+export function validateReport(fields: ReportFields, { addressTyped = false }: { addressTyped?: boolean } = {}): ReportValidation {
   const messages: string[] = [];
   const invalid = new Set<ReportField>();
-  const empty = (Object.keys(fields) as ReportField[]).filter((field) => fields[field].trim() === '');
+  const empty = (Object.keys(fields) as ReportField[]).filter((field) => fields[field].trim() === '' && !(field === 'address' && addressTyped));
   if (empty.length > 0) {
     messages.push(reportMessages.allFieldsRequired);
     empty.forEach((field) => invalid.add(field));
@@ -46,4 +49,15 @@ export function validateReport(fields: ReportFields): ReportValidation {
     invalid.add('address');
   }
   return { messages, invalid };
+}
+
+/**
+ * What is still wrong of what a submission found wrong: a field's error (its red border, its message) goes as soon as
+ * the field is right, but a new problem waits for the next submission rather than interrupting the typing.
+ */
+export function stillWrong(found: ReportValidation, now: ReportValidation): ReportValidation {
+  return {
+    messages: found.messages.filter((message) => now.messages.includes(message)),
+    invalid: new Set([...found.invalid].filter((field) => now.invalid.has(field))),
+  };
 }

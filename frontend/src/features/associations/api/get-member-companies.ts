@@ -1,16 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { z } from 'zod';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { nullableText } from '@/lib/response-schemas';
 import { memberReportKeys } from '@/features/member-reports/api/report-keys';
 
-/** One of the member's associations; status 'i' means the association set the member inactive. */
-export interface MemberCompany {
-  companyId: string;
-  companyName: string;
-  status: string;
-  isAdmin: boolean;
-  dateJoined: string;
-  dateStatusChanged: string;
-}
+/** GET /api/member/company: the member's associations; status 'i' means the association set the member inactive. */
+export const memberCompaniesSchema = z.array(
+  z.object({
+    companyId: z.string().min(1),
+    companyName: z.string(),
+    status: nullableText,
+    isAdmin: z.boolean().nullish().transform((value) => value === true),
+    dateJoined: nullableText,
+    dateStatusChanged: nullableText,
+  }),
+);
+
+export type MemberCompany = z.output<typeof memberCompaniesSchema>[number];
 
 export const memberCompaniesQueryKey = ['member', 'company'] as const;
 /** Every report list of the member area lives under this prefix; joining or leaving changes what they show. */
@@ -18,7 +24,8 @@ export const memberReportsQueryKey = memberReportKeys.all;
 
 export const isInactive = (company: MemberCompany): boolean => company.status === 'i';
 
-export const getMemberCompanies = (signal?: AbortSignal): Promise<MemberCompany[]> => apiClient.get<MemberCompany[]>('/member/company', { signal });
+export const getMemberCompanies = async (signal?: AbortSignal): Promise<MemberCompany[]> =>
+  parseResponse(memberCompaniesSchema, await apiClient.get<unknown>('/member/company', { signal }), 'GET /api/member/company');
 
 export const getMemberCompaniesQueryOptions = () =>
   queryOptions({

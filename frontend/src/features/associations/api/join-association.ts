@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { ApiError, apiClient, parseResponse } from '@/lib/api-client';
+import { messageResponseSchema } from '@/lib/response-schemas';
 import { memberCompaniesQueryKey, memberReportsQueryKey } from './get-member-companies';
 
-export const joinAssociation = (memberActivationCode: string): Promise<{ message: string }> =>
-  apiClient.post<{ message: string }>('/member/company', { memberActivationCode });
+/** POST /api/member/company answers {message}; the toast uses the spec's own text. */
+export const joinAssociationResponseSchema = messageResponseSchema;
+
+export const joinAssociation = async (memberActivationCode: string): Promise<{ message?: string }> =>
+  parseResponse(joinAssociationResponseSchema, await apiClient.post<unknown>('/member/company', { memberActivationCode }), 'POST /api/member/company');
 
 /** Spec §8: the toast for each way joining can end. */
 export function joinFailureMessage(error: unknown): string {

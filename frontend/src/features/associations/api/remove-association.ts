@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { ApiError, apiClient, parseResponse } from '@/lib/api-client';
+import { messageResponseSchema } from '@/lib/response-schemas';
 import { memberCompaniesQueryKey, memberReportsQueryKey } from './get-member-companies';
 
-export const removeAssociation = (companyId: string): Promise<{ message: string }> =>
-  apiClient.delete<{ message: string }>(`/member/company/${encodeURIComponent(companyId)}`);
+/** DELETE /api/member/company/{companyId} answers {message}; the toast uses the spec's own text. */
+export const removeAssociationResponseSchema = messageResponseSchema;
+
+export const removeAssociation = async (companyId: string): Promise<{ message?: string }> =>
+  parseResponse(removeAssociationResponseSchema, await apiClient.delete<unknown>(`/member/company/${encodeURIComponent(companyId)}`), 'DELETE /api/member/company/{companyId}');
 
 export function removeFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return 'Company not found.';

@@ -6,7 +6,7 @@ export const CodeInput = styled.input`
   min-height: 48px;
   margin-top: ${({ theme }) => theme.space.xs};
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 2px solid ${({ theme }) => theme.colors.border};
+  border: 2px solid ${({ theme }) => theme.colors.mutedText};
   border-radius: ${({ theme }) => theme.radii.small};
   font: inherit;
   font-size: ${({ theme }) => theme.fontSizes.large};

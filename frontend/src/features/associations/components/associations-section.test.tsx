@@ -152,13 +152,20 @@ describe('AssociationsSection', () => {
 
   it('removes an association after confirmation, with the spec (sic) success toast', async () => {
     gateway.companies = [gateway.company({})];
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const confirm = vi.spyOn(window, 'confirm');
     const { user, queryClient } = renderSection();
     queryClient.setQueryData(['member', 'report', 'claimed'], []);
 
     await user.click(await screen.findByRole('button', { name: 'Remove Springfield Beekeepers' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove Springfield Beekeepers?' });
+    expect(dialog).toHaveTextContent(REMOVE_CONFIRMATION);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(gateway.requests.filter((request) => request.method === 'DELETE')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
-    expect(confirm).toHaveBeenCalledWith(REMOVE_CONFIRMATION);
+    // The site's dialog, never the browser's own box.
+    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(await screen.findByText('Successfully joined association.')).toBeInTheDocument();
     expect(gateway.requests).toContainEqual({ method: 'DELETE', path: '/api/member/company/c-1', body: undefined });
     expect(await screen.findByText(/You have not joined an association yet/)).toBeInTheDocument();
@@ -167,9 +174,11 @@ describe('AssociationsSection', () => {
 
   it('keeps the association when the member does not confirm', async () => {
     gateway.companies = [gateway.company({})];
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { user } = renderSection();
     await user.click(await screen.findByRole('button', { name: 'Remove Springfield Beekeepers' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Springfield Beekeepers' })).toHaveFocus();
     expect(gateway.requests.filter((request) => request.method === 'DELETE')).toEqual([]);
     expect(screen.getByRole('list', { name: 'Your associations' })).toHaveTextContent('Springfield Beekeepers');
   });
@@ -179,11 +188,11 @@ describe('AssociationsSection', () => {
     [{ status: 500, body: { message: 'boom' } }, 'Something went wrong while deleting association.'],
   ])('shows the spec toast when removing answers %j', async (reply, message) => {
     gateway.companies = [gateway.company({})];
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderSection();
     const button = await screen.findByRole('button', { name: 'Remove Springfield Beekeepers' });
     gateway.failNext = reply;
     await user.click(button);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     expect(await within(screen.getByRole('alert')).findByText(message)).toBeInTheDocument();
   });
 

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogActions, DialogBody } from '@/components/ui/dialog';
 import { isInactive, useMemberCompanies, type MemberCompany } from '../api/get-member-companies';
 import { useJoinByCode } from '../lib/use-join-by-code';
 import { REMOVE_SUCCESS_MESSAGE, removeFailureMessage, useRemoveAssociation } from '../api/remove-association';
@@ -94,6 +95,28 @@ function CompanyName({ company }: { company: MemberCompany }) {
   );
 }
 
+/** Spec §2's confirmation before leaving an association, in the site's own dialog (a browser's box cannot be styled or read the same everywhere). */
+function RemoveAssociationDialog({ company, onCancel, onConfirm }: { company: MemberCompany; onCancel: () => void; onConfirm: () => void }) {
+  // Leaving is the risky answer: the focus starts on Cancel.
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog title={`Remove ${company.companyName}?`} role="alertdialog" onClose={onCancel} initialFocusRef={cancelRef} describedBy="remove-association-text">
+      <DialogBody id="remove-association-text">
+        <p>{REMOVE_CONFIRMATION}</p>
+        <p>You will no longer get swarm alerts through this association.</p>
+      </DialogBody>
+      <DialogActions>
+        <Button ref={cancelRef} type="button" $variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="button" onClick={onConfirm}>
+          Remove
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /** The member's associations (spec §2): join with an activation code, see each association's status, leave. */
 export function AssociationsSection() {
   const headingId = useId();
@@ -104,6 +127,7 @@ export function AssociationsSection() {
   const toast = useToast();
   const remove = useRemoveAssociation();
   const [modalDismissed, setModalDismissed] = useState(false);
+  const [removing, setRemoving] = useState<MemberCompany | null>(null);
   const {
     register,
     handleSubmit,
@@ -116,7 +140,7 @@ export function AssociationsSection() {
   });
 
   const removeCompany = async (company: MemberCompany) => {
-    if (!window.confirm(REMOVE_CONFIRMATION)) return;
+    setRemoving(null);
     try {
       await remove.mutateAsync(company.companyId);
       toast.success(REMOVE_SUCCESS_MESSAGE);
@@ -162,7 +186,8 @@ export function AssociationsSection() {
                 type="button"
                 aria-label={`Remove ${company.companyName}`}
                 disabled={remove.isPending}
-                onClick={() => void removeCompany(company)}
+                aria-haspopup="dialog"
+                onClick={() => setRemoving(company)}
               >
                 <TrashIcon />
               </TrashButton>
@@ -170,6 +195,8 @@ export function AssociationsSection() {
           ))}
         </List>
       )}
+
+      {removing && <RemoveAssociationDialog company={removing} onCancel={() => setRemoving(null)} onConfirm={() => void removeCompany(removing)} />}
 
       {inactive.length > 0 && !modalDismissed && (
         <InactiveAssociationModal inactiveNames={inactive.map((company) => company.companyName)} onClose={() => setModalDismissed(true)} />

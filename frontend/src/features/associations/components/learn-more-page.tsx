@@ -2,7 +2,10 @@ import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Prose } from '@/components/ui/prose';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
 import { env } from '@/config/env';
+import { isLoginProviderAvailable, usePublicConfig } from '@/features/config/api/get-config';
 
 /** Spec §2: association sign-up starts with an admin sign-in on the gateway, outside the single-page app. */
 export const adminSignUpUrl = `${env.apiBaseUrl.replace(/\/+$/, '')}/oauth/google/admin`;
@@ -11,9 +14,24 @@ export const adminSignUpUrl = `${env.apiBaseUrl.replace(/\/+$/, '')}/oauth/googl
 export const ALERT_PRICE = '$0.07';
 export const MINIMUM_TOP_UP = '$10';
 
+/** Why the gateway sent a sign-up back here (`/learn-more?signup=…`); unknown codes show nothing. */
+export const signUpMessages: Record<string, string> = {
+  unavailable: 'You are signed in, but association sign-up is not open on this site yet. Please tell us through the Feedback tab and we will set your association up.',
+  'provider-not-configured': 'Association sign-up is not available on this site right now. Please tell us through the Feedback tab and we will set your association up.',
+  'provider-unreachable': 'Google could not be reached just now, so sign-up could not start. Please try again later.',
+};
+
+/** Said beside the disabled Sign Up Today button when the gateway has no Google credentials. */
+export const SIGN_UP_UNAVAILABLE = 'Sign-up with a Google account is not available on this site right now. Please tell us through the Feedback tab and we will set your association up.';
+
 export function LearnMorePage() {
+  const [searchParams] = useSearchParams();
+  const returned = signUpMessages[searchParams.get('signup') ?? ''];
+  const config = usePublicConfig();
+  const signUpOffered = config.isError || isLoginProviderAvailable(config.data, 'google');
   return (
     <Page title="Swarm Alert for beekeeping associations">
+      {returned && <Returned role="alert">{returned}</Returned>}
       <Prose>
         <p>
           Every spring, people find swarms in their gardens and don't know who to call. Swarm Alert gives them one place
@@ -50,11 +68,26 @@ export function LearnMorePage() {
       <Card>
         <h2 id="sign-up-title">Ready to join?</h2>
         <p>Sign in with your association's Google account to set it up.</p>
-        <Button type="button" $fullWidth onClick={() => window.location.assign(adminSignUpUrl)}>
+        <Button
+          type="button"
+          $fullWidth
+          disabled={!signUpOffered}
+          aria-describedby={signUpOffered ? undefined : 'sign-up-unavailable'}
+          onClick={() => window.location.assign(adminSignUpUrl)}
+        >
           Sign Up Today
         </Button>
+        {config.isSuccess && !signUpOffered && <p id="sign-up-unavailable">{SIGN_UP_UNAVAILABLE}</p>}
       </Card>
     </Page>
   );
 }
+
+const Returned = styled.p`
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.warningBorder};
+  border-radius: ${({ theme }) => theme.radii.small};
+  background: ${({ theme }) => theme.colors.warningBackground};
+  color: ${({ theme }) => theme.colors.warningText};
+`;
 

@@ -1,8 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { memberKeys, memberRequestKeys } from '@/features/member/api/member-keys';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { unreadResponseSchema } from '@/lib/response-schemas';
 
-export const logout = () => apiClient.delete<unknown>('/oauth/logout');
+/** DELETE /api/oauth/logout: only the status matters. */
+export const logoutResponseSchema = unreadResponseSchema;
+
+export const logout = async () => parseResponse(logoutResponseSchema, await apiClient.delete<unknown>('/oauth/logout'), 'DELETE /api/oauth/logout');
 
 /**
  * Spec §4: the member's cached data goes whether or not the server answered, so nothing of theirs is left

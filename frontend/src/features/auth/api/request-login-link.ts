@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { memberKeys, memberRequestKeys } from '@/features/member/api/member-keys';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { unreadResponseSchema } from '@/lib/response-schemas';
 
 export interface LoginLinkRequest {
   /** The email address the link is sent to (spec §3 names it destination in the member app). */
@@ -8,7 +9,11 @@ export interface LoginLinkRequest {
   recaptchaToken: string;
 }
 
-export const requestLoginLink = (request: LoginLinkRequest) => apiClient.post<unknown>('/oauth/magic-login/member', request);
+/** POST /api/oauth/magic-login/member: the answer is the same whoever asks, and is not read. */
+export const requestLoginLinkResponseSchema = unreadResponseSchema;
+
+export const requestLoginLink = async (request: LoginLinkRequest) =>
+  parseResponse(requestLoginLinkResponseSchema, await apiClient.post<unknown>('/oauth/magic-login/member', request), 'POST /api/oauth/magic-login/member');
 
 export function useRequestLoginLink() {
   const queryClient = useQueryClient();

@@ -2,16 +2,36 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubMemberApi } from '@/features/member/testing/fake-member-api';
 import { renderAppAt } from '@/testing/render-app';
+import { GOOGLE_UNAVAILABLE } from './login-page';
 
 
 const emailField = () => screen.getByRole('textbox', { name: 'Email' });
 
 describe('login page', { timeout: 20_000 }, () => {
-  it('offers Google login as a full-page navigation to the member OAuth path', () => {
+  it('offers Google login as a full-page navigation to the member OAuth path', async () => {
     stubMemberApi();
     renderAppAt('/login');
 
-    expect(screen.getByRole('link', { name: 'Login With Google' })).toHaveAttribute('href', '/api/oauth/google/member');
+    expect(await screen.findByRole('link', { name: 'Login With Google' })).toHaveAttribute('href', '/api/oauth/google/member');
+  });
+
+  it('hides Google login with a plain sentence when the gateway has no Google credentials', async () => {
+    stubMemberApi({}, { 'GET /api/config': () => ({ status: 200, body: { recaptchaSiteKey: null, alertSenderNumber: null, loginProviders: { google: false } } }) });
+    renderAppAt('/login');
+
+    expect(await screen.findByText(GOOGLE_UNAVAILABLE)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Login With Google' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login With Email' })).toBeEnabled();
+  });
+
+  it.each([
+    ['provider-not-configured', 'Login with Google is not available on this site. Log in with an emailed link instead.'],
+    ['provider-unreachable', 'Google could not be reached just now. Please try again later, or log in with an emailed link.'],
+  ])('explains a Google login the gateway could not start (?error=%s)', (code, message) => {
+    stubMemberApi();
+    renderAppAt(`/login?error=${code}&provider=google`);
+
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
   });
 
   it('says that a login link will be emailed', () => {

@@ -8,6 +8,7 @@ import { useNotify } from '@/features/member/lib/notify';
 import { useRequestLoginLink } from '../api/request-login-link';
 import { useBotCheck } from '@/features/bot-check/use-bot-check';
 import { googleLoginHref } from '../lib/google-login';
+import { isLoginProviderAvailable, usePublicConfig } from '@/features/config/api/get-config';
 
 /** Spec §7: the action name the bot check scores the login under. */
 export const LOGIN_BOT_CHECK_ACTION = 'login_member';
@@ -24,7 +25,12 @@ export const loginErrorMessages: Record<string, string> = {
   'invalid-link': 'This login link is invalid, already used or expired. Enter your email to get a new one.',
   'login-failed': 'Logging in did not work. Please try again.',
   'email-not-verified': 'The email address of that account is not verified, so it cannot be used to log in. Log in with an emailed link instead.',
+  'provider-not-configured': 'Login with Google is not available on this site. Log in with an emailed link instead.',
+  'provider-unreachable': 'Google could not be reached just now. Please try again later, or log in with an emailed link.',
 };
+
+/** Said in place of the Google button when the gateway has no Google credentials. */
+export const GOOGLE_UNAVAILABLE = 'Login with Google is not available on this site. Enter your email address to get a login link.';
 
 export function LoginPage() {
   const [searchParams] = useSearchParams();
@@ -35,6 +41,10 @@ export function LoginPage() {
   const notify = useNotify();
   const botCheck = useBotCheck(LOGIN_BOT_CHECK_ACTION);
   const requestLink = useRequestLoginLink();
+  const config = usePublicConfig();
+  // The button shows only once the gateway said Google is configured, so it never leads to an error; a failed
+  // configuration call still offers it (the gateway then explains on /login itself).
+  const googleOffered = config.isError || isLoginProviderAvailable(config.data, 'google');
 
   // A form, so Enter in the email field sends the link as the button does (spec §2).
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -57,11 +67,17 @@ export function LoginPage() {
     <Page title="Member login">
       <MemberRequestsOverlay />
       {returnedError && <ReturnedError role="alert">{returnedError}</ReturnedError>}
-      <GoogleLink href={googleLoginHref()}>
-        <GoogleMark />
-        Login With Google
-      </GoogleLink>
-      <Divider>or</Divider>
+      {googleOffered ? (
+        <>
+          <GoogleLink href={googleLoginHref()}>
+            <GoogleMark />
+            Login With Google
+          </GoogleLink>
+          <Divider>or</Divider>
+        </>
+      ) : (
+        config.isSuccess && <Unavailable>{GOOGLE_UNAVAILABLE}</Unavailable>
+      )}
       <Form onSubmit={onSubmit} noValidate>
         <label htmlFor={emailId}>Email</label>
         <EmailInput
@@ -122,6 +138,10 @@ const ReturnedError = styled.p`
   color: ${({ theme }) => theme.colors.warningText};
 `;
 
+const Unavailable = styled.p`
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
 const Divider = styled.p`
   text-align: center;
   color: ${({ theme }) => theme.colors.mutedText};
@@ -141,7 +161,7 @@ const EmailInput = styled.input`
   width: 100%;
   min-height: 44px;
   padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.mutedText};
   border-radius: ${({ theme }) => theme.radii.small};
   font: inherit;
 `;

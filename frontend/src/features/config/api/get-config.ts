@@ -1,15 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { z } from 'zod';
+import { apiClient, parseResponse } from '@/lib/api-client';
 
-/** The settings the gateway shares with the browser; null means "not configured here". */
-export interface PublicConfig {
+/** GET /api/config: the settings the gateway shares with the browser; null means "not configured here". */
+export const publicConfigSchema = z.object({
   /** reCAPTCHA v3 site key; null where the gateway runs its development bot check. */
-  recaptchaSiteKey: string | null;
+  recaptchaSiteKey: z.string().min(1).nullish().transform((value) => value ?? null),
   /** The number alerts are texted from, for members to save in their contacts. */
-  alertSenderNumber: string | null;
-}
+  alertSenderNumber: z.string().min(1).nullish().transform((value) => value ?? null),
+  /** Each login provider the gateway knows and whether it is configured; a gateway that does not say offers none. */
+  loginProviders: z.record(z.string(), z.boolean()).nullish().transform((value) => value ?? {}),
+});
 
-export const getPublicConfig = (signal?: AbortSignal): Promise<PublicConfig> => apiClient.get<PublicConfig>('/config', { signal });
+export type PublicConfig = z.output<typeof publicConfigSchema>;
+
+export const getPublicConfig = async (signal?: AbortSignal): Promise<PublicConfig> =>
+  parseResponse(publicConfigSchema, await apiClient.get<unknown>('/config', { signal }), 'GET /api/config');
 
 export const publicConfigQueryKey = ['config'] as const;
 
@@ -22,3 +28,6 @@ export const getPublicConfigQueryOptions = () =>
   });
 
 export const usePublicConfig = () => useQuery(getPublicConfigQueryOptions());
+
+/** Whether the site may offer login (and association sign-up) with this provider: only once the gateway said so. */
+export const isLoginProviderAvailable = (config: PublicConfig | undefined, provider: string): boolean => config?.loginProviders[provider] === true;

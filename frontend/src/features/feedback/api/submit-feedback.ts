@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { z } from 'zod';
+import { apiClient, parseResponse } from '@/lib/api-client';
 
 /** Spec §3: a feedback submission; 'widget' names the feedback tab as its source. */
 export interface FeedbackSubmission {
@@ -10,6 +11,10 @@ export interface FeedbackSubmission {
   source: 'widget';
 }
 
-export const submitFeedback = (feedback: FeedbackSubmission): Promise<unknown> => apiClient.post('/feedback', feedback);
+/** POST /api/feedback answers 201 {feedbackId}; the id is only for the team, so an answer without it is accepted. */
+export const submitFeedbackResponseSchema = z.object({ feedbackId: z.string().optional() }).nullish();
+
+export const submitFeedback = async (feedback: FeedbackSubmission) =>
+  parseResponse(submitFeedbackResponseSchema, await apiClient.post<unknown>('/feedback', feedback), 'POST /api/feedback');
 
 export const useSubmitFeedback = () => useMutation({ mutationFn: submitFeedback });

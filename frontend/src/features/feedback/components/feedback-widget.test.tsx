@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '@/testing/fake-api';
 import { renderAppAt } from '@/testing/render-app';
-import { FEEDBACK_SUCCESS_MS } from './feedback-widget';
+import { FEEDBACK_SUCCESS_MS, INVALID_EMAIL } from './feedback-widget';
 
 const feedbackTab = () => screen.queryByRole('button', { name: 'Feedback' });
 const notifications = () => screen.getByRole('region', { name: 'Notifications' });
@@ -97,6 +97,43 @@ describe('feedback widget', () => {
     const dialog = screen.getByRole('dialog', { name: 'Feedback' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('There was a problem submitting feedback, please wait and try again.');
     expect(within(dialog).getByRole('textbox', { name: 'Message' })).toHaveValue('Broken button');
+  });
+
+  it('checks the email format in the form, says so under the field and sends nothing; the error goes once it is right', async () => {
+    const { requests } = stubApi({ 'POST /feedback': () => jsonResponse({ feedbackId: 'f-1' }, 201) });
+    const { user } = renderAppAt('/about');
+    await user.click(feedbackTab()!);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Broken button');
+    const email = screen.getByRole('textbox', { name: 'Email (optional)' });
+    await user.type(email, 'ada@example');
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(INVALID_EMAIL);
+    expect(email).toHaveFocus();
+    expect(screen.queryByText('There was a problem submitting feedback, please wait and try again.')).not.toBeInTheDocument();
+    expect(requests.filter((request) => request.path === '/feedback')).toHaveLength(0);
+
+    await user.type(email, '.org');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(INVALID_EMAIL)).not.toBeInTheDocument();
+  });
+
+  it("shows the gateway's field message under the field it is about, not the generic failure", async () => {
+    stubApi({ 'POST /feedback': () => jsonResponse({ message: 'Email is invalid', errors: ['Email is invalid'] }, 400) });
+    const { user } = renderAppAt('/about');
+    await user.click(feedbackTab()!);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Broken button');
+    const email = screen.getByRole('textbox', { name: 'Email (optional)' });
+    await user.type(email, 'ada@example.c');
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Email is invalid'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('There was a problem submitting feedback, please wait and try again.')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Feedback' })).toBeInTheDocument();
   });
 
   it('Escape and the close button bring the tab back', async () => {

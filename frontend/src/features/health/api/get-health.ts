@@ -1,15 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { z } from 'zod';
+import { apiClient, parseResponse } from '@/lib/api-client';
 
-export type ServiceStatus = 'ok' | 'degraded';
+/** GET /api/health. Service states stay plain strings, so a new state from the gateway does not break parsing. */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  services: z.array(z.object({ name: z.string(), status: z.string() })),
+});
 
-export interface Health {
-  status: ServiceStatus;
-  /** Per-service detail; kept as a plain string so a new state from the gateway does not break parsing. */
-  services: { name: string; status: string }[];
-}
+export type Health = z.output<typeof healthSchema>;
+export type ServiceStatus = Health['status'];
 
-export const getHealth = (signal?: AbortSignal): Promise<Health> => apiClient.get<Health>('/health', { signal });
+export const getHealth = async (signal?: AbortSignal): Promise<Health> =>
+  parseResponse(healthSchema, await apiClient.get<unknown>('/health', { signal }), 'GET /api/health');
 
 export const healthQueryKey = ['health'] as const;
 

@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Card } from '@/components/ui/card';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { ButtonLink } from '@/components/ui/button';
+import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { HoneybeeOnlyNotice } from './honeybee-only-notice';
 
@@ -81,7 +81,7 @@ export function LandingPage() {
         <ButtonLink to={paths.identify.checkCluster.getHref()} $fullWidth>
           Report a swarm
         </ButtonLink>
-        <Link to={paths.about.getHref()}>How does it work?</Link>
+        <TextLink to={paths.about.getHref()}>How does it work?</TextLink>
       </Actions>
 
       <PitchCard aria-labelledby="association-title">
@@ -93,7 +93,7 @@ export function LandingPage() {
       </PitchCard>
 
       <MemberLine>
-        Already a member? <Link to={paths.login.getHref()}>Member login</Link>
+        Already a member? <TextLink to={paths.login.getHref()}>Member login</TextLink>
       </MemberLine>
     </Stack>
   );

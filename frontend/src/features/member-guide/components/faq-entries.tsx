@@ -6,7 +6,7 @@ export interface FaqEntry {
   /** The value of the `section` parameter that opens this entry. */
   id: string;
   question: string;
-  answer: (context: { alertSenderNumber: ReactNode }) => ReactNode;
+  answer: (context: { alertSender: ReactNode }) => ReactNode;
 }
 
 export const faqHref = (sectionId: string) => `${paths.faq.getHref()}?section=${encodeURIComponent(sectionId)}`;
@@ -15,9 +15,9 @@ export const faqEntries: FaqEntry[] = [
   {
     id: 'alert-number',
     question: 'What number do alerts come from?',
-    answer: ({ alertSenderNumber }) => (
+    answer: ({ alertSender }) => (
       <>
-        <p>Swarm alerts are texted from {alertSenderNumber}.</p>
+        <p>{alertSender}</p>
         <p>Save it in your contacts as Swarm Alert so alerts are easy to spot and are not filtered as spam.</p>
       </>
     ),

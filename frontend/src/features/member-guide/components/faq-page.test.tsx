@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { devConfig, jsonResponse, stubApi } from '@/testing/fake-api';
 import { renderAppAt } from '@/testing/render-app';
@@ -44,6 +44,15 @@ describe('FAQ', () => {
     const link = await screen.findByRole('link', { name: '+1 503 555 0100' });
     expect(link).toHaveAttribute('href', 'tel:+15035550100');
     expect(screen.getByRole('region', { name: 'What number do alerts come from?' })).toHaveTextContent('Swarm alerts are texted from +1 503 555 0100.');
+  });
+
+  it('says plainly that the number is shown in the first alert when none is configured', async () => {
+    stubApi({ 'GET /config': () => jsonResponse({ recaptchaSiteKey: null, alertSenderNumber: null }) });
+    renderAppAt('/faq?section=alert-number');
+
+    const answer = screen.getByRole('region', { name: 'What number do alerts come from?' });
+    await waitFor(() => expect(answer).toHaveTextContent('The number alerts are texted from is not listed on this site: it is shown in your first alert.'));
+    expect(within(answer).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('reads the section from the query or from the hash', () => {

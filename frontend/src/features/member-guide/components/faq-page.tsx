@@ -42,12 +42,15 @@ export function FaqPage() {
     });
 
   const senderNumber = config.data?.alertSenderNumber;
-  const alertSenderNumber = senderNumber ? (
-    <a href={`tel:${senderNumber.replace(/[^\d+]/g, '')}`}>{senderNumber}</a>
+  // Without a configured number (or while it loads) the answer still says where to find it: in the first alert.
+  const alertSender = senderNumber ? (
+    <>
+      Swarm alerts are texted from <a href={`tel:${senderNumber.replace(/[^\d+]/g, '')}`}>{senderNumber}</a>.
+    </>
   ) : config.isPending ? (
-    'the number shown in your alerts (loading…)'
+    'Looking up the number alerts are texted from…'
   ) : (
-    'the number your first alert comes from'
+    'The number alerts are texted from is not listed on this site: it is shown in your first alert.'
   );
 
   return (
@@ -77,7 +80,7 @@ export function FaqPage() {
                 </Question>
               </h2>
               <Answer id={panelId} role="region" aria-label={entry.question} hidden={!expanded}>
-                {entry.answer({ alertSenderNumber })}
+                {entry.answer({ alertSender })}
               </Answer>
             </Entry>
           );

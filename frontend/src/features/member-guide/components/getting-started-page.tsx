@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
 import { Prose } from '@/components/ui/prose';
+import { ExternalTextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { faqHref } from './faq-entries';
 
@@ -15,7 +16,7 @@ export function GettingStartedPage() {
           <ul>
             {guideSections.map(({ id, title }) => (
               <li key={id}>
-                <a href={`#${id}`}>{title}</a>
+                <ExternalTextLink href={`#${id}`}>{title}</ExternalTextLink>
               </li>
             ))}
           </ul>

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { messageResponseSchema } from '@/lib/response-schemas';
 import { memberReportKeys } from './report-keys';
 
 /** Spec §7: claiming is a GET on the report's claim path. */
-export const claimReport = (reportId: string): Promise<{ message?: string }> =>
-  apiClient.get<{ message?: string }>(`/member/report/${encodeURIComponent(reportId)}/claim`);
+export const claimReportResponseSchema = messageResponseSchema;
+
+export const claimReport = async (reportId: string): Promise<{ message?: string }> =>
+  parseResponse(claimReportResponseSchema, await apiClient.get<unknown>(`/member/report/${encodeURIComponent(reportId)}/claim`), 'GET /api/member/report/{id}/claim');
 
 export function useClaimReport() {
   const queryClient = useQueryClient();

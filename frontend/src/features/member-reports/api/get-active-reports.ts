@@ -1,11 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { z } from 'zod';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { nullableNumber } from '@/lib/response-schemas';
 import { memberReportKeys } from './report-keys';
-import { toActiveReports, type ActiveReport } from './report-types';
+import { reportBaseFields } from './report-types';
 
-/** Reports the member was alerted about that nobody has claimed yet, newest first (spec §7). */
+/** GET /api/member/report/active: reports the member was alerted about that nobody has claimed yet (spec §7). */
+export const activeReportsSchema = z.array(
+  z.object({
+    ...reportBaseFields,
+    /** Miles from the member's home; null when unknown. */
+    distanceFromHome: nullableNumber,
+  }),
+);
+
+export type ActiveReport = z.output<typeof activeReportsSchema>[number];
+
 export const getActiveReports = async (signal?: AbortSignal): Promise<ActiveReport[]> =>
-  toActiveReports(await apiClient.get<unknown>('/member/report/active', { signal }));
+  parseResponse(activeReportsSchema, await apiClient.get<unknown>('/member/report/active', { signal }), 'GET /api/member/report/active');
 
 export const getActiveReportsQueryOptions = () =>
   queryOptions({

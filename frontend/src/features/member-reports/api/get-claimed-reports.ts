@@ -1,11 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { z } from 'zod';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { nullableText } from '@/lib/response-schemas';
 import { memberReportKeys } from './report-keys';
-import { toClaimedReports, type ClaimedReport } from './report-types';
+import { reportBaseFields } from './report-types';
 
-/** Reports the member holds (spec §7). */
+/** GET /api/member/report/claimed: the reports the member holds (spec §7). */
+export const claimedReportsSchema = z.array(
+  z.object({
+    ...reportBaseFields,
+    dateClaimed: nullableText,
+    /** Un-claim and Mark as Bad are offered only while this holds (72 hours after claiming). */
+    canUnClaim: z.boolean().nullish().transform((value) => value === true),
+    companyName: nullableText,
+  }),
+);
+
+export type ClaimedReport = z.output<typeof claimedReportsSchema>[number];
+
 export const getClaimedReports = async (signal?: AbortSignal): Promise<ClaimedReport[]> =>
-  toClaimedReports(await apiClient.get<unknown>('/member/report/claimed', { signal }));
+  parseResponse(claimedReportsSchema, await apiClient.get<unknown>('/member/report/claimed', { signal }), 'GET /api/member/report/claimed');
 
 export const getClaimedReportsQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { messageResponseSchema } from '@/lib/response-schemas';
 import { memberReportKeys } from './report-keys';
 
 /** Spec §3: the only reasons the gateway accepts. */
@@ -11,8 +12,11 @@ export interface MarkReportBad {
   reason: BadReportReason;
 }
 
-export const markReportBad = (request: MarkReportBad): Promise<{ message?: string }> =>
-  apiClient.put<{ message?: string }>('/member/report/bad', request);
+/** PUT /api/member/report/bad answers {message}. */
+export const markReportBadResponseSchema = messageResponseSchema;
+
+export const markReportBad = async (request: MarkReportBad): Promise<{ message?: string }> =>
+  parseResponse(markReportBadResponseSchema, await apiClient.put<unknown>('/member/report/bad', request), 'PUT /api/member/report/bad');
 
 export function useMarkReportBad() {
   const queryClient = useQueryClient();

@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { messageResponseSchema } from '@/lib/response-schemas';
 import { memberReportKeys } from './report-keys';
 
-export const unclaimReport = (reportId: string): Promise<{ message?: string }> =>
-  apiClient.put<{ message?: string }>('/member/report/unclaim', { reportId });
+/** PUT /api/member/report/unclaim answers {message}. */
+export const unclaimReportResponseSchema = messageResponseSchema;
+
+export const unclaimReport = async (reportId: string): Promise<{ message?: string }> =>
+  parseResponse(unclaimReportResponseSchema, await apiClient.put<unknown>('/member/report/unclaim', { reportId }), 'PUT /api/member/report/unclaim');
 
 export function useUnclaimReport() {
   const queryClient = useQueryClient();

@@ -3,19 +3,18 @@ import { SectionCard, SectionHeading } from '@/features/member/components/form-p
 import { useToast } from '@/components/ui/toast';
 import { useClaimedReports } from '../api/get-claimed-reports';
 import { useMarkReportBad, type BadReportReason } from '../api/mark-report-bad';
-import type { ClaimedReport } from '../api/report-types';
+import type { ClaimedReport } from '../api/get-claimed-reports';
 import { useUnclaimReport } from '../api/unclaim-report';
 import { formatServerDate } from '../lib/format-server-date';
 import { formatElevation } from '../lib/format-report';
 import { errorDetail, reportMessages } from '../lib/report-messages';
 import { MarkBadDialog } from './mark-bad-dialog';
 import { ReportImage } from './report-image';
-import { ActionGroup, EmptyText, NoteCell, NoWrap, ReportTable, TableButton } from './report-table';
+import { ActionGroup, EmptyText, ReportListing, TableButton, type ReportColumn } from './report-table';
 import { LoadFailed } from './section-status';
 import { UnclaimDialog } from './unclaim-dialog';
 
 const ANCHOR = 'claimed-swarms';
-const HEADERS = ['Actions', 'Date', 'Image', 'Claim Code', 'Note', 'Size', 'Elevation', 'Association'] as const;
 
 type OpenDialog = { kind: 'unclaim' | 'bad'; report: ClaimedReport } | null;
 
@@ -23,6 +22,8 @@ type OpenDialog = { kind: 'unclaim' | 'bad'; report: ClaimedReport } | null;
  * Spec §2: the swarms the member holds. For 72 hours after claiming (canUnClaim) a report can be handed back to the
  * other members (un-claim) or taken out of the system with a reason (mark as bad).
  */
+const hasImage = (report: ClaimedReport) => report.imageUrl !== '' || report.thumbnailUrl !== '';
+
 export function ClaimedSwarmsSection() {
   const reports = useClaimedReports();
   const unclaim = useUnclaimReport();
@@ -55,55 +56,55 @@ export function ClaimedSwarmsSection() {
   };
 
   const list = reports.data ?? [];
+  // Spec §2's columns, in order: Actions, Date, Image, Claim Code, Note, Size, Elevation, Association.
+  const columns: ReportColumn<ClaimedReport>[] = [
+    {
+      header: 'Actions',
+      kind: 'action',
+      cell: (report) =>
+        report.canUnClaim && (
+          <ActionGroup>
+            <TableButton
+              type="button"
+              $variant="secondary"
+              aria-label={`Un-claim swarm ${report.claimCode}`}
+              aria-haspopup="dialog"
+              disabled={busy}
+              onClick={() => setDialog({ kind: 'unclaim', report })}
+            >
+              Un-claim
+            </TableButton>
+            <TableButton
+              type="button"
+              $variant="secondary"
+              aria-label={`Mark as bad swarm ${report.claimCode}`}
+              aria-haspopup="dialog"
+              disabled={busy}
+              onClick={() => setDialog({ kind: 'bad', report })}
+            >
+              Mark as bad
+            </TableButton>
+          </ActionGroup>
+        ),
+    },
+    { header: 'Date', cell: (report) => formatServerDate(report.dateCreated) },
+    {
+      header: 'Image',
+      kind: 'image',
+      cell: (report) => <ReportImage imageUrl={report.imageUrl} thumbnailUrl={report.thumbnailUrl} claimCode={report.claimCode} />,
+    },
+    { header: 'Claim Code', kind: 'key', cell: (report) => report.claimCode },
+    { header: 'Note', kind: 'note', cell: (report) => report.note },
+    { header: 'Size', cell: (report) => report.size },
+    { header: 'Elevation', cell: (report) => formatElevation(report.elevation) },
+    { header: 'Association', kind: 'note', cell: (report) => report.companyName },
+  ];
   return (
     <SectionCard id={ANCHOR} data-tour={ANCHOR} aria-labelledby={headingId}>
       <SectionHeading id={headingId}>Claimed Swarms</SectionHeading>
       {reports.isError && !reports.data && <LoadFailed what="your claimed swarms" onRetry={() => void reports.refetch()} />}
       {reports.isSuccess && list.length === 0 && <EmptyText>{reportMessages.noClaimed}</EmptyText>}
-      {list.length > 0 && (
-        <ReportTable caption="Claimed swarms" headers={HEADERS}>
-          {list.map((report) => (
-            <tr key={report.reportId}>
-              <td>
-                {report.canUnClaim && (
-                  <ActionGroup>
-                    <TableButton
-                      type="button"
-                      $variant="secondary"
-                      aria-label={`Un-claim swarm ${report.claimCode}`}
-                      aria-haspopup="dialog"
-                      disabled={busy}
-                      onClick={() => setDialog({ kind: 'unclaim', report })}
-                    >
-                      Un-claim
-                    </TableButton>
-                    <TableButton
-                      type="button"
-                      $variant="secondary"
-                      aria-label={`Mark as bad swarm ${report.claimCode}`}
-                      aria-haspopup="dialog"
-                      disabled={busy}
-                      onClick={() => setDialog({ kind: 'bad', report })}
-                    >
-                      Mark as bad
-                    </TableButton>
-                  </ActionGroup>
-                )}
-              </td>
-              <NoWrap>{formatServerDate(report.dateCreated)}</NoWrap>
-              <td>
-                <ReportImage imageUrl={report.imageUrl} thumbnailUrl={report.thumbnailUrl} claimCode={report.claimCode} />
-              </td>
-              <th scope="row">{report.claimCode}</th>
-              <NoteCell>{report.note}</NoteCell>
-              <NoWrap>{report.size}</NoWrap>
-              <NoWrap>{formatElevation(report.elevation)}</NoWrap>
-              <td>{report.companyName}</td>
-            </tr>
-          ))}
-        </ReportTable>
-      )}
-
+      {list.length > 0 && <ReportListing caption="Claimed swarms" columns={columns} rows={list} rowKey={(report) => report.reportId} hasImage={hasImage} />}
       {dialog?.kind === 'unclaim' && (
         <UnclaimDialog
           claimCode={dialog.report.claimCode}

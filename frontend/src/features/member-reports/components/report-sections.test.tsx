@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/lib/query-client';
 import { memberReportKeys } from '../api/report-keys';
@@ -69,7 +69,7 @@ describe('Active Swarms', { timeout: 20_000 }, () => {
 
     const table = await activeTable();
     expect(bodyRows(table)).toHaveLength(30);
-    const scroller = within(activeSection()).getByRole('region', { name: 'Active swarms' });
+    const scroller = within(activeSection()).getByRole('group', { name: 'Active swarms table' });
     expect(getComputedStyle(scroller).maxHeight).toBe(REPORT_TABLE_MAX_HEIGHT);
     expect(getComputedStyle(scroller).overflow).toBe('auto');
     expect(scroller).toHaveAttribute('tabindex', '0');
@@ -281,5 +281,62 @@ describe('Claimed Swarms', { timeout: 20_000 }, () => {
     expect(memberReportsQueryKey).toEqual(memberReportKeys.all);
     expect(memberReportKeys.active.slice(0, 2)).toEqual([...memberReportKeys.all]);
     expect(memberReportKeys.claimed.slice(0, 2)).toEqual([...memberReportKeys.all]);
+  });
+});
+
+/** A phone: matchMedia answers as a 390 px wide touch screen does. */
+function onPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width') || query.includes('pointer: coarse'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+describe('report lists on a phone (under 600 px)', { timeout: 20_000 }, () => {
+  let gateway: FakeReportGateway;
+  beforeEach(() => {
+    onPhone();
+    gateway = new FakeReportGateway([activeReport()], [claimedReport({ imageUrl: '/api/member/report/r-9/image' })]);
+    gateway.install();
+  });
+
+  const card = (section: HTMLElement, claimCode: string) => within(section).getByRole('listitem', { name: `Claim Code ${claimCode}` });
+  const fields = (item: HTMLElement) => [...item.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent ?? ''}`);
+
+  it('shows each active report as a card: the same fields in the same order, the Claim button inside the card', async () => {
+    renderSections();
+
+    const item = await waitFor(() => card(activeSection(), '01234'));
+    expect(within(activeSection()).queryByRole('table')).not.toBeInTheDocument();
+    expect(fields(item).slice(2)).toEqual(['Claim Code: 01234', 'Note: On the low branch of the oak', 'Size: Basketball', 'Elevation: 6 ft', 'Distance: 2.35 mi']);
+    expect(fields(item)[0]).toMatch(/^Date: 2026-06-01 \d{1,2}:\d{2} [AP]M$/);
+    expect(fields(item).map((line) => line.split(':')[0])).toEqual(['Date', 'Image', 'Claim Code', 'Note', 'Size', 'Elevation', 'Distance']);
+    const claim = within(item).getByRole('button', { name: 'Claim swarm 01234' });
+    // The action comes last, as the Claim column does.
+    expect(item.lastElementChild?.contains(claim)).toBe(true);
+    const scroller = within(activeSection()).getByRole('group', { name: 'Active swarms list' });
+    expect(getComputedStyle(scroller).maxHeight).toBe(REPORT_TABLE_MAX_HEIGHT);
+  });
+
+  it('shows each claimed report as a card with its actions first, as the Actions column is', async () => {
+    renderSections();
+
+    const item = await waitFor(() => card(claimedSection(), '98765'));
+    expect(item.firstElementChild).toContainElement(within(item).getByRole('button', { name: 'Un-claim swarm 98765' }));
+    expect(within(item).getByRole('button', { name: 'Mark as bad swarm 98765' })).toBeInTheDocument();
+    expect(fields(item).map((line) => line.split(':')[0])).toEqual(['Date', 'Image', 'Claim Code', 'Note', 'Size', 'Elevation', 'Association']);
+    expect(fields(item)).toContain('Association: Springfield Beekeepers');
+  });
+
+  it('names each landmark once: the sections are the regions, their lists are groups', async () => {
+    renderSections();
+    await waitFor(() => card(activeSection(), '01234'));
+
+    const regionNames = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label') ?? region.getAttribute('aria-labelledby'));
+    expect(screen.getAllByRole('region', { name: /active swarms/i })).toHaveLength(1);
+    expect(screen.getAllByRole('region', { name: /claimed swarms/i })).toHaveLength(1);
+    expect(regionNames.length).toBe(new Set(regionNames).size);
   });
 });

@@ -1,43 +1,109 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
+import { NARROW_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
 
-/** Spec §9: the report tables are not paginated; they scroll inside at most 420 px. */
+/** Spec §9: the report lists are not paginated; they scroll inside at most 420 px. */
 export const REPORT_TABLE_MAX_HEIGHT = '420px';
 
-interface ReportTableProps {
-  /** Names the table and its scrolling area for screen readers. */
+export interface ReportColumn<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /**
+   * 'key': the cell that names the row (the claim code); 'action': buttons, shown without a label on a card;
+   * 'note': free text that wraps; 'image': shown on a card only when there is one.
+   */
+  kind?: 'key' | 'action' | 'note' | 'image';
+}
+
+interface ReportListingProps<T> {
+  /** Names the list for screen readers ('Active swarms'). */
   caption: string;
-  headers: readonly string[];
-  children: ReactNode;
+  columns: readonly ReportColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** Whether the row has an image, for the card's Image line. */
+  hasImage?: (row: T) => boolean;
 }
 
 /**
- * A real <table> inside a box that scrolls both ways: at most 420 px tall, and sideways on a phone, where the
- * columns cannot fit. The box can take keyboard focus so it can be scrolled without a mouse.
+ * A member's report list. On a screen of 600 px or more it is a real <table>; on a phone each report is a card
+ * with the same fields in the same order, so every field and the action button are in view without scrolling
+ * sideways. Both scroll inside at most 420 px and can be scrolled with the keyboard.
  */
-export function ReportTable({ caption, headers, children }: ReportTableProps) {
+export function ReportListing<T>(props: ReportListingProps<T>) {
+  const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
+  return narrow ? <ReportCards {...props} /> : <ReportTable {...props} />;
+}
+
+function ReportTable<T>({ caption, columns, rows, rowKey }: ReportListingProps<T>) {
   return (
-    <ScrollArea role="region" aria-label={caption} tabIndex={0} data-testid="report-table-scroll">
+    // A group, not a region: the section around it is already the landmark with this name.
+    <ScrollArea role="group" aria-label={`${caption} table`} tabIndex={0} data-testid="report-table-scroll">
       <Table>
         <Caption>{caption}</Caption>
         <thead>
           <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col">
-                {header}
+            {columns.map((column) => (
+              <th key={column.header} scope="col">
+                {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) =>
+                column.kind === 'key' ? (
+                  <th key={column.header} scope="row">
+                    {column.cell(row)}
+                  </th>
+                ) : column.kind === 'note' ? (
+                  <NoteCell key={column.header}>{column.cell(row)}</NoteCell>
+                ) : column.kind === 'action' || column.kind === 'image' ? (
+                  <td key={column.header}>{column.cell(row)}</td>
+                ) : (
+                  <NoWrap key={column.header}>{column.cell(row)}</NoWrap>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
       </Table>
     </ScrollArea>
   );
 }
 
+function ReportCards<T>({ caption, columns, rows, rowKey, hasImage }: ReportListingProps<T>) {
+  const keyColumn = columns.find((column) => column.kind === 'key');
+  return (
+    <ScrollArea role="group" aria-label={`${caption} list`} tabIndex={0} data-testid="report-cards-scroll">
+      <Cards aria-label={caption}>
+        {rows.map((row) => (
+          <CardItem key={rowKey(row)} aria-label={keyColumn ? `${keyColumn.header} ${String(keyColumn.cell(row))}` : undefined} data-testid="report-card">
+            {columns.map((column) => {
+              if (column.kind === 'action') {
+                const actions = column.cell(row);
+                return actions ? <CardActions key={column.header}>{actions}</CardActions> : null;
+              }
+              if (column.kind === 'image' && hasImage && !hasImage(row)) return null;
+              return (
+                <Line key={column.header}>
+                  <dt>{column.header}</dt>
+                  <dd>{column.cell(row)}</dd>
+                </Line>
+              );
+            })}
+          </CardItem>
+        ))}
+      </Cards>
+    </ScrollArea>
+  );
+}
+
 const ScrollArea = styled.div`
-  /* The table scrolls, never the page: on a 320 px phone the columns move sideways inside this box. */
+  /* The list scrolls, never the page: at most 420 px tall, and sideways only for the wide table. */
   min-width: 0;
   max-width: 100%;
   max-height: ${REPORT_TABLE_MAX_HEIGHT};
@@ -90,13 +156,63 @@ const Caption = styled.caption`
   white-space: nowrap;
 `;
 
-export const NoWrap = styled.td`
+const NoWrap = styled.td`
   white-space: nowrap;
 `;
 
-export const NoteCell = styled.td`
+const NoteCell = styled.td`
   min-width: 10rem;
   overflow-wrap: anywhere;
+`;
+
+const Cards = styled.ul`
+  display: flex;
+  flex-direction: column;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const CardItem = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.md};
+  overflow-wrap: anywhere;
+
+  & + & {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+/** One field of a card: its name on the left, its value on the right, as a description list. */
+const Line = styled.dl`
+  display: grid;
+  grid-template-columns: 6.5rem minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: baseline;
+  margin: 0;
+
+  dt {
+    color: ${({ theme }) => theme.colors.mutedText};
+    font-size: ${({ theme }) => theme.fontSizes.small};
+    font-weight: 600;
+  }
+
+  dd {
+    margin: 0;
+    min-width: 0;
+  }
+`;
+
+const CardActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+
+  > * {
+    flex: 1 1 8rem;
+  }
 `;
 
 /** Table buttons keep a 44 px touch target but a smaller face than the page buttons. */

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { z } from 'zod';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { nullableText } from '@/lib/response-schemas';
 import { memberKeys } from './member-keys';
 
 export const weekDays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -7,16 +9,24 @@ export type WeekDay = (typeof weekDays)[number];
 
 export type HourKey = `${WeekDay}From` | `${WeekDay}To`;
 
-export type Availability = {
-  doNotDisturb: boolean;
-  elevationMaximum: number;
-  rangeInMiles: number;
-  timeZone: string;
-} & Record<HourKey, number>;
+const hour = z.number().int().min(0).max(24);
+const hourFields = Object.fromEntries(weekDays.flatMap((day) => [`${day}From`, `${day}To`]).map((key) => [key, hour])) as Record<HourKey, typeof hour>;
+
+/** GET /api/member/availability: flat keys (spec §3); the time zone is '' until the browser has sent one. */
+export const availabilitySchema = z.object({
+  doNotDisturb: z.boolean(),
+  elevationMaximum: z.number(),
+  rangeInMiles: z.number(),
+  timeZone: nullableText,
+  ...hourFields,
+});
+
+export type Availability = z.output<typeof availabilitySchema>;
 
 export type AvailabilityKey = keyof Availability;
 
-export const getAvailability = (signal?: AbortSignal) => apiClient.get<Availability>('/member/availability', { signal });
+export const getAvailability = async (signal?: AbortSignal): Promise<Availability> =>
+  parseResponse(availabilitySchema, await apiClient.get<unknown>('/member/availability', { signal }), 'GET /api/member/availability');
 
 export const getAvailabilityQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { z } from 'zod';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { nullableText } from '@/lib/response-schemas';
 import { memberKeys } from './member-keys';
 
 /** Onboarding id 1 is the member dashboard tour (spec §3). */
@@ -13,24 +15,21 @@ export interface OnboardingEntry {
   status: OnboardingStatus;
 }
 
-export interface MemberInformation {
-  name: string;
-  phoneNumber: string;
-  address: string;
-  onboarding: OnboardingEntry[];
-}
+/** GET /api/member/information. Spec §3: null fields become empty strings. */
+export const memberInformationSchema = z.object({
+  name: nullableText,
+  phoneNumber: nullableText,
+  address: nullableText,
+  onboarding: z
+    .array(z.object({ onboardingId: z.number().int(), status: z.enum(['a', 'c']) }))
+    .nullish()
+    .transform((entries) => entries ?? []),
+});
 
-/** Spec §3: null fields become empty strings. */
-export async function getInformation(signal?: AbortSignal): Promise<MemberInformation> {
-  const data = await apiClient.get<Partial<Record<keyof MemberInformation, unknown>>>('/member/information', { signal });
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return {
-    name: text(data?.name),
-    phoneNumber: text(data?.phoneNumber),
-    address: text(data?.address),
-    onboarding: Array.isArray(data?.onboarding) ? (data.onboarding as OnboardingEntry[]) : [],
-  };
-}
+export type MemberInformation = z.output<typeof memberInformationSchema>;
+
+export const getInformation = async (signal?: AbortSignal): Promise<MemberInformation> =>
+  parseResponse(memberInformationSchema, await apiClient.get<unknown>('/member/information', { signal }), 'GET /api/member/information');
 
 export const getInformationQueryOptions = () =>
   queryOptions({

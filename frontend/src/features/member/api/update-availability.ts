@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { unreadResponseSchema } from '@/lib/response-schemas';
 import type { Availability, AvailabilityKey } from './get-availability';
 import { memberKeys, memberRequestKeys } from './member-keys';
 
 /** Spec §7: one key per request. */
 export type AvailabilityChange = { [K in AvailabilityKey]: { key: K; value: Availability[K] } }[AvailabilityKey];
 
-export const updateAvailability = ({ key, value }: AvailabilityChange) =>
-  apiClient.put<unknown>('/member/availability', { [key]: value });
+/** PUT /api/member/availability: the answer is not read; the availability is fetched again. */
+export const updateAvailabilityResponseSchema = unreadResponseSchema;
+
+export const updateAvailability = async ({ key, value }: AvailabilityChange) =>
+  parseResponse(updateAvailabilityResponseSchema, await apiClient.put<unknown>('/member/availability', { [key]: value }), 'PUT /api/member/availability');
 
 export function useUpdateAvailability() {
   const queryClient = useQueryClient();

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { unreadResponseSchema } from '@/lib/response-schemas';
 import { memberKeys, memberRequestKeys } from './member-keys';
 
 export interface InformationUpdate {
@@ -8,7 +9,11 @@ export interface InformationUpdate {
   address: string;
 }
 
-export const updateInformation = (update: InformationUpdate) => apiClient.put<unknown>('/member/information', update);
+/** PUT /api/member/information: the answer is not read; the information is fetched again. */
+export const updateInformationResponseSchema = unreadResponseSchema;
+
+export const updateInformation = async (update: InformationUpdate) =>
+  parseResponse(updateInformationResponseSchema, await apiClient.put<unknown>('/member/information', update), 'PUT /api/member/information');
 
 export function useUpdateInformation() {
   const queryClient = useQueryClient();

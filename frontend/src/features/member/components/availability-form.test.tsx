@@ -153,7 +153,7 @@ describe('availability form', { timeout: 20_000 }, () => {
   });
 
   it('leaves a stored time zone alone', async () => {
-    const { api, section } = await openAvailability();
+    const { api, section } = await openAvailability({ availability: defaultAvailability({ timeZone: 'America/Chicago' }) });
 
     expect(within(section).getByRole('combobox', { name: 'Time Zone' })).toHaveValue('America/Chicago');
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -15,6 +15,8 @@ import {
   RANGE_MAX,
   RANGE_MIN,
   timeZoneChoices,
+  timeZoneLabel,
+  isUnsetTimeZone,
   toHours,
   toKey,
 } from '../lib/availability-rules';
@@ -89,7 +91,8 @@ export function AvailabilityForm({ availability }: { availability: Availability 
   // Availability hours mean the member's local hours, so a member without a stored zone gets the browser's.
   const timeZoneSent = useRef(false);
   useEffect(() => {
-    if (availability.timeZone || timeZoneSent.current) return;
+    if (!isUnsetTimeZone(availability.timeZone) || timeZoneSent.current) return;
+    if (availability.timeZone === browserTimeZone()) return;
     timeZoneSent.current = true;
     const zone = browserTimeZone();
     setDrafts((current) => ({ ...current, timeZone: zone }));
@@ -126,7 +129,9 @@ export function AvailabilityForm({ availability }: { availability: Availability 
           $on={doNotDisturb}
           onClick={() => change({ key: 'doNotDisturb', value: !doNotDisturb })}
         >
-          <Knob $on={doNotDisturb} />
+          <Track $on={doNotDisturb}>
+            <Knob $on={doNotDisturb} />
+          </Track>
         </Switch>
       </SwitchRow>
       {doNotDisturb ? (
@@ -165,6 +170,7 @@ export function AvailabilityForm({ availability }: { availability: Availability 
             />
             {rangeError && <FieldError id={ids.rangeError}>{rangeError}</FieldError>}
           </Field>
+          {timeZone && <Hint>{`Hours are read in ${timeZoneLabel(timeZone)} time.`}</Hint>}
           <Days>
             {weekDays.map((day) => (
               <Day key={day}>
@@ -205,7 +211,7 @@ export function AvailabilityForm({ availability }: { availability: Availability 
             <Select id={ids.timeZone} value={timeZone} onChange={(event) => change({ key: 'timeZone', value: event.target.value })}>
               {zones.map((zone) => (
                 <option key={zone} value={zone}>
-                  {zone.replaceAll('_', ' ')}
+                  {timeZoneLabel(zone)}
                 </option>
               ))}
             </Select>
@@ -230,16 +236,29 @@ const SwitchRow = styled.div`
   font-weight: 600;
 `;
 
+/** The tap target: 44 px tall around the 32 px track, so a thumb finds it (WCAG 2.5.5). */
 const Switch = styled.button<{ $on: boolean }>`
-  position: relative;
   flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 64px;
+  min-height: 44px;
+  padding: 0 4px;
+  border: none;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: transparent;
+  cursor: pointer;
+`;
+
+const Track = styled.span<{ $on: boolean }>`
+  position: relative;
+  display: block;
   width: 56px;
   height: 32px;
-  padding: 0;
   border: 2px solid ${({ $on, theme }) => ($on ? theme.colors.primary : theme.colors.mutedText)};
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ $on, theme }) => ($on ? theme.colors.primary : theme.colors.border)};
-  cursor: pointer;
 `;
 
 const Knob = styled.span<{ $on: boolean }>`

@@ -14,7 +14,7 @@ export const TextInput = styled.input`
   width: 100%;
   min-height: 44px;
   padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.mutedText};
   border-radius: ${({ theme }) => theme.radii.small};
   background: ${({ theme }) => theme.colors.surface};
   font: inherit;
@@ -28,7 +28,7 @@ export const Select = styled.select`
   width: 100%;
   min-height: 44px;
   padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.mutedText};
   border-radius: ${({ theme }) => theme.radii.small};
   background: ${({ theme }) => theme.colors.surface};
   font: inherit;

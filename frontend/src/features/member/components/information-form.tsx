@@ -29,20 +29,25 @@ export function InformationForm({ information, requireAll }: InformationFormProp
     phoneNumber: information.phoneNumber,
     address: information.address,
   });
-  const [errors, setErrors] = useState<string[]>([]);
+  const [found, setFound] = useState<string[]>([]);
+  const [serverFound, setServerFound] = useState<string[]>([]);
+  // A message goes as soon as its rule holds again; a new problem waits for the next Update.
+  const current = validateInformation(draft, { requireAll });
+  const errors = [...found.filter((message) => current.includes(message)), ...serverFound];
   const notify = useNotify();
   const update = useUpdateInformation();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateInformation(draft, { requireAll });
-    setErrors(found);
-    if (found.length > 0) return;
+    const problems = validateInformation(draft, { requireAll });
+    setFound(problems);
+    setServerFound([]);
+    if (problems.length > 0) return;
     try {
       await update.mutateAsync({ name: draft.name.trim(), phoneNumber: draft.phoneNumber, address: draft.address });
       notify.success(informationMessages.updated);
     } catch (error) {
-      setErrors(serverErrors(error));
+      setServerFound(serverErrors(error));
       notify.error(informationMessages.updateFailed, error instanceof Error ? error.message : undefined);
     }
   };
@@ -56,6 +61,7 @@ export function InformationForm({ information, requireAll }: InformationFormProp
           id={ids.name}
           type="text"
           autoComplete="name"
+          aria-invalid={errors.includes(informationMessages.nameNeedsTwoWords) || errors.includes(informationMessages.nameTooLong) ? true : undefined}
           value={draft.name}
           onChange={(event) => setDraft((current) => ({ ...current, name: event.target.value }))}
         />
@@ -68,6 +74,7 @@ export function InformationForm({ information, requireAll }: InformationFormProp
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={PHONE_LENGTH}
+          aria-invalid={errors.includes(informationMessages.phoneInvalid) ? true : undefined}
           aria-describedby={ids.phoneNote}
           value={draft.phoneNumber}
           onChange={(event) => setDraft((current) => ({ ...current, phoneNumber: event.target.value }))}
@@ -79,7 +86,8 @@ export function InformationForm({ information, requireAll }: InformationFormProp
         <AddressAutocomplete
           id={ids.address}
           value={draft.address}
-          onSelect={(address) => setDraft((current) => ({ ...current, address }))}
+          onSelect={(address) => setDraft((previous) => ({ ...previous, address }))}
+          invalid={errors.includes(informationMessages.addressNotPicked)}
           placeholder="Start typing, then pick your address"
         />
       </Field>

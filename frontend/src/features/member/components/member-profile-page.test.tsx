@@ -54,6 +54,15 @@ describe('member profile page', { timeout: 20_000 }, () => {
       'Please select an address from the list.',
     ]);
     expect(api.callsTo('PUT', '/member/information')).toHaveLength(0);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+
+    // Each problem goes as soon as its field is right.
+    await user.type(name, ' Lovelace');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(within(errors).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Phone is invalid (10 digts, only numbers)',
+      'Please select an address from the list.',
+    ]);
   });
 
   it('saves valid information and says so (spec wording)', async () => {

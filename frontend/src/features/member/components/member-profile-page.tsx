@@ -14,6 +14,7 @@ import { SectionCard, SectionHeading } from './form-parts';
 import { InformationForm } from './information-form';
 import { OnboardingTour } from './onboarding-tour';
 import { RequiredInformationModal } from './required-information-modal';
+import { TimeZonePrompt } from './time-zone-prompt';
 
 const PAGE_TITLE = 'Your profile';
 
@@ -28,6 +29,8 @@ export function MemberProfilePage() {
       <Heading id="profile" data-tour="profile">
         {PAGE_TITLE}
       </Heading>
+
+      {availability.data && <TimeZonePrompt storedZone={availability.data.timeZone} />}
 
       <SectionCard id="information" aria-labelledby="information-heading">
         <SectionHeading id="information-heading">Information</SectionHeading>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
+import { useHoldToasts } from '@/components/ui/toast';
 import type { TourStep } from '../lib/dashboard-tour-steps';
 import { useFocusTrap } from '@/lib/use-focus-trap';
 
@@ -44,6 +45,8 @@ export function OnboardingTour({ steps, onFinish }: OnboardingTourProps) {
   const isLast = index === steps.length - 1;
 
   useFocusTrap(cardRef, true, headingRef);
+  // No message may cover the highlighted target or the step card: they wait until the tour ends.
+  useHoldToasts(true);
 
   const track = useCallback(() => {
     const target = step ? document.querySelector(step.target) : null;

@@ -48,6 +48,16 @@ export function numberFieldError(key: 'elevationMaximum' | 'rangeInMiles', text:
   return undefined;
 }
 
+/**
+ * The member service stores 'UTC' until a browser tells it the member's zone: that (or nothing) means no browser has
+ * yet, and the member area sets the browser's zone without asking. Any other stored zone was set by a browser or
+ * chosen, and a browser in another zone asks before changing it.
+ */
+export const isUnsetTimeZone = (zone: string): boolean => zone === '' || zone === 'UTC';
+
+/** A zone as people read it: 'America/Los_Angeles' → 'America/Los Angeles'. */
+export const timeZoneLabel = (zone: string): string => zone.replaceAll('_', ' ');
+
 /** The IANA zone the browser runs in, e.g. 'America/Chicago'. */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 

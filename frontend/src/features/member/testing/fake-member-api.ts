@@ -27,7 +27,8 @@ export const defaultAvailability = (overrides: Partial<Availability> = {}): Avai
   doNotDisturb: false,
   elevationMaximum: 10,
   rangeInMiles: 5,
-  timeZone: 'America/Chicago',
+  // The zone of the machine running the test, as the browser stored it at the first login (no time-zone prompt).
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   sundayFrom: 9,
   sundayTo: 22,
   mondayFrom: 17,
@@ -60,7 +61,7 @@ export function stubMemberApi(
   const calls: RecordedCall[] = [];
 
   const builtIn: Record<string, Handler> = {
-    'GET /api/config': () => ({ status: 200, body: { recaptchaSiteKey: null } }),
+    'GET /api/config': () => ({ status: 200, body: { recaptchaSiteKey: null, alertSenderNumber: null, loginProviders: { google: true } } }),
     'GET /api/member/information': () => ({ status: 200, body: information }),
     'PUT /api/member/information': ({ body }) => {
       Object.assign(information, body);

@@ -1,13 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { z } from 'zod';
+import { apiClient, parseResponse } from '@/lib/api-client';
 
-export interface PlaceSuggestion {
-  description: string;
-  placeId: string;
-}
+/** GET /api/places/autocomplete?input=: the addresses to pick from. */
+export const placeSuggestionsSchema = z.object({
+  suggestions: z.array(z.object({ description: z.string().min(1), placeId: z.string().min(1) })),
+});
+
+export type PlaceSuggestion = z.output<typeof placeSuggestionsSchema>['suggestions'][number];
 
 export const getPlaceSuggestions = async (input: string, signal?: AbortSignal): Promise<PlaceSuggestion[]> =>
-  (await apiClient.get<{ suggestions: PlaceSuggestion[] }>(`/places/autocomplete?input=${encodeURIComponent(input)}`, { signal })).suggestions;
+  parseResponse(
+    placeSuggestionsSchema,
+    await apiClient.get<unknown>(`/places/autocomplete?input=${encodeURIComponent(input)}`, { signal }),
+    'GET /api/places/autocomplete',
+  ).suggestions;
 
 export const getPlaceSuggestionsQueryOptions = (input: string) =>
   queryOptions({

@@ -1,14 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { z } from 'zod';
+import { apiClient, parseResponse } from '@/lib/api-client';
 
-/** Spec §3: an association alerted about a report. */
-export interface AlertedAssociation {
-  name: string;
-  donationUrl?: string | null;
-}
+/** GET /api/report/{reportId}/associations: the associations alerted (spec §3), donationUrl null when none. */
+export const reportAssociationsSchema = z.array(z.object({ name: z.string().min(1), donationUrl: z.string().nullish() }));
 
-export const getReportAssociations = (reportId: string, signal?: AbortSignal): Promise<AlertedAssociation[]> =>
-  apiClient.get<AlertedAssociation[]>(`/report/${encodeURIComponent(reportId)}/associations`, { signal });
+export type AlertedAssociation = z.output<typeof reportAssociationsSchema>[number];
+
+export const getReportAssociations = async (reportId: string, signal?: AbortSignal): Promise<AlertedAssociation[]> =>
+  parseResponse(
+    reportAssociationsSchema,
+    await apiClient.get<unknown>(`/report/${encodeURIComponent(reportId)}/associations`, { signal }),
+    'GET /api/report/{reportId}/associations',
+  );
 
 export const getReportAssociationsQueryOptions = (reportId: string) =>
   queryOptions({

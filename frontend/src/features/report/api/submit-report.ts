@@ -1,4 +1,5 @@
-import { apiRequest } from '@/lib/api-client';
+import { z } from 'zod';
+import { apiRequest, parseResponse } from '@/lib/api-client';
 
 /** Spec §3 and §7: the multipart fields of POST /api/report. */
 export interface ReportSubmission {
@@ -42,7 +43,11 @@ export function toReportFormData(submission: ReportSubmission): FormData {
   return form;
 }
 
+/** POST /api/report: 201 {reportId}; 208 {message, reportId} names the report already made at that address. */
+export const submitReportResponseSchema = z.object({ reportId: z.string().min(1), message: z.string().optional() });
+
 export async function submitReport(submission: ReportSubmission): Promise<ReportSubmitted> {
-  const { status, data } = await apiRequest<{ reportId?: string } | undefined>('/report', { method: 'POST', body: toReportFormData(submission) });
-  return { reportId: data?.reportId ?? '', alreadyReported: status === REPORT_ALREADY_REPORTED_STATUS };
+  const { status, data } = await apiRequest<unknown>('/report', { method: 'POST', body: toReportFormData(submission) });
+  const { reportId } = parseResponse(submitReportResponseSchema, data, 'POST /api/report');
+  return { reportId, alreadyReported: status === REPORT_ALREADY_REPORTED_STATUS };
 }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { identificationStore } from '@/features/identify/identification-store';
 import { devConfig, jsonResponse, stubApi, type FakeHandler } from '@/testing/fake-api';
 import { renderAppAt } from '@/testing/render-app';
-import { fillReportForm, formFields, pickedAddress, placesHandler } from '@/testing/report-fakes';
+import { fillReportForm, formFields, pickAddress, pickedAddress, placesHandler } from '@/testing/report-fakes';
 import { reportMessages } from '../report-messages';
 
 const notifications = () => screen.getByRole('region', { name: 'Notifications' });
@@ -104,6 +104,43 @@ describe('report form validation', () => {
       'Please select an address from the dropdown list. (It may take a few seconds to load after you start typing.)',
     );
     expect(reportPosts(requests)).toHaveLength(0);
+  });
+
+  it('names only the dropdown problem for an address typed but not picked, not "All fields must be filled out"', async () => {
+    stubReportApi(() => jsonResponse({ reportId: 'r-1' }, 201));
+    const { user } = renderAppAt('/report');
+    await fillReportForm(user);
+    await user.type(screen.getByRole('combobox', { name: 'Address' }), ' Apt 2');
+
+    await user.click(reportButton());
+
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getAllByRole('listitem').map((item) => item.textContent)).toEqual([reportMessages.addressNotPicked]);
+    expect(screen.getByRole('combobox', { name: 'Address' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("clears a field's red border and message as soon as the field is right", async () => {
+    stubReportApi(() => jsonResponse({ reportId: 'r-1' }, 201));
+    const { user } = renderAppAt('/report');
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '555-01');
+    await user.click(reportButton());
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const phone = screen.getByRole('textbox', { name: 'Phone' });
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(name, 'Ada Lovelace');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).toHaveTextContent(reportMessages.allFieldsRequired);
+
+    await user.clear(phone);
+    await user.type(phone, '5035550123');
+    expect(phone).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).not.toHaveTextContent(reportMessages.phoneInvalid);
+
+    await pickAddress(user);
+    expect(screen.getByRole('combobox', { name: 'Address' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).not.toHaveTextContent(reportMessages.addressNotPicked);
   });
 
   it('shows the spec message for a phone that is not 10 digits', async () => {
@@ -207,6 +244,9 @@ describe('report outcomes (spec §8)', () => {
     expect(toast).toHaveTextContent("We couldn't find any available beekeepers using our service in your area.");
     expect(within(toast).getByRole('link', { name: 'Search for beekeepers near you' })).toHaveAttribute('href', expect.stringContaining('beekeepers'));
     expect(toast).toHaveTextContent('please tell them about Swarm Alert');
+    // Spec §8 calls it a warning: titled and coloured as one, not as an error.
+    expect(toast.querySelector('p')).toHaveTextContent(/^Warning$/);
+    expect(toast.parentElement).toHaveAttribute('data-kind', 'warning');
   });
 
   it("another failure shows the server's own message", async () => {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { AddressAutocomplete } from '@/components/ui/address-autocomplete';
@@ -14,7 +14,7 @@ import { identificationStore, MAX_ELEVATION_FEET, MIN_ELEVATION_FEET, SWARM_SIZE
 import { newUniqueId } from '@/lib/unique-id';
 import { submitReport, type ReportSubmitted } from '../api/submit-report';
 import { describeSubmitFailure, reportMessages } from '../report-messages';
-import { REPORTER_NAME_MAX_LENGTH, validateReport, type ReportField, type ReportFields } from '../report-validation';
+import { REPORTER_NAME_MAX_LENGTH, stillWrong, validateReport, type ReportField, type ReportFields, type ReportValidation } from '../report-validation';
 import { DuplicateReportDialog } from './duplicate-report-dialog';
 import { ImagePicker } from './image-picker';
 
@@ -26,6 +26,9 @@ interface Attempt {
 }
 
 const ERRORS_ID = 'report-errors';
+
+/** The no-beekeepers warning holds a link and advice: time to read both and follow the link. */
+export const NO_BEEKEEPERS_TOAST_MS = 20_000;
 
 /**
  * The report form of spec §2. Size and elevation are asked only when the identification flow did not. Each
@@ -45,8 +48,9 @@ export function ReportForm() {
   });
   const [image, setImage] = useState<File | null>(null);
   const [placeId, setPlaceId] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
-  const [invalid, setInvalid] = useState<Set<ReportField>>(new Set());
+  const [found, setFound] = useState<ReportValidation>({ messages: [], invalid: new Set() });
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const [addressText, setAddressText] = useState('');
   const [duplicate, setDuplicate] = useState<Attempt | null>(null);
   const inFlight = useRef(false);
 
@@ -67,10 +71,11 @@ export function ReportForm() {
     onError: (error) => {
       const failure = describeSubmitFailure(error);
       if (failure.kind === 'no-beekeepers') {
-        toast.warning(reportMessages.failureTitle, <NoBeekeepersMessage />);
+        // A warning (spec §8) with a link to follow: it stays longer than other problems.
+        toast.warning(reportMessages.warningTitle, <NoBeekeepersMessage />, { key: 'no-beekeepers', durationMs: NO_BEEKEEPERS_TOAST_MS });
         return;
       }
-      setErrors(failure.errors);
+      setServerErrors(failure.errors);
       toast.error(reportMessages.failureTitle, failure.message);
     },
     onSettled: () => {
@@ -84,17 +89,26 @@ export function ReportForm() {
     submission.mutate(attempt);
   };
 
-  const onValid = (values: ReportFields) => {
-    const fields: ReportFields = {
-      reporterName: values.reporterName.trim(),
-      reporterPhone: values.reporterPhone.trim(),
-      address: values.address,
-      size: identification.size ?? values.size,
-      elevation: identification.elevation !== undefined ? String(identification.elevation) : values.elevation.trim(),
-    };
-    const validation = validateReport(fields);
-    setErrors(validation.messages);
-    setInvalid(validation.invalid);
+  const fieldsOf = (values: ReportFields): ReportFields => ({
+    reporterName: values.reporterName.trim(),
+    reporterPhone: values.reporterPhone.trim(),
+    address: values.address,
+    size: identification.size ?? values.size,
+    elevation: identification.elevation !== undefined ? String(identification.elevation) : values.elevation.trim(),
+  });
+  const addressTyped = addressText.trim() !== '';
+
+  // What the last submission found wrong, less what has been put right since.
+  const values = useWatch({ control });
+  const shown = stillWrong(found, validateReport(fieldsOf({ reporterName: '', reporterPhone: '', size: '', elevation: '', address: '', ...values }), { addressTyped }));
+  const errors = [...shown.messages, ...serverErrors.filter((message) => !shown.messages.includes(message))];
+  const invalid = shown.invalid;
+
+  const onValid = (submitted: ReportFields) => {
+    const fields = fieldsOf(submitted);
+    const validation = validateReport(fields, { addressTyped });
+    setFound(validation);
+    setServerErrors([]);
     if (validation.messages.length > 0) {
       // The summary is announced; moving focus there also brings it into view on a small screen.
       requestAnimationFrame(() => document.getElementById(ERRORS_ID)?.focus());
@@ -141,6 +155,7 @@ export function ReportForm() {
               value={field.value}
               onSelect={field.onChange}
               onSelectSuggestion={(suggestion) => setPlaceId(suggestion?.placeId ?? '')}
+              onTextChange={setAddressText}
               invalid={invalid.has('address')}
               describedBy="address-hint"
               placeholder="Start typing the address of the swarm"

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Card } from '@/components/ui/card';
 import { ButtonLink } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { ExternalTextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { useReportAssociations, type AlertedAssociation } from '../api/get-report-associations';
 
@@ -55,9 +56,9 @@ function AssociationName({ association }: { association: AlertedAssociation }) {
   const url = safeDonationUrl(association.donationUrl);
   if (!url) return <>{association.name}</>;
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer">
+    <ExternalTextLink href={url} target="_blank" rel="noopener noreferrer">
       {association.name}
-    </a>
+    </ExternalTextLink>
   );
 }
 
