@@ -54,13 +54,13 @@ describe('gateway', () => {
     app = started.app;
     const response = await fetch(`${started.url}/api/config`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ recaptchaSiteKey: 'site-key-1', alertSenderNumber: '+15035550100', loginProviders: {} });
+    expect(await response.json()).toEqual({ recaptchaSiteKey: 'site-key-1', alertSenderNumber: '+15035550100', loginProviders: { google: false } });
   });
 
   it('serves nulls in the client configuration when neither is configured', async () => {
     const started = await startGateway();
     app = started.app;
-    expect(await (await fetch(`${started.url}/api/config`)).json()).toEqual({ recaptchaSiteKey: null, alertSenderNumber: null, loginProviders: {} });
+    expect(await (await fetch(`${started.url}/api/config`)).json()).toEqual({ recaptchaSiteKey: null, alertSenderNumber: null, loginProviders: { google: false } });
   });
 
   it('suggests places for the address field', async () => {

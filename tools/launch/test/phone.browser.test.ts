@@ -79,7 +79,7 @@ describe('phone-first and accessible (issue 14), in Debian Chromium on phones, a
 
   beforeAll(async () => {
     // No Google credentials (the embedded default): the site must hide Google login and sign-up.
-    product = await startEmbedded({ port: 0, host: '127.0.0.1', staticDir: buildFrontend(), loggerFor: () => pino({ level: 'silent' }) });
+    product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: buildFrontend() }, loggerFor: () => pino({ level: 'silent' }) });
     await seedPortlandBeekeeper(product);
     browser = await launchChromium();
   }, 180_000);
