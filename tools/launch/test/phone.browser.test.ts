@@ -205,7 +205,7 @@ describe('phone-first and accessible (issue 14), in Debian Chromium on phones, a
       await page.waitForURL(/\/success\//);
       await page.getByText('Swarm has been reported').waitFor();
       expect(await overlaps(page, 'main h1', '[data-kind="success"]')).toBe(false);
-      expect(await focusedText(page)).toBe('H1 Thank you for your report');
+      await expect.poll(() => focusedText(page)).toBe('H1 Thank you for your report');
       await page.getByRole('link', { name: association.name }).waitFor();
       expect(await smallTapTargets(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toEqual([]);
