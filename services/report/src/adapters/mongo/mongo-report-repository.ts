@@ -35,8 +35,9 @@ type ReportDocument = {
   badReason?: BadReason;
   markedBadAt?: Date;
   /**
-   * The event of the last claim transition until it is safely in the outbox (see `transition`): written by the
-   * same conditional update as the state change, so a transition and its event are stored together or not at all.
+   * The event of the creation or of the last claim transition until it is safely in the outbox (see `create` and
+   * `transition`): written by the same insert or conditional update as the state change, so a change and its event
+   * are stored together or not at all.
    */
   pendingEventId?: string;
   pendingEvent?: { type: string; payload: Binary; createdAt: Date };
@@ -86,21 +87,32 @@ export class MongoReportRepository implements ReportRepository {
     await this.outbox.ensureIndexes();
   }
 
+  /**
+   * One insert stores the report with its event parked on it (see `transition`), then the event moves to the outbox.
+   * Not a transaction: the MongoDB-compatible test server loses writes of transactions that run concurrently, even
+   * on different documents (concurrent submissions lost reports that had been answered 201 and announced), and a
+   * single-document insert is atomic on every server.
+   */
   async create(report: Report, events: ReportEvent[]): Promise<CreateOutcome> {
+    if (events.length > 1) throw new Error('a report is created with at most one event');
+    const message = events[0] ? toOutboxMessage(events[0]) : undefined;
+    const document: ReportDocument = { ...toDocument(report), ...(message ? { pendingEventId: message.id, pendingEvent: parkedEvent(message) } : {}) };
     try {
-      await this.client.withSession((session) =>
-        session.withTransaction(async () => {
-          await this.collection.insertOne(toDocument(report), { session });
-          await this.outbox.append(events.map(toOutboxMessage), session);
-        }),
-      );
+      await this.collection.insertOne(document);
     } catch (error) {
       if (isDuplicateKeyError(error)) {
         return /liveClaimCode/.test(error.message) ? 'claim-code-taken' : 'idempotency-id-taken';
       }
       throw error;
     }
-    this.onEventsStored();
+    if (message) {
+      try {
+        await this.moveParkedEvent(document);
+      } catch {
+        // The report is stored with its event parked on it; recovery moves it to the outbox later.
+      }
+      this.onEventsStored();
+    }
     return 'created';
   }
 
@@ -177,8 +189,8 @@ export class MongoReportRepository implements ReportRepository {
   }
 
   /**
-   * Moves events parked on reports by transitions that stopped before handing them to the outbox (a crash, a
-   * failed write). The relay runs it before each read of the outbox (see `RecoveringReportOutbox`).
+   * Moves events parked on reports by creations and transitions that stopped before handing them to the outbox (a
+   * crash, a failed write). The relay runs it before each read of the outbox (see `RecoveringReportOutbox`).
    */
   async recoverParkedEvents(): Promise<void> {
     const parked = await this.collection.find({ pendingEventId: { $exists: true } }).limit(RECOVERY_BATCH).toArray();
@@ -186,8 +198,8 @@ export class MongoReportRepository implements ReportRepository {
   }
 
   /**
-   * Why not a transaction like `create`: the MongoDB-compatible test server does not detect write conflicts
-   * between transactions, so two claims could both succeed there. A single conditional updateOne is atomic on
+   * Why not a transaction: the MongoDB-compatible test server does not detect write conflicts between
+   * transactions, so two claims could both succeed there. A single conditional updateOne is atomic on
    * every server, so the state change and its event are written by ONE update: the event is parked on the report
    * document itself, then moved to the outbox under its (fixed) event id and unparked. Moving is idempotent (a
    * duplicate outbox id is ignored; unparking is conditional on the id), and anything left parked is moved by
@@ -201,7 +213,7 @@ export class MongoReportRepository implements ReportRepository {
     event: ReportEvent,
   ): Promise<boolean> {
     const message = toOutboxMessage(event);
-    const parked = { type: message.type, payload: new Binary(message.payload), createdAt: message.createdAt };
+    const parked = parkedEvent(message);
     for (let attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt += 1) {
       const result = await this.collection.updateOne(
         { _id: reportId, ...expected, pendingEventId: { $exists: false } },
@@ -236,7 +248,7 @@ export class MongoReportRepository implements ReportRepository {
   }
 }
 
-/** The report outbox as the relay reads it: first moves any parked transition events into it. */
+/** The report outbox as the relay reads it: first moves any parked events into it. */
 export class RecoveringReportOutbox implements OutboxStore {
   constructor(
     private readonly outbox: MongoOutbox,
@@ -251,6 +263,10 @@ export class RecoveringReportOutbox implements OutboxStore {
   markPublished(ids: string[]): Promise<void> {
     return this.outbox.markPublished(ids);
   }
+}
+
+function parkedEvent(message: OutboxMessage): NonNullable<ReportDocument['pendingEvent']> {
+  return { type: message.type, payload: new Binary(message.payload), createdAt: message.createdAt };
 }
 
 function alertId(reportId: string, memberId: string): string {
