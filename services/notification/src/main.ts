@@ -1,10 +1,9 @@
 import { Redis } from 'ioredis';
-import { ConfigError, HealthRegistry, LogMailer, createLogger, loadConfigOrExit, requireMongoUrl, runMain, startRpcServer, systemClock } from '@swarm/runtime';
+import { ConfigError, HealthRegistry, LogMailer, createLogger, loadConfigOrExit, requireMongoUrl, runMain, serviceTransport, startRpcServer, systemClock } from '@swarm/runtime';
 import { eventBusFromConfig } from '@swarm/runtime/nats';
 import { connectMongo } from '@swarm/runtime/mongo';
 import { SmtpMailer } from '@swarm/runtime/smtp';
 import { createClient } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
@@ -60,7 +59,7 @@ await runMain(logger, async (lifecycle) => {
     logger.warn('SMTP_URL is not set: the bad-report emails to the administrator are only logged');
     mailer = new LogMailer(logger);
   }
-  const rpcTransport = (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true });
+  const rpcTransport = (baseUrl: string) => serviceTransport(baseUrl);
   // SMS_SENDER=dev-outbox keeps texts in memory (listed by ListDevOutboxSms); twilio sends them.
   const smsDevOutbox = config.SMS_SENDER === 'dev-outbox' ? new DevOutboxSmsSender() : undefined;
   let sms: SmsSender;

@@ -1,5 +1,4 @@
 import { createClient } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import {
@@ -11,6 +10,7 @@ import {
   requireMongoUrl,
   runMain,
   secureRandomBelow,
+  serviceTransport,
   startRpcServer,
   systemClock,
   uuidIds,
@@ -65,10 +65,9 @@ await runMain(logger, async (lifecycle) => {
   relay.start();
   lifecycle.onShutdown('outbox relay', () => relay.stop());
 
-  const transport = (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true });
   const coverage = new RpcSwarmCoverage(
-    createClient(MemberService, transport(config.MEMBER_SERVICE_URL)),
-    createClient(AssociationBillingService, transport(config.ASSOCIATION_BILLING_SERVICE_URL)),
+    createClient(MemberService, serviceTransport(config.MEMBER_SERVICE_URL)),
+    createClient(AssociationBillingService, serviceTransport(config.ASSOCIATION_BILLING_SERVICE_URL)),
   );
   const service = buildReportService({
     reports,
