@@ -92,6 +92,7 @@ await runMain(logger, async (lifecycle) => {
       prefix: config.ALERT_QUEUE_PREFIX,
       clock: systemClock,
       ...retry,
+      lockMs: config.ALERT_JOB_LOCK_MS,
       onError: onAlertError,
     });
   } else {
