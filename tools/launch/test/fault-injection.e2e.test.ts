@@ -171,11 +171,18 @@ describe('distributed mode under faults: services, NATS and Redis killed while r
     await step('notification restarted', () => stack.start('notification'));
     await moreAccepted(REPORTS_PER_STEP, 'reports accepted after the notification service restarted');
 
-    // NATS: the report service keeps accepting, its outbox keeping the events until NATS is back.
+    // NATS: the report service keeps accepting, its outbox keeping the events until NATS is back; killed meanwhile,
+    // it starts again without NATS and accepts reports before NATS is back.
     await step('NATS killed', () => nats.kill('SIGKILL'));
     await moreAccepted(REPORTS_PER_STEP, 'reports accepted while NATS is down');
     await waitUntil(async () => (await unpublishedEvents()) >= REPORTS_PER_STEP, 30_000, 'events held in the outbox while NATS is down');
+    await step('report killed again', () => stack.kill('report', 'SIGKILL'));
+    // Healthy only with NATS: started now, the report service is awaited once NATS is back.
+    const reportBack = stack.start('report');
+    reportBack.catch(() => undefined);
+    await moreAccepted(REPORTS_PER_STEP, 'reports accepted by the report service restarted while NATS is down');
     await step('NATS restarted', () => nats.restart());
+    await step('report healthy again', () => reportBack);
     await moreAccepted(REPORTS_PER_STEP, 'reports accepted after NATS restarted');
     const watcher = await connect({ servers: nats.url });
 
