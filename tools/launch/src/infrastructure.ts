@@ -64,6 +64,20 @@ type ServerProcess = {
   what: string;
 };
 
+/** Private servers still running: killed when this process exits, so a test runner that stops early leaves none. */
+const runningServers = new Set<ChildProcess>();
+let killOnExitInstalled = false;
+
+function killOnExit(child: ChildProcess): void {
+  runningServers.add(child);
+  child.once('exit', () => runningServers.delete(child));
+  if (killOnExitInstalled) return;
+  killOnExitInstalled = true;
+  process.once('exit', () => {
+    for (const server of runningServers) server.kill('SIGKILL');
+  });
+}
+
 async function startRestartable(spec: ServerProcess & { url: string; port: number; dataDir: string; removeDataDir: boolean }): Promise<RestartableServer> {
   let child: ChildProcess | undefined;
   const launch = async () => {
@@ -71,6 +85,7 @@ async function startRestartable(spec: ServerProcess & { url: string; port: numbe
     const output: string[] = [];
     const started = spawn(spec.binary, spec.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     child = started;
+    killOnExit(started);
     for (const stream of [started.stdout, started.stderr]) {
       stream?.on('data', (chunk: Buffer) => {
         output.push(chunk.toString());
