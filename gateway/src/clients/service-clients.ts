@@ -1,10 +1,10 @@
 import { createClient, type Client, type Transport } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { Health } from '@swarm/proto/health/v1/health';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
+import { serviceTransport } from '@swarm/runtime';
 
 export const SERVICE_NAMES = ['report', 'member', 'association-billing', 'notification'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -36,11 +36,10 @@ export function createServiceClients(transports: ServiceTransports): ServiceClie
 
 /** Connect over HTTP/2 cleartext to services running as their own processes. */
 export function networkTransports(urls: Record<ServiceName, string>): ServiceTransports {
-  const transport = (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true });
   return {
-    report: transport(urls.report),
-    member: transport(urls.member),
-    'association-billing': transport(urls['association-billing']),
-    notification: transport(urls.notification),
+    report: serviceTransport(urls.report),
+    member: serviceTransport(urls.member),
+    'association-billing': serviceTransport(urls['association-billing']),
+    notification: serviceTransport(urls.notification),
   };
 }

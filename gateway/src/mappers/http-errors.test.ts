@@ -13,7 +13,7 @@ async function answerTo(error: unknown) {
 }
 
 describe('replyWithError', () => {
-  it.each([Code.Aborted, Code.Unavailable, Code.DeadlineExceeded])(
+  it.each([Code.Canceled, Code.Aborted, Code.Unavailable, Code.DeadlineExceeded])(
     'answers a service that died or is unreachable (%s) with 503 and Retry-After, never 500',
     async (code) => {
       const response = await answerTo(new ConnectError('read ECONNRESET', code));

@@ -22,7 +22,9 @@ const statusByConnectCode: Partial<Record<Code, number>> = {
   [Code.AlreadyExists]: 409,
   [Code.FailedPrecondition]: 409,
   [Code.ResourceExhausted]: 429,
-  // A service that died or restarted mid-call: the client may simply try again in a moment.
+  // A service that died or restarted mid-call: the client may simply try again in a moment. The gateway never
+  // cancels a call itself, so Canceled is a service whose process died: its HTTP/2 streams close with CANCEL.
+  [Code.Canceled]: 503,
   [Code.Aborted]: 503,
   [Code.Unavailable]: 503,
   [Code.DeadlineExceeded]: 503,

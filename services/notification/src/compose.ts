@@ -102,6 +102,7 @@ async function schedulerFromConfig(config: NotificationConfig, wiring: PartWirin
     ...retry,
     onError,
     connectionEvents: redisWatch,
+    lockMs: config.ALERT_JOB_LOCK_MS,
   });
 }
 

@@ -33,6 +33,11 @@ export const notificationConfigShape = {
   /** Runs of a failing alert job in total, and the first retry's wait (doubled for each further one). */
   ALERT_ATTEMPTS: env.positiveInt(8),
   ALERT_BACKOFF_MS: env.positiveInt(5_000),
+  /**
+   * How long a running alert job stays locked to its process without the lock being renewed: the jobs of a process
+   * that died run again elsewhere (or after its restart) one to two such periods later.
+   */
+  ALERT_JOB_LOCK_MS: env.positiveInt(30_000),
   /** Who is emailed when a member marks a report bad; unset, the event is only logged. A local address (admin@localhost) is fine. */
   ADMIN_EMAIL: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional(),
   /** smtp:// or smtps:// URL of the mail relay; unset, emails are only logged (development). */

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
 import { Health, HealthCheckResponse_ServingStatus } from '@swarm/proto/health/v1/health';
+import { serviceTransport } from '@swarm/runtime';
 import { freePort, isListening, waitUntil } from './ports.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -165,7 +165,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 }
 
 async function waitForHealthy(baseUrl: string): Promise<void> {
-  const health = createClient(Health, createConnectTransport({ baseUrl, httpVersion: '2' }));
+  const health = createClient(Health, serviceTransport(baseUrl));
   await waitUntil(
     async () => {
       try {

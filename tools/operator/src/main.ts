@@ -1,5 +1,5 @@
 import { createClient } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
+import { serviceTransport } from '@swarm/runtime';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { EXIT_USAGE, runOperatorCli } from './cli.js';
 
@@ -28,7 +28,7 @@ function lineWriter(stream: NodeJS.WriteStream): { write: (line: string) => void
 
 const stdout = lineWriter(process.stdout);
 const stderr = lineWriter(process.stderr);
-const transport = createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2', useBinaryFormat: true });
+const transport = serviceTransport(serviceUrl);
 const client = createClient(AssociationBillingService, transport);
 const exitCode = await runOperatorCli(process.argv.slice(2), client, { out: stdout.write, err: stderr.write });
 await Promise.all([stdout.flushed(), stderr.flushed()]);

@@ -1,4 +1,16 @@
-export { ensureBinary, ensureNats, ensureRedis, freePort, isListening, startJongodb, waitUntil, type RunningServer } from '@swarm/launch/infrastructure';
+export {
+  ensureBinary,
+  ensureNats,
+  ensureRedis,
+  freePort,
+  isListening,
+  startJongodb,
+  startNats,
+  startRedis,
+  waitUntil,
+  type RestartableServer,
+  type RunningServer,
+} from '@swarm/launch/infrastructure';
 export { mongoTarget, uniqueDatabaseName, type MongoTarget } from './mongo-target.js';
 export { mongoSuite, type NewDatabase } from './mongo-suite.js';
 export { testLogger } from './test-logger.js';

@@ -1,5 +1,5 @@
 import type { ConnectRouter, Transport } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
+import { serviceTransport } from '../rpc/service-transport.js';
 import type { z } from 'zod';
 import type { PartWiring } from '../composition.js';
 import { loadConfigOrExit, type serviceEnvShape } from '../config.js';
@@ -34,7 +34,7 @@ export async function runServiceProcess<Shape extends z.ZodRawShape>(options: {
   });
 }
 
-/** Connect over HTTP/2 cleartext to another service's process. */
+/** Connect over HTTP/2 cleartext to another service's process, through the runtime's own connection manager. */
 export function networkTransport(baseUrl: string): Transport {
-  return createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat: true });
+  return serviceTransport(baseUrl);
 }

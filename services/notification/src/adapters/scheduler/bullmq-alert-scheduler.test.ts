@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { waitUntil } from '@swarm/testing';
 import { describe, expect, it } from 'vitest';
 import type { AlertScheduler } from '../../app/ports.js';
@@ -56,5 +58,44 @@ describe('BullMqAlertScheduler', () => {
     expect(ran.sort()).toEqual(['m1', 'm2', 'm3']);
     await after.obliterate();
     await after.close();
+  });
+
+  it('runs again, one to two lock periods later, a job whose process was killed while running it', { timeout: 20_000 }, async () => {
+    const prefix = uniquePrefix();
+    const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
+    const job = alertJob({ reportId: 'r1', memberId: 'm1', companyId: 'c', companyName: 'C', distanceMiles: 1, round: 'submitted' });
+    // Another process takes the job and hangs in it until it is SIGKILLed: its lock is no longer renewed.
+    const dying = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { BullMqAlertScheduler } from './src/adapters/scheduler/bullmq-alert-scheduler.ts';
+         const scheduler = new BullMqAlertScheduler({ redisUrl: ${JSON.stringify(redisUrl)}, prefix: ${JSON.stringify(prefix)}, clock: { now: () => new Date() }, lockMs: 1000 });
+         await scheduler.start(() => { console.log('running'); return new Promise(() => undefined); });`,
+      ],
+      { cwd: fileURLToPath(new URL('../../..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const next = new BullMqAlertScheduler({ redisUrl, prefix, clock, lockMs: 1_000 });
+    try {
+      const running = new Promise<void>((resolve) => dying.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('running') && resolve()));
+      await next.schedule(job, clock.now());
+      await running;
+      dying.kill('SIGKILL');
+
+      const ran: string[] = [];
+      await next.start(async (again) => {
+        ran.push(again.memberId);
+        return { kind: 'done' };
+      });
+      await waitUntil(() => ran.length === 1, 10_000, 'the job of the killed process to run again');
+      expect(ran).toEqual(['m1']);
+    } finally {
+      dying.kill('SIGKILL');
+      await next.obliterate();
+      await next.close();
+    }
   });
 });

@@ -15,6 +15,8 @@ export type BullMqAlertSchedulerOptions = RetryOptions & {
   prefix?: string;
   clock: Clock;
   concurrency?: number;
+  /** A running job's lock, renewed at half of it; a dead worker's jobs run again one to two periods later (30 s). */
+  lockMs?: number;
   onError?: (job: AlertJob, error: unknown, willRetry: boolean) => void;
   /**
    * Where the errors and reconnections of BullMQ's Redis connections go (a ConnectionWatch logs them). BullMQ prints
@@ -107,7 +109,13 @@ export class BullMqAlertScheduler implements AlertScheduler {
           throw new DelayedError();
         }
       },
-      { connection: this.connection, prefix: this.prefix, concurrency: this.options.concurrency ?? 4 },
+      {
+        connection: this.connection,
+        prefix: this.prefix,
+        concurrency: this.options.concurrency ?? 4,
+        lockDuration: this.options.lockMs ?? 30_000,
+        stalledInterval: this.options.lockMs ?? 30_000,
+      },
     );
     this.worker.on('failed', (bullJob, error) => {
       if (!bullJob || error instanceof DelayedError || error.name === 'DelayedError') return;

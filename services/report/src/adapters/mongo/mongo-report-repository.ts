@@ -90,7 +90,12 @@ export class MongoReportRepository implements ReportRepository {
     await this.outbox.ensureIndexes();
   }
 
-  /** One insert stores the report with its events parked on it; they then move to the outbox like a transition's. */
+  /**
+   * One insert stores the report with its events parked on it; they then move to the outbox like a transition's.
+   * Not a transaction: the MongoDB-compatible test server loses writes of transactions that run concurrently, even on
+   * different documents (concurrent submissions lost reports answered 201), and a single-document insert is atomic on
+   * every server.
+   */
   async create(report: Report, events: ReportEvent[]): Promise<CreateOutcome> {
     const parked = events.map(park);
     try {

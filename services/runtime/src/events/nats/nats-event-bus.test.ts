@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
-import { testLogger, testNatsUrl, uniqueStreamName } from '@swarm/testing';
-import { afterAll } from 'vitest';
+import { startNats, testLogger, testNatsUrl, uniqueStreamName, waitUntil } from '@swarm/testing';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eventBusContract } from '../event-bus.contract.js';
 import { NatsEventBus } from './nats-event-bus.js';
 
@@ -17,4 +18,53 @@ afterAll(async () => {
   const manager = await connection.jetstreamManager();
   await Promise.allSettled(streams.map((stream) => manager.streams.delete(stream)));
   await connection.close();
+});
+
+describe('NatsEventBus when NATS is away', () => {
+  const event = () => ({ id: randomUUID(), type: 'thing.happened', payload: new TextEncoder().encode('hello') });
+
+  it('starts without NATS, refuses to publish until NATS is up, then delivers to the subscriptions made meanwhile', { timeout: 30_000 }, async () => {
+    const nats = await startNats();
+    await nats.kill('SIGKILL');
+    const bus = await NatsEventBus.connect({ servers: nats.url, connectionName: 'started-without-nats', ackWaitMs: 2_000, logger: testLogger() });
+    try {
+      const received: string[] = [];
+      await bus.subscribe('consumer-a', 'thing.happened', async (delivered) => void received.push(delivered.id));
+      expect(await bus.isHealthy()).toBe(false);
+      await expect(bus.publish(event())).rejects.toThrow();
+
+      await nats.restart();
+      const sent = event();
+      await waitUntil(() => bus.publish(sent).then(() => true, () => false), 15_000, 'a publish once NATS is up');
+      await waitUntil(() => received.includes(sent.id), 15_000, 'the event delivered to the subscription made before NATS was up');
+      expect(await bus.isHealthy()).toBe(true);
+    } finally {
+      await bus.close();
+      await nats.stop();
+    }
+  });
+
+  it('goes on consuming through its durable consumers after NATS was killed and restarted', { timeout: 30_000 }, async () => {
+    const nats = await startNats();
+    const bus = await NatsEventBus.connect({ servers: nats.url, connectionName: 'nats-restarted', ackWaitMs: 2_000, logger: testLogger() });
+    try {
+      const received: string[] = [];
+      await bus.subscribe('consumer-a', 'thing.happened', async (delivered) => void received.push(delivered.id));
+      const before = event();
+      await bus.publish(before);
+      await waitUntil(() => received.includes(before.id), 10_000, 'the event before the restart');
+
+      await nats.kill('SIGKILL');
+      await nats.restart();
+      const after = event();
+      await waitUntil(() => bus.publish(after).then(() => true, () => false), 15_000, 'a publish after the restart');
+      await waitUntil(() => received.includes(after.id), 15_000, 'the event after the restart');
+      // The server may lose an acknowledgement it got just before it was killed and deliver that event again:
+      // delivery is at least once, handlers are idempotent.
+      expect([...new Set(received)]).toEqual([before.id, after.id]);
+    } finally {
+      await bus.close();
+      await nats.stop();
+    }
+  });
 });
