@@ -3,7 +3,7 @@ import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/as
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { ConfigError, ConnectionWatch, MemoryOutbox, OutboxRelay, requireMongoUrl, systemClock, type OutboxStore, type PartWiring } from '@swarm/runtime';
-import { MongoOutbox, connectMongo } from '@swarm/runtime/mongo';
+import { MongoOutbox, RecoveringOutbox, connectMongo } from '@swarm/runtime/mongo';
 import { mailerFromSettings } from '@swarm/runtime/smtp';
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
@@ -56,9 +56,16 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
   wiring.health.register('mongo', mongo.isHealthy);
   const outbox = new MongoOutbox(mongo.db);
   const inboundMessages = new MongoInboundSmsRepository(mongo.db);
-  const sentAlerts = new MongoSentAlertRepository(mongo.client, mongo.db, outbox, notifyRelay);
+  const sentAlerts = new MongoSentAlertRepository(mongo.db, outbox, notifyRelay);
   await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes()]);
-  return { dispatches: new MongoDispatchRepository(mongo.db), inboundMessages, claims: new MongoClaimRecordRepository(mongo.db), sentAlerts, outbox };
+  return {
+    dispatches: new MongoDispatchRepository(mongo.db),
+    inboundMessages,
+    claims: new MongoClaimRecordRepository(mongo.db),
+    sentAlerts,
+    // AlertSent events a crash left on their records reach the outbox before the relay reads it.
+    outbox: new RecoveringOutbox(outbox, [sentAlerts]),
+  };
 }
 
 /** SMS_SENDER=dev-outbox keeps texts in memory (listed by ListDevOutboxSms); twilio sends them. */

@@ -2,13 +2,13 @@ import { createClient, type ConnectRouter, type Transport } from '@connectrpc/co
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { MemoryOutbox, OutboxRelay, requireMongoUrl, secureRandomBelow, systemClock, uuidIds, type OutboxStore, type PartWiring } from '@swarm/runtime';
-import { MongoOutbox, connectMongo } from '@swarm/runtime/mongo';
+import { MongoOutbox, RecoveringOutbox, connectMongo } from '@swarm/runtime/mongo';
 import type { z } from 'zod';
 import type { ImageStore, ReportRepository } from './app/ports.js';
 import { MemoryImageStore } from './adapters/memory/memory-image-store.js';
 import { MemoryReportRepository } from './adapters/memory/memory-report-repository.js';
 import { MongoImageStore } from './adapters/mongo/mongo-image-store.js';
-import { MongoReportRepository, RecoveringReportOutbox } from './adapters/mongo/mongo-report-repository.js';
+import { MongoReportRepository } from './adapters/mongo/mongo-report-repository.js';
 import { RpcSwarmCoverage } from './adapters/rpc/rpc-swarm-coverage.js';
 import { SharpImageProcessor } from './adapters/sharp/sharp-image-processor.js';
 import type { reportConfigShape } from './config.js';
@@ -39,7 +39,7 @@ export async function composeReportService(config: ReportConfig, wiring: PartWir
     await repository.ensureIndexes();
     reports = repository;
     // Every write parks its events on the report until they are in the outbox; the relay moves leftovers first.
-    outbox = new RecoveringReportOutbox(mongoOutbox, repository);
+    outbox = new RecoveringOutbox(mongoOutbox, [repository]);
     images = new MongoImageStore(mongo.db);
   } else {
     const memoryOutbox = new MemoryOutbox();

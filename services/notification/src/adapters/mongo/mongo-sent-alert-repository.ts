@@ -1,10 +1,10 @@
-import type { Collection, Db, MongoClient } from 'mongodb';
-import { isDuplicateKeyError, type MongoOutbox } from '@swarm/runtime/mongo';
+import type { Collection, Db } from 'mongodb';
+import { isDuplicateKeyError, parkEvent, ParkedEvents, type MongoOutbox, type WithParkedEvents } from '@swarm/runtime/mongo';
 import type { SentAlertRepository } from '../../app/ports.js';
 import type { AlertSent, SentAlert } from '../../domain/sent-alert.js';
 import { toOutboxMessage } from '../events/alert-event-codec.js';
 
-type SentAlertDocument = {
+type SentAlertDocument = WithParkedEvents & {
   /** The send key. */
   _id: string;
   reportId: string;
@@ -25,19 +25,26 @@ const RETENTION_SECONDS = 30 * 24 * 3_600;
 /** The `sent_alerts` collection of the notification database, and its outbox. */
 export class MongoSentAlertRepository implements SentAlertRepository {
   private readonly collection: Collection<SentAlertDocument>;
+  private readonly parked: ParkedEvents<SentAlertDocument>;
 
   constructor(
-    private readonly client: MongoClient,
     db: Db,
     private readonly outbox: MongoOutbox,
     private readonly onEventsStored: () => void = () => undefined,
   ) {
     this.collection = db.collection<SentAlertDocument>('sent_alerts');
+    this.parked = new ParkedEvents(this.collection, outbox);
   }
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ startedAt: 1 }, { name: 'started_ttl', expireAfterSeconds: RETENTION_SECONDS });
+    await this.parked.ensureIndexes();
     await this.outbox.ensureIndexes();
+  }
+
+  /** Moves AlertSent events a crash left on their records to the outbox; the relay calls it before each read. */
+  recover(): Promise<void> {
+    return this.parked.recover();
   }
 
   async beginSending(alert: Omit<SentAlert, 'state' | 'sentAt' | 'providerId'>): Promise<'new' | 'sending' | 'sent'> {
@@ -61,30 +68,27 @@ export class MongoSentAlertRepository implements SentAlertRepository {
   }
 
   /**
-   * One transaction: the record's change to 'sent' (an upsert, conditional on not being sent yet) and the event's
-   * insert into the outbox under its fixed id. A repeat fails on a unique key in either (or on a write conflict with
-   * the first) and changes nothing.
+   * One conditional upsert changes the record to 'sent' (unless it is already) with its AlertSent parked on it; the
+   * event then moves to the outbox. A repeat finds the record sent, tries to insert it again and fails on its unique
+   * key, changing nothing.
    */
   async recordSent(alert: SentAlert & { state: 'sent'; sentAt: Date }, event: AlertSent): Promise<'recorded' | 'already-recorded'> {
     const { sendKey, reportId, memberId, companyId, startedAt, sentAt, providerId } = alert;
+    const parked = [parkEvent(toOutboxMessage(event))];
     try {
-      await this.client.withSession((session) =>
-        session.withTransaction(async () => {
-          await this.collection.updateOne(
-            { _id: sendKey, state: { $ne: 'sent' } },
-            { $set: { state: 'sent', sentAt, ...(providerId ? { providerId } : {}) }, $setOnInsert: { reportId, memberId, companyId, startedAt } },
-            { upsert: true, session },
-          );
-          await this.outbox.append([toOutboxMessage(event)], session);
-        }),
+      await this.collection.updateOne(
+        { _id: sendKey, state: { $ne: 'sent' } },
+        {
+          $set: { state: 'sent', sentAt, pendingEvents: parked, ...(providerId ? { providerId } : {}) },
+          $setOnInsert: { reportId, memberId, companyId, startedAt },
+        },
+        { upsert: true },
       );
     } catch (error) {
       if (isDuplicateKeyError(error)) return 'already-recorded';
-      // A concurrent recording of the same send that committed first fails this one with a write conflict (which
-      // not every server labels as retryable): the send is recorded all the same, by the other.
-      if ((await this.collection.findOne({ _id: sendKey }))?.state === 'sent') return 'already-recorded';
       throw error;
     }
+    await this.parked.moveSoon(sendKey, parked);
     this.onEventsStored();
     return 'recorded';
   }

@@ -1,10 +1,10 @@
-import { MongoOutbox } from '@swarm/runtime/mongo';
+import { MongoOutbox, RecoveringOutbox } from '@swarm/runtime/mongo';
 import type { OutboxMessage } from '@swarm/runtime';
 import { mongoSuite } from '@swarm/testing';
 import { describe, expect, it } from 'vitest';
 import { reportSubmitted } from '../../domain/report-events.js';
 import { aReport, reportRepositoryContract } from '../report-repository.contract.js';
-import { MongoReportRepository, RecoveringReportOutbox } from './mongo-report-repository.js';
+import { MongoReportRepository } from './mongo-report-repository.js';
 
 /** An outbox whose appends fail while `failing` is set: a crash or lost connection right after the state change. */
 class FlakyOutbox extends MongoOutbox {
@@ -36,7 +36,7 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
     }
     const stored = await reports.findByIds(submitted.map((report) => report.reportId));
     expect(stored.map((report) => report.reportId).sort()).toEqual(submitted.map((report) => report.reportId).sort());
-    const events = await new RecoveringReportOutbox(outbox, reports).pending(1_000);
+    const events = await new RecoveringOutbox(outbox, [reports]).pending(1_000);
     expect(events.map((event) => event.id).sort()).toEqual(submitted.map((report) => `event-${report.reportId}`).sort());
   });
 
@@ -50,7 +50,7 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
       await reports.ensureIndexes();
       const report = aReport();
       await reports.create(report, []);
-      return { outbox, reports, report, relayed: new RecoveringReportOutbox(outbox, reports) };
+      return { outbox, reports, report, relayed: new RecoveringOutbox(outbox, [reports]) };
     }
 
     it('keeps a new report and moves its event to the outbox later when the outbox write failed', async () => {

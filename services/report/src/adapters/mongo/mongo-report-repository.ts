@@ -1,6 +1,5 @@
-import { Binary, type Collection, type Db, type Filter, type UpdateFilter } from 'mongodb';
-import { isDuplicateKeyError } from '@swarm/runtime/mongo';
-import type { OutboxMessage, OutboxStore } from '@swarm/runtime';
+import type { Collection, Db, Filter, UpdateFilter } from 'mongodb';
+import { isDuplicateKeyError, NOTHING_PARKED, parkEvent, ParkedEvents, type ParkedEvent } from '@swarm/runtime/mongo';
 import type { MongoOutbox } from '@swarm/runtime/mongo';
 import type { CreateOutcome, ReportRepository } from '../../app/ports.js';
 import type { BadReason } from '../../domain/claim.js';
@@ -37,15 +36,10 @@ type ReportDocument = {
   /**
    * The events of the last write (the creation or a claim transition) until they are safely in the outbox: written by
    * the same single-document insert or conditional update as the state change, so a change and its events are stored
-   * together or not at all (see `write`).
+   * together or not at all (see `ParkedEvents`).
    */
   pendingEvents?: ParkedEvent[];
-  /** How an earlier version parked one transition event; moved like `pendingEvents`. */
-  pendingEventId?: string;
-  pendingEvent?: { type: string; payload: Binary; createdAt: Date };
 };
-
-type ParkedEvent = { id: string; type: string; payload: Binary; createdAt: Date };
 
 /** One per (report, member): the `_id` is the pair, so recording the same alert twice keeps the first. */
 type AlertDocument = {
@@ -60,12 +54,11 @@ type AlertDocument = {
 
 /** Attempts of a transition that found an earlier write's events still parked on the report. */
 const TRANSITION_ATTEMPTS = 3;
-/** Reports whose parked events one recovery pass moves to the outbox. */
-const RECOVERY_BATCH = 100;
 
 export class MongoReportRepository implements ReportRepository {
   private readonly collection: Collection<ReportDocument>;
   private readonly alerts: Collection<AlertDocument>;
+  private readonly parked: ParkedEvents<ReportDocument>;
 
   constructor(
     db: Db,
@@ -74,6 +67,7 @@ export class MongoReportRepository implements ReportRepository {
   ) {
     this.collection = db.collection<ReportDocument>('reports');
     this.alerts = db.collection<AlertDocument>('report_alerts');
+    this.parked = new ParkedEvents(this.collection, outbox);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -84,8 +78,7 @@ export class MongoReportRepository implements ReportRepository {
     );
     await this.collection.createIndex({ addressKey: 1, createdAt: -1 }, { name: 'addressKey_createdAt' });
     await this.collection.createIndex({ claimedBy: 1, state: 1 }, { name: 'claimedBy_state' });
-    await this.collection.createIndex({ 'pendingEvents.id': 1 }, { name: 'pendingEvents', sparse: true });
-    await this.collection.createIndex({ pendingEventId: 1 }, { name: 'pendingEventId', sparse: true });
+    await this.parked.ensureIndexes();
     await this.alerts.createIndex({ memberId: 1 }, { name: 'memberId' });
     await this.outbox.ensureIndexes();
   }
@@ -97,7 +90,7 @@ export class MongoReportRepository implements ReportRepository {
    * every server.
    */
   async create(report: Report, events: ReportEvent[]): Promise<CreateOutcome> {
-    const parked = events.map(park);
+    const parked = events.map((event) => parkEvent(toOutboxMessage(event)));
     try {
       await this.collection.insertOne({ ...toDocument(report), ...(parked.length > 0 ? { pendingEvents: parked } : {}) });
     } catch (error) {
@@ -106,7 +99,7 @@ export class MongoReportRepository implements ReportRepository {
       }
       throw error;
     }
-    await this.moveParkedEventsSafely(report.reportId, parked);
+    await this.eventsStored(report.reportId, parked);
     return 'created';
   }
 
@@ -182,98 +175,40 @@ export class MongoReportRepository implements ReportRepository {
     return documents.map(fromAlertDocument);
   }
 
-  /**
-   * Moves events parked on reports by writes that stopped before handing them to the outbox (a crash, a failed
-   * write). The relay runs it before each read of the outbox (see `RecoveringReportOutbox`).
-   */
-  async recoverParkedEvents(): Promise<void> {
-    const parked = await this.collection
-      .find({ $or: [{ 'pendingEvents.id': { $exists: true } }, { pendingEventId: { $exists: true } }] })
-      .limit(RECOVERY_BATCH)
-      .toArray();
-    for (const document of parked) await this.moveParkedEvents(document._id, parkedEventsOf(document));
+  /** Moves events a crash left parked on reports to the outbox; the relay runs it before each read of the outbox. */
+  recover(): Promise<void> {
+    return this.parked.recover();
   }
 
-  /**
-   * Every write of a report and its events is ONE single-document write, atomic on every server, with no transaction:
-   * the MongoDB-compatible test server does not detect write conflicts between transactions, so two claims could both
-   * succeed there. The events are parked on the report document itself, then moved to the outbox under their (fixed)
-   * ids and unparked. Moving is idempotent (a duplicate outbox id is ignored; unparking is conditional on the ids), and
-   * anything left parked is moved by `recoverParkedEvents`, so no event is lost or published twice. A transition never
-   * overwrites parked events: it requires none, and moves those it finds before trying again.
-   */
+  /** A transition never overwrites parked events: it requires none, and moves those it finds before trying again. */
   private async transition(
     reportId: string,
     expected: Filter<ReportDocument>,
     change: { $set: Partial<ReportDocument>; $unset?: UpdateFilter<ReportDocument>['$unset'] },
     event: ReportEvent,
   ): Promise<boolean> {
-    const parked = [park(event)];
+    const parked = [parkEvent(toOutboxMessage(event))];
     for (let attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt += 1) {
       const result = await this.collection.updateOne(
-        { _id: reportId, ...expected, 'pendingEvents.id': { $exists: false }, pendingEventId: { $exists: false } },
+        { _id: reportId, ...expected, ...NOTHING_PARKED },
         { $set: { ...change.$set, pendingEvents: parked }, ...(change.$unset ? { $unset: change.$unset } : {}) },
       );
       if (result.modifiedCount === 1) {
-        await this.moveParkedEventsSafely(reportId, parked);
+        await this.eventsStored(reportId, parked);
         return true;
       }
       const current = await this.collection.findOne({ _id: reportId });
-      const leftOver = current ? parkedEventsOf(current) : [];
+      const leftOver = current?.pendingEvents ?? [];
       if (leftOver.length === 0) return false;
-      await this.moveParkedEvents(reportId, leftOver);
+      await this.parked.move(reportId, leftOver);
     }
     return false;
   }
 
-  /** After a stored write: its events go to the outbox now, or recovery moves them later; either way the relay wakes. */
-  private async moveParkedEventsSafely(reportId: string, parked: ParkedEvent[]): Promise<void> {
+  private async eventsStored(reportId: string, parked: ParkedEvent[]): Promise<void> {
     if (parked.length === 0) return;
-    try {
-      await this.moveParkedEvents(reportId, parked);
-    } catch {
-      // The change is stored with its events parked on the report; recovery moves them to the outbox later.
-    }
+    await this.parked.moveSoon(reportId, parked);
     this.onEventsStored();
-  }
-
-  private async moveParkedEvents(reportId: string, parked: ParkedEvent[]): Promise<void> {
-    if (parked.length === 0) return;
-    await this.outbox.appendIfAbsent(
-      parked.map(({ id, type, payload, createdAt }): OutboxMessage => ({ id, type, payload: new Uint8Array(payload.buffer), createdAt })),
-    );
-    await this.collection.updateOne(
-      { _id: reportId, $or: [{ 'pendingEvents.id': parked[0]?.id }, { pendingEventId: parked[0]?.id }] },
-      { $unset: { pendingEvents: '', pendingEventId: '', pendingEvent: '' } },
-    );
-  }
-}
-
-function park(event: ReportEvent): ParkedEvent {
-  const message = toOutboxMessage(event);
-  return { id: message.id, type: message.type, payload: new Binary(message.payload), createdAt: message.createdAt };
-}
-
-function parkedEventsOf(document: Pick<ReportDocument, 'pendingEvents' | 'pendingEventId' | 'pendingEvent'>): ParkedEvent[] {
-  if (document.pendingEvents) return document.pendingEvents;
-  if (document.pendingEventId && document.pendingEvent) return [{ id: document.pendingEventId, ...document.pendingEvent }];
-  return [];
-}
-
-/** The report outbox as the relay reads it: first moves any parked transition events into it. */
-export class RecoveringReportOutbox implements OutboxStore {
-  constructor(
-    private readonly outbox: MongoOutbox,
-    private readonly reports: MongoReportRepository,
-  ) {}
-
-  async pending(limit: number): Promise<OutboxMessage[]> {
-    await this.reports.recoverParkedEvents();
-    return this.outbox.pending(limit);
-  }
-
-  markPublished(ids: string[]): Promise<void> {
-    return this.outbox.markPublished(ids);
   }
 }
 
