@@ -489,3 +489,108 @@ describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/dev', () 
     for (const workload of workloads) expect(tiltfile, workload).toMatch(new RegExp(`k8s_resource\\(\\s*'${workload}'`));
   });
 });
+
+/** Validates a rendered object against the Kubernetes API schema of its kind (kubernetes-models). */
+async function schemaProblem(object: Json): Promise<string | undefined> {
+  const [group, version] = String(object.apiVersion).includes('/') ? String(object.apiVersion).split('/') : ['', String(object.apiVersion)];
+  const module = (await import(group ? `kubernetes-models/${group}/${version}/${object.kind}` : `kubernetes-models/v1/${object.kind}`)) as Record<string, new (data: Json) => { validate(): void }>;
+  const Model = module[object.kind];
+  if (!Model) return `${object.kind}: no schema`;
+  try {
+    new Model(object).validate();
+    return undefined;
+  } catch (error) {
+    return `${object.kind}/${object.metadata?.name}: ${(error as Error).message.slice(0, 200)}`;
+  }
+}
+
+describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/production', () => {
+  const { rendered, objects, configMap, environment } = kustomize('deploy/k8s/overlays/production');
+  const find = (kind: string, name: string): Json => {
+    const object = objects.find((candidate) => candidate.kind === kind && candidate.metadata.name === name);
+    expect(object, `${kind}/${name}`).toBeDefined();
+    return object;
+  };
+  const workloads = () => objects.filter((object) => object.kind === 'Deployment' || object.kind === 'StatefulSet');
+
+  it('renders, every object valid against the Kubernetes API schema', async () => {
+    expect(rendered.stderr).toBe('');
+    expect(rendered.status).toBe(0);
+    expect((await Promise.all(objects.map(schemaProblem))).filter(Boolean)).toEqual([]);
+    // The schema check is a real one: a malformed autoscaler is refused.
+    expect(await schemaProblem({ apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'x' }, spec: { maxReplicas: 'many' } })).toBeDefined();
+  });
+
+  it('renders no Secret, and takes credentials only by reference to swarm-secrets', () => {
+    expect(objects.filter((object) => object.kind === 'Secret')).toEqual([]);
+    const references = workloads().flatMap((workload) =>
+      workload.spec.template.spec.containers.flatMap((container: Json) => (container.env ?? []).map((variable: Json) => variable.valueFrom?.secretKeyRef?.name).filter(Boolean)),
+    );
+    expect(new Set(references)).toEqual(new Set([SECRET_NAME]));
+  });
+
+  it.each(APPS)('$name: sets only variables it reads, valid, with every credential its adapters need', (app) => {
+    expect(configurationProblems(app.name, environment(app), { withoutExternal: false })).toEqual([]);
+  });
+
+  it('MongoDB: a three-member replica set, initiated with all three, that the apps reach by all three hosts', () => {
+    const statefulSet = find('StatefulSet', 'mongo');
+    expect(statefulSet.spec.replicas).toBe(3);
+    const init = JSON.stringify(find('Job', 'mongo-init-replica-set').spec.template.spec.containers[0].command);
+    expect(init).toContain('[0, 1, 2].map');
+    expect(configMap('swarm-service-config').MONGODB_URL).toBe('mongodb://mongo-0.mongo:27017,mongo-1.mongo:27017,mongo-2.mongo:27017/?replicaSet=rs0');
+  });
+
+  it('NATS: a three-node JetStream cluster on file storage with sync_interval always, the event stream kept on all three', () => {
+    const statefulSet = find('StatefulSet', 'nats');
+    expect(statefulSet.spec.replicas).toBe(3);
+    expect(statefulSet.spec.serviceName).toBe('nats-headless');
+    expect(find('Service', 'nats-headless').spec.clusterIP).toBe('None');
+    const conf = configMap('nats-config')['nats.conf'] ?? '';
+    expect(conf).toMatch(/^\s*sync_interval\s*:\s*always\s*$/m);
+    expect(conf).toMatch(/store_dir/);
+    for (const index of [0, 1, 2]) expect(conf).toContain(`nats://nats-${index}.nats-headless:6222`);
+    expect(conf).toMatch(/^server_name:\s*\$POD_NAME$/m);
+    expect(statefulSet.spec.template.spec.containers[0].env).toContainEqual({ name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } });
+    expect(configMap('swarm-service-config').NATS_STREAM_REPLICAS).toBe('3');
+  });
+
+  it('Redis: AOF and noeviction, on a volume', () => {
+    const args = find('StatefulSet', 'redis').spec.template.spec.containers[0].args;
+    expect(flagValue(args, '--appendonly')).toBe('yes');
+    expect(flagValue(args, '--maxmemory-policy')).toBe('noeviction');
+  });
+
+  it('a disruption budget for every app, MongoDB and NATS, each selecting the pods it protects', () => {
+    for (const name of [...APPS.map((app) => app.name), 'mongo', 'nats']) {
+      const budget = find('PodDisruptionBudget', name);
+      expect(budget.spec.selector.matchLabels['app.kubernetes.io/name']).toBe(name);
+      const workload = objects.find((object) => (object.kind === 'Deployment' || object.kind === 'StatefulSet') && object.metadata.name === name);
+      expect(workload?.spec.template.metadata.labels['app.kubernetes.io/name'], name).toBe(name);
+    }
+  });
+
+  it('autoscalers for the gateway and notification, which then leave their replica count to them', () => {
+    for (const name of ['gateway', 'notification']) {
+      const autoscaler = find('HorizontalPodAutoscaler', name);
+      expect(autoscaler.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name });
+      expect(autoscaler.spec.minReplicas).toBeGreaterThanOrEqual(2);
+      expect(find('Deployment', name).spec.replicas).toBeUndefined();
+    }
+  });
+
+  it('every workload spreads its pods over nodes (required for the replica set and the cluster) and every container has requests and limits', () => {
+    for (const workload of workloads().filter((object) => object.metadata.name !== 'redis')) {
+      const anti = workload.spec.template.spec.affinity?.podAntiAffinity;
+      const terms = [...(anti?.requiredDuringSchedulingIgnoredDuringExecution ?? []), ...(anti?.preferredDuringSchedulingIgnoredDuringExecution ?? []).map((term: Json) => term.podAffinityTerm)];
+      expect(terms.some((term: Json) => term.topologyKey === 'kubernetes.io/hostname' && term.labelSelector.matchLabels['app.kubernetes.io/name'] === workload.metadata.name), workload.metadata.name).toBe(true);
+      if (['mongo', 'nats'].includes(workload.metadata.name)) expect(anti.requiredDuringSchedulingIgnoredDuringExecution, workload.metadata.name).toBeDefined();
+    }
+    for (const workload of [...workloads(), find('Job', 'mongo-init-replica-set')]) {
+      for (const container of workload.spec.template.spec.containers) {
+        expect(container.resources?.requests?.cpu && container.resources?.requests?.memory, `${workload.metadata.name} requests`).toBeTruthy();
+        expect(container.resources?.limits?.cpu && container.resources?.limits?.memory, `${workload.metadata.name} limits`).toBeTruthy();
+      }
+    }
+  });
+});

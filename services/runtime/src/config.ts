@@ -60,6 +60,8 @@ export const serviceEnvShape = {
   NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('SWARM_EVENTS'),
   NATS_SUBJECT_PREFIX: z.string().regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/).default('swarm.events'),
   EVENTS_ACK_WAIT_MS: env.positiveInt(30_000),
+  /** Copies of the event stream a JetStream cluster keeps when it creates it: 3 in a 3-node cluster, 1 on one server. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   SHUTDOWN_GRACE_MS: env.positiveInt(10_000),
 };
 

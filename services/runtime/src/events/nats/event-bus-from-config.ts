@@ -9,6 +9,7 @@ export type EventBusConfig = {
   NATS_STREAM: string;
   NATS_SUBJECT_PREFIX: string;
   EVENTS_ACK_WAIT_MS: number;
+  NATS_STREAM_REPLICAS?: number;
 };
 
 /** The event bus a service process uses, as its configuration names it. */
@@ -20,6 +21,7 @@ export async function eventBusFromConfig(config: EventBusConfig, connectionName:
     stream: config.NATS_STREAM,
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     ackWaitMs: config.EVENTS_ACK_WAIT_MS,
+    ...(config.NATS_STREAM_REPLICAS !== undefined ? { streamReplicas: config.NATS_STREAM_REPLICAS } : {}),
     logger,
   });
 }

@@ -23,6 +23,8 @@ export type NatsEventBusOptions = {
   subjectPrefix?: string;
   /** A message not acknowledged within this time (the handler's process died) is delivered again. */
   ackWaitMs: number;
+  /** Copies of the stream a JetStream cluster keeps (3 in a 3-node cluster); 1 on a single server. */
+  streamReplicas?: number;
   logger: Logger;
 };
 
@@ -128,7 +130,7 @@ export class NatsEventBus implements EventBus {
     for (;;) {
       try {
         const manager = await connection.jetstreamManager();
-        await ensureStream(manager, this.options.stream, `${this.options.subjectPrefix}.>`);
+        await ensureStream(manager, this.options.stream, `${this.options.subjectPrefix}.>`, this.options.streamReplicas ?? 1);
         this.connected = { connection, jetstream: connection.jetstream(), manager };
         return this.connected;
       } catch (error) {
@@ -170,7 +172,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   ]).finally(() => clearTimeout(timer));
 }
 
-async function ensureStream(manager: JetStreamManager, name: string, subjects: string): Promise<void> {
+/** Creates the stream when it does not exist; an existing stream keeps its settings (an operator changes them). */
+async function ensureStream(manager: JetStreamManager, name: string, subjects: string, replicas: number): Promise<void> {
   try {
     await manager.streams.info(name);
   } catch (error) {
@@ -182,6 +185,7 @@ async function ensureStream(manager: JetStreamManager, name: string, subjects: s
       retention: RetentionPolicy.Limits,
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
       max_age: nanos(STREAM_MAX_AGE_MS),
+      num_replicas: replicas,
     });
   }
 }
