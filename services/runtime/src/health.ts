@@ -1,19 +1,24 @@
 export type HealthProbe = () => Promise<boolean>;
 
-/** The named dependencies a process needs to serve; it is healthy only when every probe answers true. */
+/**
+ * The named dependencies of a process. It is healthy (serving, ready for traffic) only when every required probe
+ * answers true; an optional one that fails only degrades it: the event bus, say, whose outage the outbox rides out,
+ * so taking every replica out of rotation while NATS is away would turn a tolerated outage into a total one.
+ */
 export class HealthRegistry {
-  private readonly probes = new Map<string, HealthProbe>();
+  private readonly probes = new Map<string, { probe: HealthProbe; required: boolean }>();
 
-  register(name: string, probe: HealthProbe): void {
-    this.probes.set(name, probe);
+  register(name: string, probe: HealthProbe, options: { required?: boolean } = {}): void {
+    this.probes.set(name, { probe, required: options.required ?? true });
   }
 
-  async check(timeoutMs = 2_000): Promise<{ healthy: boolean; failing: string[] }> {
+  async check(timeoutMs = 2_000): Promise<{ healthy: boolean; failing: string[]; degraded: string[] }> {
     const results = await Promise.all(
-      [...this.probes].map(async ([name, probe]) => ({ name, ok: await withTimeout(probe(), timeoutMs).catch(() => false) })),
+      [...this.probes].map(async ([name, { probe, required }]) => ({ name, required, ok: await withTimeout(probe(), timeoutMs).catch(() => false) })),
     );
-    const failing = results.filter((result) => !result.ok).map((result) => result.name);
-    return { healthy: failing.length === 0, failing };
+    const failing = results.filter((result) => !result.ok && result.required).map((result) => result.name);
+    const degraded = results.filter((result) => !result.ok && !result.required).map((result) => result.name);
+    return { healthy: failing.length === 0, failing, degraded };
   }
 }
 

@@ -27,7 +27,8 @@ export async function runServiceProcess<Shape extends z.ZodRawShape>(options: {
     const health = new HealthRegistry();
     const bus = await eventBusFromConfig(settings, options.service, logger);
     lifecycle.onShutdown('event bus', () => bus.close());
-    health.register('event bus', () => bus.isHealthy());
+    // Optional: the outbox keeps events while NATS is away, so the service keeps serving (see HealthRegistry).
+    health.register('event bus', () => bus.isHealthy(), { required: false });
     const part = await options.compose(config, { logger, lifecycle, health, bus });
     const server = await startRpcServer({ port: settings.PORT, routes: part.routes, health, logger, graceMs: settings.SHUTDOWN_GRACE_MS });
     lifecycle.onShutdown('rpc server', () => server.close());
