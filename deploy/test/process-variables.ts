@@ -37,8 +37,10 @@ const REQUIRED_BY_ADAPTERS: Record<ProcessName, (effective: Effective) => string
     ...serviceRequirements(effective),
     // Delayed alert jobs live in Redis in the distributed mode.
     ...(effective('EVENT_BUS') === 'nats' ? ['REDIS_URL'] : []),
-    // main.ts refuses to start with SMS_SENDER=twilio unless all three are set.
-    ...(effective('SMS_SENDER') === 'twilio' ? ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] : []),
+    // The composition refuses to start with SMS_SENDER=twilio without the account, its token and a sender.
+    ...(effective('SMS_SENDER') === 'twilio'
+      ? ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', ...(effective('TWILIO_MESSAGING_SERVICE_SID') ? [] : ['TWILIO_FROM_NUMBER'])]
+      : []),
   ],
   gateway: (effective) => [
     ...(effective('MAILER') === 'smtp' ? ['SMTP_URL', 'MAIL_FROM'] : []),

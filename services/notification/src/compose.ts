@@ -24,6 +24,8 @@ import { RpcReportClaims } from './adapters/rpc/rpc-report-claims.js';
 import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
 import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
 import { TwilioSmsSender } from './adapters/twilio/twilio-sms-sender.js';
+import { RedisSendPacer } from './adapters/pacing/redis-send-pacer.js';
+import { InProcessSendPacer, type SendPacer } from './adapters/pacing/send-pacer.js';
 import type { notificationConfigShape } from './config.js';
 import { buildNotificationService } from './notification-service.js';
 
@@ -68,28 +70,43 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
   };
 }
 
-/** SMS_SENDER=dev-outbox keeps texts in memory (listed by ListDevOutboxSms); twilio sends them. */
-function smsFromConfig(config: NotificationConfig): { sms: SmsSender; devOutbox: DevOutboxSmsSender | undefined } {
+/**
+ * SMS_SENDER=dev-outbox keeps texts in memory (listed by ListDevOutboxSms); twilio sends them from one number or a
+ * Messaging Service, paced per sender (shared by every replica through Redis when there is one).
+ */
+function smsFromConfig(config: NotificationConfig, pacer: SendPacer): { sms: SmsSender; devOutbox: DevOutboxSmsSender | undefined } {
   if (config.SMS_SENDER === 'dev-outbox') {
     const devOutbox = new DevOutboxSmsSender();
     return { sms: devOutbox, devOutbox };
   }
-  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM_NUMBER: fromNumber } = config;
-  if (!accountSid || !authToken || !fromNumber) {
-    throw new ConfigError('Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER: required when SMS_SENDER=twilio');
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM_NUMBER: fromNumber, TWILIO_MESSAGING_SERVICE_SID: messagingServiceSid } = config;
+  if (!accountSid || !authToken || (!fromNumber && !messagingServiceSid)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID: required when SMS_SENDER=twilio',
+    );
   }
-  const sms = new TwilioSmsSender({ accountSid, authToken, fromNumber, apiBaseUrl: config.TWILIO_API_BASE_URL, minIntervalMs: config.TWILIO_MIN_SEND_INTERVAL_MS });
+  const sms = new TwilioSmsSender({
+    accountSid,
+    authToken,
+    sender: messagingServiceSid ? { messagingServiceSid } : { fromNumber: fromNumber ?? '' },
+    apiBaseUrl: config.TWILIO_API_BASE_URL,
+    minIntervalMs: config.TWILIO_MIN_SEND_INTERVAL_MS,
+    pacer,
+  });
   return { sms, devOutbox: undefined };
 }
 
-/** BullMQ on REDIS_URL, or in-process timers (lost when the process stops) without it. */
-async function schedulerFromConfig(config: NotificationConfig, wiring: PartWiring): Promise<AlertScheduler> {
+/**
+ * What is shared through Redis when REDIS_URL is set — the alert jobs (BullMQ) and the SMS pace of each sender — or kept
+ * in this process without it (in-process timers, lost when the process stops: the embedded mode, one replica only).
+ */
+async function sharedStateFromConfig(config: NotificationConfig, wiring: PartWiring): Promise<{ scheduler: AlertScheduler; pacer: SendPacer }> {
   const { logger } = wiring;
   const retry = { attempts: config.ALERT_ATTEMPTS, backoffMs: config.ALERT_BACKOFF_MS };
   const onError = (job: { jobId: string }, error: unknown, willRetry: boolean) => logger.warn({ jobId: job.jobId, err: error, willRetry }, 'alert job failed');
   if (!config.REDIS_URL) {
     logger.warn('REDIS_URL is not set: alert jobs are kept in memory and lost when the process stops');
-    return new InProcessAlertScheduler(systemClock, { ...retry, onError });
+    return { scheduler: new InProcessAlertScheduler(systemClock, { ...retry, onError }), pacer: new InProcessSendPacer() };
   }
   // Every Redis connection (this one and BullMQ's) reconnects on its own; one watch logs an outage once for all.
   const redisWatch = new ConnectionWatch(logger, 'redis', { url: config.REDIS_URL });
@@ -101,7 +118,8 @@ async function schedulerFromConfig(config: NotificationConfig, wiring: PartWirin
     await redis.quit();
   });
   wiring.health.register('redis', async () => (await redis.ping()) === 'PONG');
-  return new BullMqAlertScheduler({
+  const pacer = new RedisSendPacer(redis, config.ALERT_QUEUE_PREFIX);
+  const scheduler = new BullMqAlertScheduler({
     redisUrl: config.REDIS_URL,
     queueName: config.ALERT_QUEUE_NAME,
     prefix: config.ALERT_QUEUE_PREFIX,
@@ -111,6 +129,7 @@ async function schedulerFromConfig(config: NotificationConfig, wiring: PartWirin
     connectionEvents: redisWatch,
     lockMs: config.ALERT_JOB_LOCK_MS,
   });
+  return { scheduler, pacer };
 }
 
 /**
@@ -127,8 +146,8 @@ export async function composeNotificationService(
   // start with the service's subscriptions, after the relay exists.
   const notifyRelay = () => relay.notify();
   const stores = await storesFromConfig(config, wiring, notifyRelay);
-  const { sms, devOutbox } = smsFromConfig(config);
-  const scheduler = await schedulerFromConfig(config, wiring);
+  const { scheduler, pacer } = await sharedStateFromConfig(config, wiring);
+  const { sms, devOutbox } = smsFromConfig(config, pacer);
   const relay = new OutboxRelay(stores.outbox, bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
   relay.start();
   lifecycle.onShutdown('outbox relay', () => relay.stop());

@@ -21,6 +21,8 @@ export const notificationConfigShape = {
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex characters').optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM_NUMBER: z.string().regex(/^(\+1)?\d{10}$/, 'must be +1 and ten digits, or ten digits').optional(),
+  /** A Twilio Messaging Service (MG and 32 hex characters) sending from its pool of numbers, instead of TWILIO_FROM_NUMBER. */
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG followed by 32 hex characters').optional(),
   /** Twilio's REST API; a local fake in tests. */
   TWILIO_API_BASE_URL: z.url().default('https://api.twilio.com'),
   /** Least time between two SMS from the sender number (a US long code sends about one per second). */

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type TwilioRequest = { method: string; path: string; authorization: string; form: URLSearchParams };
+/** `arrivedAt`: when the request began to arrive (performance.now()), to measure the pace of sends. */
+export type TwilioRequest = { method: string; path: string; authorization: string; form: URLSearchParams; arrivedAt: number };
 
 /** Answers like Twilio's Messages API: POST /2010-04-01/Accounts/{sid}/Messages.json, form-encoded, basic auth. */
 export class FakeTwilio {
@@ -12,8 +13,10 @@ export class FakeTwilio {
 
   async start(): Promise<void> {
     this.server = createServer((request, response) => {
+      const arrivedAt = performance.now();
       void readBody(request).then((raw) => {
         const received = {
+          arrivedAt,
           method: request.method ?? '',
           path: request.url ?? '',
           authorization: request.headers.authorization ?? '',

@@ -1,6 +1,11 @@
 import { FakeTwilio } from '@swarm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toE164, TwilioSmsSender } from './twilio-sms-sender.js';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { testRedisUrl } from '@swarm/testing';
+import { InProcessSendPacer } from '../pacing/send-pacer.js';
+import { RedisSendPacer } from '../pacing/redis-send-pacer.js';
+import { toE164, TwilioSmsSender, type TwilioSmsSenderOptions } from './twilio-sms-sender.js';
 
 const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
 const AUTH_TOKEN = 'test-auth-token';
@@ -14,8 +19,8 @@ describe('TwilioSmsSender', () => {
   });
   afterEach(() => twilioServer.stop());
 
-  const sender = (extra: { minIntervalMs?: number; now?: () => number; sleep?: (ms: number) => Promise<void> } = {}) =>
-    new TwilioSmsSender({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, fromNumber: '5035550199', apiBaseUrl: twilioServer.url, ...extra });
+  const sender = (extra: Partial<TwilioSmsSenderOptions> = {}) =>
+    new TwilioSmsSender({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, sender: { fromNumber: '5035550199' }, apiBaseUrl: twilioServer.url, ...extra });
 
   it('posts the message to the Messages API with basic auth and answers the message sid', async () => {
     const { providerId } = await sender().send({ to: '5035550100', body: 'Swarm Alert: reply 12345', idempotencyKey: 'k1' });
@@ -46,7 +51,7 @@ describe('TwilioSmsSender', () => {
     const waits: number[] = [];
     const paced = sender({
       minIntervalMs: 1_000,
-      now: () => now,
+      pacer: new InProcessSendPacer(() => now),
       sleep: async (ms) => {
         waits.push(ms);
       },
@@ -59,6 +64,43 @@ describe('TwilioSmsSender', () => {
     await paced.send({ to: '5035550103', body: 'd', idempotencyKey: 'd' });
     expect(waits).toEqual([1_000, 2_000]);
     expect(twilioServer.received).toHaveLength(4);
+  });
+});
+
+describe('TwilioSmsSender with a Messaging Service, paced across replicas', () => {
+  const twilioServer = new FakeTwilio();
+  let redis: Redis;
+  beforeEach(async () => {
+    twilioServer.received.length = 0;
+    await twilioServer.start();
+    redis = new Redis(testRedisUrl(), { lazyConnect: true });
+    await redis.connect();
+  });
+  afterEach(async () => {
+    twilioServer.stop();
+    await redis.quit();
+  });
+
+  it('sends from the Messaging Service instead of a number', async () => {
+    const messagingServiceSid = `MG${'ab'.repeat(16)}`;
+    const sender = new TwilioSmsSender({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, sender: { messagingServiceSid }, apiBaseUrl: twilioServer.url });
+    await sender.send({ to: '5035550100', body: 'Swarm Alert: reply 12345', idempotencyKey: 'k1' });
+    expect(twilioServer.received[0]?.form.get('MessagingServiceSid')).toBe(messagingServiceSid);
+    expect(twilioServer.received[0]?.form.get('From')).toBeNull();
+  });
+
+  it('leaves one sender no faster than its pace when two replicas send a wave of 20 at once', async () => {
+    const pacer = new RedisSendPacer(redis, `test-${randomUUID()}`);
+    const replica = () =>
+      new TwilioSmsSender({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, sender: { fromNumber: '5035550199' }, apiBaseUrl: twilioServer.url, minIntervalMs: 50, pacer });
+    const replicas = [replica(), replica()];
+    await Promise.all(Array.from({ length: 20 }, (_, index) => replicas[index % 2]!.send({ to: `50355501${String(index).padStart(2, '0')}`, body: 'x', idempotencyKey: `k${index}` })));
+    const arrivals = twilioServer.received.map((request) => request.arrivedAt);
+    expect(arrivals).toHaveLength(20);
+    const gaps = arrivals.sort((a, b) => a - b).slice(1).map((at, index) => at - (arrivals[index] ?? 0));
+    // Each send books its own 50 ms slot on Redis's clock; a few ms of HTTP jitter either side is all that may show.
+    expect(Math.min(...gaps)).toBeGreaterThan(40);
+    expect((arrivals.at(-1) ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThan(19 * 50 - 20);
   });
 });
 
