@@ -14,12 +14,10 @@ import { testLogger } from '@swarm/testing';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildGateway } from '../src/app.js';
-import { MemorySessionStore } from '../src/auth/memory-session-store.js';
 import type { BotCheck } from '../src/bot-check/bot-check.js';
 import { createServiceClients } from '../src/clients/service-clients.js';
 import type { FeedbackSink } from '../src/feedback/feedback-sink.js';
 import type { Geocoder } from '@swarm/runtime/geocoding';
-import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
 

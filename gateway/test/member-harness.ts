@@ -11,7 +11,6 @@ import { MemoryPendingLoginStore } from '../src/auth/pending-logins.js';
 import { MemoryRateLimiter } from '../src/auth/rate-limiter.js';
 import type { SessionStore } from '../src/auth/session-store.js';
 import { createServiceClients, type ServiceClients } from '../src/clients/service-clients.js';
-import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 import { DevOutbox, DevOutboxMailer } from '../src/mail/dev-outbox.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import type { MagicLinkLimits } from '../src/routes/oauth-magic-link.js';

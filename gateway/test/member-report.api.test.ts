@@ -9,7 +9,6 @@ import { buildGateway } from '../src/app.js';
 import { sessionCookieName } from '../src/auth/member-session.js';
 import { MemorySessionStore } from '../src/auth/memory-session-store.js';
 import { createServiceClients, type ServiceClients } from '../src/clients/service-clients.js';
-import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
 

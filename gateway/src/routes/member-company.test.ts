@@ -9,7 +9,6 @@ import { buildGateway } from '../app.js';
 import { sessionCookieName } from '../auth/member-session.js';
 import { MemorySessionStore } from '../auth/memory-session-store.js';
 import { createServiceClients } from '../clients/service-clients.js';
-import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 import { testAdapters } from '../../test/test-adapters.js';
 import { testSite } from '../../test/test-site.js';
 

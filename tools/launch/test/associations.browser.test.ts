@@ -1,4 +1,4 @@
-import { type Browser, type Locator, type Page } from 'playwright-core';
+import { type Browser, type Locator } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';

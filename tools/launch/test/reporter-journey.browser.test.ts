@@ -1,12 +1,10 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
 import { buildFrontend, launchChromium, screenshots } from './browser-harness.js';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** A real 16×16 PNG, so the gateway's check of the bytes and the re-encoding both run. */

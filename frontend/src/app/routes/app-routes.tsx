@@ -15,7 +15,7 @@ import { LandingPage } from '@/features/landing/components/landing-page';
 import { FaqPage } from '@/features/member-guide/components/faq-page';
 import { GettingStartedPage } from '@/features/member-guide/components/getting-started-page';
 import { MemberArea } from '@/features/member/components/member-area';
-import { MemberProfilePage } from '@/features/member/components/member-profile-page';
+import { MemberProfilePage } from './member-profile-page';
 import { ReportPage } from '@/features/report/components/report-page';
 import { ReportSuccessPage } from '@/features/report/components/report-success-page';
 

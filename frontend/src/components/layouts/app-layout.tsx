@@ -57,7 +57,7 @@ export function AppLayout() {
   useFocusHeadingOnRouteChange(mainRef, pathname);
 
   useEffect(() => {
-    if (legacyRoute !== undefined) navigate(legacyRoute, { replace: true });
+    if (legacyRoute !== undefined) void navigate(legacyRoute, { replace: true });
   }, [legacyRoute, navigate]);
 
   return (

@@ -1,4 +1,4 @@
-import { parseElevation } from '@/features/identify/identification-store';
+import { parseElevation } from '@/lib/identification-store';
 import { reportMessages } from './report-messages';
 
 export interface ReportFields {

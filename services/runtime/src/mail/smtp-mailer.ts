@@ -20,6 +20,7 @@ export class SmtpMailer {
       // Nodemailer's errors repeat the recipient (envelope, rejected list, server reply): only the codes go on, so
       // an address never reaches the logs.
       const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+      // eslint-disable-next-line preserve-caught-error -- the cause holds the recipient's address (see above)
       throw new Error(`SMTP delivery failed (code ${String(code ?? 'unknown')}, reply ${String(responseCode ?? 'none')})`);
     }
   }

@@ -8,6 +8,7 @@ export function registerHealthService(router: ConnectRouter, health: HealthRegis
       const { healthy } = await health.check();
       return { status: healthy ? HealthCheckResponse_ServingStatus.SERVING : HealthCheckResponse_ServingStatus.NOT_SERVING };
     },
+    // eslint-disable-next-line require-yield -- the Health service's contract is a stream; this one ends at once
     async *watch() {
       throw new ConnectError('health watching is not supported; poll Check', Code.Unimplemented);
     },

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { nullableText } from '@/lib/response-schemas';
-import { memberReportKeys } from '@/features/member-reports/api/report-keys';
+import { memberReportKeys } from '@/lib/query-keys/report-keys';
 
 /** GET /api/member/company: the member's associations; status 'i' means the association set the member inactive. */
 export const memberCompaniesSchema = z.array(

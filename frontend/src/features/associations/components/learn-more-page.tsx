@@ -5,7 +5,7 @@ import { Prose } from '@/components/ui/prose';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { env } from '@/config/env';
-import { isLoginProviderAvailable, usePublicConfig } from '@/features/config/api/get-config';
+import { isLoginProviderAvailable, usePublicConfig } from '@/lib/public-config';
 
 /** Spec §2: association sign-up starts with an admin sign-in on the gateway, outside the single-page app. */
 export const adminSignUpUrl = `${env.apiBaseUrl.replace(/\/+$/, '')}/oauth/google/admin`;

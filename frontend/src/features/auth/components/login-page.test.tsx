@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { stubMemberApi } from '@/features/member/testing/fake-member-api';
+import { describe, expect, it } from 'vitest';
+import { stubMemberApi } from '@/testing/fake-member-api';
 import { renderAppAt } from '@/testing/render-app';
 import { GOOGLE_UNAVAILABLE } from './login-page';
 

@@ -3,12 +3,12 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
-import { MemberRequestsOverlay } from '@/features/member/components/member-requests-overlay';
-import { useNotify } from '@/features/member/lib/notify';
+import { MemberRequestsOverlay } from '@/components/ui/member-requests-overlay';
+import { useNotify } from '@/lib/notify';
 import { useRequestLoginLink } from '../api/request-login-link';
-import { useBotCheck } from '@/features/bot-check/use-bot-check';
+import { useBotCheck } from '@/lib/use-bot-check';
 import { googleLoginHref } from '../lib/google-login';
-import { isLoginProviderAvailable, usePublicConfig } from '@/features/config/api/get-config';
+import { isLoginProviderAvailable, usePublicConfig } from '@/lib/public-config';
 
 /** Spec §7: the action name the bot check scores the login under. */
 export const LOGIN_BOT_CHECK_ACTION = 'login_member';

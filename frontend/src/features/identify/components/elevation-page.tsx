@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, FieldHint, Label, TextInput } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { identificationStore, MAX_ELEVATION_FEET, MIN_ELEVATION_FEET, parseElevation, useIdentification } from '../identification-store';
+import { identificationStore, MAX_ELEVATION_FEET, MIN_ELEVATION_FEET, parseElevation, useIdentification } from '@/lib/identification-store';
 import { Answers, IdentifyStep } from './identify-step';
 
 export function ElevationPage() {
@@ -17,7 +17,7 @@ export function ElevationPage() {
     event.preventDefault();
     if (elevation === undefined) return;
     identificationStore.update({ elevation });
-    navigate(paths.report.getHref());
+    void navigate(paths.report.getHref());
   };
 
   return (

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { externalLinks } from '@/config/external-links';
 import { devConfig, jsonResponse, stubApi } from '@/testing/fake-api';
 import { renderAppAt } from '@/testing/render-app';
-import { identificationStore } from '../identification-store';
+import { identificationStore } from '@/lib/identification-store';
 
 const heading = (name: string) => screen.getByRole('heading', { level: 1, name });
 

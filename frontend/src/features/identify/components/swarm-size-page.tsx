@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { identificationStore, SWARM_SIZES, useIdentification } from '../identification-store';
+import { identificationStore, SWARM_SIZES, useIdentification } from '@/lib/identification-store';
 import { Answers, IdentifyStep } from './identify-step';
 
 export function SwarmSizePage() {
@@ -20,7 +20,7 @@ export function SwarmSizePage() {
             aria-pressed={chosen === size}
             onClick={() => {
               identificationStore.update({ size });
-              navigate(paths.identify.checkAboveGround.getHref());
+              void navigate(paths.identify.checkAboveGround.getHref());
             }}
           >
             {size}

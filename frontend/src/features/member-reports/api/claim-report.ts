@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { messageResponseSchema } from '@/lib/response-schemas';
-import { memberReportKeys } from './report-keys';
+import { memberReportKeys } from '@/lib/query-keys/report-keys';
 
 /** Spec §7: claiming is a GET on the report's claim path. */
 export const claimReportResponseSchema = messageResponseSchema;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { nullableNumber } from '@/lib/response-schemas';
-import { memberReportKeys } from './report-keys';
+import { memberReportKeys } from '@/lib/query-keys/report-keys';
 import { reportBaseFields } from './report-types';
 
 /** GET /api/member/report/active: reports the member was alerted about that nobody has claimed yet (spec §7). */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { nullableText } from '@/lib/response-schemas';
-import { memberReportKeys } from './report-keys';
+import { memberReportKeys } from '@/lib/query-keys/report-keys';
 import { reportBaseFields } from './report-types';
 
 /** GET /api/member/report/claimed: the reports the member holds (spec §7). */

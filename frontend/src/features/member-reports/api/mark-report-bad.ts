@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { messageResponseSchema } from '@/lib/response-schemas';
-import { memberReportKeys } from './report-keys';
+import { memberReportKeys } from '@/lib/query-keys/report-keys';
 
 /** Spec §3: the only reasons the gateway accepts. */
 export const badReportReasons = ['Not honey bees', 'Swarm moved into structure', 'Swarm moved on', 'Someone else got the swarm', 'Other'] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { messageResponseSchema } from '@/lib/response-schemas';
-import { memberReportKeys } from './report-keys';
+import { memberReportKeys } from '@/lib/query-keys/report-keys';
 
 /** PUT /api/member/report/unclaim answers {message}. */
 export const unclaimReportResponseSchema = messageResponseSchema;

@@ -1,4 +1,4 @@
-import { SectionCard, SectionHeading } from '@/features/member/components/form-parts';
+import { SectionCard, SectionHeading } from '@/components/ui/form-parts';
 import { useToast } from '@/components/ui/toast';
 import { useActiveReports } from '../api/get-active-reports';
 import { useClaimReport } from '../api/claim-report';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SectionCard, SectionHeading } from '@/features/member/components/form-parts';
+import { SectionCard, SectionHeading } from '@/components/ui/form-parts';
 import { useToast } from '@/components/ui/toast';
 import { useClaimedReports } from '../api/get-claimed-reports';
 import { useMarkReportBad, type BadReportReason } from '../api/mark-report-bad';

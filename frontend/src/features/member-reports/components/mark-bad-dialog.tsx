@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions, DialogBody } from '@/components/ui/dialog';
-import { FieldError } from '@/features/member/components/form-parts';
+import { FieldError } from '@/components/ui/form-parts';
 import { badReportReasons, type BadReportReason } from '../api/mark-report-bad';
 
 export const REASON_REQUIRED = 'Please choose a reason.';

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { nullableText } from '@/lib/response-schemas';
-import { memberKeys } from './member-keys';
+import { memberKeys } from '@/lib/query-keys/member-keys';
 
 export const weekDays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type WeekDay = (typeof weekDays)[number];

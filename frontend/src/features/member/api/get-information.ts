@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { nullableText } from '@/lib/response-schemas';
-import { memberKeys } from './member-keys';
+import { memberKeys } from '@/lib/query-keys/member-keys';
 
 /** Onboarding id 1 is the member dashboard tour (spec §3). */
 export const DASHBOARD_TOUR_ID = 1;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { unreadResponseSchema } from '@/lib/response-schemas';
 import type { Availability, AvailabilityKey } from './get-availability';
-import { memberKeys, memberRequestKeys } from './member-keys';
+import { memberKeys, memberRequestKeys } from '@/lib/query-keys/member-keys';
 
 /** Spec §7: one key per request. */
 export type AvailabilityChange = { [K in AvailabilityKey]: { key: K; value: Availability[K] } }[AvailabilityKey];

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { unreadResponseSchema } from '@/lib/response-schemas';
-import { memberKeys, memberRequestKeys } from './member-keys';
+import { memberKeys, memberRequestKeys } from '@/lib/query-keys/member-keys';
 
 export interface InformationUpdate {
   name: string;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { unreadResponseSchema } from '@/lib/response-schemas';
 import type { OnboardingEntry } from './get-information';
-import { memberKeys, memberRequestKeys } from './member-keys';
+import { memberKeys, memberRequestKeys } from '@/lib/query-keys/member-keys';
 
 /** PUT /api/member/onboarding: the answer is not read; the information is fetched again. */
 export const updateOnboardingResponseSchema = unreadResponseSchema;

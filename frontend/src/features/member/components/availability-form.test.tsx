@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAppAt } from '@/testing/render-app';
-import { defaultAvailability, stubMemberApi } from '../testing/fake-member-api';
+import { defaultAvailability, stubMemberApi } from '@/testing/fake-member-api';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -20,8 +20,8 @@ import {
   toHours,
   toKey,
 } from '../lib/availability-rules';
-import { useNotify } from '../lib/notify';
-import { Field, FieldError, Hint, Select, TextInput } from './form-parts';
+import { useNotify } from '@/lib/notify';
+import { Field, FieldError, Hint, Select, TextInput } from '@/components/ui/form-parts';
 
 type NumberKey = 'elevationMaximum' | 'rangeInMiles';
 type Drafts = Partial<{ [K in AvailabilityKey]: Availability[K] }>;

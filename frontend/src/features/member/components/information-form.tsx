@@ -6,8 +6,8 @@ import { ApiError } from '@/lib/api-client';
 import type { MemberInformation } from '../api/get-information';
 import { useUpdateInformation } from '../api/update-information';
 import { informationMessages, PHONE_LENGTH, validateInformation, type InformationDraft } from '../lib/information-rules';
-import { useNotify } from '../lib/notify';
-import { ErrorList, Field, Hint, TextInput } from './form-parts';
+import { useNotify } from '@/lib/notify';
+import { ErrorList, Field, Hint, TextInput } from '@/components/ui/form-parts';
 
 interface InformationFormProps {
   information: MemberInformation;

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useLogout } from '@/features/auth/api/logout';
-import { useNotify } from '../lib/notify';
+import { useLogout } from '@/lib/logout';
+import { useNotify } from '@/lib/notify';
 
 export const logoutMessages = { failedTitle: 'Error', failed: 'Something went wrong logging you out.' } as const;
 
@@ -18,7 +18,7 @@ export function LogoutButton() {
     } catch {
       notify.error(logoutMessages.failedTitle, logoutMessages.failed);
     }
-    navigate(paths.landing.getHref());
+    void navigate(paths.landing.getHref());
   };
 
   return (

@@ -4,8 +4,8 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '@/config/paths';
 import { memberQueryRoot, onSessionRejected } from '@/lib/query-client';
-import { useMemberRequestsPending } from '../lib/use-member-requests-pending';
-import { LoadingOverlay } from './loading-overlay';
+import { useMemberRequestsPending } from '@/lib/use-member-requests-pending';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { LogoutButton } from './logout-button';
 
 /**

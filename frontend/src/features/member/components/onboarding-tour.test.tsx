@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderAppAt } from '@/testing/render-app';
-import { completeInformation, stubMemberApi } from '../testing/fake-member-api';
+import { completeInformation, stubMemberApi } from '@/testing/fake-member-api';
 
 
 const stepTitles = [

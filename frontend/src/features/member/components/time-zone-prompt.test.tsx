@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAppAt } from '@/testing/render-app';
-import { defaultAvailability, stubMemberApi } from '../testing/fake-member-api';
+import { defaultAvailability, stubMemberApi } from '@/testing/fake-member-api';
 
 const prompt = () => screen.queryByRole('region', { name: 'Check your time zone' });
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { useUpdateAvailability } from '../api/update-availability';
 import { availabilityMessages, browserTimeZone, isUnsetTimeZone, timeZoneLabel } from '../lib/availability-rules';
-import { useNotify } from '../lib/notify';
+import { useNotify } from '@/lib/notify';
 
 const KEPT_KEY = 'swarm-alert.time-zone-kept';
 

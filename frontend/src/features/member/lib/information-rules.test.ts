@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeInformation } from '../testing/fake-member-api';
+import { completeInformation } from '@/testing/fake-member-api';
 import { isInformationComplete, shouldShowDashboardTour, validateInformation } from './information-rules';
 
 const valid = { name: 'Ada Lovelace', phoneNumber: '5551234567', address: '1 Hive Lane' };

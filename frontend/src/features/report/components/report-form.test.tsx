@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { identificationStore } from '@/features/identify/identification-store';
+import { identificationStore } from '@/lib/identification-store';
 import { devConfig, jsonResponse, stubApi, type FakeHandler } from '@/testing/fake-api';
 import { renderAppAt } from '@/testing/render-app';
 import { fillReportForm, formFields, pickAddress, pickedAddress, placesHandler } from '@/testing/report-fakes';

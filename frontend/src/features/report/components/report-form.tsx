@@ -9,8 +9,8 @@ import { ErrorSummary, Field, FieldHint, Label, Select, TextInput } from '@/comp
 import { useToast } from '@/components/ui/toast';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
-import { useBotCheck } from '@/features/bot-check/use-bot-check';
-import { identificationStore, MAX_ELEVATION_FEET, MIN_ELEVATION_FEET, SWARM_SIZES, useIdentification } from '@/features/identify/identification-store';
+import { useBotCheck } from '@/lib/use-bot-check';
+import { identificationStore, MAX_ELEVATION_FEET, MIN_ELEVATION_FEET, SWARM_SIZES, useIdentification } from '@/lib/identification-store';
 import { newUniqueId } from '@/lib/unique-id';
 import { submitReport, type ReportSubmitted } from '../api/submit-report';
 import { describeSubmitFailure, reportMessages } from '../report-messages';
@@ -66,7 +66,7 @@ export function ReportForm() {
       }
       toast.success(reportMessages.successTitle, reportMessages.successDescription);
       identificationStore.clear();
-      navigate(paths.success.getHref(result.reportId));
+      void navigate(paths.success.getHref(result.reportId));
     },
     onError: (error) => {
       const failure = describeSubmitFailure(error);

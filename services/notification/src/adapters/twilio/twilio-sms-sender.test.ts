@@ -77,7 +77,7 @@ describe('TwilioSmsSender with a Messaging Service, paced across replicas', () =
     await redis.connect();
   });
   afterEach(async () => {
-    twilioServer.stop();
+    await twilioServer.stop();
     await redis.quit();
   });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memberKeys, memberRequestKeys } from '@/features/member/api/member-keys';
+import { memberKeys, memberRequestKeys } from '@/lib/query-keys/member-keys';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { unreadResponseSchema } from '@/lib/response-schemas';
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAppAt } from '@/testing/render-app';
-import { stubMemberApi } from '@/features/member/testing/fake-member-api';
+import { stubMemberApi } from '@/testing/fake-member-api';
 import { dashboardTourSteps } from '@/features/member/lib/dashboard-tour-steps';
-import { memberReportKeys } from '../api/report-keys';
-import { activeReport, claimedReport, FakeReportGateway } from '../testing/fake-report-api';
+import { memberReportKeys } from '@/lib/query-keys/report-keys';
+import { activeReport, claimedReport, FakeReportGateway } from '@/testing/fake-report-api';
 
 /** The whole app at /member: the member fake answers the profile calls, the report fake the report calls. */
 function renderProfile(gateway: FakeReportGateway, memberOverrides: Parameters<typeof stubMemberApi>[1] = {}) {

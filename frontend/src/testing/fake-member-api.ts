@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import type { Availability } from '../api/get-availability';
-import type { MemberInformation } from '../api/get-information';
+import type { Availability } from '@/features/member/api/get-availability';
+import type { MemberInformation } from '@/features/member/api/get-information';
 
 export interface RecordedCall {
   method: string;

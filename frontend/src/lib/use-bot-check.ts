@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { getPublicConfigQueryOptions, usePublicConfig } from '@/features/config/api/get-config';
+import { getPublicConfigQueryOptions, usePublicConfig } from '@/lib/public-config';
 import { getBotCheckToken, loadRecaptcha } from '@/lib/recaptcha';
 
 /**

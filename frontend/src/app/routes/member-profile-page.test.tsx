@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderAppAt } from '@/testing/render-app';
-import { memberKeys } from '../api/member-keys';
-import { completeInformation, stubMemberApi } from '../testing/fake-member-api';
+import { memberKeys } from '@/lib/query-keys/member-keys';
+import { completeInformation, stubMemberApi } from '@/testing/fake-member-api';
 
 
 const requiredInformationDialog = () => screen.findByRole('dialog', { name: 'Required Information' });

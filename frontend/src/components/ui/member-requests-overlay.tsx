@@ -1,4 +1,4 @@
-import { useMemberRequestsPending } from '../lib/use-member-requests-pending';
+import { useMemberRequestsPending } from '@/lib/use-member-requests-pending';
 import { LoadingOverlay } from './loading-overlay';
 
 export function MemberRequestsOverlay() {
