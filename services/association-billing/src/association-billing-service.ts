@@ -2,14 +2,16 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import { AdjustBalance } from './app/adjust-balance.js';
 import { ChargeAlert } from './app/charge-alert.js';
 import { CreateAssociation } from './app/create-association.js';
+import { DeactivateMembership } from './app/deactivate-membership.js';
 import { GetAssociation } from './app/get-association.js';
 import { IssueActivationCode } from './app/issue-activation-code.js';
 import { JoinAssociation } from './app/join-association.js';
 import { LeaveAssociation } from './app/leave-association.js';
-import { ListAssociationMembers, ListMemberMemberships } from './app/list-memberships.js';
+import { ListAssociationMembers } from './app/list-association-members.js';
+import { ListMemberMemberships } from './app/list-member-memberships.js';
+import { MakeMembershipAdmin } from './app/make-membership-admin.js';
 import { ListPayingMemberships } from './app/list-paying-memberships.js';
 import { LowBalanceNotice } from './app/low-balance-notice.js';
-import { ManageMembership } from './app/manage-membership.js';
 import type {
   ActivationCodeRepository,
   AssociationRepository,
@@ -79,7 +81,8 @@ export function buildAssociationBillingService(ports: AssociationBillingPorts): 
       leaveAssociation: new LeaveAssociation(memberships),
       listMemberMemberships: new ListMemberMemberships(associations, memberships),
       listAssociationMembers: new ListAssociationMembers(associations, memberships),
-      manageMembership: new ManageMembership(associations, memberships, clock),
+      deactivateMembership: new DeactivateMembership(associations, memberships, clock),
+      makeMembershipAdmin: new MakeMembershipAdmin(associations, memberships),
       topUp: new TopUp(associations, ledger, notice, clock, ids),
       adjustBalance: new AdjustBalance(associations, ledger, notice, clock, ids),
       chargeAlert: new ChargeAlert(associations, memberships, ledger, notice, clock, ids),

@@ -1,5 +1,6 @@
+import { AssociationError } from '../domain/association-error.js';
 import type { Association } from '../domain/association.js';
-import type { Membership } from '../domain/membership.js';
+import { checkId, type Membership } from '../domain/membership.js';
 import type { AssociationRepository } from './ports.js';
 
 /** A membership with the association it is in, as members and operators see it. */
@@ -13,4 +14,19 @@ export async function withAssociations(associations: AssociationRepository, memb
     const association = byId.get(membership.companyId);
     return association ? [{ ...membership, association }] : [];
   });
+}
+
+/** One change an association (through the operator) makes to one of its memberships, with the ids checked first. */
+export async function changeMembership(
+  associations: AssociationRepository,
+  input: { companyId: string; memberId: string },
+  apply: (companyId: string, memberId: string) => Promise<Membership | undefined>,
+): Promise<MembershipView> {
+  const companyId = checkId(input.companyId, 'Company id');
+  const memberId = checkId(input.memberId, 'Member id');
+  const association = await associations.findById(companyId);
+  if (!association) throw new AssociationError('ASSOCIATION.NOT_FOUND', 'association not found');
+  const membership = await apply(companyId, memberId);
+  if (!membership) throw new AssociationError('MEMBERSHIP.NOT_FOUND', 'membership not found');
+  return { ...membership, association };
 }

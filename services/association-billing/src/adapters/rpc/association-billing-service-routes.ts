@@ -8,9 +8,11 @@ import type { GetAssociation } from '../../app/get-association.js';
 import type { IssueActivationCode } from '../../app/issue-activation-code.js';
 import type { JoinAssociation } from '../../app/join-association.js';
 import type { LeaveAssociation } from '../../app/leave-association.js';
-import type { ListAssociationMembers, ListMemberMemberships } from '../../app/list-memberships.js';
+import type { DeactivateMembership } from '../../app/deactivate-membership.js';
+import type { ListAssociationMembers } from '../../app/list-association-members.js';
+import type { ListMemberMemberships } from '../../app/list-member-memberships.js';
+import type { MakeMembershipAdmin } from '../../app/make-membership-admin.js';
 import type { ListPayingMemberships } from '../../app/list-paying-memberships.js';
-import type { ManageMembership } from '../../app/manage-membership.js';
 import type { ReadLedger } from '../../app/read-ledger.js';
 import type { SetAdminContactEmail } from '../../app/set-admin-contact-email.js';
 import type { TopUp } from '../../app/top-up.js';
@@ -42,7 +44,8 @@ export type AssociationBillingUseCases = {
   leaveAssociation: LeaveAssociation;
   listMemberMemberships: ListMemberMemberships;
   listAssociationMembers: ListAssociationMembers;
-  manageMembership: ManageMembership;
+  deactivateMembership: DeactivateMembership;
+  makeMembershipAdmin: MakeMembershipAdmin;
   topUp: TopUp;
   adjustBalance: AdjustBalance;
   chargeAlert: ChargeAlert;
@@ -103,8 +106,8 @@ export function associationBillingServiceRoutes(useCases: AssociationBillingUseC
       listAssociationMembers: (request) =>
         mapped(async () => ({ memberships: (await useCases.listAssociationMembers.execute(request.companyId)).map(toProtoMembership) })),
       deactivateMembership: (request) =>
-        mapped(async () => ({ membership: toProtoMembership(await useCases.manageMembership.deactivate(request)) })),
-      makeAdmin: (request) => mapped(async () => ({ membership: toProtoMembership(await useCases.manageMembership.makeAdmin(request)) })),
+        mapped(async () => ({ membership: toProtoMembership(await useCases.deactivateMembership.execute(request)) })),
+      makeAdmin: (request) => mapped(async () => ({ membership: toProtoMembership(await useCases.makeMembershipAdmin.execute(request)) })),
       topUp: (request) =>
         mapped(async () => {
           const outcome = await useCases.topUp.execute({

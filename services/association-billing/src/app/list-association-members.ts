@@ -1,19 +1,8 @@
 import { AssociationError } from '../domain/association-error.js';
-import { checkId } from '../domain/membership.js';
-import { withAssociations, type MembershipView } from './membership-view.js';
+import type { MembershipView } from './membership-view.js';
 import type { AssociationRepository, MembershipRepository } from './ports.js';
 
-export class ListMemberMemberships {
-  constructor(
-    private readonly associations: AssociationRepository,
-    private readonly memberships: MembershipRepository,
-  ) {}
-
-  async execute(memberId: string): Promise<MembershipView[]> {
-    return withAssociations(this.associations, await this.memberships.listByMember(checkId(memberId, 'Member id')));
-  }
-}
-
+/** The members of one association, as its admins and the operator see them. */
 export class ListAssociationMembers {
   constructor(
     private readonly associations: AssociationRepository,
