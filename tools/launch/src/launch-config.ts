@@ -15,3 +15,10 @@ export const stackConfigShape = {
   PUBLIC_URL: z.url().optional(),
   MONGODB_URL: z.string().startsWith('mongodb').optional(),
 };
+
+/** What `npm start` itself reads besides what every part it runs reads from the same environment. */
+export const embeddedConfigShape = {
+  LOG_LEVEL: env.logLevel(),
+  /** The embedded product also serves association-billing here, on 127.0.0.1 only, for the operator CLI. */
+  OPERATOR_RPC_PORT: env.port(8083),
+};

@@ -1,8 +1,9 @@
 import { isLoopbackListenAddress } from '@swarm/gateway';
-import { createLogger, env, loadConfigOrExit, runMain } from '@swarm/runtime';
+import { createLogger, loadConfigOrExit, runMain } from '@swarm/runtime';
 import { startEmbedded, type EmbeddedProduct } from './embedded.js';
+import { embeddedConfigShape } from './launch-config.js';
 
-const config = loadConfigOrExit({ LOG_LEVEL: env.logLevel(), OPERATOR_RPC_PORT: env.port(8083) });
+const config = loadConfigOrExit(embeddedConfigShape);
 const logger = createLogger({ service: 'swarm-alert', level: config.LOG_LEVEL });
 
 /** What a newcomer needs to know at start: where it is, that it forgets everything, and who can read its outbox. */
