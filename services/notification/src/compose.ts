@@ -59,11 +59,12 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
   const outbox = new MongoOutbox(mongo.db);
   const inboundMessages = new MongoInboundSmsRepository(mongo.db);
   const sentAlerts = new MongoSentAlertRepository(mongo.db, outbox, notifyRelay);
-  await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes()]);
+  const claims = new MongoClaimRecordRepository(mongo.db);
+  await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes(), claims.ensureIndexes()]);
   return {
     dispatches: new MongoDispatchRepository(mongo.db),
     inboundMessages,
-    claims: new MongoClaimRecordRepository(mongo.db),
+    claims,
     sentAlerts,
     // AlertSent events a crash left on their records reach the outbox before the relay reads it.
     outbox: new RecoveringOutbox(outbox, [sentAlerts]),

@@ -12,7 +12,7 @@ export {
   type RunningServer,
 } from '@swarm/launch/infrastructure';
 export { mongoTarget, uniqueDatabaseName, type MongoTarget } from './mongo-target.js';
-export { mongoSuite, type NewDatabase } from './mongo-suite.js';
+export { mongoSuite, type MongoSuiteOptions, type NewDatabase } from './mongo-suite.js';
 export { testLogger } from './test-logger.js';
 export { testNatsUrl, testRedisUrl, uniqueStreamName } from './test-env.js';
 export { connectErrorOf } from './connect-error-of.js';
