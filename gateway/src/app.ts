@@ -125,10 +125,17 @@ export async function buildGateway(options: {
     }
     return replyWithError(reply, new HttpError(404, 'Not found.'));
   });
-  app.setErrorHandler((error, _request, reply) => {
+  // The one place an error becomes a response: route handlers and hooks throw (HttpError for what they refuse, the
+  // service's ConnectError as it came), and the route's `errorMessages` give the spec's message per status.
+  app.setErrorHandler((error, request, reply) => {
+    const { errorMessages: messages, errorRedirect } = request.routeOptions.config;
+    if (errorRedirect) {
+      request.log.error({ err: error }, 'browser navigation failed');
+      return reply.header('cache-control', 'no-store').redirect(errorRedirect, 303);
+    }
     const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) return replyWithError(reply, new HttpError(status, (error as Error).message));
-    return replyWithError(reply, error);
+    if (status && status >= 400 && status < 500) return replyWithError(reply, new HttpError(status, (error as Error).message), messages);
+    return replyWithError(reply, error, messages);
   });
   return app;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { HttpError } from '../mappers/http-errors.js';
 import type { SiteIdentity } from './site-identity.js';
 
 declare module 'fastify' {
@@ -22,12 +22,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * from outside a browser and carry no browser cookie a site could abuse.
  */
 export function protectAgainstCrossSiteRequests(app: FastifyInstance, site: SiteIdentity): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.allowCrossSite) return;
     const refusal = refusalOf(request, site);
     if (refusal) {
       request.log.info({ refusal }, 'state-changing request refused');
-      await replyWithError(reply, new HttpError(403, refusal === 'host' ? 'This server does not answer to that name.' : 'Cross-site requests are not allowed.'));
+      throw new HttpError(403, refusal === 'host' ? 'This server does not answer to that name.' : 'Cross-site requests are not allowed.');
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { HttpError } from '../mappers/http-errors.js';
 import type { MemberSession, SessionStore } from './session-store.js';
 
 declare module 'fastify' {
@@ -37,16 +37,25 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
   return undefined;
 }
 
+const LOG_IN_MESSAGE = 'Please log in.';
+
+/**
+ * The member a request acts for: the one way a route reads it. Every /api/member/ route passes requireMember first;
+ * a route that somehow did not answers 401, never a 500.
+ */
+export function memberIdOf(request: FastifyRequest): string {
+  const memberId = request.memberSession?.memberId;
+  if (!memberId) throw new HttpError(401, LOG_IN_MESSAGE);
+  return memberId;
+}
+
 /** Fastify preHandler for every /api/member call: 401 unless the request carries a live session. */
 export function requireMember(sessions: SessionStore, settings: SessionCookieSettings) {
   const cookieName = sessionCookieName(settings);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const sessionId = readCookie(request, cookieName);
     const session = sessionId ? await sessions.find(sessionId) : undefined;
-    if (!session) {
-      await replyWithError(reply, new HttpError(401, 'Please log in.'));
-      return;
-    }
+    if (!session) throw new HttpError(401, LOG_IN_MESSAGE);
     request.memberSession = session;
     if (settings.maxAgeSeconds !== undefined) reply.header('set-cookie', sessionCookie(settings, session.sessionId));
   };

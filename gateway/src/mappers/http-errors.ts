@@ -1,5 +1,21 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The messages a route answers for a status instead of the service's own (spec §8 names one per call and
+     * failure). Read by the one error handler, so a route handler just throws.
+     */
+    errorMessages?: Partial<Record<number, string>>;
+    /**
+     * Where a browser navigation (a login link, an OpenID redirect) is sent when it fails: a page of the site that
+     * explains it, never a JSON body in the browser.
+     */
+    errorRedirect?: string;
+  }
+}
 
 /** The body of every error the gateway answers: one message for a toast, the full list for an 'Errors:' block. */
 export type ErrorBody = { message: string; errors?: string[] };
@@ -34,6 +50,17 @@ const statusByConnectCode: Partial<Record<Code, number>> = {
 const RETRY_AFTER_SECONDS = 5;
 
 const GENERIC_MESSAGE = 'Something went wrong. Refresh the page and try again.';
+
+/**
+ * The input a schema accepts, or a 400 HttpError with every broken rule (the first as the message), which the error
+ * handler answers as `{message, errors}`.
+ */
+export function parseInput<T>(schema: z.ZodType<T>, input: unknown, fallbackMessage = 'Invalid request.'): T {
+  const parsed = schema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((issue) => issue.message);
+  throw new HttpError(400, errors[0] ?? fallbackMessage, errors);
+}
 
 /**
  * Answers any error with the HTTP status and message the frontend expects. Internal failures keep their details

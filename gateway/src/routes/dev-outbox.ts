@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hostnameOf, isLoopbackAddress, isLoopbackName } from '../auth/site-identity.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { escapeHtml } from '../mail/login-email.js';
 import type { DevOutbox, OutboxEntry } from '../mail/dev-outbox.js';
-import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { HttpError } from '../mappers/http-errors.js';
 import { acceptFormBodies } from './sms-inbound.js';
 
 /** An SMS the notification service kept in its dev outbox instead of sending. */
@@ -90,11 +90,11 @@ ${items || '<p>No messages yet.</p>'}
  * defeats a DNS-rebinding page whose name merely resolves to 127.0.0.1. To anyone else it does not exist.
  */
 function onlyFromThisMachine(options: { allowNetworkClients: boolean }) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     const fromHere = options.allowNetworkClients || isLoopbackAddress(request.socket.remoteAddress);
     if (fromHere && isLoopbackName(hostnameOf(request.headers.host ?? ''))) return;
     request.log.info({ fromLoopback: isLoopbackAddress(request.socket.remoteAddress) }, 'dev outbox refused to a request from elsewhere');
-    await replyWithError(reply, new HttpError(404, 'Not found.'));
+    throw new HttpError(404, 'Not found.');
   };
 }
 
@@ -145,13 +145,13 @@ function devOutboxScopeRoutes(app: FastifyInstance, outbox: DevOutbox, clients: 
   acceptFormBodies(app);
   app.post('/dev/outbox/sms/reply', async (request, reply) => {
     const sms = await listSms();
-    if (!clients || !Array.isArray(sms)) return replyWithError(reply, new HttpError(404, 'Not found.'));
+    if (!clients || !Array.isArray(sms)) throw new HttpError(404, 'Not found.');
     const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
     const to = form.get('to') ?? '';
     const body = form.get('body') ?? '';
     // Only as a number the product texted: the page replies to its own messages, not as anyone.
-    if (!sms.some((message) => message.to === to)) return replyWithError(reply, new HttpError(400, 'Reply only to a number in the outbox.'));
-    if (body.length > MAX_REPLY_LENGTH) return replyWithError(reply, new HttpError(400, 'The reply is too long.'));
+    if (!sms.some((message) => message.to === to)) throw new HttpError(400, 'Reply only to a number in the outbox.');
+    if (body.length > MAX_REPLY_LENGTH) throw new HttpError(400, 'The reply is too long.');
     const from = `+1${to}`;
     const answer = await clients.notification.handleInboundSms({ from, body, messageSid: `SM${randomBytes(16).toString('hex')}` });
     exchanges.unshift({ from, body, reply: answer.reply, at: new Date().toISOString() });

@@ -3,7 +3,8 @@ import { MembershipStatus, type Membership } from '@swarm/proto/associationbilli
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients/service-clients.js';
-import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { memberIdOf } from '../auth/member-session.js';
+import { HttpError, parseInput } from '../mappers/http-errors.js';
 
 /** One of the member's associations as the member area lists it; status 'i' is inactive, 'a' active. */
 export type MemberCompany = {
@@ -34,12 +35,6 @@ function failureMessages(notFound: string, other: string, conflict?: string): Pa
 const JOIN_MESSAGES = failureMessages('Invalid activation code.', 'Something went wrong while joining association.', 'You are already a member of this association.');
 const LEAVE_MESSAGES = failureMessages('Company not found.', 'Something went wrong while deleting association.');
 
-function memberIdOf(request: { memberSession?: { memberId: string } }): string {
-  const memberId = request.memberSession?.memberId;
-  if (!memberId) throw new HttpError(401, 'Please log in.');
-  return memberId;
-}
-
 export function toMemberCompany(membership: Membership): MemberCompany {
   return {
     companyId: membership.association?.companyId ?? '',
@@ -51,44 +46,27 @@ export function toMemberCompany(membership: Membership): MemberCompany {
   };
 }
 
-/** The member's associations (spec §7): join by activation code, leave, list. Every call needs a session. */
-/** Behind the session check every /api/member/ route passes (routes/auth.ts), which sets `memberSession`. */
+/**
+ * The member's associations (spec §7): join by activation code, leave, list. Every call passes the session check of
+ * every /api/member/ route (routes/auth.ts); failures are answered by the app's error handler.
+ */
 export function memberCompanyRoutes(app: FastifyInstance, clients: ServiceClients): void {
-  app.get('/api/member/company', async (request, reply) => {
-    try {
-      const { memberships } = await clients.associationBilling.listMemberMemberships({ memberId: memberIdOf(request) });
-      return reply.send(memberships.map(toMemberCompany));
-    } catch (error) {
-      return replyWithError(reply, error);
-    }
+  app.get('/api/member/company', async (request) => {
+    const { memberships } = await clients.associationBilling.listMemberMemberships({ memberId: memberIdOf(request) });
+    return memberships.map(toMemberCompany);
   });
 
-  app.post('/api/member/company', async (request, reply) => {
-    try {
-      const parsed = joinBody.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((issue) => issue.message);
-        throw new HttpError(400, errors[0] ?? 'Activation code is required', errors);
-      }
-      const { membership } = await clients.associationBilling.joinAssociation({
-        memberId: memberIdOf(request),
-        activationCode: parsed.data.memberActivationCode,
-      });
-      return reply.code(200).send({ message: 'Successfully joined association.', company: membership ? toMemberCompany(membership) : undefined });
-    } catch (error) {
-      return replyWithError(reply, error, JOIN_MESSAGES);
-    }
+  app.post('/api/member/company', { config: { errorMessages: JOIN_MESSAGES } }, async (request) => {
+    const { memberActivationCode } = parseInput(joinBody, request.body, 'Activation code is required');
+    const { membership } = await clients.associationBilling.joinAssociation({ memberId: memberIdOf(request), activationCode: memberActivationCode });
+    return { message: 'Successfully joined association.', company: membership ? toMemberCompany(membership) : undefined };
   });
 
-  app.delete('/api/member/company/:companyId', async (request, reply) => {
-    try {
-      const parsed = companyIdParam.safeParse(request.params);
-      if (!parsed.success) throw new HttpError(404, 'Company not found.');
-      await clients.associationBilling.leaveAssociation({ memberId: memberIdOf(request), companyId: parsed.data.companyId });
-      // The spec's success message for leaving reads like the one for joining.
-      return reply.code(200).send({ message: 'Successfully joined association.' });
-    } catch (error) {
-      return replyWithError(reply, error, LEAVE_MESSAGES);
-    }
+  app.delete('/api/member/company/:companyId', { config: { errorMessages: LEAVE_MESSAGES } }, async (request) => {
+    const parsed = companyIdParam.safeParse(request.params);
+    if (!parsed.success) throw new HttpError(404, 'Company not found.');
+    await clients.associationBilling.leaveAssociation({ memberId: memberIdOf(request), companyId: parsed.data.companyId });
+    // The spec's success message for leaving reads like the one for joining.
+    return { message: 'Successfully joined association.' };
   });
 }

@@ -4,6 +4,7 @@ import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { domainErrorCode } from '@swarm/runtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { memberIdOf } from '../auth/member-session.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { HttpError, replyWithError } from '../mappers/http-errors.js';
 
@@ -45,12 +46,6 @@ const badBody = z.object({
     .refine((reason) => (BAD_REASONS as readonly string[]).includes(reason), MESSAGES.reasonUnknown),
 });
 const imageQuery = z.object({ variant: z.enum(['thumbnail']).optional() });
-
-function memberIdOf(request: FastifyRequest): string {
-  const memberId = request.memberSession?.memberId;
-  if (!memberId) throw new HttpError(401, 'Please log in.');
-  return memberId;
-}
 
 function reportIdParam(request: FastifyRequest): string {
   const id = (request.params as { id?: unknown }).id;

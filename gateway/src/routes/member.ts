@@ -1,6 +1,7 @@
 import type { Member } from '@swarm/proto/member/v1/member_service';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { memberIdOf as memberId } from '../auth/member-session.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import type { Geocoder } from '@swarm/runtime/geocoding';
 import { HttpError, replyWithError } from '../mappers/http-errors.js';
@@ -97,10 +98,6 @@ function readAvailabilityChange(body: unknown): AvailabilityRequest {
  */
 export function memberRoutes(app: FastifyInstance, options: { clients: ServiceClients; geocoder: Geocoder }): void {
   const { clients, geocoder } = options;
-  const memberId = (request: { memberSession?: { memberId: string } }) => {
-    if (!request.memberSession) throw new Error('a member route ran without the session check');
-    return request.memberSession.memberId;
-  };
 
   app.get('/api/member/information', async (request, reply) => {
     try {

@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { endSession, type SessionCookieSettings } from '../auth/member-session.js';
 import type { SessionStore } from '../auth/session-store.js';
-import { replyWithError } from '../mappers/http-errors.js';
 
 export function logoutRoutes(app: FastifyInstance, options: { sessions: SessionStore; cookies: SessionCookieSettings }): void {
   app.delete('/api/oauth/logout', async (request, reply) => {
-    try {
-      await endSession(options.sessions, options.cookies, request, reply);
-      return reply.code(204).send();
-    } catch (error) {
-      return replyWithError(reply, error);
-    }
+    await endSession(options.sessions, options.cookies, request, reply);
+    return reply.code(204).send();
   });
 }

@@ -10,7 +10,7 @@ import type { SessionStore } from '../auth/session-store.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { loginEmail } from '../mail/login-email.js';
 import type { Mailer } from '../mail/mailer.js';
-import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { HttpError } from '../mappers/http-errors.js';
 
 export const MAGIC_LINK_CALLBACK_PATH = '/api/oauth/magic-login/member/callback';
 /** The bot-check action the login page asks its token for (spec §7). */
@@ -56,36 +56,32 @@ export function magicLinkRoutes(
   const { clients, limits } = options;
 
   app.post('/api/oauth/magic-login/member', async (request, reply) => {
-    try {
-      const parsed = requestBody.safeParse(request.body);
-      if (!parsed.success) throw new HttpError(400, 'Send destination and recaptchaToken as text.');
-      const destination = parsed.data.destination?.trim() ?? '';
-      if (destination === '') throw new HttpError(400, 'Please enter an email');
-      if (!(await options.rateLimiter.attempt(`magic-link:client:${request.ip}`, limits.perClient, limits.windowMs))) {
-        throw new HttpError(429, TOO_MANY_MESSAGE);
-      }
-      if (!(await options.botCheck.verify(parsed.data.recaptchaToken ?? '', LOGIN_BOT_CHECK_ACTION, request.ip)).ok) {
-        throw new HttpError(429, NOT_HUMAN_MESSAGE);
-      }
-      if (!(await options.rateLimiter.attempt(addressKey(destination), limits.perAddress, limits.windowMs))) {
-        throw new HttpError(429, TOO_MANY_MESSAGE);
-      }
-      const issued = await clients.member.issueLoginToken({ email: destination });
-      const link = new URL(`${options.publicUrl}${MAGIC_LINK_CALLBACK_PATH}`);
-      link.searchParams.set('token', issued.token);
-      const validMinutes = Math.max(1, Math.round(issued.validForSeconds / 60));
-      await options.mailer.send(loginEmail(destination, link.toString(), validMinutes));
-      return reply.send({ message: SUCCESS_MESSAGE });
-    } catch (error) {
-      if (error instanceof ConnectError && domainErrorCode(error) === 'MEMBER.INVALID_EMAIL') {
-        return replyWithError(reply, new HttpError(400, 'Please enter a valid email address.'));
-      }
-      return replyWithError(reply, error);
+    const parsed = requestBody.safeParse(request.body);
+    if (!parsed.success) throw new HttpError(400, 'Send destination and recaptchaToken as text.');
+    const destination = parsed.data.destination?.trim() ?? '';
+    if (destination === '') throw new HttpError(400, 'Please enter an email');
+    if (!(await options.rateLimiter.attempt(`magic-link:client:${request.ip}`, limits.perClient, limits.windowMs))) {
+      throw new HttpError(429, TOO_MANY_MESSAGE);
     }
+    if (!(await options.botCheck.verify(parsed.data.recaptchaToken ?? '', LOGIN_BOT_CHECK_ACTION, request.ip)).ok) {
+      throw new HttpError(429, NOT_HUMAN_MESSAGE);
+    }
+    if (!(await options.rateLimiter.attempt(addressKey(destination), limits.perAddress, limits.windowMs))) {
+      throw new HttpError(429, TOO_MANY_MESSAGE);
+    }
+    const issued = await clients.member.issueLoginToken({ email: destination }).catch((error: unknown) => {
+      if (error instanceof ConnectError && domainErrorCode(error) === 'MEMBER.INVALID_EMAIL') throw new HttpError(400, 'Please enter a valid email address.');
+      throw error;
+    });
+    const link = new URL(`${options.publicUrl}${MAGIC_LINK_CALLBACK_PATH}`);
+    link.searchParams.set('token', issued.token);
+    const validMinutes = Math.max(1, Math.round(issued.validForSeconds / 60));
+    await options.mailer.send(loginEmail(destination, link.toString(), validMinutes));
+    return reply.send({ message: SUCCESS_MESSAGE });
   });
 
   // The token is in the query string: this route's requests are kept out of the info-level request log.
-  app.get(MAGIC_LINK_CALLBACK_PATH, { logLevel: 'warn' }, async (request, reply) => {
+  app.get(MAGIC_LINK_CALLBACK_PATH, { logLevel: 'warn', config: { errorRedirect: '/login?error=login-failed' } }, async (request, reply) => {
     try {
       const token = (request.query as { token?: unknown }).token;
       if (typeof token !== 'string' || token === '') return reply.redirect('/login?error=invalid-link', 303);
@@ -96,7 +92,7 @@ export function magicLinkRoutes(
       return reply.redirect('/member', 303);
     } catch (error) {
       if (error instanceof ConnectError && error.code === Code.NotFound) return reply.redirect('/login?error=invalid-link', 303);
-      return replyWithError(reply, error);
+      throw error;
     }
   });
 }

@@ -4,7 +4,7 @@ import { OpenIdProviderUnavailable, type OpenIdProvider } from '../auth/openid-p
 import type { PendingLoginStore } from '../auth/pending-logins.js';
 import type { SessionStore } from '../auth/session-store.js';
 import type { ServiceClients } from '../clients/service-clients.js';
-import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { HttpError } from '../mappers/http-errors.js';
 
 /** A login started must come back within this time. */
 const PENDING_LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -76,13 +76,11 @@ export function openIdRoutes(
       reply.header('cache-control', 'no-store');
       return reply.redirect(started.url.toString(), 303);
     } catch (error) {
-      if (error instanceof OpenIdProviderUnavailable) {
-        request.log.error({ err: error }, 'login provider unavailable');
-        const { provider: name } = request.params as { provider: string };
-        reply.header('cache-control', 'no-store');
-        return reply.redirect(loginUnavailableRedirect(purpose, name, 'unreachable'), 303);
-      }
-      return replyWithError(reply, error);
+      if (!(error instanceof OpenIdProviderUnavailable)) throw error;
+      request.log.error({ err: error }, 'login provider unavailable');
+      const { provider: name } = request.params as { provider: string };
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(loginUnavailableRedirect(purpose, name, 'unreachable'), 303);
     }
   };
 
@@ -90,46 +88,42 @@ export function openIdRoutes(
   app.get('/api/oauth/:provider/admin', begin('admin'));
 
   // The code and state are in the query string: this route's requests are kept out of the info-level request log.
-  app.get('/api/oauth/:provider/callback', { logLevel: 'warn' }, async (request, reply) => {
+  app.get('/api/oauth/:provider/callback', { logLevel: 'warn', config: { errorRedirect: LOGIN_FAILED } }, async (request, reply) => {
     const { provider: name } = request.params as { provider: string };
     reply.header('cache-control', 'no-store');
     reply.header('set-cookie', stateCookie('', 0));
-    try {
-      // A callback for a provider this server has no credentials for was not started here: a failed login, not a 503.
-      if (Object.hasOwn(options.providers, name) && !options.providers[name]) return reply.redirect(LOGIN_FAILED, 303);
-      const provider = providerFor(name);
-      const query = request.query as { state?: unknown; error?: unknown };
-      const cookieState = readCookie(request, stateCookieName);
-      if (!cookieState || typeof query.state !== 'string' || query.state !== cookieState) {
-        request.log.warn({ provider: name }, 'login refused: state does not match the browser that started it');
-        return reply.redirect(LOGIN_FAILED, 303);
-      }
-      const pending = await options.pendingLogins.take(cookieState);
-      if (!pending || pending.provider !== name || query.error !== undefined) return reply.redirect(LOGIN_FAILED, 303);
-
-      const callbackUrl = new URL(request.url, redirectUri(name));
-      let identity;
-      try {
-        identity = await provider.finish(callbackUrl, {
-          state: cookieState,
-          nonce: pending.nonce,
-          codeVerifier: pending.codeVerifier,
-          redirectUri: redirectUri(name),
-        });
-      } catch (error) {
-        // Only the reason: the error may carry the provider's response, with the member's email in it.
-        request.log.warn({ provider: name, reason: error instanceof Error ? error.message : 'unknown' }, 'login refused by the authorization-code exchange');
-        return reply.redirect(LOGIN_FAILED, 303);
-      }
-      if (!identity.email || !identity.emailVerified) return reply.redirect(EMAIL_NOT_VERIFIED, 303);
-
-      const { member } = await options.clients.member.ensureMember({ email: identity.email });
-      if (!member) throw new Error('member service answered without the member');
-      await startSession(options.sessions, options.cookies, request, reply, member.memberId);
-      if (pending.purpose === 'admin') return reply.redirect(options.associationAdminUrl ?? ADMIN_SIGN_UP_FALLBACK, 303);
-      return reply.redirect('/member', 303);
-    } catch (error) {
-      return replyWithError(reply, error);
+    // A callback for a provider this server has no credentials for was not started here: a failed login, not a 503.
+    if (Object.hasOwn(options.providers, name) && !options.providers[name]) return reply.redirect(LOGIN_FAILED, 303);
+    const provider = providerFor(name);
+    const query = request.query as { state?: unknown; error?: unknown };
+    const cookieState = readCookie(request, stateCookieName);
+    if (!cookieState || typeof query.state !== 'string' || query.state !== cookieState) {
+      request.log.warn({ provider: name }, 'login refused: state does not match the browser that started it');
+      return reply.redirect(LOGIN_FAILED, 303);
     }
+    const pending = await options.pendingLogins.take(cookieState);
+    if (!pending || pending.provider !== name || query.error !== undefined) return reply.redirect(LOGIN_FAILED, 303);
+
+    const callbackUrl = new URL(request.url, redirectUri(name));
+    let identity;
+    try {
+      identity = await provider.finish(callbackUrl, {
+        state: cookieState,
+        nonce: pending.nonce,
+        codeVerifier: pending.codeVerifier,
+        redirectUri: redirectUri(name),
+      });
+    } catch (error) {
+      // Only the reason: the error may carry the provider's response, with the member's email in it.
+      request.log.warn({ provider: name, reason: error instanceof Error ? error.message : 'unknown' }, 'login refused by the authorization-code exchange');
+      return reply.redirect(LOGIN_FAILED, 303);
+    }
+    if (!identity.email || !identity.emailVerified) return reply.redirect(EMAIL_NOT_VERIFIED, 303);
+
+    const { member } = await options.clients.member.ensureMember({ email: identity.email });
+    if (!member) throw new Error('member service answered without the member');
+    await startSession(options.sessions, options.cookies, request, reply, member.memberId);
+    if (pending.purpose === 'admin') return reply.redirect(options.associationAdminUrl ?? ADMIN_SIGN_UP_FALLBACK, 303);
+    return reply.redirect('/member', 303);
   });
 }

@@ -1,0 +1,64 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberIdOf } from '../src/auth/member-session.js';
+import { HttpError } from '../src/mappers/http-errors.js';
+import { startMemberGateway, type TestGateway } from './member-harness.js';
+
+// Route handlers throw; the app's one error handler answers. These routes stand in for any route of the gateway.
+describe('the one error handler', () => {
+  let gateway: TestGateway;
+  beforeAll(async () => {
+    gateway = await startMemberGateway({
+      extraRoutes: (app) => {
+        app.get('/api/test/service-refusal', { config: { errorMessages: { 404: 'No such swarm here.' } } }, async () => {
+          throw new ConnectError('report not found', Code.NotFound);
+        });
+        app.get('/api/test/refused-input', async () => {
+          throw new HttpError(400, 'First broken rule.', ['First broken rule.', 'Second broken rule.']);
+        });
+        app.get('/api/test/service-down', async () => {
+          throw new ConnectError('connection refused', Code.Unavailable);
+        });
+        app.get('/api/test/navigation', { config: { errorRedirect: '/login?error=login-failed' } }, async () => {
+          throw new ConnectError('connection refused', Code.Unavailable);
+        });
+        app.get('/api/test/who-am-i', async (request) => ({ memberId: memberIdOf(request) }));
+      },
+    });
+  });
+  afterAll(async () => gateway.close());
+
+  const get = (path: string) => fetch(`${gateway.url}${path}`, { redirect: 'manual' });
+
+  it("answers a service's refusal with the route's own message for that status", async () => {
+    const response = await get('/api/test/service-refusal');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'No such swarm here.' });
+  });
+
+  it('answers refused input as {message, errors}', async () => {
+    const response = await get('/api/test/refused-input');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'First broken rule.', errors: ['First broken rule.', 'Second broken rule.'] });
+  });
+
+  it('answers a service that is down with 503 and Retry-After', async () => {
+    const response = await get('/api/test/service-down');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(await response.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('sends a failed browser navigation to a page of the site, never a JSON body', async () => {
+    const response = await get('/api/test/navigation');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/login?error=login-failed');
+    expect(response.headers.get('content-type') ?? '').not.toContain('json');
+  });
+
+  it('answers 401, not 500, where a route reads the member of a request that has no session', async () => {
+    const response = await get('/api/test/who-am-i');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Please log in.' });
+  });
+});
