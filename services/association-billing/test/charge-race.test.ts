@@ -58,7 +58,8 @@ mongoSuite('ChargeAlert race on MongoDB', (newDatabase, target) => {
     const activationCodes = new MongoActivationCodeRepository(db);
     const memberships = new MongoMembershipRepository(db);
     const ledger = new MongoLedgerRepository(db);
-    await Promise.all([activationCodes.ensureIndexes(), memberships.ensureIndexes(), ledger.ensureIndexes()]);
-    return { associations: new MongoAssociationRepository(db), activationCodes, memberships, ledger, joinFailures: new MongoJoinFailureRepository(db) };
+    const joinFailures = new MongoJoinFailureRepository(db);
+    await Promise.all([activationCodes.ensureIndexes(), memberships.ensureIndexes(), ledger.ensureIndexes(), joinFailures.ensureIndexes()]);
+    return { associations: new MongoAssociationRepository(db), activationCodes, memberships, ledger, joinFailures };
   });
 });

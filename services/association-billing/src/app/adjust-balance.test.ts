@@ -17,8 +17,8 @@ describe('AdjustBalance', () => {
     const ids = { newId: () => `id-${(nextId += 1)}` };
     const clock = { now: () => now };
     const notice = new LowBalanceNotice(stores.ledger, { send: async () => undefined }, { warn: () => undefined }, 500);
-    adjust = new AdjustBalance(stores.associations, stores.ledger, notice, clock, ids);
-    const topUp = new TopUp(stores.associations, stores.ledger, notice, clock, ids);
+    adjust = new AdjustBalance({ associations: stores.associations, ledger: stores.ledger, notice, clock, ids });
+    const topUp = new TopUp({ associations: stores.associations, ledger: stores.ledger, notice, clock, ids });
     for (const companyId of ['c-1', 'c-2']) {
       await stores.associations.create(newAssociation({ companyId, details: { companyName: `Bees ${companyId}` }, createdAt: now }));
       await topUp.execute({ companyId, amountCents: 2000 });

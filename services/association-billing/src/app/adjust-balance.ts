@@ -11,26 +11,28 @@ import type { TopUpOutcome } from './top-up.js';
  */
 export class AdjustBalance {
   constructor(
-    private readonly associations: AssociationRepository,
-    private readonly ledger: LedgerRepository,
-    private readonly notice: LowBalanceNotice,
-    private readonly clock: Clock,
-    private readonly ids: IdGenerator,
+    private readonly ports: {
+      associations: AssociationRepository;
+      ledger: LedgerRepository;
+      notice: LowBalanceNotice;
+      clock: Clock;
+      ids: IdGenerator;
+    },
   ) {}
 
   async execute(input: { companyId: string; amountCents: number; adjustmentId?: string; note: string }): Promise<TopUpOutcome> {
-    const entryId = this.ids.newId();
+    const entryId = this.ports.ids.newId();
     const entry = adjustmentEntry({
       entryId,
       companyId: input.companyId,
       amountCents: input.amountCents,
       adjustmentId: input.adjustmentId?.trim() || entryId,
       note: input.note,
-      createdAt: this.clock.now(),
+      createdAt: this.ports.clock.now(),
     });
-    const association = await this.associations.findById(input.companyId);
+    const association = await this.ports.associations.findById(input.companyId);
     if (!association) throw new AssociationError('ASSOCIATION.NOT_FOUND', 'association not found');
-    const outcome = await this.ledger.record(entry);
+    const outcome = await this.ports.ledger.record(entry);
     // Checked before the balance: a reused id is the caller's mistake whatever the balance is now.
     if (outcome.status === 'duplicate' && !isSameRequest(outcome.entry, entry)) {
       throw new AssociationError('BILLING.INVALID', 'this adjustment id was already used for a different adjustment', [
@@ -41,8 +43,8 @@ export class AdjustBalance {
       throw new AssociationError('BILLING.INSUFFICIENT_FUNDS', `the balance is ${outcome.balanceCents} cents; an adjustment cannot take it below zero`);
     }
     if (outcome.status === 'recorded') {
-      if (entry.amountCents > 0) await this.notice.afterCredit(association.companyId, outcome.balanceCents);
-      else await this.notice.afterDebit(association, outcome.balanceCents);
+      if (entry.amountCents > 0) await this.ports.notice.afterCredit(association.companyId, outcome.balanceCents);
+      else await this.ports.notice.afterDebit(association, outcome.balanceCents);
     }
     return { entry: outcome.entry, balanceCents: outcome.balanceCents, replayed: outcome.status === 'duplicate' };
   }

@@ -36,8 +36,8 @@ describe('ChargeAlert and the low-balance notice', () => {
       },
     };
     const notice = new LowBalanceNotice(stores.ledger, mailer, { warn: (_fields, message) => warnings.push(message) }, 1000);
-    chargeAlert = new ChargeAlert(stores.associations, stores.memberships, stores.ledger, notice, clock, ids);
-    topUp = new TopUp(stores.associations, stores.ledger, notice, clock, ids);
+    chargeAlert = new ChargeAlert({ associations: stores.associations, memberships: stores.memberships, ledger: stores.ledger, notice, clock, ids });
+    topUp = new TopUp({ associations: stores.associations, ledger: stores.ledger, notice, clock, ids });
     const association = newAssociation({ companyId: 'c-1', details: { companyName: 'Springfield Beekeepers' }, createdAt: now });
     await stores.associations.create({ ...association, adminContactEmail: 'admin@bees.example.org' });
     for (const memberId of ['m-1', 'm-2', 'm-3', 'm-4']) {

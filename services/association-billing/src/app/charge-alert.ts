@@ -13,12 +13,14 @@ export type ChargeOutcome = { entry: LedgerEntry; balanceCents: number; replayed
  */
 export class ChargeAlert {
   constructor(
-    private readonly associations: AssociationRepository,
-    private readonly memberships: MembershipRepository,
-    private readonly ledger: LedgerRepository,
-    private readonly notice: LowBalanceNotice,
-    private readonly clock: Clock,
-    private readonly ids: IdGenerator,
+    private readonly ports: {
+      associations: AssociationRepository;
+      memberships: MembershipRepository;
+      ledger: LedgerRepository;
+      notice: LowBalanceNotice;
+      clock: Clock;
+      ids: IdGenerator;
+    },
   ) {}
 
   async execute(input: { reportId: string; memberId: string; companyId: string }): Promise<ChargeOutcome> {
@@ -26,20 +28,20 @@ export class ChargeAlert {
     const memberId = checkId(input.memberId, 'Member id', 'BILLING.INVALID');
     const companyId = checkId(input.companyId, 'Company id', 'BILLING.INVALID');
 
-    const earlier = await this.ledger.findByIdempotencyKey(alertChargeKey(reportId, memberId));
-    if (earlier) return { entry: earlier, balanceCents: await this.ledger.balanceOf(earlier.companyId), replayed: true };
+    const earlier = await this.ports.ledger.findByIdempotencyKey(alertChargeKey(reportId, memberId));
+    if (earlier) return { entry: earlier, balanceCents: await this.ports.ledger.balanceOf(earlier.companyId), replayed: true };
 
-    const [association, membership] = await Promise.all([this.associations.findById(companyId), this.memberships.find(companyId, memberId)]);
+    const [association, membership] = await Promise.all([this.ports.associations.findById(companyId), this.ports.memberships.find(companyId, memberId)]);
     if (!association || association.status !== 'active' || membership?.status !== 'active') {
       throw new AssociationError('MEMBERSHIP.NOT_PAYING', 'the member holds no active membership in an active association of that id');
     }
 
-    const outcome = await this.ledger.record(alertChargeEntry({ entryId: this.ids.newId(), companyId, reportId, memberId, createdAt: this.clock.now() }));
+    const outcome = await this.ports.ledger.record(alertChargeEntry({ entryId: this.ports.ids.newId(), companyId, reportId, memberId, createdAt: this.ports.clock.now() }));
     if (outcome.status === 'insufficient-funds') {
       throw new AssociationError('BILLING.INSUFFICIENT_FUNDS', 'the association balance cannot pay for this alert');
     }
     if (outcome.status === 'duplicate') return { entry: outcome.entry, balanceCents: outcome.balanceCents, replayed: true };
-    await this.notice.afterDebit(association, outcome.balanceCents);
+    await this.ports.notice.afterDebit(association, outcome.balanceCents);
     return { entry: outcome.entry, balanceCents: outcome.balanceCents, replayed: false };
   }
 }

@@ -13,7 +13,7 @@ describe('CreateAssociation', () => {
     nextId = 0;
     const clock = { now: () => new Date('2026-06-01T12:00:00Z') };
     const ids = { newId: () => `company-${(nextId += 1)}` };
-    createAssociation = new CreateAssociation(associations, clock, ids);
+    createAssociation = new CreateAssociation({ associations, clock, ids });
   });
 
   it('stores an active association with a new id and the current time', async () => {

@@ -4,12 +4,14 @@ import type { AssociationRepository, Clock, MembershipRepository } from './ports
 /** The member stops receiving alerts through the association until they enter an activation code again. */
 export class DeactivateMembership {
   constructor(
-    private readonly associations: AssociationRepository,
-    private readonly memberships: MembershipRepository,
-    private readonly clock: Clock,
+    private readonly ports: {
+      associations: AssociationRepository;
+      memberships: MembershipRepository;
+      clock: Clock;
+    },
   ) {}
 
   async execute(input: { companyId: string; memberId: string }): Promise<MembershipView> {
-    return changeMembership(this.associations, input, (companyId, memberId) => this.memberships.deactivate(companyId, memberId, this.clock.now()));
+    return changeMembership(this.ports.associations, input, (companyId, memberId) => this.ports.memberships.deactivate(companyId, memberId, this.ports.clock.now()));
   }
 }

@@ -7,17 +7,19 @@ const MAX_ATTEMPTS = 5;
 
 export class IssueActivationCode {
   constructor(
-    private readonly associations: AssociationRepository,
-    private readonly codes: ActivationCodeRepository,
-    private readonly clock: Clock,
-    private readonly randomBelow: RandomBelow,
+    private readonly ports: {
+      associations: AssociationRepository;
+      codes: ActivationCodeRepository;
+      clock: Clock;
+      randomBelow: RandomBelow;
+    },
   ) {}
 
   async execute(companyId: string): Promise<ActivationCode> {
-    if (!(await this.associations.findById(companyId))) throw new AssociationError('ASSOCIATION.NOT_FOUND', 'association not found');
+    if (!(await this.ports.associations.findById(companyId))) throw new AssociationError('ASSOCIATION.NOT_FOUND', 'association not found');
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const code: ActivationCode = { code: generateActivationCode(this.randomBelow), companyId, issuedAt: this.clock.now() };
-      if (await this.codes.createIfAbsent(code)) return code;
+      const code: ActivationCode = { code: generateActivationCode(this.ports.randomBelow), companyId, issuedAt: this.ports.clock.now() };
+      if (await this.ports.codes.createIfAbsent(code)) return code;
     }
     throw new Error(`no free activation code after ${MAX_ATTEMPTS} attempts`);
   }

@@ -11,7 +11,7 @@ describe('JoinAssociation', () => {
   beforeEach(async () => {
     stores = memoryAssociationBillingStores();
     now = new Date('2026-06-01T12:00:00Z');
-    join = new JoinAssociation(stores.associations, stores.activationCodes, stores.memberships, stores.joinFailures, { now: () => now });
+    join = new JoinAssociation({ associations: stores.associations, codes: stores.activationCodes, memberships: stores.memberships, joinFailures: stores.joinFailures, clock: { now: () => now } });
     await stores.associations.create(newAssociation({ companyId: 'c-1', details: { companyName: 'Bees' }, createdAt: now }));
     await stores.activationCodes.createIfAbsent({ code: 'ABCD2345', companyId: 'c-1', issuedAt: now });
   });

@@ -4,12 +4,9 @@ import type { AssociationRepository, MembershipRepository } from './ports.js';
 
 /** The associations a member belongs to, as the member area shows them. */
 export class ListMemberMemberships {
-  constructor(
-    private readonly associations: AssociationRepository,
-    private readonly memberships: MembershipRepository,
-  ) {}
+  constructor(private readonly ports: { associations: AssociationRepository; memberships: MembershipRepository }) {}
 
   async execute(memberId: string): Promise<MembershipView[]> {
-    return withAssociations(this.associations, await this.memberships.listByMember(checkId(memberId, 'Member id')));
+    return withAssociations(this.ports.associations, await this.ports.memberships.listByMember(checkId(memberId, 'Member id')));
   }
 }

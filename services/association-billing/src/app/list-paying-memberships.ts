@@ -14,9 +14,11 @@ export type PayingMembership = { memberId: string; association: Association };
  */
 export class ListPayingMemberships {
   constructor(
-    private readonly associations: AssociationRepository,
-    private readonly memberships: MembershipRepository,
-    private readonly ledger: LedgerRepository,
+    private readonly ports: {
+      associations: AssociationRepository;
+      memberships: MembershipRepository;
+      ledger: LedgerRepository;
+    },
   ) {}
 
   async execute(memberIds: readonly string[]): Promise<PayingMembership[]> {
@@ -25,9 +27,9 @@ export class ListPayingMemberships {
     }
     const ids = [...new Set(memberIds.map((memberId) => checkId(memberId, 'Member id')))];
     if (ids.length === 0) return [];
-    const active = await this.memberships.listActiveByMembers(ids);
+    const active = await this.ports.memberships.listActiveByMembers(ids);
     const companyIds = [...new Set(active.map((membership) => membership.companyId))];
-    const [associations, balances] = await Promise.all([this.associations.findByIds(companyIds), this.ledger.balancesOf(companyIds)]);
+    const [associations, balances] = await Promise.all([this.ports.associations.findByIds(companyIds), this.ports.ledger.balancesOf(companyIds)]);
     const paying = new Map(
       associations
         .filter((association) => association.status === 'active' && (balances.get(association.companyId) ?? 0) >= ALERT_PRICE_CENTS)

@@ -3,12 +3,9 @@ import type { AssociationRepository, MembershipRepository } from './ports.js';
 
 /** The member becomes an admin of the association (the statistics and admin pages are theirs). */
 export class MakeMembershipAdmin {
-  constructor(
-    private readonly associations: AssociationRepository,
-    private readonly memberships: MembershipRepository,
-  ) {}
+  constructor(private readonly ports: { associations: AssociationRepository; memberships: MembershipRepository }) {}
 
   async execute(input: { companyId: string; memberId: string }): Promise<MembershipView> {
-    return changeMembership(this.associations, input, (companyId, memberId) => this.memberships.makeAdmin(companyId, memberId));
+    return changeMembership(this.ports.associations, input, (companyId, memberId) => this.ports.memberships.makeAdmin(companyId, memberId));
   }
 }

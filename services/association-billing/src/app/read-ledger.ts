@@ -4,22 +4,19 @@ import type { AssociationRepository, LedgerRepository } from './ports.js';
 
 /** The operator's view of an association's money. */
 export class ReadLedger {
-  constructor(
-    private readonly associations: AssociationRepository,
-    private readonly ledger: LedgerRepository,
-  ) {}
+  constructor(private readonly ports: { associations: AssociationRepository; ledger: LedgerRepository }) {}
 
   async balance(companyId: string): Promise<number> {
     await this.requireAssociation(companyId);
-    return this.ledger.balanceOf(companyId);
+    return this.ports.ledger.balanceOf(companyId);
   }
 
   async entries(companyId: string): Promise<LedgerEntry[]> {
     await this.requireAssociation(companyId);
-    return this.ledger.entriesOf(companyId);
+    return this.ports.ledger.entriesOf(companyId);
   }
 
   private async requireAssociation(companyId: string): Promise<void> {
-    if (!(await this.associations.findById(companyId))) throw new AssociationError('ASSOCIATION.NOT_FOUND', 'association not found');
+    if (!(await this.ports.associations.findById(companyId))) throw new AssociationError('ASSOCIATION.NOT_FOUND', 'association not found');
   }
 }
