@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { ServiceClients } from '../clients/service-clients.js';
 import type { Geocoder } from '@swarm/runtime/geocoding';
 import { HttpError, replyWithError } from '../mappers/http-errors.js';
-import { memberRefusal } from './member-errors.js';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 const ADDRESS_NOT_PLACED = 'Please select an address from the list.';
@@ -134,7 +133,7 @@ export function memberRoutes(app: FastifyInstance, options: { clients: ServiceCl
       const { member } = await clients.member.updateMemberInformation({ memberId: id, name, phoneNumber, address: placedAddress, home });
       return reply.send(information(member));
     } catch (error) {
-      return replyWithError(reply, memberRefusal(error));
+      return replyWithError(reply, error);
     }
   });
 
@@ -145,7 +144,7 @@ export function memberRoutes(app: FastifyInstance, options: { clients: ServiceCl
       const { member } = await clients.member.updateOnboarding({ memberId: memberId(request), ...parsed.data });
       return reply.send(information(member));
     } catch (error) {
-      return replyWithError(reply, memberRefusal(error));
+      return replyWithError(reply, error);
     }
   });
 
@@ -164,7 +163,7 @@ export function memberRoutes(app: FastifyInstance, options: { clients: ServiceCl
       const { member } = await clients.member.updateAvailability({ memberId: memberId(request), ...change });
       return reply.send(availability(member));
     } catch (error) {
-      return replyWithError(reply, memberRefusal(error));
+      return replyWithError(reply, error);
     }
   });
 }

@@ -1,7 +1,7 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import { InvalidFieldsSchema, MemberService } from '@swarm/proto/member/v1/member_service';
-import { domainErrorCode } from '@swarm/runtime';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { domainErrorCode, fieldViolations } from '@swarm/runtime';
 import { connectErrorOf } from '@swarm/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildMemberService, DEFAULT_LOGIN_TOKEN_TTL_MS } from '../../member-service.js';
@@ -92,7 +92,7 @@ describe('MemberService over Connect', () => {
     );
     expect(error.code).toBe(Code.InvalidArgument);
     expect(domainErrorCode(error)).toBe('MEMBER.INVALID_INFORMATION');
-    expect(error.findDetails(InvalidFieldsSchema)[0]?.errors).toEqual([
+    expect(fieldViolations(error)).toEqual([
       'First and Last name required',
       'Phone is invalid (10 digts, only numbers)',
       'Please select an address from the list.',

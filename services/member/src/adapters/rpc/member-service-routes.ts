@@ -1,7 +1,6 @@
-import { create } from '@bufbuild/protobuf';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, type ConnectRouter } from '@connectrpc/connect';
-import { InvalidFieldsSchema, MemberService } from '@swarm/proto/member/v1/member_service';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { toConnectError } from '@swarm/runtime';
 import type { ConsumeLoginToken } from '../../app/consume-login-token.js';
 import type { EnsureMember } from '../../app/ensure-member.js';
@@ -14,7 +13,7 @@ import type { SetDoNotDisturb } from '../../app/set-do-not-disturb.js';
 import type { UpdateAvailability } from '../../app/update-availability.js';
 import type { UpdateMemberInformation } from '../../app/update-member-information.js';
 import type { UpdateOnboarding } from '../../app/update-onboarding.js';
-import { MemberError, type MemberErrorCode } from '../../domain/member-error.js';
+import type { MemberErrorCode } from '../../domain/member-error.js';
 import { toProtoMember } from './member-mapping.js';
 
 const connectCodes: Record<MemberErrorCode, Code> = {
@@ -47,11 +46,7 @@ async function answer<T>(handler: () => Promise<T>): Promise<T> {
   try {
     return await handler();
   } catch (error) {
-    const connectError = toConnectError(error, connectCodes);
-    if (error instanceof MemberError && error.details.length > 0) {
-      connectError.details.push({ desc: InvalidFieldsSchema, value: create(InvalidFieldsSchema, { errors: error.details }) });
-    }
-    throw connectError;
+    throw toConnectError(error, connectCodes);
   }
 }
 
