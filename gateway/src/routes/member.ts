@@ -1,3 +1,4 @@
+import { onboardingStatuses } from '@swarm/proto/labels';
 import type { Member } from '@swarm/proto/member/v1/member_service';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ function information(member: Member | undefined) {
     name: member?.name ?? '',
     phoneNumber: member?.phoneNumber ?? '',
     address: member?.address ?? '',
-    onboarding: (member?.onboarding ?? []).map(({ onboardingId, status }) => ({ onboardingId, status })),
+    onboarding: (member?.onboarding ?? []).map(({ onboardingId, status }) => ({ onboardingId, status: onboardingStatuses.label(status) ?? '' })),
   };
 }
 
@@ -141,7 +142,8 @@ export function memberRoutes(app: FastifyInstance, options: { clients: ServiceCl
     try {
       const parsed = onboardingBody.safeParse(request.body);
       if (!parsed.success) throw new HttpError(400, 'Send onboardingId as a number and status as text.');
-      const { member } = await clients.member.updateOnboarding({ memberId: memberId(request), ...parsed.data });
+      const { onboardingId, status } = parsed.data;
+      const { member } = await clients.member.updateOnboarding({ memberId: memberId(request), onboardingId, status: onboardingStatuses.valueOf(status) });
       return reply.send(information(member));
     } catch (error) {
       return replyWithError(reply, error);

@@ -1,3 +1,5 @@
+import { swarmSizes } from '@swarm/proto/labels';
+
 /** The text fields of POST /api/report, checked with the messages of spec §5 before any service is called. */
 export type ReportForm = {
   reporterName: string;
@@ -22,7 +24,6 @@ export const REPORT_TEXT_FIELDS = [
 ] as const;
 
 const REQUIRED_FIELDS = REPORT_TEXT_FIELDS.filter((field) => field !== 'internalNote');
-export const SWARM_SIZES = ['Softball', 'Basketball', 'Very Large'] as const;
 
 export type ReportFormResult = { ok: true; form: ReportForm } | { ok: false; errors: string[] };
 
@@ -32,8 +33,8 @@ export function checkReportForm(fields: Partial<Record<string, string>>): Report
   if (REQUIRED_FIELDS.some((name) => value(name) === '')) errors.push('All fields must be filled out');
   if (value('reporterName').length > 255) errors.push('Name is too long');
   if (value('size').length > 255) errors.push('Bee Size is too long');
-  else if (value('size') && !(SWARM_SIZES as readonly string[]).includes(value('size'))) {
-    errors.push(`Bee Size must be one of ${SWARM_SIZES.join(', ')}`);
+  else if (value('size') && !swarmSizes.isLabel(value('size'))) {
+    errors.push(`Bee Size must be one of ${swarmSizes.labels.join(', ')}`);
   }
   const elevationText = value('elevation');
   const elevation = /^\d+(\.\d+)?$/.test(elevationText) ? Number(elevationText) : Number.NaN;

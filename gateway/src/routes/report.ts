@@ -1,5 +1,5 @@
 import { ConnectError } from '@connectrpc/connect';
-import { SwarmSize } from '@swarm/proto/report/v1/report';
+import { swarmSizes } from '@swarm/proto/labels';
 import { domainErrorCode } from '@swarm/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotCheck } from '../bot-check/bot-check.js';
@@ -10,12 +10,6 @@ import { HttpError, replyWithError } from '../mappers/http-errors.js';
 import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import { REPORT_TEXT_FIELDS, checkReportForm } from './report-form.js';
 import { sniffImage } from './report-image.js';
-
-const protoSizes: Record<string, SwarmSize> = {
-  Softball: SwarmSize.SOFTBALL,
-  Basketball: SwarmSize.BASKETBALL,
-  'Very Large': SwarmSize.VERY_LARGE,
-};
 
 /** Spec §8: the statuses the report form turns into its messages. */
 const reportMessages: Partial<Record<number, string>> = {
@@ -80,7 +74,7 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
         idempotencyId: form.idempotencyId,
         reporterName: form.reporterName,
         reporterPhone: form.reporterPhone,
-        size: protoSizes[form.size] ?? SwarmSize.UNSPECIFIED,
+        size: swarmSizes.valueOf(form.size),
         elevationFeet: form.elevation,
         address: place.formattedAddress,
         internalNote: form.internalNote,

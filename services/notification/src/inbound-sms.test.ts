@@ -1,3 +1,4 @@
+import { BadReportReason } from '@swarm/proto/report/v1/report';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
@@ -60,7 +61,7 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
   it('emails the administrator when a report is marked bad', async () => {
     const { emails } = await setUp();
     await bus.publish(
-      ReportMarkedBadEvent.toMessage('bad-1', { reportId: 'report-9', memberId: 'ada', reason: 'Swarm moved on', markedAt: timestampFromDate(new Date()) }),
+      ReportMarkedBadEvent.toMessage('bad-1', { reportId: 'report-9', memberId: 'ada', reason: BadReportReason.MOVED_ON, markedAt: timestampFromDate(new Date()) }),
     );
     await waitUntil(async () => emails.length === 1, 2_000, 'the admin email');
     expect(emails[0]).toMatchObject({ to: 'admin@example.org' });

@@ -1,8 +1,9 @@
+import { onboardingStatuses, type OnboardingStatusLabel } from '@swarm/proto/labels';
 import { defaultAvailability, type Availability } from './availability.js';
 import { isValidGeoPoint, type GeoPoint } from './geo.js';
 import { MemberError } from './member-error.js';
 
-export type OnboardingStatus = 'a' | 'c';
+export type OnboardingStatus = OnboardingStatusLabel;
 /** Spec §3: onboarding 1 is the member dashboard tour; 'a' means the tour is to be shown, 'c' completed. */
 export type OnboardingEntry = { onboardingId: number; status: OnboardingStatus };
 
@@ -99,12 +100,13 @@ export function changeOnboarding(current: OnboardingEntry[], onboardingId: numbe
     throw new MemberError('MEMBER.INVALID_ONBOARDING', 'Unknown onboarding id.', ['Unknown onboarding id.']);
   }
   if (!isOnboardingStatus(status)) {
-    throw new MemberError('MEMBER.INVALID_ONBOARDING', "Onboarding status must be 'a' or 'c'.", ["Onboarding status must be 'a' or 'c'."]);
+    const problem = `Onboarding status must be ${onboardingStatuses.labels.map((label) => `'${label}'`).join(' or ')}.`;
+    throw new MemberError('MEMBER.INVALID_ONBOARDING', problem, [problem]);
   }
   const others = current.filter((entry) => entry.onboardingId !== onboardingId);
   return [...others, { onboardingId, status }].sort((left, right) => left.onboardingId - right.onboardingId);
 }
 
 function isOnboardingStatus(status: string): status is OnboardingStatus {
-  return status === 'a' || status === 'c';
+  return onboardingStatuses.isLabel(status);
 }

@@ -1,10 +1,9 @@
+import { swarmSizes, type ReportStateLabel, type SwarmSizeLabel } from '@swarm/proto/labels';
 import type { BadReason } from './claim.js';
 import { ReportError } from './report-error.js';
 
-export const SWARM_SIZES = ['Softball', 'Basketball', 'Very Large'] as const;
-export type SwarmSize = (typeof SWARM_SIZES)[number];
-
-export type ReportState = 'active' | 'claimed' | 'bad';
+export type SwarmSize = SwarmSizeLabel;
+export type ReportState = ReportStateLabel;
 
 export const MAX_ELEVATION_FEET = 50;
 export const MAX_REPORTER_NAME_LENGTH = 255;
@@ -88,7 +87,7 @@ export function checkSubmission(input: UncheckedSubmission): ReportSubmission {
   }
   if (reporterName.length > MAX_REPORTER_NAME_LENGTH) problems.push(`Name must be at most ${MAX_REPORTER_NAME_LENGTH} characters`);
   if (reporterPhone && !/^\d{10}$/.test(reporterPhone)) problems.push('Phone is invalid (10 digts, only numbers)');
-  if (size && !isSwarmSize(size)) problems.push(`Size must be one of ${SWARM_SIZES.join(', ')}`);
+  if (size && !isSwarmSize(size)) problems.push(`Size must be one of ${swarmSizes.labels.join(', ')}`);
   if (!Number.isFinite(input.elevationFeet) || input.elevationFeet < 0 || input.elevationFeet > MAX_ELEVATION_FEET) {
     problems.push('Distance from Ground is out of range (0 to 50)');
   }
@@ -122,7 +121,7 @@ function isGeoPoint(point: GeoPoint): boolean {
 }
 
 export function isSwarmSize(value: string): value is SwarmSize {
-  return (SWARM_SIZES as readonly string[]).includes(value);
+  return swarmSizes.isLabel(value);
 }
 
 /** Whether a retry with the same idempotency id carries the same submission (then its first outcome is replayed). */

@@ -1,6 +1,6 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { MemberService, OnboardingStatus } from '@swarm/proto/member/v1/member_service';
 import { domainErrorCode, fieldViolations } from '@swarm/runtime';
 import { connectErrorOf } from '@swarm/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -116,9 +116,11 @@ describe('MemberService over Connect', () => {
 
   it('marks the dashboard tour completed', async () => {
     const { member } = await client.ensureMember({ email: 'ada@example.org' });
-    expect(member?.onboarding).toMatchObject([{ onboardingId: 1, status: 'a' }]);
-    const updated = await client.updateOnboarding({ memberId: member?.memberId ?? '', onboardingId: 1, status: 'c' });
-    expect(updated.member?.onboarding).toMatchObject([{ onboardingId: 1, status: 'c' }]);
+    expect(member?.onboarding).toMatchObject([{ onboardingId: 1, status: OnboardingStatus.TO_SHOW }]);
+    const updated = await client.updateOnboarding({ memberId: member?.memberId ?? '', onboardingId: 1, status: OnboardingStatus.COMPLETED });
+    expect(updated.member?.onboarding).toMatchObject([{ onboardingId: 1, status: OnboardingStatus.COMPLETED }]);
+    const unspecified = await connectErrorOf(client.updateOnboarding({ memberId: member?.memberId ?? '', onboardingId: 1, status: OnboardingStatus.UNSPECIFIED }));
+    expect([unspecified.code, fieldViolations(unspecified)]).toEqual([Code.InvalidArgument, ["Onboarding status must be 'a' or 'c'."]]);
   });
 
   it('logs in once with an issued token, creating the member, and refuses the token the second time', async () => {

@@ -1,6 +1,7 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, type ConnectRouter } from '@connectrpc/connect';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { onboardingStatuses } from '@swarm/proto/labels';
 import { toConnectError } from '@swarm/runtime';
 import type { ConsumeLoginToken } from '../../app/consume-login-token.js';
 import type { EnsureMember } from '../../app/ensure-member.js';
@@ -86,7 +87,7 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
         }),
       updateOnboarding: (request) =>
         answer(async () => ({
-          member: toProtoMember(await useCases.updateOnboarding.execute(request.memberId, request.onboardingId, request.status)),
+          member: toProtoMember(await useCases.updateOnboarding.execute(request.memberId, request.onboardingId, onboardingStatuses.label(request.status) ?? '')),
         })),
       findCoveringMembers: (request) =>
         answer(async () => {

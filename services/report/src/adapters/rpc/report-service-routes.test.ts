@@ -1,7 +1,7 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient, createRouterTransport } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
-import { ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
+import { BadReportReason, ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
 import { domainErrorCode, MemoryOutbox } from '@swarm/runtime';
 import { connectErrorOf, plainPng } from '@swarm/testing';
 import { describe, expect, it } from 'vitest';
@@ -106,7 +106,7 @@ describe('claiming over Connect', () => {
     });
     await client.unclaimReport({ reportId, memberId: 'm-1' });
     await client.claimReport({ reportId, memberId: 'm-2' });
-    await client.markReportBad({ reportId, memberId: 'm-2', reason: 'Not honey bees' });
+    await client.markReportBad({ reportId, memberId: 'm-2', reason: BadReportReason.NOT_HONEY_BEES });
     expect((await client.listActiveReportsForMember({ memberId: 'm-1' })).reports).toEqual([]);
   });
 
@@ -116,7 +116,7 @@ describe('claiming over Connect', () => {
     ['claim of an unknown report', (c: Client) => c.claimReport({ reportId: 'missing', memberId: 'm-1' }), Code.NotFound, 'REPORT.NOT_FOUND'],
     ['claim by an unknown code', (c: Client) => c.claimReportByCode({ claimCode: '00000', memberId: 'm-1' }), Code.NotFound, 'REPORT.NOT_FOUND'],
     ['un-claim by another member', (c: Client, id: string) => c.unclaimReport({ reportId: id, memberId: 'm-2' }), Code.PermissionDenied, 'REPORT.NOT_CLAIMER'],
-    ['mark bad with an unknown reason', (c: Client, id: string) => c.markReportBad({ reportId: id, memberId: 'm-1', reason: 'Wasps' }), Code.InvalidArgument, 'REPORT.INVALID_REASON'],
+    ['mark bad without a reason', (c: Client, id: string) => c.markReportBad({ reportId: id, memberId: 'm-1', reason: BadReportReason.UNSPECIFIED }), Code.InvalidArgument, 'REPORT.INVALID_REASON'],
     ['details for another member', (c: Client, id: string) => c.getClaimDetails({ reportId: id, memberId: 'm-2' }), Code.PermissionDenied, 'REPORT.NOT_CLAIMER'],
     ['the picture for a member not alerted', (c: Client, id: string) => c.getReportImage({ reportId: id, memberId: 'm-9' }), Code.PermissionDenied, 'REPORT.NOT_ALERTED'],
     ['a picture that does not exist', (c: Client, id: string) => c.getReportImage({ reportId: id, memberId: 'm-1' }), Code.NotFound, 'REPORT.NO_IMAGE'],

@@ -1,6 +1,7 @@
 import { Code, type ConnectRouter } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { badReportReasons } from '@swarm/proto/labels';
 import { toConnectError } from '@swarm/runtime';
 import type { ClaimReport } from '../../app/claim-report.js';
 import type { GetClaimDetails } from '../../app/get-claim-details.js';
@@ -115,7 +116,7 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
         }),
       markReportBad: (request) =>
         mapped(async () => {
-          await useCases.markReportBad.execute(request.reportId, request.memberId, request.reason);
+          await useCases.markReportBad.execute(request.reportId, request.memberId, badReportReasons.label(request.reason) ?? '');
           return {};
         }),
       getClaimDetails: (request) =>
