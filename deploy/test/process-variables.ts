@@ -26,7 +26,7 @@ const SHAPES: Record<ProcessName, z.ZodRawShape> = {
 
 /** Variables required by the adapters an environment selects (see each process's main.ts). */
 const REQUIRED_BY_ADAPTERS: Record<ProcessName, (effective: Effective) => string[]> = {
-  report: serviceRequirements,
+  report: (effective) => [...serviceRequirements(effective), ...(effective('GEOCODER') === 'google' ? ['GOOGLE_MAPS_API_KEY'] : [])],
   member: serviceRequirements,
   'association-billing': (effective) => [
     ...serviceRequirements(effective),

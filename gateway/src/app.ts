@@ -65,7 +65,6 @@ export async function buildGateway(options: {
   const { botCheck } = options.adapters;
   reportRoutes(app, {
     clients: options.clients,
-    geocoder: options.adapters.geocoder,
     botCheck,
     rateLimiter: new ClientRateLimiter(options.settings.reportsPerHourPerClient ?? 30),
     reportImageMaxBytes: options.settings.reportImageMaxBytes,

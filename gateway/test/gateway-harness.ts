@@ -72,6 +72,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<{ app:
   const report = buildReportService({
     reports: new MemoryReportRepository(new MemoryOutbox()),
     coverage: new OregonCoverage(),
+    geocoder: options.geocoder ?? new OfflineGeocoder(),
     images,
     imageProcessor: new SharpImageProcessor(),
     clock: systemClock,

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { waitUntil } from '@swarm/testing';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,10 +30,10 @@ async function alertedReport(product: EmbeddedProduct, phoneNumbers: string[]) {
     idempotencyId: randomUUID(),
     reporterName: 'Jo Reporter',
     reporterPhone: '5035550177',
-    size: SwarmSize.BASKETBALL,
-    elevationFeet: 10,
-    address: '2 Comb St, Portland, OR',
-    location: PORTLAND,
+    size: 'Basketball',
+    elevation: '10',
+    address: '2 Comb St, Portland, OR, USA',
+    recaptchaToken: 'token',
   });
   for (const memberId of memberIds) {
     await report.recordAlert({ reportId, memberId, companyId, companyName: 'Portland Beekeepers', distanceMiles: 0.1 });

@@ -12,11 +12,6 @@ export function toProtoSize(size: SwarmSize): ProtoSwarmSize {
   return swarmSizes.valueOf(size);
 }
 
-/** An unknown or unspecified size maps to '' so the domain's own check reports it. */
-export function fromProtoSize(size: ProtoSwarmSize): string {
-  return swarmSizes.label(size) ?? '';
-}
-
 /** The report as other services see it: without the reporter's name and phone. */
 export function toProtoReport(report: Report): MessageInitShape<typeof ReportSchema> {
   return {
