@@ -83,7 +83,6 @@ export async function buildGateway(options: {
   authAndMemberRoutes(app, {
     clients: options.clients,
     sessions: options.adapters.sessions,
-    geocoder: options.adapters.geocoder,
     botCheck,
     login: options.adapters.login,
     settings: options.settings,

@@ -49,6 +49,7 @@ export async function startMemberGateway(
   const member = buildMemberService({
     members: new MemoryMemberRepository(),
     loginTokens: new MemoryLoginTokenRepository(),
+    geocoder: new OfflineGeocoder(),
     secrets: nodeTokenSecrets,
     loginTokenTtlMs: DEFAULT_LOGIN_TOKEN_TTL_MS,
     clock: { now: () => clock.now },

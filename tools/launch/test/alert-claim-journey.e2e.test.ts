@@ -42,7 +42,7 @@ describe('distributed mode: alert, reply with the code, claim, un-claim, mark as
       keeper.email = `${name}-${randomUUID().slice(0, 8)}@example.org`;
       const { member: created } = await member.ensureMember({ email: keeper.email });
       keeper.memberId = created?.memberId ?? '';
-      await member.updateMemberInformation({ memberId: keeper.memberId, name: `${name} Keeper`, phoneNumber: keeper.phone, address: '1 Comb Court, Eugene, OR, USA', home: EUGENE });
+      await member.updateMemberInformation({ memberId: keeper.memberId, name: `${name} Keeper`, phoneNumber: keeper.phone, address: '1 Comb Court, Eugene, OR, USA' });
       // Reachable at any hour, so the window never moves an alert and only the recent claims decide its delay.
       await member.updateAvailability({ memberId: keeper.memberId, elevationMaximumFeet: 50, dayHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, fromHour: 0, toHour: 24 })) });
       const { activationCode } = await billing.issueActivationCode({ companyId });

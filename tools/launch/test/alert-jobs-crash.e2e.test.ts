@@ -27,7 +27,7 @@ describe('distributed mode: the notification service dies while alert jobs are p
       const { member: created } = await member.ensureMember({ email: `crash-${randomUUID().slice(0, 8)}@example.org` });
       const memberId = created?.memberId ?? '';
       memberIds.push(memberId);
-      await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: '1 Comb Court, Salem, OR, USA', home: SALEM });
+      await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: '1 Comb Court, Salem, OR, USA' });
       await member.updateAvailability({ memberId, elevationMaximumFeet: 50, timeZone: 'UTC', dayHours: everyDay.map((day) => ({ day, fromHour: opensAt, toHour: opensAt + 1 })) });
       const { activationCode } = await billing.issueActivationCode({ companyId });
       await billing.joinAssociation({ memberId, activationCode });

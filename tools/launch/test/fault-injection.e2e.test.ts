@@ -99,7 +99,7 @@ describe('distributed mode under faults: services, NATS and Redis killed while r
       const { member: created } = await member.ensureMember({ email: `faults-${randomUUID().slice(0, 8)}@example.org` });
       const memberId = created?.memberId ?? '';
       memberIdOf.set(phoneNumber, memberId);
-      await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: '1 Comb Court, Corvallis, OR, USA', home: CORVALLIS });
+      await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: '1 Comb Court, Corvallis, OR, USA' });
       const dayHours = phoneNumber === LATE_PHONE ? EVERY_DAY.map((day) => ({ day, fromHour: opensAt, toHour: opensAt + 1 })) : allDay;
       await member.updateAvailability({ memberId, elevationMaximumFeet: 50, timeZone: 'UTC', dayHours });
       const { activationCode } = await billing.issueActivationCode({ companyId });

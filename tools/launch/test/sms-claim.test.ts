@@ -20,7 +20,7 @@ async function alertedReport(product: EmbeddedProduct, phoneNumbers: string[]) {
   for (const phoneNumber of phoneNumbers) {
     const { member: created } = await member.ensureMember({ email: `keeper-${phoneNumber}@example.org` });
     const memberId = created?.memberId ?? '';
-    await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: '1 Hive Way, Portland, OR', home: PORTLAND });
+    await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: '1 Hive Way, Portland, OR, USA' });
     await member.updateAvailability({ memberId, elevationMaximumFeet: 50 });
     const { activationCode } = await associationBilling.issueActivationCode({ companyId });
     await associationBilling.joinAssociation({ memberId, activationCode });

@@ -8,6 +8,7 @@ import { buildMemberService, DEFAULT_LOGIN_TOKEN_TTL_MS } from '../../member-ser
 import { nodeTokenSecrets } from '../crypto/node-token-secrets.js';
 import { MemoryLoginTokenRepository } from '../memory/memory-login-token-repository.js';
 import { MemoryMemberRepository } from '../memory/memory-member-repository.js';
+import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 
 
 describe('MemberService over Connect', () => {
@@ -18,6 +19,7 @@ describe('MemberService over Connect', () => {
     const service = buildMemberService({
       members: new MemoryMemberRepository(),
       loginTokens: new MemoryLoginTokenRepository(),
+      geocoder: new OfflineGeocoder(),
       secrets: nodeTokenSecrets,
       loginTokenTtlMs: DEFAULT_LOGIN_TOKEN_TTL_MS,
       clock: { now: () => new Date('2026-06-01T12:00:00Z') },
@@ -61,7 +63,7 @@ describe('MemberService over Connect', () => {
     expect(domainErrorCode(error)).toBe('MEMBER.NOT_FOUND');
   });
 
-  it("keeps a member's information with the home location and finds the member covering a nearby swarm", async () => {
+  it("keeps a member's information with the home location its address was placed at and finds the member covering a nearby swarm", async () => {
     const { member } = await client.ensureMember({ email: 'ada@example.org' });
     const memberId = member?.memberId ?? '';
     const updated = await client.updateMemberInformation({
@@ -69,7 +71,6 @@ describe('MemberService over Connect', () => {
       name: 'Ada Lovelace',
       phoneNumber: '5035550100',
       address: '1 Hive Way, Portland, OR, USA',
-      home: { latitude: 45.5152, longitude: -122.6784 },
     });
     expect(updated.member).toMatchObject({ name: 'Ada Lovelace', phoneNumber: '5035550100', address: '1 Hive Way, Portland, OR, USA' });
     expect(updated.member?.home).toMatchObject({ latitude: 45.5152, longitude: -122.6784 });
@@ -85,6 +86,19 @@ describe('MemberService over Connect', () => {
     expect(tooFar.members).toEqual([]);
   });
 
+  it('refuses an address the geocoder cannot place with MEMBER.ADDRESS_UNRESOLVED and the spec message, changing nothing', async () => {
+    const { member } = await client.ensureMember({ email: 'ada@example.org' });
+    const error = await connectErrorOf(
+      client.updateMemberInformation({ memberId: member?.memberId ?? '', name: 'Ada Lovelace', phoneNumber: '', address: 'Nowhere in particular' }),
+    );
+    expect([error.code, domainErrorCode(error), fieldViolations(error)]).toEqual([
+      Code.InvalidArgument,
+      'MEMBER.ADDRESS_UNRESOLVED',
+      ['Please select an address from the list.'],
+    ]);
+    expect((await client.getMember({ memberId: member?.memberId ?? '' })).member).toMatchObject({ name: '', address: '' });
+  });
+
   it('answers invalid information with INVALID_ARGUMENT listing every broken rule, changing nothing', async () => {
     const { member } = await client.ensureMember({ email: 'ada@example.org' });
     const error = await connectErrorOf(
@@ -95,7 +109,6 @@ describe('MemberService over Connect', () => {
     expect(fieldViolations(error)).toEqual([
       'First and Last name required',
       'Phone is invalid (10 digts, only numbers)',
-      'Please select an address from the list.',
     ]);
     expect((await client.getMember({ memberId: member?.memberId ?? '' })).member?.name).toBe('');
   });

@@ -17,15 +17,18 @@ import type { UpdateOnboarding } from '../../app/update-onboarding.js';
 import type { MemberErrorCode } from '../../domain/member-error.js';
 import { toProtoMember } from './member-mapping.js';
 
-const connectCodes: Record<MemberErrorCode, Code> = {
+const connectCodes: Record<MemberErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
   'MEMBER.INVALID_EMAIL': Code.InvalidArgument,
   'MEMBER.NOT_FOUND': Code.NotFound,
   'MEMBER.INVALID_INFORMATION': Code.InvalidArgument,
+  'MEMBER.ADDRESS_UNRESOLVED': Code.InvalidArgument,
   'MEMBER.INVALID_AVAILABILITY': Code.InvalidArgument,
   'MEMBER.INVALID_TIME_ZONE': Code.InvalidArgument,
   'MEMBER.INVALID_ONBOARDING': Code.InvalidArgument,
   'MEMBER.INVALID_LOCATION': Code.InvalidArgument,
   'MEMBER.LOGIN_TOKEN_INVALID': Code.NotFound,
+  // The geocoder's provider did not answer: the caller may try again in a moment.
+  'GEOCODER.UNAVAILABLE': Code.Unavailable,
 };
 
 export type MemberUseCases = {
@@ -66,7 +69,6 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
             name: request.name,
             phoneNumber: request.phoneNumber,
             address: request.address,
-            home: request.home ? { latitude: request.home.latitude, longitude: request.home.longitude } : undefined,
           });
           return { member: toProtoMember(member) };
         }),
