@@ -69,11 +69,12 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
     expect(emails[0]?.text).toContain('Swarm moved on');
   });
 
-  it('answers a malformed inbound SMS with INVALID_ARGUMENT and an unknown sender with help', async () => {
+  it('answers a malformed inbound SMS with INVALID_ARGUMENT, a sender outside the US with nothing and an unknown sender with help', async () => {
     const { client } = await setUp();
-    const error = await client.handleInboundSms({ from: 'nope', body: 'STOP', messageSid: 'SM1' }).catch((caught: unknown) => ConnectError.from(caught));
+    const error = await client.handleInboundSms({ from: '+15035550199', body: 'STOP', messageSid: 'SM 1' }).catch((caught: unknown) => ConnectError.from(caught));
     expect(error).toBeInstanceOf(ConnectError);
     expect((error as ConnectError).code).toBe(Code.InvalidArgument);
+    expect((await client.handleInboundSms({ from: '+447700900123', body: 'STOP', messageSid: 'SM3' })).reply).toBe('');
     expect((await client.handleInboundSms({ from: '+15035550199', body: '12345', messageSid: 'SM2' })).reply).toBe(HELP_REPLY);
   });
 
