@@ -26,8 +26,8 @@ const SHAPES: Record<ProcessName, z.ZodRawShape> = {
 
 /** Variables required by the adapters an environment selects (see each process's main.ts). */
 const REQUIRED_BY_ADAPTERS: Record<ProcessName, (effective: Effective) => string[]> = {
-  report: serviceRequirements,
-  member: serviceRequirements,
+  report: (effective) => [...serviceRequirements(effective), ...geocoderRequirements(effective)],
+  member: (effective) => [...serviceRequirements(effective), ...geocoderRequirements(effective)],
   'association-billing': (effective) => [
     ...serviceRequirements(effective),
     // Its default sender is not a deliverable address.
@@ -45,11 +45,16 @@ const REQUIRED_BY_ADAPTERS: Record<ProcessName, (effective: Effective) => string
   gateway: (effective) => [
     ...(effective('MAILER') === 'smtp' ? ['SMTP_URL', 'MAIL_FROM'] : []),
     ...(effective('BOT_CHECK') === 'recaptcha' ? ['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY'] : []),
-    ...(effective('GEOCODER') === 'google' ? ['GOOGLE_MAPS_API_KEY'] : []),
+    ...geocoderRequirements(effective),
     ...(effective('FEEDBACK_SINK') === 'sentry' ? ['SENTRY_DSN'] : []),
     ...(effective('SESSION_STORE') === 'redis' ? ['REDIS_URL'] : []),
   ],
 };
+
+/** The composition refuses to start with GEOCODER=google without its key. */
+function geocoderRequirements(effective: Effective): string[] {
+  return effective('GEOCODER') === 'google' ? ['GOOGLE_MAPS_API_KEY'] : [];
+}
 
 function serviceRequirements(effective: Effective): string[] {
   return [...(effective('STORE') === 'mongo' ? ['MONGODB_URL'] : []), ...(effective('EVENT_BUS') === 'nats' ? ['NATS_URL'] : [])];

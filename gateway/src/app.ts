@@ -65,7 +65,6 @@ export async function buildGateway(options: {
   const { botCheck } = options.adapters;
   reportRoutes(app, {
     clients: options.clients,
-    geocoder: options.adapters.geocoder,
     botCheck,
     rateLimiter: new ClientRateLimiter(options.settings.reportsPerHourPerClient ?? 30),
     reportImageMaxBytes: options.settings.reportImageMaxBytes,
@@ -84,7 +83,6 @@ export async function buildGateway(options: {
   authAndMemberRoutes(app, {
     clients: options.clients,
     sessions: options.adapters.sessions,
-    geocoder: options.adapters.geocoder,
     botCheck,
     login: options.adapters.login,
     settings: options.settings,

@@ -20,6 +20,7 @@ import type { FeedbackSink } from '../src/feedback/feedback-sink.js';
 import type { Geocoder } from '@swarm/runtime/geocoding';
 import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
+import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 
 export const IMAGE_LIMIT = 64 * 1024;
 
@@ -70,6 +71,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<{ app:
   const report = buildReportService({
     reports: new MemoryReportRepository(new MemoryOutbox()),
     coverage: new OregonCoverage(),
+    geocoder: options.geocoder ?? new OfflineGeocoder(),
     images,
     imageProcessor: new SharpImageProcessor(),
     clock: systemClock,

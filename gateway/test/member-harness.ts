@@ -16,6 +16,7 @@ import type { Mailer } from '../src/mail/mailer.js';
 import type { MagicLinkLimits } from '../src/routes/oauth-magic-link.js';
 import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
+import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 
 export type TestGateway = {
   app: FastifyInstance;
@@ -48,6 +49,7 @@ export async function startMemberGateway(
   const member = buildMemberService({
     members: new MemoryMemberRepository(),
     loginTokens: new MemoryLoginTokenRepository(),
+    geocoder: new OfflineGeocoder(),
     secrets: nodeTokenSecrets,
     loginTokenTtlMs: DEFAULT_LOGIN_TOKEN_TTL_MS,
     clock: { now: () => clock.now },

@@ -1,5 +1,4 @@
 import { createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
-import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { buildReportService, MemoryImageStore, MemoryReportRepository } from '@swarm/report-service';
 import { HealthRegistry, MemoryOutbox, registerHealthService } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
@@ -11,6 +10,7 @@ import { MemorySessionStore } from '../src/auth/memory-session-store.js';
 import { createServiceClients, type ServiceClients } from '../src/clients/service-clients.js';
 import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
+import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 
 type ImageProcessor = Parameters<typeof buildReportService>[0]['imageProcessor'];
 
@@ -39,6 +39,7 @@ async function startGateway(): Promise<Started> {
   const report = buildReportService({
     reports: new MemoryReportRepository(new MemoryOutbox()),
     coverage: { associationsCovering: async () => [{ companyId: 'c-1', name: 'Salem Bees', donationUrl: '' }] },
+    geocoder: new OfflineGeocoder(),
     images: new MemoryImageStore(),
     imageProcessor: passThroughImages,
     clock: { now: () => clock.now },
@@ -76,11 +77,11 @@ describe('member report routes', () => {
       idempotencyId: address,
       reporterName: 'Reporter',
       reporterPhone: '5551234567',
-      size: SwarmSize.VERY_LARGE,
-      elevationFeet: 12,
+      size: 'Very Large',
+      elevation: '12',
       address,
+      recaptchaToken: 'token',
       internalNote,
-      location: { latitude: 44.9429, longitude: -123.0351 },
       ...(image ? { image } : {}),
     });
     return id;

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BotCheck } from '../src/bot-check/bot-check.js';
 import { RecaptchaBotCheck } from '../src/bot-check/recaptcha-bot-check.js';
-import { GeocoderUnavailableError, type Geocoder } from '@swarm/runtime/geocoding';
+import { GeocoderUnavailableError, OfflineGeocoder, type Geocoder } from '@swarm/runtime/geocoding';
 import { IMAGE_LIMIT, phonePhoto, reportForm, startGateway, type GatewayOptions, type RecordingImageStore } from './gateway-harness.js';
 import { startLocalServer } from '@swarm/testing';
 
@@ -227,6 +227,31 @@ describe('POST /api/report', () => {
       const { status, body } = await post(reportForm({ idempotencyId }));
       expect(status).toBe(429);
       expect(body.message).toBe("Failed to verify that you're a human. Refresh the page and try again.");
+    });
+
+    it("asks the bot check and the geocoder nothing about a report the service's form rules refuse", async () => {
+      const asked: string[] = [];
+      const botCheck: BotCheck = {
+        verify: async (token) => {
+          asked.push(`bot check ${token}`);
+          return { ok: true };
+        },
+      };
+      const offline = new OfflineGeocoder();
+      const geocoder: Geocoder = {
+        suggest: (input) => offline.suggest(input),
+        resolve: async (address, placeId) => {
+          asked.push(`geocoder ${address}`);
+          return offline.resolve(address, placeId);
+        },
+      };
+      await start({ botCheck, geocoder });
+      const refused = await post(reportForm({ reporterPhone: '12', recaptchaToken: 'malformed' }));
+      expect(refused).toMatchObject({ status: 400, body: { message: 'Phone is invalid (10 digts, only numbers)', errors: ['Phone is invalid (10 digts, only numbers)'] } });
+      expect(asked).toEqual([]);
+      const address = '7 Comb Court, Salem, OR, USA';
+      expect((await post(reportForm({ address, recaptchaToken: 'well-formed' }))).status).toBe(201);
+      expect(asked).toEqual(['bot check well-formed', `geocoder ${address}`]);
     });
 
     it('asks the bot check about the report action and answers 429 for a low reCAPTCHA score', async () => {

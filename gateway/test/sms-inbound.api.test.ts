@@ -180,15 +180,21 @@ describe('POST /api/sms/inbound', () => {
     expect((await postSigned(gateway.url, twilioParams(), { signedUrl: 'https://swarm.example.org/api/sms/inbound' })).status).toBe(200);
   });
 
-  it('refuses a signed request without a valid MessageSid or with an over-long body, and answers a non-US sender with nothing', async () => {
+  it('refuses a signed request without a valid MessageSid or with an over-long body, asking the notification service nothing', async () => {
     gateway = await startGateway();
     expect((await postSigned(gateway.url, twilioParams({ MessageSid: 'nope' }))).status).toBe(400);
     const { MessageSid: _omitted, ...withoutSid } = twilioParams();
     expect((await postSigned(gateway.url, withoutSid)).status).toBe(400);
     expect((await postSigned(gateway.url, twilioParams({ Body: 'x'.repeat(1601) }))).status).toBe(400);
+    expect(gateway.fake.received).toHaveLength(0);
+  });
+
+  it('forwards a signed message from any sender: the notification service decides that a sender outside the US gets nothing', async () => {
+    gateway = await startGateway();
+    gateway.fake.reply = '';
     const foreign = await postSigned(gateway.url, twilioParams({ From: '+447700900123' }));
     expect([foreign.status, await foreign.text()]).toEqual([200, twiml('')]);
-    expect(gateway.fake.received).toHaveLength(0);
+    expect(gateway.fake.received.map((request) => request.from)).toEqual(['+447700900123']);
   });
 
   it('answers 503 when the notification service is unavailable, so Twilio reports the failure', async () => {

@@ -16,9 +16,9 @@ import { parseArgs } from 'node:util';
 import { createDeflate, crc32 } from 'node:zlib';
 import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
-import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { buildReportService, MemoryImageStore, MemoryReportRepository, SharpImageProcessor } from '@swarm/report-service';
 import { domainErrorCode, MemoryOutbox, secureRandomBelow, systemClock, uuidIds } from '@swarm/runtime';
+import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 
 const { values } = parseArgs({
   options: { side: { type: 'string', default: '7745' }, count: { type: 'string', default: '8' }, 'decode-concurrency': { type: 'string' } },
@@ -61,6 +61,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const report = buildReportService({
   reports: new MemoryReportRepository(new MemoryOutbox()),
   coverage: { associationsCovering: async () => [{ companyId: 'c-1', name: 'Bench Bees', donationUrl: '' }] },
+  geocoder: new OfflineGeocoder(),
   images: new MemoryImageStore(),
   imageProcessor: new SharpImageProcessor(decodeConcurrency === undefined ? {} : { decodeConcurrency }),
   clock: systemClock,
@@ -77,11 +78,11 @@ async function submit(image: Uint8Array): Promise<string> {
       idempotencyId: crypto.randomUUID(),
       reporterName: 'Bench',
       reporterPhone: '5551234567',
-      size: SwarmSize.BASKETBALL,
-      elevationFeet: 10,
+      size: 'Basketball',
+      elevation: '10',
       address: `${street} Bench Street, Portland, OR, USA`,
+      recaptchaToken: 'bench',
       internalNote: '',
-      location: { latitude: 45.5, longitude: -122.6 },
       image,
       confirmDuplicate: false,
     });

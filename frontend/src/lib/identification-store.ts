@@ -1,8 +1,9 @@
+import { swarmSizes, type SwarmSizeLabel } from '@swarm/proto/labels';
 import { useSyncExternalStore } from 'react';
 
 /** Spec §3: the three swarm sizes, in the order they are offered. */
-export const SWARM_SIZES = ['Softball', 'Basketball', 'Very Large'] as const;
-export type SwarmSize = (typeof SWARM_SIZES)[number];
+export const SWARM_SIZES = swarmSizes.labels;
+export type SwarmSize = SwarmSizeLabel;
 
 /** Spec §5 and §9: elevation in feet from the ground. */
 export const MIN_ELEVATION_FEET = 0;
@@ -21,7 +22,7 @@ let cached: Identification = {};
 /** Where the answers live when the browser refuses storage (some private modes): only as long as this page. */
 let unstoredRaw: string | null = null;
 
-export const isSwarmSize = (value: unknown): value is SwarmSize => (SWARM_SIZES as readonly unknown[]).includes(value);
+export const isSwarmSize = (value: unknown): value is SwarmSize => swarmSizes.isLabel(value);
 
 /** Accepts "12" or "12.5" feet within 0 to 50; anything else (empty, negative, text) is not an elevation. */
 export function parseElevation(text: string): number | undefined {

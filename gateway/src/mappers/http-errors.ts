@@ -1,4 +1,5 @@
 import { Code, ConnectError } from '@connectrpc/connect';
+import { fieldViolations } from '@swarm/runtime';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
@@ -63,14 +64,17 @@ export function parseInput<T>(schema: z.ZodType<T>, input: unknown, fallbackMess
 }
 
 /**
- * Answers any error with the HTTP status and message the frontend expects. Internal failures keep their details
- * in the log and out of the response.
+ * Answers any error with the HTTP status and message the frontend expects. A service's field violations become
+ * 400 with the first broken rule as the message and every one under `errors` (the form's 'Errors:' block); this is
+ * the one place they are mapped. Internal failures keep their details in the log and out of the response.
  */
 export function replyWithError(reply: FastifyReply, error: unknown, messages: Partial<Record<number, string>> = {}): FastifyReply {
   if (error instanceof HttpError) {
     return reply.code(error.status).send(body(messages[error.status] ?? error.message, error.errors));
   }
   if (error instanceof ConnectError) {
+    const violations = fieldViolations(error);
+    if (violations.length > 0) return reply.code(400).send(body(messages[400] ?? violations[0] ?? error.rawMessage, violations));
     const status = statusByConnectCode[error.code] ?? 500;
     if (status === 503) {
       reply.log.warn({ err: error }, 'service unavailable');

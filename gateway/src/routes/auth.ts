@@ -7,7 +7,6 @@ import type { SessionStore } from '../auth/session-store.js';
 import type { SiteIdentity } from '../auth/site-identity.js';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import type { ServiceClients } from '../clients/service-clients.js';
-import type { Geocoder } from '@swarm/runtime/geocoding';
 import type { DevOutbox } from '../mail/dev-outbox.js';
 import type { Mailer } from '../mail/mailer.js';
 import { devOutboxRoutes } from './dev-outbox.js';
@@ -44,7 +43,6 @@ export function authAndMemberRoutes(
   options: {
     clients: ServiceClients;
     sessions: SessionStore;
-    geocoder: Geocoder;
     botCheck: BotCheck;
     login: LoginAdapters;
     settings: AuthSettings;
@@ -61,7 +59,7 @@ export function authAndMemberRoutes(
     if (request.routeOptions.url?.startsWith('/api/member/')) await guard(request, reply);
   });
   logoutRoutes(app, { sessions, cookies });
-  memberRoutes(app, { clients, geocoder: options.geocoder });
+  memberRoutes(app, { clients });
   magicLinkRoutes(app, {
     clients,
     sessions,

@@ -1,6 +1,6 @@
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { SwarmSize } from '@swarm/proto/report/v1/report';
+import { badReportReasons, swarmSizes } from '@swarm/proto/labels';
 import { domainErrorCode } from '@swarm/runtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -8,8 +8,6 @@ import { memberIdOf } from '../auth/member-session.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { HttpError, replyWithError } from '../mappers/http-errors.js';
 
-/** Spec §4: the reasons the member area offers when marking a report bad. */
-export const BAD_REASONS = ['Not honey bees', 'Swarm moved into structure', 'Swarm moved on', 'Someone else got the swarm', 'Other'] as const;
 
 /** Report ids are generated UUIDs; anything else cannot name a report and is refused before calling the service. */
 const REPORT_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -25,15 +23,8 @@ export const MESSAGES = {
   badWindowOver: 'A report can only be marked as bad within 72 hours of claiming it.',
   reportIdRequired: 'A valid report id is required.',
   reasonRequired: 'Please choose a reason.',
-  reasonUnknown: `Reason must be one of: ${BAD_REASONS.join(', ')}.`,
+  reasonUnknown: `Reason must be one of: ${badReportReasons.labels.join(', ')}.`,
 } as const;
-
-const sizeNames: Record<SwarmSize, string> = {
-  [SwarmSize.UNSPECIFIED]: '',
-  [SwarmSize.SOFTBALL]: 'Softball',
-  [SwarmSize.BASKETBALL]: 'Basketball',
-  [SwarmSize.VERY_LARGE]: 'Very Large',
-};
 
 const reportIdField = z.string({ error: MESSAGES.reportIdRequired }).trim().regex(REPORT_ID, MESSAGES.reportIdRequired);
 const unclaimBody = z.object({ reportId: reportIdField });
@@ -43,7 +34,7 @@ const badBody = z.object({
     .string({ error: MESSAGES.reasonRequired })
     .trim()
     .min(1, MESSAGES.reasonRequired)
-    .refine((reason) => (BAD_REASONS as readonly string[]).includes(reason), MESSAGES.reasonUnknown),
+    .refine((reason) => badReportReasons.isLabel(reason), MESSAGES.reasonUnknown),
 });
 const imageQuery = z.object({ variant: z.enum(['thumbnail']).optional() });
 
@@ -110,7 +101,7 @@ export function memberReportRoutes(app: FastifyInstance, clients: ServiceClients
           ...imageUrls(report.reportId, report.hasImage),
           claimCode: report.claimCode,
           note: report.note,
-          size: sizeNames[report.size],
+          size: swarmSizes.label(report.size) ?? '',
           elevation: report.elevationFeet,
           distanceFromHome: Math.round(report.distanceMiles * 100) / 100,
         })),
@@ -131,7 +122,7 @@ export function memberReportRoutes(app: FastifyInstance, clients: ServiceClients
           ...imageUrls(report.reportId, report.hasImage),
           claimCode: report.claimCode,
           note: report.note,
-          size: sizeNames[report.size],
+          size: swarmSizes.label(report.size) ?? '',
           elevation: report.elevationFeet,
           canUnClaim: report.canUnclaim,
           companyName: report.companyName,
@@ -173,7 +164,7 @@ export function memberReportRoutes(app: FastifyInstance, clients: ServiceClients
   app.put('/api/member/report/bad', async (request, reply) => {
     try {
       const { reportId, reason } = parseBody(badBody, request.body);
-      await clients.report.markReportBad({ reportId, memberId: memberIdOf(request), reason }).catch((error: unknown) => {
+      await clients.report.markReportBad({ reportId, memberId: memberIdOf(request), reason: badReportReasons.valueOf(reason) }).catch((error: unknown) => {
         throw refusal(error, MESSAGES.badWindowOver);
       });
       return reply.send({ message: MESSAGES.markedBad });

@@ -1,14 +1,21 @@
+import { onboardingStatuses } from '@swarm/proto/labels';
 import type { Member } from '@swarm/proto/member/v1/member_service';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { memberIdOf as memberId } from '../auth/member-session.js';
 import type { ServiceClients } from '../clients/service-clients.js';
-import type { Geocoder } from '@swarm/runtime/geocoding';
+import { ConnectError } from '@connectrpc/connect';
+import { domainErrorCode, fieldViolations } from '@swarm/runtime';
 import { HttpError, replyWithError } from '../mappers/http-errors.js';
-import { memberRefusal } from './member-errors.js';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-const ADDRESS_NOT_PLACED = 'Please select an address from the list.';
+
+/** Spec §5: an address the member service could not place is answered 422 with the service's message. */
+function unplacedAddress(error: unknown): unknown {
+  if (!(error instanceof ConnectError) || domainErrorCode(error) !== 'MEMBER.ADDRESS_UNRESOLVED') return error;
+  const errors = fieldViolations(error);
+  return new HttpError(422, errors[0] ?? error.rawMessage, errors);
+}
 
 const informationBody = z.object({
   name: z.string().max(1000),
@@ -25,7 +32,7 @@ function information(member: Member | undefined) {
     name: member?.name ?? '',
     phoneNumber: member?.phoneNumber ?? '',
     address: member?.address ?? '',
-    onboarding: (member?.onboarding ?? []).map(({ onboardingId, status }) => ({ onboardingId, status })),
+    onboarding: (member?.onboarding ?? []).map(({ onboardingId, status }) => ({ onboardingId, status: onboardingStatuses.label(status) ?? '' })),
   };
 }
 
@@ -96,8 +103,8 @@ function readAvailabilityChange(body: unknown): AvailabilityRequest {
  * The member area's Information, onboarding and Availability calls. The session check in front of every /api/member/
  * route has set `memberSession` before these run.
  */
-export function memberRoutes(app: FastifyInstance, options: { clients: ServiceClients; geocoder: Geocoder }): void {
-  const { clients, geocoder } = options;
+export function memberRoutes(app: FastifyInstance, options: { clients: ServiceClients }): void {
+  const { clients } = options;
 
   app.get('/api/member/information', async (request, reply) => {
     try {
@@ -112,26 +119,10 @@ export function memberRoutes(app: FastifyInstance, options: { clients: ServiceCl
     try {
       const parsed = informationBody.safeParse(request.body);
       if (!parsed.success) throw new HttpError(400, 'Send name, phoneNumber and address as text.');
-      const { name, phoneNumber, address } = parsed.data;
-      const id = memberId(request);
-      let home: { latitude: number; longitude: number } | undefined;
-      let placedAddress = address.trim();
-      if (placedAddress !== '') {
-        const { member } = await clients.member.getMember({ memberId: id });
-        if (member?.home && member.address === placedAddress) {
-          // The address did not change: keep the place it was resolved to rather than asking the geocoder again.
-          home = { latitude: member.home.latitude, longitude: member.home.longitude };
-        } else {
-          const place = await geocoder.resolve(placedAddress);
-          if (!place) throw new HttpError(422, ADDRESS_NOT_PLACED, [ADDRESS_NOT_PLACED]);
-          home = { latitude: place.latitude, longitude: place.longitude };
-          placedAddress = place.formattedAddress;
-        }
-      }
-      const { member } = await clients.member.updateMemberInformation({ memberId: id, name, phoneNumber, address: placedAddress, home });
+      const { member } = await clients.member.updateMemberInformation({ memberId: memberId(request), ...parsed.data });
       return reply.send(information(member));
     } catch (error) {
-      return replyWithError(reply, memberRefusal(error));
+      return replyWithError(reply, unplacedAddress(error));
     }
   });
 
@@ -139,10 +130,11 @@ export function memberRoutes(app: FastifyInstance, options: { clients: ServiceCl
     try {
       const parsed = onboardingBody.safeParse(request.body);
       if (!parsed.success) throw new HttpError(400, 'Send onboardingId as a number and status as text.');
-      const { member } = await clients.member.updateOnboarding({ memberId: memberId(request), ...parsed.data });
+      const { onboardingId, status } = parsed.data;
+      const { member } = await clients.member.updateOnboarding({ memberId: memberId(request), onboardingId, status: onboardingStatuses.valueOf(status) });
       return reply.send(information(member));
     } catch (error) {
-      return replyWithError(reply, memberRefusal(error));
+      return replyWithError(reply, error);
     }
   });
 
@@ -161,7 +153,7 @@ export function memberRoutes(app: FastifyInstance, options: { clients: ServiceCl
       const { member } = await clients.member.updateAvailability({ memberId: memberId(request), ...change });
       return reply.send(availability(member));
     } catch (error) {
-      return replyWithError(reply, memberRefusal(error));
+      return replyWithError(reply, error);
     }
   });
 }

@@ -1,21 +1,12 @@
 import { ConnectError } from '@connectrpc/connect';
-import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { domainErrorCode } from '@swarm/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import { RecentlyVerified } from '../bot-check/recently-verified.js';
 import type { ServiceClients } from '../clients/service-clients.js';
-import { GeocoderUnavailableError, type Geocoder } from '@swarm/runtime/geocoding';
 import { HttpError, replyWithError } from '../mappers/http-errors.js';
 import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
-import { REPORT_TEXT_FIELDS, checkReportForm } from './report-form.js';
 import { sniffImage } from './report-image.js';
-
-const protoSizes: Record<string, SwarmSize> = {
-  Softball: SwarmSize.SOFTBALL,
-  Basketball: SwarmSize.BASKETBALL,
-  'Very Large': SwarmSize.VERY_LARGE,
-};
 
 /** Spec §8: the statuses the report form turns into its messages. */
 const reportMessages: Partial<Record<number, string>> = {
@@ -30,6 +21,9 @@ const DUPLICATE_MESSAGE = 'A swarm at this address has already been successfully
 const NOT_A_PICTURE = 'The file is not a picture. Please select a JPEG, PNG, WebP, GIF or HEIC image.';
 const TOO_MANY_REPORTS = 'Too many reports from this connection. Please wait a while and try again.';
 
+/** The report form's text fields; the report service checks them. */
+const REPORT_TEXT_FIELDS = ['reporterName', 'reporterPhone', 'size', 'elevation', 'address', 'recaptchaToken', 'idempotencyId', 'internalNote'];
+
 /** Form fields read besides the report's own: the "Yes" of the duplicate dialog, and the picked suggestion's id. */
 export const CONFIRM_DUPLICATE_FIELD = 'confirmDuplicate';
 export const PLACE_ID_FIELD = 'placeId';
@@ -40,19 +34,19 @@ const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 export type ReportRouteDependencies = {
   clients: ServiceClients;
-  geocoder: Geocoder;
   botCheck: BotCheck;
   rateLimiter: ClientRateLimiter;
   reportImageMaxBytes: number;
 };
 
 export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDependencies): void {
-  const { clients, geocoder, botCheck, rateLimiter } = dependencies;
+  const { clients, botCheck, rateLimiter } = dependencies;
   const recentlyVerified = new RecentlyVerified();
 
   /**
-   * Spec §7 POST /report, every rule of §5 checked here before the report service checks them again. Cheap checks
-   * come first; the bot check and the geocoder (paid providers) only see well-formed reports.
+   * Spec §7 POST /report. The gateway reads the multipart body within its limits and judges the picture's bytes;
+   * every rule of the form is the report service's. A validate-only call comes first, so the bot check (a paid
+   * provider) only sees well-formed reports; the report service then places the address with its own geocoder.
    */
   app.post('/api/report', async (request, reply) => {
     try {
@@ -60,31 +54,33 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
       if (!limit.allowed) return tooMany(reply, limit.retryAfterSeconds, TOO_MANY_REPORTS);
       if (!request.isMultipart()) throw new HttpError(415, 'A report is sent as multipart/form-data.');
       const { fields, image } = await readReportParts(request, dependencies.reportImageMaxBytes);
-      const checked = checkReportForm(fields);
-      if (!checked.ok) throw new HttpError(400, checked.errors[0] ?? 'Error', checked.errors);
-      const { form } = checked;
+      const form = {
+        idempotencyId: fields.idempotencyId ?? '',
+        reporterName: fields.reporterName ?? '',
+        reporterPhone: fields.reporterPhone ?? '',
+        size: fields.size ?? '',
+        elevation: fields.elevation ?? '',
+        address: fields.address ?? '',
+        internalNote: fields.internalNote ?? '',
+        recaptchaToken: fields.recaptchaToken ?? '',
+        placeId: fields[PLACE_ID_FIELD]?.trim() ?? '',
+      };
+      await clients.report.submitReport({ ...form, validateOnly: true });
       if (image && !sniffImage(image)) throw new HttpError(415, NOT_A_PICTURE);
 
-      if (!recentlyVerified.has(form.idempotencyId, form.recaptchaToken)) {
-        const verdict = await botCheck.verify(form.recaptchaToken, 'report', request.ip);
+      const idempotencyId = form.idempotencyId.trim();
+      const recaptchaToken = form.recaptchaToken.trim();
+      if (!recentlyVerified.has(idempotencyId, recaptchaToken)) {
+        const verdict = await botCheck.verify(recaptchaToken, 'report', request.ip);
         if (!verdict.ok) {
           request.log.info({ reason: verdict.reason }, 'report refused by the bot check');
           throw new HttpError(429, reportMessages[429] ?? 'Error');
         }
-        recentlyVerified.remember(form.idempotencyId, form.recaptchaToken);
+        recentlyVerified.remember(idempotencyId, recaptchaToken);
       }
-      const place = await geocoder.resolve(form.address, fields[PLACE_ID_FIELD]?.trim() || undefined);
-      if (!place) throw new HttpError(422, reportMessages[422] ?? 'Error');
 
       const result = await clients.report.submitReport({
-        idempotencyId: form.idempotencyId,
-        reporterName: form.reporterName,
-        reporterPhone: form.reporterPhone,
-        size: protoSizes[form.size] ?? SwarmSize.UNSPECIFIED,
-        elevationFeet: form.elevation,
-        address: place.formattedAddress,
-        internalNote: form.internalNote,
-        location: { latitude: place.latitude, longitude: place.longitude },
+        ...form,
         image: image ?? new Uint8Array(),
         confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]),
       });
@@ -119,11 +115,10 @@ function isYes(value: string | undefined): boolean {
 
 /** The report service's rule codes that have their own status on this route. */
 function reportError(error: unknown): unknown {
-  if (error instanceof GeocoderUnavailableError) {
-    return new HttpError(503, 'The address service is not available right now. Please try again in a moment.');
-  }
   if (!(error instanceof ConnectError)) return error;
   switch (domainErrorCode(error)) {
+    case 'GEOCODER.UNAVAILABLE':
+      return new HttpError(503, 'The address service is not available right now. Please try again in a moment.');
     case 'REPORT.INVALID_IMAGE':
       return new HttpError(415, NOT_A_PICTURE);
     case 'REPORT.IMAGE_TOO_LARGE':

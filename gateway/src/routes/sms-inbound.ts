@@ -9,8 +9,6 @@ export const SMS_INBOUND_PATH = '/api/sms/inbound';
 const FORM_BODY_LIMIT = 16 * 1024;
 const MAX_BODY_LENGTH = 1600;
 const MESSAGE_SID = /^(SM|MM)[0-9a-fA-F]{32}$/;
-/** Members have US ten-digit numbers; Twilio sends E.164. */
-const US_NUMBER = /^\+1\d{10}$/;
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
@@ -35,8 +33,9 @@ export function acceptFormBodies(scope: FastifyInstance): void {
 }
 
 /**
- * Twilio's inbound SMS webhook: accepted only with a valid X-Twilio-Signature for the exact public URL, answered with
- * TwiML. Without an auth token configured every request is refused, so an unconfigured deployment cannot be driven
+ * Twilio's inbound SMS webhook: accepted only with a valid X-Twilio-Signature for the exact public URL, forwarded to
+ * the notification service (which decides what a message means, including that a sender outside the US is nobody to
+ * answer) and answered with TwiML. Without an auth token configured every request is refused, so an unconfigured deployment cannot be driven
  * by forged messages.
  */
 export function smsInboundRoutes(
@@ -65,8 +64,6 @@ export function smsInboundRoutes(
       const messageSid = params.get('MessageSid') ?? '';
       if (!MESSAGE_SID.test(messageSid)) return replyWithError(reply, new HttpError(400, 'MessageSid is missing or invalid.'));
       if (body.length > MAX_BODY_LENGTH) return replyWithError(reply, new HttpError(400, 'Body is too long.'));
-      // A sender outside the US cannot be a member: nothing to do and nothing to answer.
-      if (!US_NUMBER.test(from)) return answerTwiml(reply, '');
       const answer = await options.clients.notification.handleInboundSms({ from, body, messageSid });
       return answerTwiml(reply, answer.reply);
     });

@@ -1,5 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { requireMongoUrl, systemClock, uuidIds, type PartWiring } from '@swarm/runtime';
+import { geocoderFromSettings } from '@swarm/runtime/geocoding';
 import { connectMongo } from '@swarm/runtime/mongo';
 import type { z } from 'zod';
 import type { LoginTokenRepository, MemberRepository } from './app/ports.js';
@@ -13,8 +14,13 @@ import { buildMemberService } from './member-service.js';
 
 export type MemberConfig = z.infer<z.ZodObject<typeof memberConfigShape>>;
 
-/** The member service from its configuration: the store STORE names. `main.ts` and the embedded product call it. */
+/**
+ * The member service from its configuration: the store STORE names and the geocoder GEOCODER names (which places a
+ * member's address). `main.ts` and the embedded product call it.
+ */
 export async function composeMemberService(config: MemberConfig, wiring: PartWiring): Promise<{ routes: (router: ConnectRouter) => void }> {
+  // Chosen first: a provider without its key stops the start before any connection is made.
+  const geocoder = geocoderFromSettings(config);
   let members: MemberRepository;
   let loginTokens: LoginTokenRepository;
   if (config.STORE === 'mongo') {
@@ -33,6 +39,7 @@ export async function composeMemberService(config: MemberConfig, wiring: PartWir
   return buildMemberService({
     members,
     loginTokens,
+    geocoder,
     secrets: nodeTokenSecrets,
     clock: systemClock,
     ids: uuidIds,

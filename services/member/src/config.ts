@@ -1,8 +1,11 @@
 import { env, serviceEnvShape } from '@swarm/runtime';
+import { geocoderEnvShape } from '@swarm/runtime/geocoding';
 import { z } from 'zod';
 
 export const memberConfigShape = {
   ...serviceEnvShape,
+  /** The geocoder that places a member's address (GEOCODER, GOOGLE_MAPS_API_KEY…): the same settings as the gateway's. */
+  ...geocoderEnvShape,
   PORT: env.port(8082),
   MONGODB_DATABASE: z.string().min(1).default('swarm_member'),
   /** How long an emailed login link works. */

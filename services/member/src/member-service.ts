@@ -6,7 +6,7 @@ import { FindMemberByPhone } from './app/find-member-by-phone.js';
 import { GetMember } from './app/get-member.js';
 import { IssueLoginToken } from './app/issue-login-token.js';
 import { NextAlertTime } from './app/next-alert-time.js';
-import type { Clock, IdGenerator, LoginTokenRepository, MemberRepository, TokenSecrets } from './app/ports.js';
+import type { Clock, Geocoder, IdGenerator, LoginTokenRepository, MemberRepository, TokenSecrets } from './app/ports.js';
 import { SetDoNotDisturb } from './app/set-do-not-disturb.js';
 import { UpdateAvailability } from './app/update-availability.js';
 import { UpdateMemberInformation } from './app/update-member-information.js';
@@ -19,6 +19,8 @@ export const DEFAULT_LOGIN_TOKEN_TTL_MS = 15 * 60 * 1000;
 export function buildMemberService(ports: {
   members: MemberRepository;
   loginTokens: LoginTokenRepository;
+  /** Places the address a member gives. */
+  geocoder: Geocoder;
   secrets: TokenSecrets;
   clock: Clock;
   ids: IdGenerator;
@@ -32,7 +34,7 @@ export function buildMemberService(ports: {
     routes: memberServiceRoutes({
       ensureMember,
       getMember: new GetMember(ports.members),
-      updateMemberInformation: new UpdateMemberInformation(ports.members),
+      updateMemberInformation: new UpdateMemberInformation(ports.members, ports.geocoder),
       updateAvailability: new UpdateAvailability(ports.members),
       updateOnboarding: new UpdateOnboarding(ports.members),
       findCoveringMembers: new FindCoveringMembers(ports.members),

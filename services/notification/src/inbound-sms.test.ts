@@ -1,3 +1,4 @@
+import { BadReportReason } from '@swarm/proto/report/v1/report';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
@@ -60,7 +61,7 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
   it('emails the administrator when a report is marked bad', async () => {
     const { emails } = await setUp();
     await bus.publish(
-      ReportMarkedBadEvent.toMessage('bad-1', { reportId: 'report-9', memberId: 'ada', reason: 'Swarm moved on', markedAt: timestampFromDate(new Date()) }),
+      ReportMarkedBadEvent.toMessage('bad-1', { reportId: 'report-9', memberId: 'ada', reason: BadReportReason.MOVED_ON, markedAt: timestampFromDate(new Date()) }),
     );
     await waitUntil(async () => emails.length === 1, 2_000, 'the admin email');
     expect(emails[0]).toMatchObject({ to: 'admin@example.org' });
@@ -68,11 +69,12 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
     expect(emails[0]?.text).toContain('Swarm moved on');
   });
 
-  it('answers a malformed inbound SMS with INVALID_ARGUMENT and an unknown sender with help', async () => {
+  it('answers a malformed inbound SMS with INVALID_ARGUMENT, a sender outside the US with nothing and an unknown sender with help', async () => {
     const { client } = await setUp();
-    const error = await client.handleInboundSms({ from: 'nope', body: 'STOP', messageSid: 'SM1' }).catch((caught: unknown) => ConnectError.from(caught));
+    const error = await client.handleInboundSms({ from: '+15035550199', body: 'STOP', messageSid: 'SM 1' }).catch((caught: unknown) => ConnectError.from(caught));
     expect(error).toBeInstanceOf(ConnectError);
     expect((error as ConnectError).code).toBe(Code.InvalidArgument);
+    expect((await client.handleInboundSms({ from: '+447700900123', body: 'STOP', messageSid: 'SM3' })).reply).toBe('');
     expect((await client.handleInboundSms({ from: '+15035550199', body: '12345', messageSid: 'SM2' })).reply).toBe(HELP_REPLY);
   });
 

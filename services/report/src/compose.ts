@@ -2,6 +2,7 @@ import { createClient, type ConnectRouter, type Transport } from '@connectrpc/co
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { MemoryOutbox, OutboxRelay, requireMongoUrl, secureRandomBelow, systemClock, uuidIds, type OutboxStore, type PartWiring } from '@swarm/runtime';
+import { geocoderFromSettings } from '@swarm/runtime/geocoding';
 import { MongoOutbox, RecoveringOutbox, connectMongo } from '@swarm/runtime/mongo';
 import type { z } from 'zod';
 import type { ImageStore, ReportRepository } from './app/ports.js';
@@ -20,11 +21,14 @@ export type ReportConfig = z.infer<z.ZodObject<typeof reportConfigShape>>;
 export type ReportPeers = { member: Transport; associationBilling: Transport };
 
 /**
- * The report service from its configuration: the store STORE names (with its outbox and relay), the picture
- * processing, and the peers it asks who covers a swarm. `main.ts` and the embedded product both call it.
+ * The report service from its configuration: the store STORE names (with its outbox and relay), the geocoder
+ * GEOCODER names (which places a report's address), the picture processing, and the peers it asks who covers a
+ * swarm. `main.ts` and the embedded product both call it.
  */
 export async function composeReportService(config: ReportConfig, wiring: PartWiring & { peers: ReportPeers }): Promise<{ routes: (router: ConnectRouter) => void }> {
   const { lifecycle, health, logger } = wiring;
+  // Chosen first: a provider without its key stops the start before any connection is made.
+  const geocoder = geocoderFromSettings(config);
   // Repositories wake the relay after each write; it is only called once the service is serving.
   const notifyRelay = () => relay.notify();
   let reports: ReportRepository;
@@ -54,6 +58,7 @@ export async function composeReportService(config: ReportConfig, wiring: PartWir
   return buildReportService({
     reports,
     coverage: new RpcSwarmCoverage(createClient(MemberService, wiring.peers.member), createClient(AssociationBillingService, wiring.peers.associationBilling)),
+    geocoder,
     images,
     imageProcessor: new SharpImageProcessor({ decodeConcurrency: config.IMAGE_DECODE_CONCURRENCY }),
     clock: systemClock,

@@ -1,8 +1,11 @@
 import { env, serviceEnvShape } from '@swarm/runtime';
+import { geocoderEnvShape } from '@swarm/runtime/geocoding';
 import { z } from 'zod';
 
 export const reportConfigShape = {
   ...serviceEnvShape,
+  /** The geocoder that places a report's address (GEOCODER, GOOGLE_MAPS_API_KEY…): the same settings as the gateway's. */
+  ...geocoderEnvShape,
   PORT: env.port(8081),
   MONGODB_DATABASE: z.string().min(1).default('swarm_report'),
   OUTBOX_POLL_INTERVAL_MS: env.positiveInt(1_000),

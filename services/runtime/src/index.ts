@@ -6,7 +6,7 @@ export { routeProcessOutputToLogger } from './process-output.js';
 export { HealthRegistry, type HealthProbe } from './health.js';
 export { startRpcServer, type RpcServer } from './rpc/rpc-server.js';
 export { Http2Connection, serviceTransport, type Http2ConnectionOptions } from './rpc/service-transport.js';
-export { domainErrorCode, isCodedError, toConnectError, type CodedError } from './rpc/domain-errors.js';
+export { domainErrorCode, fieldViolations, isCodedError, toConnectError, type CodedError } from './rpc/domain-errors.js';
 export {
   redeliveryDelayMs,
   type DeliveredEvent,

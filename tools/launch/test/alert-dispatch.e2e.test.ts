@@ -45,7 +45,7 @@ async function aBeekeeper(clients: Clients, phoneNumber: string): Promise<{ memb
   const suffix = randomUUID().slice(0, 8);
   const { member } = await clients.member.ensureMember({ email: `alert-${suffix}@example.org` });
   const memberId = member?.memberId ?? '';
-  await clients.member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: SPRINGFIELD.address, home: SPRINGFIELD });
+  await clients.member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: SPRINGFIELD.address });
   await clients.member.updateAvailability({
     memberId,
     elevationMaximumFeet: 50,

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertingProduct, type AlertingProduct } from './product-harness.js';
 
 /** Salem, OR as the offline geocoder places it. */
-const SALEM = { latitude: 44.9429, longitude: -123.0351 };
 const PHONES = ['9715550101', '9715550102', '9715550103'];
 const everyDay = [0, 1, 2, 3, 4, 5, 6];
 
@@ -27,7 +26,7 @@ describe('distributed mode: the notification service dies while alert jobs are p
       const { member: created } = await member.ensureMember({ email: `crash-${randomUUID().slice(0, 8)}@example.org` });
       const memberId = created?.memberId ?? '';
       memberIds.push(memberId);
-      await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: '1 Comb Court, Salem, OR, USA', home: SALEM });
+      await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: '1 Comb Court, Salem, OR, USA' });
       await member.updateAvailability({ memberId, elevationMaximumFeet: 50, timeZone: 'UTC', dayHours: everyDay.map((day) => ({ day, fromHour: opensAt, toHour: opensAt + 1 })) });
       const { activationCode } = await billing.issueActivationCode({ companyId });
       await billing.joinAssociation({ memberId, activationCode });

@@ -13,7 +13,6 @@ import { startStack, type RunningStack } from '../src/stack.js';
 import { staticDirWithIndex, type AlertJobData } from './product-harness.js';
 
 /** Corvallis, OR as the offline geocoder places it: every street of the town is put at this point. */
-const CORVALLIS = { latitude: 44.5646, longitude: -123.262 };
 /** Keepers reachable at any hour: their alerts go out at once. */
 const PROMPT_PHONES = ['5415550201', '5415550202', '5415550203'];
 /** A keeper whose only window opens in two hours: their alerts wait in Redis through every fault. */
@@ -99,7 +98,7 @@ describe('distributed mode under faults: services, NATS and Redis killed while r
       const { member: created } = await member.ensureMember({ email: `faults-${randomUUID().slice(0, 8)}@example.org` });
       const memberId = created?.memberId ?? '';
       memberIdOf.set(phoneNumber, memberId);
-      await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: '1 Comb Court, Corvallis, OR, USA', home: CORVALLIS });
+      await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: '1 Comb Court, Corvallis, OR, USA' });
       const dayHours = phoneNumber === LATE_PHONE ? EVERY_DAY.map((day) => ({ day, fromHour: opensAt, toHour: opensAt + 1 })) : allDay;
       await member.updateAvailability({ memberId, elevationMaximumFeet: 50, timeZone: 'UTC', dayHours });
       const { activationCode } = await billing.issueActivationCode({ companyId });

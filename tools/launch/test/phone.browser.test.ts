@@ -68,7 +68,7 @@ async function seedPortlandBeekeeper(product: EmbeddedProduct): Promise<void> {
   const { member: members, associationBilling } = product.clients;
   const keeper = (await members.ensureMember({ email: 'keeper@example.com' })).member;
   if (!keeper) throw new Error('no member created');
-  await members.updateMemberInformation({ memberId: keeper.memberId, name: 'Pat Keeper', phoneNumber: '5035550199', address: 'Portland, OR, USA', home: { latitude: 45.5152, longitude: -122.6784 } });
+  await members.updateMemberInformation({ memberId: keeper.memberId, name: 'Pat Keeper', phoneNumber: '5035550199', address: 'Portland, OR, USA' });
   const { activationCode } = await seedAssociation(product, association);
   await associationBilling.joinAssociation({ memberId: keeper.memberId, activationCode });
 }

@@ -43,7 +43,6 @@ async function coverPlace(
     name: 'Bea Keeper',
     phoneNumber: '5035550100',
     address: place.address,
-    home: { latitude: place.latitude, longitude: place.longitude },
   });
   await member.updateAvailability({ memberId, elevationMaximumFeet: 50 });
   const { association } = await billing.createAssociation({ companyName: place.associationName, donationUrl: place.donationUrl });

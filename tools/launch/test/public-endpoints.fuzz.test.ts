@@ -199,7 +199,7 @@ describe('every public endpoint refuses generated bad input (fast-check, whole p
     const { member, associationBilling: billing } = product.clients;
     const { member: beekeeper } = await member.ensureMember({ email: 'fuzz-beekeeper@example.org' });
     const memberId = beekeeper?.memberId ?? '';
-    await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber: '2175550100', address: SPRINGFIELD.address, home: SPRINGFIELD });
+    await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber: '2175550100', address: SPRINGFIELD.address });
     await member.updateAvailability({ memberId, elevationMaximumFeet: 50, dayHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, fromHour: 0, toHour: 24 })) });
     const { association } = await billing.createAssociation({ companyName: 'Fuzz Beekeepers', donationUrl: '' });
     const companyId = association?.companyId ?? '';

@@ -25,7 +25,6 @@ async function seedPortlandBeekeeper(product: EmbeddedProduct): Promise<void> {
     name: 'Kim Keeper',
     phoneNumber: '5035550199',
     address: 'Portland, OR, USA',
-    home: { latitude: 45.5152, longitude: -122.6784 },
   });
   const company = (await associationBilling.createAssociation({ companyName: association.name, donationUrl: association.donationUrl })).association;
   if (!company) throw new Error('no association created');

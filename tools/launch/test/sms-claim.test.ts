@@ -1,11 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { waitUntil } from '@swarm/testing';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
 
-const PORTLAND = { latitude: 45.5152, longitude: -122.6784 };
 const sid = () => `SM${randomBytes(16).toString('hex')}`;
 
 /**
@@ -21,7 +19,7 @@ async function alertedReport(product: EmbeddedProduct, phoneNumbers: string[]) {
   for (const phoneNumber of phoneNumbers) {
     const { member: created } = await member.ensureMember({ email: `keeper-${phoneNumber}@example.org` });
     const memberId = created?.memberId ?? '';
-    await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: '1 Hive Way, Portland, OR', home: PORTLAND });
+    await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber, address: '1 Hive Way, Portland, OR, USA' });
     await member.updateAvailability({ memberId, elevationMaximumFeet: 50 });
     const { activationCode } = await associationBilling.issueActivationCode({ companyId });
     await associationBilling.joinAssociation({ memberId, activationCode });
@@ -31,10 +29,10 @@ async function alertedReport(product: EmbeddedProduct, phoneNumbers: string[]) {
     idempotencyId: randomUUID(),
     reporterName: 'Jo Reporter',
     reporterPhone: '5035550177',
-    size: SwarmSize.BASKETBALL,
-    elevationFeet: 10,
-    address: '2 Comb St, Portland, OR',
-    location: PORTLAND,
+    size: 'Basketball',
+    elevation: '10',
+    address: '2 Comb St, Portland, OR, USA',
+    recaptchaToken: 'token',
   });
   for (const memberId of memberIds) {
     await report.recordAlert({ reportId, memberId, companyId, companyName: 'Portland Beekeepers', distanceMiles: 0.1 });

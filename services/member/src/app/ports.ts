@@ -49,6 +49,18 @@ export interface LoginTokenRepository {
   consume(tokenHash: string, now: Date): Promise<StoredLoginToken | undefined>;
 }
 
+/** A place an address was resolved to, as the geocoder names it. */
+export type Place = { formattedAddress: string; latitude: number; longitude: number };
+
+/** Places the address a member picked from the suggestions (a paid call with a provider like Google). */
+export interface Geocoder {
+  /**
+   * Undefined when the address is not one the geocoder can place. Throws an error with code 'GEOCODER.UNAVAILABLE'
+   * when the provider cannot be asked (a temporary failure, not a bad address).
+   */
+  resolve(address: string): Promise<Place | undefined>;
+}
+
 export interface Clock {
   now(): Date;
 }

@@ -1,18 +1,29 @@
-import type { GeoPoint } from '../domain/geo.js';
-import { checkInformation, type Member } from '../domain/member.js';
+import { checkInformation, keepsHome, placedAddress, type Member, type MemberInformation } from '../domain/member.js';
 import { MemberError } from '../domain/member-error.js';
-import type { MemberRepository } from './ports.js';
+import type { Geocoder, MemberRepository } from './ports.js';
 
 export class UpdateMemberInformation {
-  constructor(private readonly members: MemberRepository) {}
+  constructor(
+    private readonly members: MemberRepository,
+    private readonly geocoder: Geocoder,
+  ) {}
 
-  /** Replaces name, phone and address; the address comes with the home location the gateway resolved it to. */
-  async execute(
-    memberId: string,
-    information: { name: string; phoneNumber: string; address: string; home: GeoPoint | undefined },
-  ): Promise<Member> {
+  /**
+   * Replaces name, phone and address. The rules are checked first, so the geocoder (a paid provider) only sees
+   * well-formed information; a changed address is then placed and stored under the place's name, an unchanged one
+   * keeps its home, and no address clears it.
+   */
+  async execute(memberId: string, information: MemberInformation): Promise<Member> {
     const checked = checkInformation(information);
-    const member = await this.members.update(memberId, checked);
+    const current = await this.members.findById(memberId);
+    if (!current) throw new MemberError('MEMBER.NOT_FOUND', 'member not found');
+    const place =
+      checked.address === ''
+        ? { address: '', home: undefined }
+        : keepsHome(current, checked.address)
+          ? { address: checked.address, home: current.home }
+          : placedAddress(await this.geocoder.resolve(checked.address));
+    const member = await this.members.update(memberId, { ...checked, ...place });
     if (!member) throw new MemberError('MEMBER.NOT_FOUND', 'member not found');
     return member;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAvailability } from './availability.js';
-import { changeOnboarding, checkInformation, nationalPhoneNumber, newMember, normaliseEmail } from './member.js';
+import { changeOnboarding, checkInformation, keepsHome, nationalPhoneNumber, newMember, normaliseEmail, placedAddress } from './member.js';
 import { MemberError } from './member-error.js';
 
 function refusalOf(raw: string): string | undefined {
@@ -61,9 +61,35 @@ describe('newMember', () => {
   });
 });
 
+describe('placing the address', () => {
+  const member = newMember({ memberId: 'm-1', email: 'ada@example.org', createdAt: new Date('2026-06-01T12:00:00Z') });
+
+  it('keeps the home only for the address the member already has', () => {
+    const placed = { ...member, address: '1 Hive Way, Portland, OR, USA', home: { latitude: 45.5, longitude: -122.6 } };
+    expect(keepsHome(placed, '1 Hive Way, Portland, OR, USA')).toBe(true);
+    expect(keepsHome(placed, '2 Hive Way, Portland, OR, USA')).toBe(false);
+    expect(keepsHome(member, '')).toBe(false);
+  });
+
+  it("stores the place's name and location", () => {
+    expect(placedAddress({ formattedAddress: ' 1 Hive  Way, Portland, OR, USA ', latitude: 45.5, longitude: -122.6 })).toEqual({
+      address: '1 Hive Way, Portland, OR, USA',
+      home: { latitude: 45.5, longitude: -122.6 },
+    });
+  });
+
+  it.each([
+    ['no place', undefined],
+    ['a place off the earth', { formattedAddress: 'x', latitude: 91, longitude: 0 }],
+  ])('refuses %s as unresolved with the spec message', (_case, place) => {
+    expect(() => placedAddress(place)).toThrow(
+      expect.objectContaining({ code: 'MEMBER.ADDRESS_UNRESOLVED', details: ['Please select an address from the list.'] }),
+    );
+  });
+});
+
 describe('checkInformation', () => {
-  const home = { latitude: 45.5, longitude: -122.6 };
-  const valid = { name: 'Ada Lovelace', phoneNumber: '5035550100', address: '1 Hive Way, Portland, OR, USA', home };
+  const valid = { name: 'Ada Lovelace', phoneNumber: '5035550100', address: '1 Hive Way, Portland, OR, USA' };
   const refusal = (information: Parameters<typeof checkInformation>[0]) => {
     try {
       checkInformation(information);
@@ -74,12 +100,12 @@ describe('checkInformation', () => {
     }
   };
 
-  it('accepts a two-word name, 10 digits and a placed address, tidying spaces', () => {
+  it('accepts a two-word name, 10 digits and an address, tidying spaces', () => {
     expect(checkInformation({ ...valid, name: '  Ada   Lovelace ', address: ' 1 Hive  Way, Portland, OR, USA ' })).toEqual(valid);
   });
 
-  it('accepts an empty phone and an empty address, which clears the home', () => {
-    expect(checkInformation({ ...valid, phoneNumber: '', address: '', home })).toEqual({ ...valid, phoneNumber: '', address: '', home: undefined });
+  it('accepts an empty phone and an empty address', () => {
+    expect(checkInformation({ ...valid, phoneNumber: '', address: '' })).toEqual({ ...valid, phoneNumber: '', address: '' });
   });
 
   it.each([
@@ -88,8 +114,6 @@ describe('checkInformation', () => {
     [{ name: `Ada ${'L'.repeat(252)}` }, 'Name is too long'],
     [{ phoneNumber: '503555010' }, 'Phone is invalid (10 digts, only numbers)'],
     [{ phoneNumber: '503-555-0100' }, 'Phone is invalid (10 digts, only numbers)'],
-    [{ home: undefined }, 'Please select an address from the list.'],
-    [{ home: { latitude: 91, longitude: 0 } }, 'Please select an address from the list.'],
     [{ address: 'a'.repeat(501) }, 'Address is too long'],
   ])('refuses %j with %j', (change, message) => {
     expect(refusal({ ...valid, ...change })).toEqual({ code: 'MEMBER.INVALID_INFORMATION', details: [message] });

@@ -1,8 +1,9 @@
+import { onboardingStatuses, type OnboardingStatusLabel } from '@swarm/proto/labels';
 import { defaultAvailability, type Availability } from './availability.js';
 import { isValidGeoPoint, type GeoPoint } from './geo.js';
 import { MemberError } from './member-error.js';
 
-export type OnboardingStatus = 'a' | 'c';
+export type OnboardingStatus = OnboardingStatusLabel;
 /** Spec §3: onboarding 1 is the member dashboard tour; 'a' means the tour is to be shown, 'c' completed. */
 export type OnboardingEntry = { onboardingId: number; status: OnboardingStatus };
 
@@ -62,12 +63,15 @@ export function newMember(fields: { memberId: string; email: string; createdAt: 
   };
 }
 
-export type MemberInformation = { name: string; phoneNumber: string; address: string; home: GeoPoint | undefined };
+export type MemberInformation = { name: string; phoneNumber: string; address: string };
+
+/** Spec §5: an address the geocoder cannot place was not picked from the suggestions. */
+export const ADDRESS_NOT_PLACED = 'Please select an address from the list.';
 
 /**
  * The member's information checked against spec §5: a name of at least two words and at most 255 characters, a phone
- * of exactly 10 digits or none, and an address only together with the place it was resolved to. Refuses with
- * MEMBER.INVALID_INFORMATION listing every broken rule.
+ * of exactly 10 digits or none, an address of at most 500 characters or none. Refuses with
+ * MEMBER.INVALID_INFORMATION listing every broken rule. Whether the address is a place is decided after, by placing it.
  */
 export function checkInformation(raw: MemberInformation): MemberInformation {
   const errors: string[] = [];
@@ -78,9 +82,24 @@ export function checkInformation(raw: MemberInformation): MemberInformation {
   if (phoneNumber !== '' && !PHONE_SHAPE.test(phoneNumber)) errors.push('Phone is invalid (10 digts, only numbers)');
   const address = raw.address.trim().replace(/\s+/g, ' ');
   if (address.length > MAX_ADDRESS_LENGTH) errors.push('Address is too long');
-  else if (address !== '' && !(raw.home && isValidGeoPoint(raw.home))) errors.push('Please select an address from the list.');
   if (errors.length > 0) throw new MemberError('MEMBER.INVALID_INFORMATION', errors[0] ?? 'Invalid information.', errors);
-  return { name, phoneNumber, address, home: address === '' ? undefined : raw.home };
+  return { name, phoneNumber, address };
+}
+
+/** The address the member already has keeps the place it was resolved to: the geocoder is not asked again. */
+export function keepsHome(member: Member, address: string): boolean {
+  return member.home !== undefined && member.address === address;
+}
+
+/** The member's address at the place the geocoder put it, or MEMBER.ADDRESS_UNRESOLVED when it found none on earth. */
+export function placedAddress(place: { formattedAddress: string; latitude: number; longitude: number } | undefined): { address: string; home: GeoPoint } {
+  const home = place && { latitude: place.latitude, longitude: place.longitude };
+  if (!place || !home || !isValidGeoPoint(home)) throw new MemberError('MEMBER.ADDRESS_UNRESOLVED', ADDRESS_NOT_PLACED, [ADDRESS_NOT_PLACED]);
+  return { address: collapseSpaces(place.formattedAddress), home };
+}
+
+function collapseSpaces(text: string): string {
+  return text.trim().replace(/\s+/g, ' ');
 }
 
 /**
@@ -99,12 +118,13 @@ export function changeOnboarding(current: OnboardingEntry[], onboardingId: numbe
     throw new MemberError('MEMBER.INVALID_ONBOARDING', 'Unknown onboarding id.', ['Unknown onboarding id.']);
   }
   if (!isOnboardingStatus(status)) {
-    throw new MemberError('MEMBER.INVALID_ONBOARDING', "Onboarding status must be 'a' or 'c'.", ["Onboarding status must be 'a' or 'c'."]);
+    const problem = `Onboarding status must be ${onboardingStatuses.labels.map((label) => `'${label}'`).join(' or ')}.`;
+    throw new MemberError('MEMBER.INVALID_ONBOARDING', problem, [problem]);
   }
   const others = current.filter((entry) => entry.onboardingId !== onboardingId);
   return [...others, { onboardingId, status }].sort((left, right) => left.onboardingId - right.onboardingId);
 }
 
 function isOnboardingStatus(status: string): status is OnboardingStatus {
-  return status === 'a' || status === 'c';
+  return onboardingStatuses.isLabel(status);
 }

@@ -111,16 +111,20 @@ describe('HandleInboundSms', () => {
     expect(await sms(ADA, '12345', 'SMretry')).toBe(claimedReply('12345'));
   });
 
-  it('refuses a malformed sender, message id or an over-long body', async () => {
+  it.each(['+447700900123', '+4479111234', '5035', ''])('does nothing and answers nothing to the sender %j, who cannot be a member', async (from) => {
+    expect(await handle.execute({ from, body: '12345', messageSid: 'SMforeign' })).toBe('');
+    // Nothing was recorded: the same message id from a member is handled as new.
+    expect(await sms(ADA, '12345', 'SMforeign')).toBe(claimedReply('12345'));
+  });
+
+  it('refuses a malformed message id or an over-long body', async () => {
     for (const [from, body, messageSid] of [
-      ['5035', 'STOP', 'SM1'],
-      ['+445035550100', 'STOP', 'SM1'],
       [ADA, 'STOP', ''],
       [ADA, 'STOP', 'SM 1'],
       [ADA, 'x'.repeat(1601), 'SM1'],
     ] as const) {
       await expect(handle.execute({ from, body, messageSid })).rejects.toMatchObject({ code: 'NOTIFICATION.INVALID_INBOUND_SMS' });
     }
-    await expect(handle.execute({ from: 'x', body: '', messageSid: 'SM' })).rejects.toBeInstanceOf(NotificationError);
+    await expect(handle.execute({ from: '+447700900123', body: '', messageSid: 'SM 2' })).rejects.toBeInstanceOf(NotificationError);
   });
 });

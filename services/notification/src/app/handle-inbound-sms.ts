@@ -3,6 +3,7 @@ import {
   alreadyYoursReply,
   claimedReply,
   HELP_REPLY,
+  isUsSender,
   OPT_IN_REPLY,
   OPT_OUT_REPLY,
   readInboundSms,
@@ -19,7 +20,6 @@ export type InboundSms = { from: string; body: string; messageSid: string };
 
 /** The longest message a provider delivers as one inbound SMS (10 concatenated segments). */
 export const MAX_INBOUND_BODY_LENGTH = 1600;
-const FROM_SHAPE = /^\+?1?\d{10}$/;
 const MESSAGE_SID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class HandleInboundSms {
@@ -30,12 +30,15 @@ export class HandleInboundSms {
     private readonly clock: Clock,
   ) {}
 
-  /** Acts on the SMS once and answers the reply text (the same reply again for a repeated delivery). */
+  /**
+   * Acts on the SMS once and answers the reply text (the same reply again for a repeated delivery). A sender outside
+   * the US cannot be a member: nothing is done, recorded or answered.
+   */
   async execute(sms: InboundSms): Promise<string> {
     const from = sms.from.trim();
-    if (!FROM_SHAPE.test(from)) throw new NotificationError('NOTIFICATION.INVALID_INBOUND_SMS', 'from must be a US phone number');
     if (!MESSAGE_SID_SHAPE.test(sms.messageSid)) throw new NotificationError('NOTIFICATION.INVALID_INBOUND_SMS', 'message sid is invalid');
     if (sms.body.length > MAX_INBOUND_BODY_LENGTH) throw new NotificationError('NOTIFICATION.INVALID_INBOUND_SMS', 'body is too long');
+    if (!isUsSender(from)) return '';
 
     const now = this.clock.now();
     const recorded = await this.messages.recordIfAbsent({ messageSid: sms.messageSid, from, receivedAt: now });

@@ -1,5 +1,10 @@
 import { gsm7Length, SMS_SEGMENT_LENGTH, toGsm7 } from './sms-text.js';
 
+/** Members have US ten-digit numbers (the provider sends +1 and ten digits): a sender with any other number is none. */
+export function isUsSender(from: string): boolean {
+  return /^(?:\+?1)?\d{10}$/.test(from);
+}
+
 /**
  * What an SMS a member sent asks for. Carrier keywords count only when the whole message is exactly one keyword
  * (any case, surrounding spaces ignored), as the provider and the carriers treat them (TOOLCHAIN.md, SMS facts).

@@ -1,3 +1,4 @@
+import { BadReportReason } from '@swarm/proto/report/v1/report';
 import { MemoryOutbox, ReportClaimedEvent, ReportMarkedBadEvent, ReportUnclaimedEvent } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryReportRepository } from '../adapters/memory/memory-report-repository.js';
@@ -105,7 +106,7 @@ describe('claiming, un-claiming and marking bad', () => {
     await expect(claim.execute(report.reportId, 'm-2')).rejects.toMatchObject({ code: 'REPORT.NOT_FOUND' });
     await expect(unclaim.execute(report.reportId, 'm-1')).rejects.toMatchObject({ code: 'REPORT.NOT_FOUND' });
     const messages = await outbox.pending(10);
-    expect(ReportMarkedBadEvent.decode(messages[1]!)).toMatchObject({ memberId: 'm-1', reason: 'Swarm moved into structure' });
+    expect(ReportMarkedBadEvent.decode(messages[1]!)).toMatchObject({ memberId: 'm-1', reason: BadReportReason.MOVED_INTO_STRUCTURE });
   });
 
   it('refuses to mark bad an active report', async () => {

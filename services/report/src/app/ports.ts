@@ -1,6 +1,6 @@
 import type { BadReason } from '../domain/claim.js';
 import type { MemberAlert } from '../domain/member-alert.js';
-import type { GeoPoint, Report, ReportAssociation, ReportClaim } from '../domain/report.js';
+import type { GeoPoint, Place, Report, ReportAssociation, ReportClaim } from '../domain/report.js';
 import type { ReportClaimed, ReportEvent, ReportMarkedBad, ReportUnclaimed } from '../domain/report-events.js';
 
 export type CreateOutcome = 'created' | 'idempotency-id-taken' | 'claim-code-taken';
@@ -45,6 +45,15 @@ export interface ReportRepository {
 export interface SwarmCoverage {
   /** Each association once; empty when nobody available covers the place. */
   associationsCovering(point: GeoPoint, heightFeet: number): Promise<ReportAssociation[]>;
+}
+
+/** Places the address a reporter picked from the suggestions (a paid call with a provider like Google). */
+export interface Geocoder {
+  /**
+   * Undefined when the address is not one the geocoder can place. Throws an error with code 'GEOCODER.UNAVAILABLE'
+   * when the provider cannot be asked (a temporary failure, not a bad address).
+   */
+  resolve(address: string, placeId?: string): Promise<Place | undefined>;
 }
 
 export type EncodedImage = { bytes: Uint8Array; contentType: string; extension: string };

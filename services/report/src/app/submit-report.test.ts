@@ -4,23 +4,42 @@ import { MemoryImageStore } from '../adapters/memory/memory-image-store.js';
 import { MemoryReportRepository } from '../adapters/memory/memory-report-repository.js';
 import { ReportError } from '../domain/report-error.js';
 import type { GeoPoint, ReportAssociation } from '../domain/report.js';
-import type { ImageProcessor, StoredImage, SwarmCoverage } from './ports.js';
+import type { ReportForm } from '../domain/report-form.js';
+import type { Geocoder, ImageProcessor, StoredImage, SwarmCoverage } from './ports.js';
 import { SubmitReport, type SubmitReportInput } from './submit-report.js';
 
 const PORTLAND: GeoPoint = { latitude: 45.5152, longitude: -122.6784 };
 const BEEKEEPERS: ReportAssociation = { companyId: 'c-1', name: 'Portland Beekeepers', donationUrl: 'https://example.org/donate' };
 
-const submission: SubmitReportInput = {
+const form: ReportForm = {
   idempotencyId: 'idem-1',
   reporterName: 'Ada',
   reporterPhone: '5551234567',
   size: 'Very Large',
-  elevationFeet: 20,
+  elevation: '20',
   address: '1 Apiary Lane, Portland, OR, USA',
+  recaptchaToken: 'token',
   internalNote: '',
-  location: PORTLAND,
-  confirmDuplicate: false,
 };
+
+/** The submission of `form`, with some of its fields or of the call's options changed. */
+function submissionWith(changes: Partial<ReportForm> & Partial<Omit<SubmitReportInput, 'form'>> = {}): SubmitReportInput {
+  const { confirmDuplicate = false, image, placeId, validateOnly, ...fields } = changes;
+  return { form: { ...form, ...fields }, confirmDuplicate, image, placeId, ...(validateOnly === undefined ? {} : { validateOnly }) };
+}
+
+const UNPLACEABLE = 'Somewhere nobody can find';
+
+/** Places every address in Portland under its own text, except UNPLACEABLE; remembers what it was asked. */
+class PortlandGeocoder implements Geocoder {
+  readonly questions: { address: string; placeId: string | undefined }[] = [];
+  unavailable = false;
+  async resolve(address: string, placeId?: string) {
+    this.questions.push({ address, placeId });
+    if (this.unavailable) throw Object.assign(new Error('provider down'), { code: 'GEOCODER.UNAVAILABLE' });
+    return address === UNPLACEABLE ? undefined : { formattedAddress: address, ...PORTLAND };
+  }
+}
 
 /** Covers every place with the associations given, and remembers what it was asked. */
 class FixedCoverage implements SwarmCoverage {
@@ -58,6 +77,7 @@ describe('SubmitReport', () => {
   let reports: MemoryReportRepository;
   let images: RecordingImageStore;
   let coverage: FixedCoverage;
+  let geocoder: PortlandGeocoder;
   let nextId: number;
   let codes: number[];
   let nextCode: number;
@@ -69,6 +89,7 @@ describe('SubmitReport', () => {
     reports = new MemoryReportRepository(outbox);
     images = new RecordingImageStore();
     coverage = new FixedCoverage([BEEKEEPERS]);
+    geocoder = new PortlandGeocoder();
     nextId = 0;
     codes = [];
     nextCode = 6;
@@ -76,6 +97,7 @@ describe('SubmitReport', () => {
     submitReport = new SubmitReport({
       reports,
       coverage,
+      geocoder,
       images,
       imageProcessor: fakeProcessor,
       clock: { now: () => now },
@@ -85,7 +107,7 @@ describe('SubmitReport', () => {
   });
 
   it('stores an active report with a five-digit claim code, its place and associations, and announces it with the place', async () => {
-    const result = await submitReport.execute(submission);
+    const result = await submitReport.execute(submissionWith());
     expect(result).toMatchObject({ replayed: false, duplicate: false });
     const stored = await reports.findById(result.reportId);
     expect(stored).toMatchObject({
@@ -102,24 +124,55 @@ describe('SubmitReport', () => {
   });
 
   it('asks who covers the resolved place at the swarm height', async () => {
-    await submitReport.execute(submission);
+    await submitReport.execute(submissionWith());
     expect(coverage.questions).toEqual([{ point: PORTLAND, heightFeet: 20 }]);
   });
 
   it('refuses a place nobody covers and stores nothing', async () => {
     coverage.associations = [];
-    await expect(submitReport.execute(submission)).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
+    await expect(submitReport.execute(submissionWith())).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
     expect(await outbox.pending(10)).toEqual([]);
-    expect(await reports.findByIdempotencyId(submission.idempotencyId)).toBeUndefined();
+    expect(await reports.findByIdempotencyId(form.idempotencyId)).toBeUndefined();
   });
 
-  it('refuses a submission without a resolved place', async () => {
-    await expect(submitReport.execute({ ...submission, location: undefined })).rejects.toMatchObject({ code: 'REPORT.ADDRESS_UNRESOLVED' });
+  it('refuses an address the geocoder cannot place, before coverage is asked', async () => {
+    await expect(submitReport.execute(submissionWith({ address: UNPLACEABLE }))).rejects.toMatchObject({ code: 'REPORT.ADDRESS_UNRESOLVED' });
     expect(coverage.questions).toEqual([]);
   });
 
+  it("places the address by the picked suggestion's id and stores it under the place's name", async () => {
+    const result = await submitReport.execute(submissionWith({ address: ' 1 Apiary Lane, Portland, OR, USA ', placeId: 'place-7' }));
+    expect(geocoder.questions).toEqual([{ address: '1 Apiary Lane, Portland, OR, USA', placeId: 'place-7' }]);
+    expect((await reports.findById(result.reportId))?.address).toBe('1 Apiary Lane, Portland, OR, USA');
+  });
+
+  it('passes on that the geocoder cannot be asked, storing nothing', async () => {
+    geocoder.unavailable = true;
+    await expect(submitReport.execute(submissionWith())).rejects.toMatchObject({ code: 'GEOCODER.UNAVAILABLE' });
+    expect(await outbox.pending(10)).toEqual([]);
+  });
+
+  describe('validate only', () => {
+    it('answers a well-formed report without placing it, storing it or judging its picture', async () => {
+      const answer = await submitReport.execute(submissionWith({ validateOnly: true, image: Uint8Array.from([0x3c]) }));
+      expect(answer).toEqual({ reportId: '', replayed: false, duplicate: false });
+      expect(geocoder.questions).toEqual([]);
+      expect(coverage.questions).toEqual([]);
+      expect(await outbox.pending(10)).toEqual([]);
+      expect(images.saved).toEqual([]);
+    });
+
+    it('refuses a malformed report with every broken rule, asking no provider', async () => {
+      await expect(submitReport.execute(submissionWith({ validateOnly: true, reporterPhone: '123', size: 'Huge' }))).rejects.toMatchObject({
+        code: 'REPORT.INVALID_SUBMISSION',
+        details: ['Bee Size must be one of Softball, Basketball, Very Large', 'Phone is invalid (10 digts, only numbers)'],
+      });
+      expect(geocoder.questions).toEqual([]);
+    });
+  });
+
   it('re-encodes the picture, stores it and its thumbnail under generated names, and names them on the report', async () => {
-    const result = await submitReport.execute({ ...submission, image: Uint8Array.from([0xff, 9]) });
+    const result = await submitReport.execute(submissionWith({ image: Uint8Array.from([0xff, 9]) }));
     const stored = await reports.findById(result.reportId);
     expect(stored?.image).toEqual({ imageName: expect.stringMatching(/\.jpg$/), thumbnailName: expect.stringMatching(/-thumb\.jpg$/) });
     expect([...(await images.find(stored!.image!.imageName))!.bytes]).toEqual([0xff, 9, 1]);
@@ -127,12 +180,12 @@ describe('SubmitReport', () => {
   });
 
   it('stores a report without a picture when none was sent', async () => {
-    const result = await submitReport.execute({ ...submission, image: new Uint8Array() });
+    const result = await submitReport.execute(submissionWith({ image: new Uint8Array() }));
     expect((await reports.findById(result.reportId))?.image).toBeUndefined();
   });
 
   it('refuses a picture that cannot be decoded and stores no report', async () => {
-    await expect(submitReport.execute({ ...submission, image: Uint8Array.from([0x3c, 0x73]) })).rejects.toMatchObject({
+    await expect(submitReport.execute(submissionWith({ image: Uint8Array.from([0x3c, 0x73]) }))).rejects.toMatchObject({
       code: 'REPORT.INVALID_IMAGE',
     });
     expect(await outbox.pending(10)).toEqual([]);
@@ -144,20 +197,20 @@ describe('SubmitReport', () => {
     ['is over the pixel limit', Uint8Array.from([0xfe, 1]), 'REPORT.IMAGE_TOO_LARGE'],
   ])('a picture that %s', (_case, image, code) => {
     it('is refused where a live report at the address would be answered as a duplicate', async () => {
-      await submitReport.execute(submission);
-      await expect(submitReport.execute({ ...submission, image, idempotencyId: 'idem-2' })).rejects.toMatchObject({ code });
+      await submitReport.execute(submissionWith());
+      await expect(submitReport.execute(submissionWith({ image, idempotencyId: 'idem-2' }))).rejects.toMatchObject({ code });
       expect(await outbox.pending(10)).toHaveLength(1);
     });
 
     it('is refused where nobody covers the place, before coverage is asked', async () => {
       coverage.associations = [];
-      await expect(submitReport.execute({ ...submission, image })).rejects.toMatchObject({ code });
+      await expect(submitReport.execute(submissionWith({ image }))).rejects.toMatchObject({ code });
       expect(coverage.questions).toEqual([]);
     });
 
     it('is refused under an idempotency id already used', async () => {
-      await submitReport.execute(submission);
-      await expect(submitReport.execute({ ...submission, image })).rejects.toMatchObject({ code });
+      await submitReport.execute(submissionWith());
+      await expect(submitReport.execute(submissionWith({ image }))).rejects.toMatchObject({ code });
     });
   });
 
@@ -165,41 +218,41 @@ describe('SubmitReport', () => {
     const photo = { image: Uint8Array.from([0xff, 9]) };
 
     it('is not stored when the report is answered as a duplicate', async () => {
-      await submitReport.execute(submission);
-      expect((await submitReport.execute({ ...submission, ...photo, idempotencyId: 'idem-2' })).duplicate).toBe(true);
+      await submitReport.execute(submissionWith());
+      expect((await submitReport.execute(submissionWith({ ...photo, idempotencyId: 'idem-2' }))).duplicate).toBe(true);
       expect(images.saved).toEqual([]);
     });
 
     it('is not stored when nobody covers the place', async () => {
       coverage.associations = [];
-      await expect(submitReport.execute({ ...submission, ...photo })).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
+      await expect(submitReport.execute(submissionWith({ ...photo }))).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
       expect(images.saved).toEqual([]);
     });
 
     it('is not stored again when the submission is replayed', async () => {
-      await submitReport.execute({ ...submission, ...photo });
+      await submitReport.execute(submissionWith({ ...photo }));
       expect(images.saved).toHaveLength(2);
-      expect((await submitReport.execute({ ...submission, ...photo })).replayed).toBe(true);
+      expect((await submitReport.execute(submissionWith({ ...photo }))).replayed).toBe(true);
       expect(images.saved).toHaveLength(2);
     });
   });
 
   it('replays the first outcome for a retry with the same idempotency id and stores nothing new', async () => {
-    const first = await submitReport.execute(submission);
-    const retry = await submitReport.execute(submission);
+    const first = await submitReport.execute(submissionWith());
+    const retry = await submitReport.execute(submissionWith());
     expect(retry).toEqual({ reportId: first.reportId, replayed: true, duplicate: false });
     expect(await outbox.pending(10)).toHaveLength(1);
   });
 
   it('refuses the same idempotency id with different content', async () => {
-    await submitReport.execute(submission);
-    await expect(submitReport.execute({ ...submission, address: '2 Other Road, Portland, OR, USA' })).rejects.toMatchObject({
+    await submitReport.execute(submissionWith());
+    await expect(submitReport.execute(submissionWith({ address: '2 Other Road, Portland, OR, USA' }))).rejects.toMatchObject({
       code: 'REPORT.IDEMPOTENCY_KEY_REUSED',
     });
   });
 
   it('creates one report when the same submission arrives many times at once', async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => submitReport.execute(submission)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => submitReport.execute(submissionWith())));
     expect(new Set(results.map((result) => result.reportId)).size).toBe(1);
     expect(results.filter((result) => !result.replayed)).toHaveLength(1);
     expect(results.some((result) => result.duplicate)).toBe(false);
@@ -207,43 +260,47 @@ describe('SubmitReport', () => {
   });
 
   it('answers a second report at the same address within 3 days with the first one, storing nothing', async () => {
-    const first = await submitReport.execute(submission);
+    const first = await submitReport.execute(submissionWith());
     now = new Date('2026-06-04T11:59:59Z');
-    const second = await submitReport.execute({ ...submission, idempotencyId: 'idem-2', address: '1 apiary lane portland or usa' });
+    const second = await submitReport.execute(submissionWith({ idempotencyId: 'idem-2', address: '1 apiary lane portland or usa' }));
     expect(second).toEqual({ reportId: first.reportId, replayed: false, duplicate: true });
     expect(await outbox.pending(10)).toHaveLength(1);
   });
 
   it('stores a second report at the same address when the reporter confirms it', async () => {
-    const first = await submitReport.execute(submission);
-    const confirmed = await submitReport.execute({ ...submission, idempotencyId: 'idem-2', confirmDuplicate: true });
+    const first = await submitReport.execute(submissionWith());
+    const confirmed = await submitReport.execute(submissionWith({ idempotencyId: 'idem-2', confirmDuplicate: true }));
     expect(confirmed.duplicate).toBe(false);
     expect(confirmed.reportId).not.toBe(first.reportId);
     expect(await outbox.pending(10)).toHaveLength(2);
   });
 
   it('stores a confirmed resubmission that reuses the idempotency id of the submission answered as a duplicate', async () => {
-    await submitReport.execute(submission);
-    expect((await submitReport.execute({ ...submission, idempotencyId: 'idem-2' })).duplicate).toBe(true);
-    const confirmed = await submitReport.execute({ ...submission, idempotencyId: 'idem-2', confirmDuplicate: true });
+    await submitReport.execute(submissionWith());
+    expect((await submitReport.execute(submissionWith({ idempotencyId: 'idem-2' }))).duplicate).toBe(true);
+    const confirmed = await submitReport.execute(submissionWith({ idempotencyId: 'idem-2', confirmDuplicate: true }));
     expect(confirmed).toMatchObject({ replayed: false, duplicate: false });
   });
 
   it('no longer counts a report at the address once it is 3 days old', async () => {
-    await submitReport.execute(submission);
+    await submitReport.execute(submissionWith());
     now = new Date('2026-06-04T12:00:01Z');
-    expect((await submitReport.execute({ ...submission, idempotencyId: 'idem-2' })).duplicate).toBe(false);
+    expect((await submitReport.execute(submissionWith({ idempotencyId: 'idem-2' }))).duplicate).toBe(false);
   });
 
   it('draws another claim code when the first is held by a live report', async () => {
     codes = [111, 111, 222];
-    await submitReport.execute(submission);
-    const second = await submitReport.execute({ ...submission, idempotencyId: 'idem-2', address: '2 Hive Road, Portland, OR, USA' });
+    await submitReport.execute(submissionWith());
+    const second = await submitReport.execute(submissionWith({ idempotencyId: 'idem-2', address: '2 Hive Road, Portland, OR, USA' }));
     expect((await reports.findById(second.reportId))?.claimCode).toBe('00222');
   });
 
-  it('refuses an invalid submission without storing anything', async () => {
-    await expect(submitReport.execute({ ...submission, reporterPhone: '123' })).rejects.toBeInstanceOf(ReportError);
+  it('refuses an invalid submission without asking the geocoder or storing anything', async () => {
+    await expect(submitReport.execute(submissionWith({ reporterPhone: '123' }))).rejects.toMatchObject({
+      code: 'REPORT.INVALID_SUBMISSION',
+      details: ['Phone is invalid (10 digts, only numbers)'],
+    });
+    expect(geocoder.questions).toEqual([]);
     expect(await outbox.pending(10)).toEqual([]);
   });
 });

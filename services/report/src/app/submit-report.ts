@@ -1,11 +1,18 @@
 import { claimCodeFrom } from '../domain/claim-code.js';
 import { addressKey, duplicateWindowStart, recentDuplicateOf } from '../domain/duplicate-report.js';
-import { checkSubmission, isSameSubmission, type Report, type ReportImage, type ReportSubmission, type UncheckedSubmission } from '../domain/report.js';
+import { isSameSubmission, submissionAt, type Report, type ReportImage, type ReportSubmission } from '../domain/report.js';
+import { checkReportForm, type ReportForm } from '../domain/report-form.js';
 import { ReportError } from '../domain/report-error.js';
 import { reportSubmitted } from '../domain/report-events.js';
-import type { Clock, IdGenerator, ImageProcessor, ImageStore, ProcessedImage, RandomBelow, ReportRepository, SwarmCoverage } from './ports.js';
+import type { Clock, Geocoder, IdGenerator, ImageProcessor, ImageStore, ProcessedImage, RandomBelow, ReportRepository, SwarmCoverage } from './ports.js';
 
-export type SubmitReportInput = UncheckedSubmission & {
+export type SubmitReportInput = {
+  /** The form's text fields as sent; every rule of the form is checked here. */
+  form: ReportForm;
+  /** The id of the suggestion the reporter picked, when the form sent one: it places the address exactly. */
+  placeId?: string | undefined;
+  /** Check the form and answer, changing nothing and asking no provider (AIP-163 `validate_only`). */
+  validateOnly?: boolean;
   /** The reporter confirmed a second report at an address reported in the last 3 days. */
   confirmDuplicate: boolean;
   /** The uploaded picture as sent; absent or empty when none. */
@@ -14,7 +21,7 @@ export type SubmitReportInput = UncheckedSubmission & {
 
 /**
  * `duplicate`: nothing was stored because a live report at the address is less than 3 days old; `reportId` is
- * that report's id.
+ * that report's id. A `validateOnly` call that passes answers an empty `reportId`.
  */
 export type SubmitReportResult = { reportId: string; replayed: boolean; duplicate: boolean };
 
@@ -24,6 +31,7 @@ const CLAIM_CODE_ATTEMPTS = 20;
 export type SubmitReportPorts = {
   reports: ReportRepository;
   coverage: SwarmCoverage;
+  geocoder: Geocoder;
   images: ImageStore;
   imageProcessor: ImageProcessor;
   clock: Clock;
@@ -35,14 +43,19 @@ export class SubmitReport {
   constructor(private readonly ports: SubmitReportPorts) {}
 
   /**
-   * Stores the report and announces it. A picture that cannot be read is refused before any other outcome is
-   * decided. A retry with the same idempotency id and the same content replays the first outcome; the same id with
-   * other content is refused. A recent live report at the same address is answered instead unless the reporter
-   * confirmed; a place no paying association's member covers is refused. Only an accepted report stores a picture.
+   * Checks the form (every broken rule at once), then places its address, then stores the report and announces
+   * it. With `validateOnly` it stops after the form: nothing is stored and no provider is asked, so the gateway can
+   * refuse a malformed report before it pays for a bot check. A picture that cannot be read is refused before any
+   * outcome that depends on the address or on earlier reports is decided. A retry with the same idempotency id and
+   * the same content replays the first outcome; the same id with other content is refused. A recent live report at
+   * the same address is answered instead unless the reporter confirmed; a place no paying association's member
+   * covers is refused. Only an accepted report stores a picture.
    */
   async execute(input: SubmitReportInput): Promise<SubmitReportResult> {
     const { reports, clock } = this.ports;
-    const submission = checkSubmission(input);
+    const form = checkReportForm(input.form);
+    if (input.validateOnly) return { reportId: '', replayed: false, duplicate: false };
+    const submission = submissionAt(form, await this.ports.geocoder.resolve(form.address, input.placeId || undefined));
     // The picture is judged before anything that depends on the address or on earlier reports, so a picture that
     // cannot be read is refused the same way wherever it was taken; it is stored only once the report is accepted.
     const picture = input.image && input.image.length > 0 ? await this.ports.imageProcessor.process(input.image) : undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BAD_REASONS, CLAIM_WINDOW_MS, checkBadReason, checkClaimerAction, decideClaim, isBadReason, withinClaimWindow } from './claim.js';
+import { badReportReasons } from '@swarm/proto/labels';
+import { CLAIM_WINDOW_MS, checkBadReason, checkClaimerAction, decideClaim, isBadReason, withinClaimWindow } from './claim.js';
 import type { Report } from './report.js';
 
 const claimedAt = new Date('2026-06-01T12:00:00Z');
@@ -40,10 +41,10 @@ describe('the 72-hour claim window', () => {
 
 describe('mark-as-bad reasons', () => {
   it('are the five of the spec, in order', () => {
-    expect(BAD_REASONS).toEqual(['Not honey bees', 'Swarm moved into structure', 'Swarm moved on', 'Someone else got the swarm', 'Other']);
+    expect(badReportReasons.labels).toEqual(['Not honey bees', 'Swarm moved into structure', 'Swarm moved on', 'Someone else got the swarm', 'Other']);
   });
 
-  it.each(BAD_REASONS)('accepts %s', (reason) => {
+  it.each(badReportReasons.labels)('accepts %s', (reason) => {
     expect(isBadReason(reason)).toBe(true);
     expect(checkBadReason(reason)).toBe(reason);
   });

@@ -1,3 +1,4 @@
+import { badReportReasons, type BadReportReasonLabel } from '@swarm/proto/labels';
 import type { Report } from './report.js';
 import { ReportError } from './report-error.js';
 
@@ -5,15 +6,14 @@ import { ReportError } from './report-error.js';
 export const CLAIM_WINDOW_MS = 72 * 60 * 60 * 1000;
 
 /** Spec §4: the reasons a member may give when marking a report bad, as the member area offers them. */
-export const BAD_REASONS = ['Not honey bees', 'Swarm moved into structure', 'Swarm moved on', 'Someone else got the swarm', 'Other'] as const;
-export type BadReason = (typeof BAD_REASONS)[number];
+export type BadReason = BadReportReasonLabel;
 
 export function isBadReason(value: string): value is BadReason {
-  return (BAD_REASONS as readonly string[]).includes(value);
+  return badReportReasons.isLabel(value);
 }
 
 export function checkBadReason(value: string): BadReason {
-  if (!isBadReason(value)) throw new ReportError('REPORT.INVALID_REASON', `reason must be one of ${BAD_REASONS.join(', ')}`);
+  if (!isBadReason(value)) throw new ReportError('REPORT.INVALID_REASON', `reason must be one of ${badReportReasons.labels.join(', ')}`);
   return value;
 }
 

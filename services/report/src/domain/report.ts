@@ -1,15 +1,11 @@
+import type { ReportStateLabel, SwarmSizeLabel } from '@swarm/proto/labels';
 import type { BadReason } from './claim.js';
+import type { CheckedReportForm } from './report-form.js';
 import { ReportError } from './report-error.js';
 
-export const SWARM_SIZES = ['Softball', 'Basketball', 'Very Large'] as const;
-export type SwarmSize = (typeof SWARM_SIZES)[number];
+export type SwarmSize = SwarmSizeLabel;
+export type ReportState = ReportStateLabel;
 
-export type ReportState = 'active' | 'claimed' | 'bad';
-
-export const MAX_ELEVATION_FEET = 50;
-export const MAX_REPORTER_NAME_LENGTH = 255;
-export const MAX_ADDRESS_LENGTH = 500;
-export const MAX_INTERNAL_NOTE_LENGTH = 1_000;
 /**
  * The largest picture accepted, in pixels (width × height). Phones take 12 to 24 megapixels by default and 48 to
  * 50 in their full-resolution modes (8064×6048 on an iPhone, 8160×6144 on a Pixel: 50.1 MP, which a round 50 000 000
@@ -60,56 +56,19 @@ export type Report = ReportSubmission & {
 
 export type ReportClaim = { memberId: string; claimedAt: Date };
 
-export type UncheckedSubmission = {
-  idempotencyId: string;
-  reporterName: string;
-  reporterPhone: string;
-  size: string;
-  elevationFeet: number;
-  address: string;
-  internalNote: string;
-  /** Absent when the caller could not resolve the address to a place. */
-  location?: GeoPoint | undefined;
-};
+/** A place the address was resolved to, as the geocoder names it. */
+export type Place = { formattedAddress: string; latitude: number; longitude: number };
 
 /**
- * The report rules the service keeps whatever the caller checked before (spec §5 and §9):
- * every field but the note filled, name ≤ 255, phone exactly 10 digits, a known size, elevation 0–50 feet.
+ * The checked form at the place its address was resolved to: the stored address is the place's name. A place off
+ * the earth is as good as none (REPORT.ADDRESS_UNRESOLVED).
  */
-export function checkSubmission(input: UncheckedSubmission): ReportSubmission {
-  const problems: string[] = [];
-  const reporterName = input.reporterName.trim();
-  const address = input.address.trim();
-  const idempotencyId = input.idempotencyId.trim();
-  const reporterPhone = input.reporterPhone.trim();
-  const size = input.size.trim();
-  if (!reporterName || !reporterPhone || !size || !address || !idempotencyId) {
-    problems.push('All fields must be filled out');
-  }
-  if (reporterName.length > MAX_REPORTER_NAME_LENGTH) problems.push(`Name must be at most ${MAX_REPORTER_NAME_LENGTH} characters`);
-  if (reporterPhone && !/^\d{10}$/.test(reporterPhone)) problems.push('Phone is invalid (10 digts, only numbers)');
-  if (size && !isSwarmSize(size)) problems.push(`Size must be one of ${SWARM_SIZES.join(', ')}`);
-  if (!Number.isFinite(input.elevationFeet) || input.elevationFeet < 0 || input.elevationFeet > MAX_ELEVATION_FEET) {
-    problems.push('Distance from Ground is out of range (0 to 50)');
-  }
-  if (address.length > MAX_ADDRESS_LENGTH) problems.push(`Address must be at most ${MAX_ADDRESS_LENGTH} characters`);
-  if (input.internalNote.length > MAX_INTERNAL_NOTE_LENGTH) problems.push(`Note must be at most ${MAX_INTERNAL_NOTE_LENGTH} characters`);
-  if (idempotencyId.length > 100) problems.push('idempotencyId must be at most 100 characters');
-  if (problems.length > 0) throw new ReportError('REPORT.INVALID_SUBMISSION', problems.join('; '), problems);
-  const location = input.location;
-  if (!location || !isGeoPoint(location)) {
+export function submissionAt(form: CheckedReportForm, place: Place | undefined): ReportSubmission {
+  const location = place && { latitude: place.latitude, longitude: place.longitude };
+  if (!place || !location || !isGeoPoint(location)) {
     throw new ReportError('REPORT.ADDRESS_UNRESOLVED', 'the address was not resolved to a place on earth');
   }
-  return {
-    idempotencyId,
-    reporterName,
-    reporterPhone,
-    size: size as SwarmSize,
-    elevationFeet: input.elevationFeet,
-    address,
-    internalNote: input.internalNote.trim(),
-    location: { latitude: location.latitude, longitude: location.longitude },
-  };
+  return { ...form, address: place.formattedAddress.trim() || form.address, location };
 }
 
 function isGeoPoint(point: GeoPoint): boolean {
@@ -119,10 +78,6 @@ function isGeoPoint(point: GeoPoint): boolean {
     Math.abs(point.latitude) <= 90 &&
     Math.abs(point.longitude) <= 180
   );
-}
-
-export function isSwarmSize(value: string): value is SwarmSize {
-  return (SWARM_SIZES as readonly string[]).includes(value);
 }
 
 /** Whether a retry with the same idempotency id carries the same submission (then its first outcome is replayed). */

@@ -1,11 +1,12 @@
+import { badReportReasons as badReportReasonVocabulary, type BadReportReasonLabel } from '@swarm/proto/labels';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { messageResponseSchema } from '@/lib/response-schemas';
 import { memberReportKeys } from '@/lib/query-keys/report-keys';
 
-/** Spec §3: the only reasons the gateway accepts. */
-export const badReportReasons = ['Not honey bees', 'Swarm moved into structure', 'Swarm moved on', 'Someone else got the swarm', 'Other'] as const;
-export type BadReportReason = (typeof badReportReasons)[number];
+/** Spec §4: the only reasons the gateway accepts, in the order the dialog offers them. */
+export const badReportReasons = badReportReasonVocabulary.labels;
+export type BadReportReason = BadReportReasonLabel;
 
 export interface MarkReportBad {
   reportId: string;

@@ -1,3 +1,4 @@
+import { onboardingStatuses, type OnboardingStatusLabel } from '@swarm/proto/labels';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
@@ -8,7 +9,7 @@ import { memberKeys } from '@/lib/query-keys/member-keys';
 export const DASHBOARD_TOUR_ID = 1;
 
 /** 'a': the tour is still to be shown; 'c': completed (spec §3). */
-export type OnboardingStatus = 'a' | 'c';
+export type OnboardingStatus = OnboardingStatusLabel;
 
 export interface OnboardingEntry {
   onboardingId: number;
@@ -21,7 +22,7 @@ export const memberInformationSchema = z.object({
   phoneNumber: nullableText,
   address: nullableText,
   onboarding: z
-    .array(z.object({ onboardingId: z.number().int(), status: z.enum(['a', 'c']) }))
+    .array(z.object({ onboardingId: z.number().int(), status: z.enum(onboardingStatuses.labels) }))
     .nullish()
     .transform((entries) => entries ?? []),
 });

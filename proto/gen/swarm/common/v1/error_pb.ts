@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/common/v1/error.proto.
  */
 export const file_swarm_common_v1_error: GenFile = /*@__PURE__*/
-  fileDesc("Chtzd2FybS9jb21tb24vdjEvZXJyb3IucHJvdG8SD3N3YXJtLmNvbW1vbi52MSIhChFEb21haW5FcnJvckRldGFpbBIMCgRjb2RlGAEgASgJYgZwcm90bzM");
+  fileDesc("Chtzd2FybS9jb21tb24vdjEvZXJyb3IucHJvdG8SD3N3YXJtLmNvbW1vbi52MSIhChFEb21haW5FcnJvckRldGFpbBIMCgRjb2RlGAEgASgJIiEKD0ZpZWxkVmlvbGF0aW9ucxIOCgZlcnJvcnMYASADKAliBnByb3RvMw");
 
 /**
  * Attached to every error a service returns for a broken business rule, so callers in other processes
@@ -31,4 +31,24 @@ export type DomainErrorDetail = Message<"swarm.common.v1.DomainErrorDetail"> & {
  */
 export const DomainErrorDetailSchema: GenMessage<DomainErrorDetail> = /*@__PURE__*/
   messageDesc(file_swarm_common_v1_error, 0);
+
+/**
+ * Attached to INVALID_ARGUMENT errors for input that broke field rules: every broken rule, in the words the person
+ * filling the form reads (the gateway answers them as `{message, errors}`), first broken rule first.
+ *
+ * @generated from message swarm.common.v1.FieldViolations
+ */
+export type FieldViolations = Message<"swarm.common.v1.FieldViolations"> & {
+  /**
+   * @generated from field: repeated string errors = 1;
+   */
+  errors: string[];
+};
+
+/**
+ * Describes the message swarm.common.v1.FieldViolations.
+ * Use `create(FieldViolationsSchema)` to create a new message.
+ */
+export const FieldViolationsSchema: GenMessage<FieldViolations> = /*@__PURE__*/
+  messageDesc(file_swarm_common_v1_error, 1);
 

@@ -6,7 +6,7 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { GeoPoint, SwarmSize } from "./report_pb.js";
+import type { BadReportReason, GeoPoint, SwarmSize } from "./report_pb.js";
 import { file_swarm_report_v1_report } from "./report_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/report/v1/events.proto.
  */
 export const file_swarm_report_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5yZXBvcnQudjEixQEKD1JlcG9ydFN1Ym1pdHRlZBIRCglyZXBvcnRfaWQYASABKAkSKAoEc2l6ZRgCIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYAyABKAESKwoIbG9jYXRpb24YBCABKAsyGS5zd2FybS5yZXBvcnQudjEuR2VvUG9pbnQSMAoMc3VibWl0dGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJlCg1SZXBvcnRDbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLgoKY2xhaW1lZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiaQoPUmVwb3J0VW5jbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSMAoMdW5jbGFpbWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ2Cg9SZXBvcnRNYXJrZWRCYWQSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIOCgZyZWFzb24YAyABKAkSLQoJbWFya2VkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
+  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5yZXBvcnQudjEixQEKD1JlcG9ydFN1Ym1pdHRlZBIRCglyZXBvcnRfaWQYASABKAkSKAoEc2l6ZRgCIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYAyABKAESKwoIbG9jYXRpb24YBCABKAsyGS5zd2FybS5yZXBvcnQudjEuR2VvUG9pbnQSMAoMc3VibWl0dGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJlCg1SZXBvcnRDbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLgoKY2xhaW1lZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiaQoPUmVwb3J0VW5jbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSMAoMdW5jbGFpbWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKeAQoPUmVwb3J0TWFya2VkQmFkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLQoJbWFya2VkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgZyZWFzb24YBSABKA4yIC5zd2FybS5yZXBvcnQudjEuQmFkUmVwb3J0UmVhc29uSgQIAxAEYgZwcm90bzM", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
 
 /**
  * Published on subject swarm.events.report.submitted once the report is stored.
@@ -132,16 +132,14 @@ export type ReportMarkedBad = Message<"swarm.report.v1.ReportMarkedBad"> & {
   memberId: string;
 
   /**
-   * One of the five mark-as-bad reasons.
-   *
-   * @generated from field: string reason = 3;
-   */
-  reason: string;
-
-  /**
    * @generated from field: google.protobuf.Timestamp marked_at = 4;
    */
   markedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: swarm.report.v1.BadReportReason reason = 5;
+   */
+  reason: BadReportReason;
 };
 
 /**

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/report/v1/report.proto.
  */
 export const file_swarm_report_v1_report: GenFile = /*@__PURE__*/
-  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvcmVwb3J0LnByb3RvEg9zd2FybS5yZXBvcnQudjEiLwoIR2VvUG9pbnQSEAoIbGF0aXR1ZGUYASABKAESEQoJbG9uZ2l0dWRlGAIgASgBIowCCgZSZXBvcnQSEQoJcmVwb3J0X2lkGAEgASgJEisKBXN0YXRlGAIgASgOMhwuc3dhcm0ucmVwb3J0LnYxLlJlcG9ydFN0YXRlEigKBHNpemUYAyABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAQgASgBEg8KB2FkZHJlc3MYBSABKAkSEgoKY2xhaW1fY29kZRgGIAEoCRIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIrCghsb2NhdGlvbhgIIAEoCzIZLnN3YXJtLnJlcG9ydC52MS5HZW9Qb2ludCp2CglTd2FybVNpemUSGgoWU1dBUk1fU0laRV9VTlNQRUNJRklFRBAAEhcKE1NXQVJNX1NJWkVfU09GVEJBTEwQARIZChVTV0FSTV9TSVpFX0JBU0tFVEJBTEwQAhIZChVTV0FSTV9TSVpFX1ZFUllfTEFSR0UQAyp0CgtSZXBvcnRTdGF0ZRIcChhSRVBPUlRfU1RBVEVfVU5TUEVDSUZJRUQQABIXChNSRVBPUlRfU1RBVEVfQUNUSVZFEAESGAoUUkVQT1JUX1NUQVRFX0NMQUlNRUQQAhIUChBSRVBPUlRfU1RBVEVfQkFEEANiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvcmVwb3J0LnByb3RvEg9zd2FybS5yZXBvcnQudjEiLwoIR2VvUG9pbnQSEAoIbGF0aXR1ZGUYASABKAESEQoJbG9uZ2l0dWRlGAIgASgBIowCCgZSZXBvcnQSEQoJcmVwb3J0X2lkGAEgASgJEisKBXN0YXRlGAIgASgOMhwuc3dhcm0ucmVwb3J0LnYxLlJlcG9ydFN0YXRlEigKBHNpemUYAyABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAQgASgBEg8KB2FkZHJlc3MYBSABKAkSEgoKY2xhaW1fY29kZRgGIAEoCRIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIrCghsb2NhdGlvbhgIIAEoCzIZLnN3YXJtLnJlcG9ydC52MS5HZW9Qb2ludCp2CglTd2FybVNpemUSGgoWU1dBUk1fU0laRV9VTlNQRUNJRklFRBAAEhcKE1NXQVJNX1NJWkVfU09GVEJBTEwQARIZChVTV0FSTV9TSVpFX0JBU0tFVEJBTEwQAhIZChVTV0FSTV9TSVpFX1ZFUllfTEFSR0UQAyruAQoPQmFkUmVwb3J0UmVhc29uEiEKHUJBRF9SRVBPUlRfUkVBU09OX1VOU1BFQ0lGSUVEEAASJAogQkFEX1JFUE9SVF9SRUFTT05fTk9UX0hPTkVZX0JFRVMQARIqCiZCQURfUkVQT1JUX1JFQVNPTl9NT1ZFRF9JTlRPX1NUUlVDVFVSRRACEh4KGkJBRF9SRVBPUlRfUkVBU09OX01PVkVEX09OEAMSKQolQkFEX1JFUE9SVF9SRUFTT05fU09NRU9ORV9FTFNFX0dPVF9JVBAEEhsKF0JBRF9SRVBPUlRfUkVBU09OX09USEVSEAUqdAoLUmVwb3J0U3RhdGUSHAoYUkVQT1JUX1NUQVRFX1VOU1BFQ0lGSUVEEAASFwoTUkVQT1JUX1NUQVRFX0FDVElWRRABEhgKFFJFUE9SVF9TVEFURV9DTEFJTUVEEAISFAoQUkVQT1JUX1NUQVRFX0JBRBADYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message swarm.report.v1.GeoPoint
@@ -93,7 +93,8 @@ export const ReportSchema: GenMessage<Report> = /*@__PURE__*/
   messageDesc(file_swarm_report_v1_report, 1);
 
 /**
- * The reporter's estimate of the swarm's size, as offered by the report form.
+ * The reporter's estimate of the swarm's size, as offered by the report form. The spec's labels ('Softball'…) are in
+ * @swarm/proto/labels.
  *
  * @generated from enum swarm.report.v1.SwarmSize
  */
@@ -126,6 +127,50 @@ export const SwarmSizeSchema: GenEnum<SwarmSize> = /*@__PURE__*/
   enumDesc(file_swarm_report_v1_report, 0);
 
 /**
+ * Spec §4: why the claimer marked a report bad, in the order the member area offers them. The spec's labels are in
+ * @swarm/proto/labels.
+ *
+ * @generated from enum swarm.report.v1.BadReportReason
+ */
+export enum BadReportReason {
+  /**
+   * @generated from enum value: BAD_REPORT_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: BAD_REPORT_REASON_NOT_HONEY_BEES = 1;
+   */
+  NOT_HONEY_BEES = 1,
+
+  /**
+   * @generated from enum value: BAD_REPORT_REASON_MOVED_INTO_STRUCTURE = 2;
+   */
+  MOVED_INTO_STRUCTURE = 2,
+
+  /**
+   * @generated from enum value: BAD_REPORT_REASON_MOVED_ON = 3;
+   */
+  MOVED_ON = 3,
+
+  /**
+   * @generated from enum value: BAD_REPORT_REASON_SOMEONE_ELSE_GOT_IT = 4;
+   */
+  SOMEONE_ELSE_GOT_IT = 4,
+
+  /**
+   * @generated from enum value: BAD_REPORT_REASON_OTHER = 5;
+   */
+  OTHER = 5,
+}
+
+/**
+ * Describes the enum swarm.report.v1.BadReportReason.
+ */
+export const BadReportReasonSchema: GenEnum<BadReportReason> = /*@__PURE__*/
+  enumDesc(file_swarm_report_v1_report, 1);
+
+/**
  * @generated from enum swarm.report.v1.ReportState
  */
 export enum ReportState {
@@ -154,5 +199,5 @@ export enum ReportState {
  * Describes the enum swarm.report.v1.ReportState.
  */
 export const ReportStateSchema: GenEnum<ReportState> = /*@__PURE__*/
-  enumDesc(file_swarm_report_v1_report, 1);
+  enumDesc(file_swarm_report_v1_report, 2);
 

@@ -6,9 +6,7 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { GeoPoint } from "../../common/v1/geo_pb.js";
-import { file_swarm_common_v1_geo } from "../../common/v1/geo_pb.js";
-import type { GeoPoint as GeoPoint$1, Report, ReportState, SwarmSize } from "./report_pb.js";
+import type { BadReportReason, GeoPoint, Report, ReportState, SwarmSize } from "./report_pb.js";
 import { file_swarm_report_v1_report } from "./report_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -16,9 +14,11 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/report/v1/report_service.proto.
  */
 export const file_swarm_report_v1_report_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzd2FybS9yZXBvcnQvdjEvcmVwb3J0X3NlcnZpY2UucHJvdG8SD3N3YXJtLnJlcG9ydC52MSKdAgoTU3VibWl0UmVwb3J0UmVxdWVzdBIWCg5pZGVtcG90ZW5jeV9pZBgBIAEoCRIVCg1yZXBvcnRlcl9uYW1lGAIgASgJEhYKDnJlcG9ydGVyX3Bob25lGAMgASgJEigKBHNpemUYBCABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAUgASgBEg8KB2FkZHJlc3MYBiABKAkSFQoNaW50ZXJuYWxfbm90ZRgHIAEoCRIrCghsb2NhdGlvbhgIIAEoCzIZLnN3YXJtLmNvbW1vbi52MS5HZW9Qb2ludBINCgVpbWFnZRgJIAEoDBIZChFjb25maXJtX2R1cGxpY2F0ZRgKIAEoCCJOChRTdWJtaXRSZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEAoIcmVwbGF5ZWQYAiABKAgSEQoJZHVwbGljYXRlGAMgASgIIiUKEEdldFJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIjwKEUdldFJlcG9ydFJlc3BvbnNlEicKBnJlcG9ydBgBIAEoCzIXLnN3YXJtLnJlcG9ydC52MS5SZXBvcnQiMgodTGlzdFJlcG9ydEFzc29jaWF0aW9uc1JlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIksKEVJlcG9ydEFzc29jaWF0aW9uEhIKCmNvbXBhbnlfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxkb25hdGlvbl91cmwYAyABKAkiWgoeTGlzdFJlcG9ydEFzc29jaWF0aW9uc1Jlc3BvbnNlEjgKDGFzc29jaWF0aW9ucxgBIAMoCzIiLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRBc3NvY2lhdGlvbiKsAQoSUmVjb3JkQWxlcnRSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRIUCgxjb21wYW55X25hbWUYBCABKAkSFgoOZGlzdGFuY2VfbWlsZXMYBSABKAESLgoKYWxlcnRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiQgoTUmVjb3JkQWxlcnRSZXNwb25zZRIrCgVzdGF0ZRgBIAEoDjIcLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRTdGF0ZSI6ChJDbGFpbVJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCSJBChhDbGFpbVJlcG9ydEJ5Q29kZVJlcXVlc3QSEgoKY2xhaW1fY29kZRgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkiUwoTQ2xhaW1SZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEgoKY2xhaW1fY29kZRgCIAEoCRIVCg1hbHJlYWR5X3lvdXJzGAMgASgIIlkKGUNsYWltUmVwb3J0QnlDb2RlUmVzcG9uc2USEQoJcmVwb3J0X2lkGAEgASgJEhIKCmNsYWltX2NvZGUYAiABKAkSFQoNYWxyZWFkeV95b3VycxgDIAEoCCI8ChRVbmNsYWltUmVwb3J0UmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJIhcKFVVuY2xhaW1SZXBvcnRSZXNwb25zZSJMChRNYXJrUmVwb3J0QmFkUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEg4KBnJlYXNvbhgDIAEoCSIXChVNYXJrUmVwb3J0QmFkUmVzcG9uc2UiPgoWR2V0Q2xhaW1EZXRhaWxzUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJItwBChdHZXRDbGFpbURldGFpbHNSZXNwb25zZRIPCgdhZGRyZXNzGAEgASgJEisKCGxvY2F0aW9uGAIgASgLMhkuc3dhcm0ucmVwb3J0LnYxLkdlb1BvaW50EhUKDXJlcG9ydGVyX25hbWUYAyABKAkSFgoOcmVwb3J0ZXJfcGhvbmUYBCABKAkSEgoKY2xhaW1fY29kZRgFIAEoCRIoCgRzaXplGAYgASgOMhouc3dhcm0ucmVwb3J0LnYxLlN3YXJtU2l6ZRIWCg5lbGV2YXRpb25fZmVldBgHIAEoASI2CiFMaXN0QWN0aXZlUmVwb3J0c0Zvck1lbWJlclJlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJIukBChVBY3RpdmVSZXBvcnRGb3JNZW1iZXISEQoJcmVwb3J0X2lkGAEgASgJEi4KCmNyZWF0ZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmNsYWltX2NvZGUYAyABKAkSDAoEbm90ZRgEIAEoCRIoCgRzaXplGAUgASgOMhouc3dhcm0ucmVwb3J0LnYxLlN3YXJtU2l6ZRIWCg5lbGV2YXRpb25fZmVldBgGIAEoARIWCg5kaXN0YW5jZV9taWxlcxgHIAEoARIRCgloYXNfaW1hZ2UYCCABKAgiXQoiTGlzdEFjdGl2ZVJlcG9ydHNGb3JNZW1iZXJSZXNwb25zZRI3CgdyZXBvcnRzGAEgAygLMiYuc3dhcm0ucmVwb3J0LnYxLkFjdGl2ZVJlcG9ydEZvck1lbWJlciI3CiJMaXN0Q2xhaW1lZFJlcG9ydHNGb3JNZW1iZXJSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSKtAgoWQ2xhaW1lZFJlcG9ydEZvck1lbWJlchIRCglyZXBvcnRfaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKY2xhaW1lZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY2xhaW1fY29kZRgEIAEoCRIMCgRub3RlGAUgASgJEigKBHNpemUYBiABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAcgASgBEhQKDGNvbXBhbnlfbmFtZRgIIAEoCRITCgtjYW5fdW5jbGFpbRgJIAEoCBIRCgloYXNfaW1hZ2UYCiABKAgiXwojTGlzdENsYWltZWRSZXBvcnRzRm9yTWVtYmVyUmVzcG9uc2USOAoHcmVwb3J0cxgBIAMoCzInLnN3YXJtLnJlcG9ydC52MS5DbGFpbWVkUmVwb3J0Rm9yTWVtYmVyIlAKFUdldFJlcG9ydEltYWdlUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEhEKCXRodW1ibmFpbBgDIAEoCCI9ChZHZXRSZXBvcnRJbWFnZVJlc3BvbnNlEg0KBWJ5dGVzGAEgASgMEhQKDGNvbnRlbnRfdHlwZRgCIAEoCTL3CQoNUmVwb3J0U2VydmljZRJbCgxTdWJtaXRSZXBvcnQSJC5zd2FybS5yZXBvcnQudjEuU3VibWl0UmVwb3J0UmVxdWVzdBolLnN3YXJtLnJlcG9ydC52MS5TdWJtaXRSZXBvcnRSZXNwb25zZRJSCglHZXRSZXBvcnQSIS5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0UmVxdWVzdBoiLnN3YXJtLnJlcG9ydC52MS5HZXRSZXBvcnRSZXNwb25zZRJ5ChZMaXN0UmVwb3J0QXNzb2NpYXRpb25zEi4uc3dhcm0ucmVwb3J0LnYxLkxpc3RSZXBvcnRBc3NvY2lhdGlvbnNSZXF1ZXN0Gi8uc3dhcm0ucmVwb3J0LnYxLkxpc3RSZXBvcnRBc3NvY2lhdGlvbnNSZXNwb25zZRJYCgtSZWNvcmRBbGVydBIjLnN3YXJtLnJlcG9ydC52MS5SZWNvcmRBbGVydFJlcXVlc3QaJC5zd2FybS5yZXBvcnQudjEuUmVjb3JkQWxlcnRSZXNwb25zZRJYCgtDbGFpbVJlcG9ydBIjLnN3YXJtLnJlcG9ydC52MS5DbGFpbVJlcG9ydFJlcXVlc3QaJC5zd2FybS5yZXBvcnQudjEuQ2xhaW1SZXBvcnRSZXNwb25zZRJqChFDbGFpbVJlcG9ydEJ5Q29kZRIpLnN3YXJtLnJlcG9ydC52MS5DbGFpbVJlcG9ydEJ5Q29kZVJlcXVlc3QaKi5zd2FybS5yZXBvcnQudjEuQ2xhaW1SZXBvcnRCeUNvZGVSZXNwb25zZRJeCg1VbmNsYWltUmVwb3J0EiUuc3dhcm0ucmVwb3J0LnYxLlVuY2xhaW1SZXBvcnRSZXF1ZXN0GiYuc3dhcm0ucmVwb3J0LnYxLlVuY2xhaW1SZXBvcnRSZXNwb25zZRJeCg1NYXJrUmVwb3J0QmFkEiUuc3dhcm0ucmVwb3J0LnYxLk1hcmtSZXBvcnRCYWRSZXF1ZXN0GiYuc3dhcm0ucmVwb3J0LnYxLk1hcmtSZXBvcnRCYWRSZXNwb25zZRJkCg9HZXRDbGFpbURldGFpbHMSJy5zd2FybS5yZXBvcnQudjEuR2V0Q2xhaW1EZXRhaWxzUmVxdWVzdBooLnN3YXJtLnJlcG9ydC52MS5HZXRDbGFpbURldGFpbHNSZXNwb25zZRKFAQoaTGlzdEFjdGl2ZVJlcG9ydHNGb3JNZW1iZXISMi5zd2FybS5yZXBvcnQudjEuTGlzdEFjdGl2ZVJlcG9ydHNGb3JNZW1iZXJSZXF1ZXN0GjMuc3dhcm0ucmVwb3J0LnYxLkxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyUmVzcG9uc2USiAEKG0xpc3RDbGFpbWVkUmVwb3J0c0Zvck1lbWJlchIzLnN3YXJtLnJlcG9ydC52MS5MaXN0Q2xhaW1lZFJlcG9ydHNGb3JNZW1iZXJSZXF1ZXN0GjQuc3dhcm0ucmVwb3J0LnYxLkxpc3RDbGFpbWVkUmVwb3J0c0Zvck1lbWJlclJlc3BvbnNlEmEKDkdldFJlcG9ydEltYWdlEiYuc3dhcm0ucmVwb3J0LnYxLkdldFJlcG9ydEltYWdlUmVxdWVzdBonLnN3YXJtLnJlcG9ydC52MS5HZXRSZXBvcnRJbWFnZVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_swarm_common_v1_geo, file_swarm_report_v1_report]);
+  fileDesc("CiRzd2FybS9yZXBvcnQvdjEvcmVwb3J0X3NlcnZpY2UucHJvdG8SD3N3YXJtLnJlcG9ydC52MSKjAgoTU3VibWl0UmVwb3J0UmVxdWVzdBIWCg5pZGVtcG90ZW5jeV9pZBgBIAEoCRIVCg1yZXBvcnRlcl9uYW1lGAIgASgJEhYKDnJlcG9ydGVyX3Bob25lGAMgASgJEgwKBHNpemUYCyABKAkSEQoJZWxldmF0aW9uGAwgASgJEg8KB2FkZHJlc3MYBiABKAkSFQoNaW50ZXJuYWxfbm90ZRgHIAEoCRINCgVpbWFnZRgJIAEoDBIZChFjb25maXJtX2R1cGxpY2F0ZRgKIAEoCBIQCghwbGFjZV9pZBgNIAEoCRIXCg9yZWNhcHRjaGFfdG9rZW4YDiABKAkSFQoNdmFsaWRhdGVfb25seRgPIAEoCEoECAQQBUoECAUQBkoECAgQCSJOChRTdWJtaXRSZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEAoIcmVwbGF5ZWQYAiABKAgSEQoJZHVwbGljYXRlGAMgASgIIiUKEEdldFJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIjwKEUdldFJlcG9ydFJlc3BvbnNlEicKBnJlcG9ydBgBIAEoCzIXLnN3YXJtLnJlcG9ydC52MS5SZXBvcnQiMgodTGlzdFJlcG9ydEFzc29jaWF0aW9uc1JlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIksKEVJlcG9ydEFzc29jaWF0aW9uEhIKCmNvbXBhbnlfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxkb25hdGlvbl91cmwYAyABKAkiWgoeTGlzdFJlcG9ydEFzc29jaWF0aW9uc1Jlc3BvbnNlEjgKDGFzc29jaWF0aW9ucxgBIAMoCzIiLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRBc3NvY2lhdGlvbiKsAQoSUmVjb3JkQWxlcnRSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRIUCgxjb21wYW55X25hbWUYBCABKAkSFgoOZGlzdGFuY2VfbWlsZXMYBSABKAESLgoKYWxlcnRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiQgoTUmVjb3JkQWxlcnRSZXNwb25zZRIrCgVzdGF0ZRgBIAEoDjIcLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRTdGF0ZSI6ChJDbGFpbVJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCSJBChhDbGFpbVJlcG9ydEJ5Q29kZVJlcXVlc3QSEgoKY2xhaW1fY29kZRgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkiUwoTQ2xhaW1SZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEgoKY2xhaW1fY29kZRgCIAEoCRIVCg1hbHJlYWR5X3lvdXJzGAMgASgIIlkKGUNsYWltUmVwb3J0QnlDb2RlUmVzcG9uc2USEQoJcmVwb3J0X2lkGAEgASgJEhIKCmNsYWltX2NvZGUYAiABKAkSFQoNYWxyZWFkeV95b3VycxgDIAEoCCI8ChRVbmNsYWltUmVwb3J0UmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJIhcKFVVuY2xhaW1SZXBvcnRSZXNwb25zZSJ0ChRNYXJrUmVwb3J0QmFkUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEjAKBnJlYXNvbhgEIAEoDjIgLnN3YXJtLnJlcG9ydC52MS5CYWRSZXBvcnRSZWFzb25KBAgDEAQiFwoVTWFya1JlcG9ydEJhZFJlc3BvbnNlIj4KFkdldENsYWltRGV0YWlsc1JlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCSLcAQoXR2V0Q2xhaW1EZXRhaWxzUmVzcG9uc2USDwoHYWRkcmVzcxgBIAEoCRIrCghsb2NhdGlvbhgCIAEoCzIZLnN3YXJtLnJlcG9ydC52MS5HZW9Qb2ludBIVCg1yZXBvcnRlcl9uYW1lGAMgASgJEhYKDnJlcG9ydGVyX3Bob25lGAQgASgJEhIKCmNsYWltX2NvZGUYBSABKAkSKAoEc2l6ZRgGIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYByABKAEiNgohTGlzdEFjdGl2ZVJlcG9ydHNGb3JNZW1iZXJSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSLpAQoVQWN0aXZlUmVwb3J0Rm9yTWVtYmVyEhEKCXJlcG9ydF9pZBgBIAEoCRIuCgpjcmVhdGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpjbGFpbV9jb2RlGAMgASgJEgwKBG5vdGUYBCABKAkSKAoEc2l6ZRgFIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYBiABKAESFgoOZGlzdGFuY2VfbWlsZXMYByABKAESEQoJaGFzX2ltYWdlGAggASgIIl0KIkxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyUmVzcG9uc2USNwoHcmVwb3J0cxgBIAMoCzImLnN3YXJtLnJlcG9ydC52MS5BY3RpdmVSZXBvcnRGb3JNZW1iZXIiNwoiTGlzdENsYWltZWRSZXBvcnRzRm9yTWVtYmVyUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkirQIKFkNsYWltZWRSZXBvcnRGb3JNZW1iZXISEQoJcmVwb3J0X2lkGAEgASgJEi4KCmNyZWF0ZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNsYWltZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmNsYWltX2NvZGUYBCABKAkSDAoEbm90ZRgFIAEoCRIoCgRzaXplGAYgASgOMhouc3dhcm0ucmVwb3J0LnYxLlN3YXJtU2l6ZRIWCg5lbGV2YXRpb25fZmVldBgHIAEoARIUCgxjb21wYW55X25hbWUYCCABKAkSEwoLY2FuX3VuY2xhaW0YCSABKAgSEQoJaGFzX2ltYWdlGAogASgIIl8KI0xpc3RDbGFpbWVkUmVwb3J0c0Zvck1lbWJlclJlc3BvbnNlEjgKB3JlcG9ydHMYASADKAsyJy5zd2FybS5yZXBvcnQudjEuQ2xhaW1lZFJlcG9ydEZvck1lbWJlciJQChVHZXRSZXBvcnRJbWFnZVJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIRCgl0aHVtYm5haWwYAyABKAgiPQoWR2V0UmVwb3J0SW1hZ2VSZXNwb25zZRINCgVieXRlcxgBIAEoDBIUCgxjb250ZW50X3R5cGUYAiABKAky9wkKDVJlcG9ydFNlcnZpY2USWwoMU3VibWl0UmVwb3J0EiQuc3dhcm0ucmVwb3J0LnYxLlN1Ym1pdFJlcG9ydFJlcXVlc3QaJS5zd2FybS5yZXBvcnQudjEuU3VibWl0UmVwb3J0UmVzcG9uc2USUgoJR2V0UmVwb3J0EiEuc3dhcm0ucmVwb3J0LnYxLkdldFJlcG9ydFJlcXVlc3QaIi5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0UmVzcG9uc2USeQoWTGlzdFJlcG9ydEFzc29jaWF0aW9ucxIuLnN3YXJtLnJlcG9ydC52MS5MaXN0UmVwb3J0QXNzb2NpYXRpb25zUmVxdWVzdBovLnN3YXJtLnJlcG9ydC52MS5MaXN0UmVwb3J0QXNzb2NpYXRpb25zUmVzcG9uc2USWAoLUmVjb3JkQWxlcnQSIy5zd2FybS5yZXBvcnQudjEuUmVjb3JkQWxlcnRSZXF1ZXN0GiQuc3dhcm0ucmVwb3J0LnYxLlJlY29yZEFsZXJ0UmVzcG9uc2USWAoLQ2xhaW1SZXBvcnQSIy5zd2FybS5yZXBvcnQudjEuQ2xhaW1SZXBvcnRSZXF1ZXN0GiQuc3dhcm0ucmVwb3J0LnYxLkNsYWltUmVwb3J0UmVzcG9uc2USagoRQ2xhaW1SZXBvcnRCeUNvZGUSKS5zd2FybS5yZXBvcnQudjEuQ2xhaW1SZXBvcnRCeUNvZGVSZXF1ZXN0Giouc3dhcm0ucmVwb3J0LnYxLkNsYWltUmVwb3J0QnlDb2RlUmVzcG9uc2USXgoNVW5jbGFpbVJlcG9ydBIlLnN3YXJtLnJlcG9ydC52MS5VbmNsYWltUmVwb3J0UmVxdWVzdBomLnN3YXJtLnJlcG9ydC52MS5VbmNsYWltUmVwb3J0UmVzcG9uc2USXgoNTWFya1JlcG9ydEJhZBIlLnN3YXJtLnJlcG9ydC52MS5NYXJrUmVwb3J0QmFkUmVxdWVzdBomLnN3YXJtLnJlcG9ydC52MS5NYXJrUmVwb3J0QmFkUmVzcG9uc2USZAoPR2V0Q2xhaW1EZXRhaWxzEicuc3dhcm0ucmVwb3J0LnYxLkdldENsYWltRGV0YWlsc1JlcXVlc3QaKC5zd2FybS5yZXBvcnQudjEuR2V0Q2xhaW1EZXRhaWxzUmVzcG9uc2UShQEKGkxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyEjIuc3dhcm0ucmVwb3J0LnYxLkxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyUmVxdWVzdBozLnN3YXJtLnJlcG9ydC52MS5MaXN0QWN0aXZlUmVwb3J0c0Zvck1lbWJlclJlc3BvbnNlEogBChtMaXN0Q2xhaW1lZFJlcG9ydHNGb3JNZW1iZXISMy5zd2FybS5yZXBvcnQudjEuTGlzdENsYWltZWRSZXBvcnRzRm9yTWVtYmVyUmVxdWVzdBo0LnN3YXJtLnJlcG9ydC52MS5MaXN0Q2xhaW1lZFJlcG9ydHNGb3JNZW1iZXJSZXNwb25zZRJhCg5HZXRSZXBvcnRJbWFnZRImLnN3YXJtLnJlcG9ydC52MS5HZXRSZXBvcnRJbWFnZVJlcXVlc3QaJy5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0SW1hZ2VSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
 
 /**
+ * The report form's fields as the reporter sent them: the service owns every rule about them, so they arrive as text.
+ *
  * @generated from message swarm.report.v1.SubmitReportRequest
  */
 export type SubmitReportRequest = Message<"swarm.report.v1.SubmitReportRequest"> & {
@@ -42,18 +42,22 @@ export type SubmitReportRequest = Message<"swarm.report.v1.SubmitReportRequest">
   reporterPhone: string;
 
   /**
-   * @generated from field: swarm.report.v1.SwarmSize size = 4;
-   */
-  size: SwarmSize;
-
-  /**
-   * Feet above ground, 0 to 50.
+   * One of the spec's sizes by its label ('Softball', 'Basketball', 'Very Large'), as the form sends it.
    *
-   * @generated from field: double elevation_feet = 5;
+   * @generated from field: string size = 11;
    */
-  elevationFeet: number;
+  size: string;
 
   /**
+   * Feet above ground as typed, "0" to "50".
+   *
+   * @generated from field: string elevation = 12;
+   */
+  elevation: string;
+
+  /**
+   * The text of the suggestion the reporter picked; stored as the place's name once placed.
+   *
    * @generated from field: string address = 6;
    */
   address: string;
@@ -62,13 +66,6 @@ export type SubmitReportRequest = Message<"swarm.report.v1.SubmitReportRequest">
    * @generated from field: string internal_note = 7;
    */
   internalNote: string;
-
-  /**
-   * Where the address was resolved to (by the gateway's geocoder). Required.
-   *
-   * @generated from field: swarm.common.v1.GeoPoint location = 8;
-   */
-  location?: GeoPoint | undefined;
 
   /**
    * The uploaded picture as sent (JPEG, PNG, WebP, GIF, AVIF/HEIF); empty when none. The service re-encodes it,
@@ -84,6 +81,28 @@ export type SubmitReportRequest = Message<"swarm.report.v1.SubmitReportRequest">
    * @generated from field: bool confirm_duplicate = 10;
    */
   confirmDuplicate: boolean;
+
+  /**
+   * The id of the suggestion the reporter picked, when sent: it places the address exactly.
+   *
+   * @generated from field: string place_id = 13;
+   */
+  placeId: string;
+
+  /**
+   * The form's bot-check token: a form field the rules require (filled, at most 4096 characters); the caller
+   * verifies it.
+   *
+   * @generated from field: string recaptcha_token = 14;
+   */
+  recaptchaToken: string;
+
+  /**
+   * Check the form's fields and answer (an empty report_id), storing nothing and asking no provider (AIP-163).
+   *
+   * @generated from field: bool validate_only = 15;
+   */
+  validateOnly: boolean;
 };
 
 /**
@@ -98,6 +117,8 @@ export const SubmitReportRequestSchema: GenMessage<SubmitReportRequest> = /*@__P
  */
 export type SubmitReportResponse = Message<"swarm.report.v1.SubmitReportResponse"> & {
   /**
+   * Empty for a validate_only call.
+   *
    * @generated from field: string report_id = 1;
    */
   reportId: string;
@@ -440,11 +461,11 @@ export type MarkReportBadRequest = Message<"swarm.report.v1.MarkReportBadRequest
   memberId: string;
 
   /**
-   * One of 'Not honey bees', 'Swarm moved into structure', 'Swarm moved on', 'Someone else got the swarm', 'Other'.
+   * UNSPECIFIED is refused with INVALID_ARGUMENT (REPORT.INVALID_REASON).
    *
-   * @generated from field: string reason = 3;
+   * @generated from field: swarm.report.v1.BadReportReason reason = 4;
    */
-  reason: string;
+  reason: BadReportReason;
 };
 
 /**
@@ -501,7 +522,7 @@ export type GetClaimDetailsResponse = Message<"swarm.report.v1.GetClaimDetailsRe
   /**
    * @generated from field: swarm.report.v1.GeoPoint location = 2;
    */
-  location?: GeoPoint$1 | undefined;
+  location?: GeoPoint | undefined;
 
   /**
    * @generated from field: string reporter_name = 3;
@@ -778,15 +799,18 @@ export const GetReportImageResponseSchema: GenMessage<GetReportImageResponse> = 
  */
 export const ReportService: GenService<{
   /**
-   * Stores a swarm report with its image and the associations covering its place, and announces it with
-   * ReportSubmitted. A live report at the same address within 3 days is answered with duplicate = true and that
-   * report's id, storing nothing, unless confirm_duplicate is set.
-   * The image is checked right after the fields, before the replay, the duplicate and the coverage: INVALID_ARGUMENT
-   * for an image over the pixel limit, known from its header (REPORT.IMAGE_TOO_LARGE), or one that cannot be decoded
-   * (REPORT.INVALID_IMAGE).
-   * Errors: ALREADY_EXISTS when the idempotency id was used for different content; INVALID_ARGUMENT for bad fields
-   * (REPORT.INVALID_SUBMISSION), a missing location (REPORT.ADDRESS_UNRESOLVED) and the image errors above;
-   * NOT_FOUND (REPORT.NO_COVERAGE) when no paying association's member covers the place.
+   * Checks the report form (spec §5), places its address with the service's geocoder, and stores the report with its
+   * image and the associations covering its place, announcing it with ReportSubmitted. A live report at the same
+   * address within 3 days is answered with duplicate = true and that report's id, storing nothing, unless
+   * confirm_duplicate is set. With validate_only the form is checked and nothing else happens.
+   * The order of the checks: the form's fields, then the place, then the image, then the replay, the duplicate and
+   * the coverage.
+   * Errors: INVALID_ARGUMENT with every broken rule of the form as swarm.common.v1.FieldViolations
+   * (REPORT.INVALID_SUBMISSION); INVALID_ARGUMENT for an address the geocoder cannot place (REPORT.ADDRESS_UNRESOLVED),
+   * an image over the pixel limit, known from its header (REPORT.IMAGE_TOO_LARGE), or one that cannot be decoded
+   * (REPORT.INVALID_IMAGE); UNAVAILABLE (GEOCODER.UNAVAILABLE) when the geocoder cannot be asked; ALREADY_EXISTS
+   * when the idempotency id was used for different content; NOT_FOUND (REPORT.NO_COVERAGE) when no paying
+   * association's member covers the place.
    *
    * @generated from rpc swarm.report.v1.ReportService.SubmitReport
    */

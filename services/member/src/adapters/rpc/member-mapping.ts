@@ -1,3 +1,4 @@
+import { onboardingStatuses } from '@swarm/proto/labels';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { MemberSchema } from '@swarm/proto/member/v1/member_service';
 import type { Member } from '../../domain/member.js';
@@ -12,7 +13,7 @@ export function toProtoMember(member: Member): MessageInitShape<typeof MemberSch
     address: member.address,
     ...(member.home ? { home: { latitude: member.home.latitude, longitude: member.home.longitude } } : {}),
     timeZone: member.timeZone,
-    onboarding: member.onboarding.map(({ onboardingId, status }) => ({ onboardingId, status })),
+    onboarding: member.onboarding.map(({ onboardingId, status }) => ({ onboardingId, status: onboardingStatuses.valueOf(status) })),
     availability: {
       doNotDisturb: availability.doNotDisturb,
       elevationMaximumFeet: availability.elevationMaximumFeet,

@@ -1,13 +1,14 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
-import { InvalidFieldsSchema, MemberService } from '@swarm/proto/member/v1/member_service';
-import { domainErrorCode } from '@swarm/runtime';
+import { MemberService, OnboardingStatus } from '@swarm/proto/member/v1/member_service';
+import { domainErrorCode, fieldViolations } from '@swarm/runtime';
 import { connectErrorOf } from '@swarm/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildMemberService, DEFAULT_LOGIN_TOKEN_TTL_MS } from '../../member-service.js';
 import { nodeTokenSecrets } from '../crypto/node-token-secrets.js';
 import { MemoryLoginTokenRepository } from '../memory/memory-login-token-repository.js';
 import { MemoryMemberRepository } from '../memory/memory-member-repository.js';
+import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 
 
 describe('MemberService over Connect', () => {
@@ -18,6 +19,7 @@ describe('MemberService over Connect', () => {
     const service = buildMemberService({
       members: new MemoryMemberRepository(),
       loginTokens: new MemoryLoginTokenRepository(),
+      geocoder: new OfflineGeocoder(),
       secrets: nodeTokenSecrets,
       loginTokenTtlMs: DEFAULT_LOGIN_TOKEN_TTL_MS,
       clock: { now: () => new Date('2026-06-01T12:00:00Z') },
@@ -61,7 +63,7 @@ describe('MemberService over Connect', () => {
     expect(domainErrorCode(error)).toBe('MEMBER.NOT_FOUND');
   });
 
-  it("keeps a member's information with the home location and finds the member covering a nearby swarm", async () => {
+  it("keeps a member's information with the home location its address was placed at and finds the member covering a nearby swarm", async () => {
     const { member } = await client.ensureMember({ email: 'ada@example.org' });
     const memberId = member?.memberId ?? '';
     const updated = await client.updateMemberInformation({
@@ -69,7 +71,6 @@ describe('MemberService over Connect', () => {
       name: 'Ada Lovelace',
       phoneNumber: '5035550100',
       address: '1 Hive Way, Portland, OR, USA',
-      home: { latitude: 45.5152, longitude: -122.6784 },
     });
     expect(updated.member).toMatchObject({ name: 'Ada Lovelace', phoneNumber: '5035550100', address: '1 Hive Way, Portland, OR, USA' });
     expect(updated.member?.home).toMatchObject({ latitude: 45.5152, longitude: -122.6784 });
@@ -85,6 +86,19 @@ describe('MemberService over Connect', () => {
     expect(tooFar.members).toEqual([]);
   });
 
+  it('refuses an address the geocoder cannot place with MEMBER.ADDRESS_UNRESOLVED and the spec message, changing nothing', async () => {
+    const { member } = await client.ensureMember({ email: 'ada@example.org' });
+    const error = await connectErrorOf(
+      client.updateMemberInformation({ memberId: member?.memberId ?? '', name: 'Ada Lovelace', phoneNumber: '', address: 'Nowhere in particular' }),
+    );
+    expect([error.code, domainErrorCode(error), fieldViolations(error)]).toEqual([
+      Code.InvalidArgument,
+      'MEMBER.ADDRESS_UNRESOLVED',
+      ['Please select an address from the list.'],
+    ]);
+    expect((await client.getMember({ memberId: member?.memberId ?? '' })).member).toMatchObject({ name: '', address: '' });
+  });
+
   it('answers invalid information with INVALID_ARGUMENT listing every broken rule, changing nothing', async () => {
     const { member } = await client.ensureMember({ email: 'ada@example.org' });
     const error = await connectErrorOf(
@@ -92,10 +106,9 @@ describe('MemberService over Connect', () => {
     );
     expect(error.code).toBe(Code.InvalidArgument);
     expect(domainErrorCode(error)).toBe('MEMBER.INVALID_INFORMATION');
-    expect(error.findDetails(InvalidFieldsSchema)[0]?.errors).toEqual([
+    expect(fieldViolations(error)).toEqual([
       'First and Last name required',
       'Phone is invalid (10 digts, only numbers)',
-      'Please select an address from the list.',
     ]);
     expect((await client.getMember({ memberId: member?.memberId ?? '' })).member?.name).toBe('');
   });
@@ -116,9 +129,11 @@ describe('MemberService over Connect', () => {
 
   it('marks the dashboard tour completed', async () => {
     const { member } = await client.ensureMember({ email: 'ada@example.org' });
-    expect(member?.onboarding).toMatchObject([{ onboardingId: 1, status: 'a' }]);
-    const updated = await client.updateOnboarding({ memberId: member?.memberId ?? '', onboardingId: 1, status: 'c' });
-    expect(updated.member?.onboarding).toMatchObject([{ onboardingId: 1, status: 'c' }]);
+    expect(member?.onboarding).toMatchObject([{ onboardingId: 1, status: OnboardingStatus.TO_SHOW }]);
+    const updated = await client.updateOnboarding({ memberId: member?.memberId ?? '', onboardingId: 1, status: OnboardingStatus.COMPLETED });
+    expect(updated.member?.onboarding).toMatchObject([{ onboardingId: 1, status: OnboardingStatus.COMPLETED }]);
+    const unspecified = await connectErrorOf(client.updateOnboarding({ memberId: member?.memberId ?? '', onboardingId: 1, status: OnboardingStatus.UNSPECIFIED }));
+    expect([unspecified.code, fieldViolations(unspecified)]).toEqual([Code.InvalidArgument, ["Onboarding status must be 'a' or 'c'."]]);
   });
 
   it('logs in once with an issued token, creating the member, and refuses the token the second time', async () => {

@@ -1,7 +1,7 @@
-import { create } from '@bufbuild/protobuf';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, type ConnectRouter } from '@connectrpc/connect';
-import { InvalidFieldsSchema, MemberService } from '@swarm/proto/member/v1/member_service';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { onboardingStatuses } from '@swarm/proto/labels';
 import { toConnectError } from '@swarm/runtime';
 import type { ConsumeLoginToken } from '../../app/consume-login-token.js';
 import type { EnsureMember } from '../../app/ensure-member.js';
@@ -14,18 +14,21 @@ import type { SetDoNotDisturb } from '../../app/set-do-not-disturb.js';
 import type { UpdateAvailability } from '../../app/update-availability.js';
 import type { UpdateMemberInformation } from '../../app/update-member-information.js';
 import type { UpdateOnboarding } from '../../app/update-onboarding.js';
-import { MemberError, type MemberErrorCode } from '../../domain/member-error.js';
+import type { MemberErrorCode } from '../../domain/member-error.js';
 import { toProtoMember } from './member-mapping.js';
 
-const connectCodes: Record<MemberErrorCode, Code> = {
+const connectCodes: Record<MemberErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
   'MEMBER.INVALID_EMAIL': Code.InvalidArgument,
   'MEMBER.NOT_FOUND': Code.NotFound,
   'MEMBER.INVALID_INFORMATION': Code.InvalidArgument,
+  'MEMBER.ADDRESS_UNRESOLVED': Code.InvalidArgument,
   'MEMBER.INVALID_AVAILABILITY': Code.InvalidArgument,
   'MEMBER.INVALID_TIME_ZONE': Code.InvalidArgument,
   'MEMBER.INVALID_ONBOARDING': Code.InvalidArgument,
   'MEMBER.INVALID_LOCATION': Code.InvalidArgument,
   'MEMBER.LOGIN_TOKEN_INVALID': Code.NotFound,
+  // The geocoder's provider did not answer: the caller may try again in a moment.
+  'GEOCODER.UNAVAILABLE': Code.Unavailable,
 };
 
 export type MemberUseCases = {
@@ -47,11 +50,7 @@ async function answer<T>(handler: () => Promise<T>): Promise<T> {
   try {
     return await handler();
   } catch (error) {
-    const connectError = toConnectError(error, connectCodes);
-    if (error instanceof MemberError && error.details.length > 0) {
-      connectError.details.push({ desc: InvalidFieldsSchema, value: create(InvalidFieldsSchema, { errors: error.details }) });
-    }
-    throw connectError;
+    throw toConnectError(error, connectCodes);
   }
 }
 
@@ -70,7 +69,6 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
             name: request.name,
             phoneNumber: request.phoneNumber,
             address: request.address,
-            home: request.home ? { latitude: request.home.latitude, longitude: request.home.longitude } : undefined,
           });
           return { member: toProtoMember(member) };
         }),
@@ -91,7 +89,7 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
         }),
       updateOnboarding: (request) =>
         answer(async () => ({
-          member: toProtoMember(await useCases.updateOnboarding.execute(request.memberId, request.onboardingId, request.status)),
+          member: toProtoMember(await useCases.updateOnboarding.execute(request.memberId, request.onboardingId, onboardingStatuses.label(request.status) ?? '')),
         })),
       findCoveringMembers: (request) =>
         answer(async () => {

@@ -1,3 +1,4 @@
+import { badReportReasons } from '@swarm/proto/labels';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { ReportClaimedEvent, ReportMarkedBadEvent, subscribeTo, type EventBus, type Logger, type Subscription } from '@swarm/runtime';
 import type { NotifyAdminOfBadReport } from '../../app/notify-admin-of-bad-report.js';
@@ -28,7 +29,7 @@ export async function subscribeToClaimFollowUps(
       const outcome = await useCases.notifyAdminOfBadReport.execute({
         reportId: event.reportId,
         memberId: event.memberId,
-        reason: event.reason,
+        reason: badReportReasons.label(event.reason) ?? 'Unknown reason',
         markedAt: event.markedAt ? timestampDate(event.markedAt) : new Date(0),
       });
       if (outcome === 'not-configured') logger.warn({ reportId: event.reportId }, 'report marked bad; ADMIN_EMAIL is not set, so no email');

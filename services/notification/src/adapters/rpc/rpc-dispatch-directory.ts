@@ -2,7 +2,7 @@ import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import type { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import type { MemberService } from '@swarm/proto/member/v1/member_service';
-import { ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
+import { reportStates, swarmSizes } from '@swarm/proto/labels';
 import type { ReportService } from '@swarm/proto/report/v1/report_service';
 import { domainErrorCode } from '@swarm/runtime';
 import type { AlertBilling, AlertedReport, CoveringMember, MemberDirectory, PayingMembership, ReportDirectory } from '../../app/ports.js';
@@ -70,19 +70,7 @@ export class RpcAlertBilling implements AlertBilling {
   }
 }
 
-const states: Record<ReportState, AlertedReport['state']> = {
-  [ReportState.UNSPECIFIED]: 'unknown',
-  [ReportState.ACTIVE]: 'active',
-  [ReportState.CLAIMED]: 'claimed',
-  [ReportState.BAD]: 'bad',
-};
 
-const sizes: Record<SwarmSize, string> = {
-  [SwarmSize.UNSPECIFIED]: 'Unknown size',
-  [SwarmSize.SOFTBALL]: 'Softball',
-  [SwarmSize.BASKETBALL]: 'Basketball',
-  [SwarmSize.VERY_LARGE]: 'Very Large',
-};
 
 export class RpcReportDirectory implements ReportDirectory {
   constructor(private readonly reports: Client<typeof ReportService>) {}
@@ -93,9 +81,9 @@ export class RpcReportDirectory implements ReportDirectory {
       if (!report) return undefined;
       return {
         reportId: report.reportId,
-        state: states[report.state] ?? 'unknown',
+        state: reportStates.label(report.state) ?? 'unknown',
         claimCode: report.claimCode,
-        size: sizes[report.size] ?? 'Unknown size',
+        size: swarmSizes.label(report.size) ?? 'Unknown size',
         elevationFeet: report.elevationFeet,
         ...(report.location ? { location: { latitude: report.location.latitude, longitude: report.location.longitude } } : {}),
       };
@@ -115,7 +103,7 @@ export class RpcReportDirectory implements ReportDirectory {
   }): Promise<AlertedReport['state']> {
     try {
       const { state } = await this.reports.recordAlert({ ...alert, alertedAt: timestampFromDate(alert.alertedAt) }, options);
-      return states[state] ?? 'unknown';
+      return reportStates.label(state) ?? 'unknown';
     } catch (error) {
       if (notFound(error)) return 'unknown';
       throw error;

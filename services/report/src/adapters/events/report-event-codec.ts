@@ -1,6 +1,7 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { ReportClaimedEvent, ReportMarkedBadEvent, ReportSubmittedEvent, ReportUnclaimedEvent, type OutboxMessage } from '@swarm/runtime';
 import type { ReportEvent } from '../../domain/report-events.js';
+import { badReportReasons } from '@swarm/proto/labels';
 import { toProtoSize } from '../rpc/report-mapping.js';
 
 /** Turns the domain's events into the protobuf messages other services read. */
@@ -40,7 +41,7 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
         ...ReportMarkedBadEvent.toMessage(event.eventId, {
           reportId: event.reportId,
           memberId: event.memberId,
-          reason: event.reason,
+          reason: badReportReasons.valueOf(event.reason),
           markedAt: timestampFromDate(event.markedAt),
         }),
         createdAt: event.markedAt,

@@ -1,8 +1,8 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient, createRouterTransport } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
-import { ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
-import { domainErrorCode, MemoryOutbox } from '@swarm/runtime';
+import { BadReportReason, ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
+import { domainErrorCode, fieldViolations, MemoryOutbox } from '@swarm/runtime';
 import { connectErrorOf, plainPng } from '@swarm/testing';
 import { describe, expect, it } from 'vitest';
 import type { ReportAssociation } from '../../domain/report.js';
@@ -11,11 +11,19 @@ import { MemoryImageStore } from '../memory/memory-image-store.js';
 import { MemoryReportRepository } from '../memory/memory-report-repository.js';
 import { SharpImageProcessor } from '../sharp/sharp-image-processor.js';
 
+const SALEM = { latitude: 44.9429, longitude: -123.0351 };
+
 function reportClient(associations: ReportAssociation[]) {
   let id = 0;
   const service = buildReportService({
     reports: new MemoryReportRepository(new MemoryOutbox()),
     coverage: { associationsCovering: async () => associations },
+    geocoder: {
+      resolve: async (address: string) => {
+        if (address === 'down') throw Object.assign(new Error('provider down'), { code: 'GEOCODER.UNAVAILABLE' });
+        return address === 'Nowhere' ? undefined : { formattedAddress: address, ...SALEM };
+      },
+    },
     images: new MemoryImageStore(),
     imageProcessor: new SharpImageProcessor(),
     clock: { now: () => new Date('2026-06-01T12:00:00Z') },
@@ -29,11 +37,11 @@ const request = {
   idempotencyId: 'idem-1',
   reporterName: 'Ada',
   reporterPhone: '5551234567',
-  size: SwarmSize.BASKETBALL,
-  elevationFeet: 10,
+  size: 'Basketball',
+  elevation: '10',
   address: '1 Oak St, Salem, OR, USA',
+  recaptchaToken: 'token',
   internalNote: '',
-  location: { latitude: 44.9429, longitude: -123.0351 },
 };
 const SALEM_BEES: ReportAssociation = { companyId: 'c-1', name: 'Salem Bees', donationUrl: '' };
 
@@ -55,7 +63,8 @@ describe('ReportService over Connect', () => {
 
   it.each([
     ['no coverage', [], request, Code.NotFound, 'REPORT.NO_COVERAGE'],
-    ['no location', [SALEM_BEES], { ...request, location: undefined }, Code.InvalidArgument, 'REPORT.ADDRESS_UNRESOLVED'],
+    ['an address the geocoder cannot place', [SALEM_BEES], { ...request, address: 'Nowhere' }, Code.InvalidArgument, 'REPORT.ADDRESS_UNRESOLVED'],
+    ['an address while the geocoder is down', [SALEM_BEES], { ...request, address: 'down' }, Code.Unavailable, 'GEOCODER.UNAVAILABLE'],
     ['a picture that is not one', [SALEM_BEES], { ...request, image: new TextEncoder().encode('<html>') }, Code.InvalidArgument, 'REPORT.INVALID_IMAGE'],
     // Not RESOURCE_EXHAUSTED, which callers take for a rate limit.
     ['a picture over the pixel limit', [SALEM_BEES], { ...request, image: plainPng(8000, 8000) }, Code.InvalidArgument, 'REPORT.IMAGE_TOO_LARGE'],
@@ -63,6 +72,20 @@ describe('ReportService over Connect', () => {
     const error = await connectErrorOf(reportClient([...associations]).submitReport(input));
     expect(error.code).toBe(code);
     expect(domainErrorCode(error)).toBe(rule);
+  });
+
+  it('refuses a malformed form with INVALID_ARGUMENT and every broken rule as field violations', async () => {
+    const error = await connectErrorOf(reportClient([SALEM_BEES]).submitReport({ ...request, reporterPhone: '12', elevation: '51' }));
+    expect([error.code, domainErrorCode(error)]).toEqual([Code.InvalidArgument, 'REPORT.INVALID_SUBMISSION']);
+    expect(fieldViolations(error)).toEqual(['Distance from Ground is out of range (0 to 50)', 'Phone is invalid (10 digts, only numbers)']);
+  });
+
+  it('checks only the form with validate_only, storing nothing', async () => {
+    const client = reportClient([SALEM_BEES]);
+    expect(await client.submitReport({ ...request, address: 'Nowhere', validateOnly: true })).toMatchObject({ reportId: '', duplicate: false, replayed: false });
+    const refusal = await connectErrorOf(client.submitReport({ ...request, size: '', validateOnly: true }));
+    expect(fieldViolations(refusal)).toEqual(['All fields must be filled out']);
+    expect((await client.submitReport(request)).replayed).toBe(false);
   });
 
   it('answers NOT_FOUND for the associations of an unknown report', async () => {
@@ -106,7 +129,7 @@ describe('claiming over Connect', () => {
     });
     await client.unclaimReport({ reportId, memberId: 'm-1' });
     await client.claimReport({ reportId, memberId: 'm-2' });
-    await client.markReportBad({ reportId, memberId: 'm-2', reason: 'Not honey bees' });
+    await client.markReportBad({ reportId, memberId: 'm-2', reason: BadReportReason.NOT_HONEY_BEES });
     expect((await client.listActiveReportsForMember({ memberId: 'm-1' })).reports).toEqual([]);
   });
 
@@ -116,7 +139,7 @@ describe('claiming over Connect', () => {
     ['claim of an unknown report', (c: Client) => c.claimReport({ reportId: 'missing', memberId: 'm-1' }), Code.NotFound, 'REPORT.NOT_FOUND'],
     ['claim by an unknown code', (c: Client) => c.claimReportByCode({ claimCode: '00000', memberId: 'm-1' }), Code.NotFound, 'REPORT.NOT_FOUND'],
     ['un-claim by another member', (c: Client, id: string) => c.unclaimReport({ reportId: id, memberId: 'm-2' }), Code.PermissionDenied, 'REPORT.NOT_CLAIMER'],
-    ['mark bad with an unknown reason', (c: Client, id: string) => c.markReportBad({ reportId: id, memberId: 'm-1', reason: 'Wasps' }), Code.InvalidArgument, 'REPORT.INVALID_REASON'],
+    ['mark bad without a reason', (c: Client, id: string) => c.markReportBad({ reportId: id, memberId: 'm-1', reason: BadReportReason.UNSPECIFIED }), Code.InvalidArgument, 'REPORT.INVALID_REASON'],
     ['details for another member', (c: Client, id: string) => c.getClaimDetails({ reportId: id, memberId: 'm-2' }), Code.PermissionDenied, 'REPORT.NOT_CLAIMER'],
     ['the picture for a member not alerted', (c: Client, id: string) => c.getReportImage({ reportId: id, memberId: 'm-9' }), Code.PermissionDenied, 'REPORT.NOT_ALERTED'],
     ['a picture that does not exist', (c: Client, id: string) => c.getReportImage({ reportId: id, memberId: 'm-1' }), Code.NotFound, 'REPORT.NO_IMAGE'],

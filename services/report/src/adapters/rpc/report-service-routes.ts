@@ -1,6 +1,7 @@
 import { Code, type ConnectRouter } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { badReportReasons } from '@swarm/proto/labels';
 import { toConnectError } from '@swarm/runtime';
 import type { ClaimReport } from '../../app/claim-report.js';
 import type { GetClaimDetails } from '../../app/get-claim-details.js';
@@ -14,9 +15,9 @@ import type { RecordAlert } from '../../app/record-alert.js';
 import type { SubmitReport } from '../../app/submit-report.js';
 import type { UnclaimReport } from '../../app/unclaim-report.js';
 import type { ReportErrorCode } from '../../domain/report-error.js';
-import { fromProtoSize, toProtoReport, toProtoSize, toProtoState } from './report-mapping.js';
+import { toProtoReport, toProtoSize, toProtoState } from './report-mapping.js';
 
-const connectCodes: Record<ReportErrorCode, Code> = {
+const connectCodes: Record<ReportErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
   'REPORT.INVALID_SUBMISSION': Code.InvalidArgument,
   'REPORT.IDEMPOTENCY_KEY_REUSED': Code.AlreadyExists,
   'REPORT.NOT_FOUND': Code.NotFound,
@@ -33,6 +34,8 @@ const connectCodes: Record<ReportErrorCode, Code> = {
   'REPORT.CLAIM_WINDOW_OVER': Code.FailedPrecondition,
   'REPORT.INVALID_REASON': Code.InvalidArgument,
   'REPORT.NO_IMAGE': Code.NotFound,
+  // The geocoder's provider did not answer: the caller may try again in a moment.
+  'GEOCODER.UNAVAILABLE': Code.Unavailable,
 };
 
 export type ReportUseCases = {
@@ -64,14 +67,18 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
       async submitReport(request) {
         try {
           return await useCases.submitReport.execute({
-            idempotencyId: request.idempotencyId,
-            reporterName: request.reporterName,
-            reporterPhone: request.reporterPhone,
-            size: fromProtoSize(request.size),
-            elevationFeet: request.elevationFeet,
-            address: request.address,
-            internalNote: request.internalNote,
-            location: request.location && { latitude: request.location.latitude, longitude: request.location.longitude },
+            form: {
+              idempotencyId: request.idempotencyId,
+              reporterName: request.reporterName,
+              reporterPhone: request.reporterPhone,
+              size: request.size,
+              elevation: request.elevation,
+              address: request.address,
+              recaptchaToken: request.recaptchaToken,
+              internalNote: request.internalNote,
+            },
+            placeId: request.placeId,
+            validateOnly: request.validateOnly,
             image: request.image,
             confirmDuplicate: request.confirmDuplicate,
           });
@@ -115,7 +122,7 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
         }),
       markReportBad: (request) =>
         mapped(async () => {
-          await useCases.markReportBad.execute(request.reportId, request.memberId, request.reason);
+          await useCases.markReportBad.execute(request.reportId, request.memberId, badReportReasons.label(request.reason) ?? '');
           return {};
         }),
       getClaimDetails: (request) =>

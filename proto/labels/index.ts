@@ -1,0 +1,58 @@
+/**
+ * The one mapping between each closed vocabulary's protobuf enum and the label the spec uses for it (the text a
+ * form sends, a table shows and the stored documents keep). Services, the gateway and the frontend take their labels
+ * from here. It imports the enums as types only, so a browser bundle gets the labels without the protobuf runtime.
+ */
+import type { OnboardingStatus } from '../gen/swarm/member/v1/member_service_pb.js';
+import type { BadReportReason, ReportState, SwarmSize } from '../gen/swarm/report/v1/report_pb.js';
+
+export type Vocabulary<E extends number, L extends string> = {
+  /** Every label, in the enum's order (the order a form offers them). */
+  readonly labels: readonly L[];
+  /** The label of a value; undefined for UNSPECIFIED or a value this build does not know. */
+  label(value: E): L | undefined;
+  /** The value of a label; UNSPECIFIED (0) for anything that is not one of the labels. */
+  valueOf(label: string): E;
+  isLabel(text: unknown): text is L;
+};
+
+/** `byValue` names every enum value, so adding a value to the .proto file without its label is a type error. */
+function vocabularyOf<E extends number>() {
+  return <const L extends string>(byValue: Record<E, L | undefined>): Vocabulary<E, L> => {
+    const entries = (Object.entries(byValue) as [string, L | undefined][])
+      .filter((entry): entry is [string, L] => entry[1] !== undefined)
+      .map(([value, label]) => [Number(value) as E, label] as const)
+      .sort(([left], [right]) => left - right);
+    const labels = entries.map(([, label]) => label);
+    const isLabel = (text: unknown): text is L => (labels as readonly unknown[]).includes(text);
+    return {
+      labels,
+      label: (value) => entries.find(([known]) => known === value)?.[1],
+      valueOf: (label) => entries.find(([, known]) => known === label)?.[0] ?? (0 as E),
+      isLabel,
+    };
+  };
+}
+
+/** Spec §3 and §5: the swarm sizes the report form offers. */
+export const swarmSizes = vocabularyOf<SwarmSize>()({ 0: undefined, 1: 'Softball', 2: 'Basketball', 3: 'Very Large' });
+export type SwarmSizeLabel = (typeof swarmSizes.labels)[number];
+
+/** Spec §4: the reasons a claimer may give when marking a report bad. */
+export const badReportReasons = vocabularyOf<BadReportReason>()({
+  0: undefined,
+  1: 'Not honey bees',
+  2: 'Swarm moved into structure',
+  3: 'Swarm moved on',
+  4: 'Someone else got the swarm',
+  5: 'Other',
+});
+export type BadReportReasonLabel = (typeof badReportReasons.labels)[number];
+
+/** Spec §4: a report's states. */
+export const reportStates = vocabularyOf<ReportState>()({ 0: undefined, 1: 'active', 2: 'claimed', 3: 'bad' });
+export type ReportStateLabel = (typeof reportStates.labels)[number];
+
+/** Spec §3: an onboarding entry is 'a' while it is to be shown and 'c' once completed. */
+export const onboardingStatuses = vocabularyOf<OnboardingStatus>()({ 0: undefined, 1: 'a', 2: 'c' });
+export type OnboardingStatusLabel = (typeof onboardingStatuses.labels)[number];
