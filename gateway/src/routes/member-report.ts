@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { memberIdOf } from '../auth/member-session.js';
 import type { ServiceClients } from '../clients/service-clients.js';
-import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { HttpError, parseInput } from '../mappers/http-errors.js';
 
 
 /** Report ids are generated UUIDs; anything else cannot name a report and is refused before calling the service. */
@@ -42,15 +42,6 @@ function reportIdParam(request: FastifyRequest): string {
   const id = (request.params as { id?: unknown }).id;
   if (typeof id !== 'string' || !REPORT_ID.test(id)) throw new HttpError(404, MESSAGES.notFound);
   return id;
-}
-
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => issue.message);
-    throw new HttpError(400, errors[0] ?? 'Invalid request.', errors);
-  }
-  return parsed.data;
 }
 
 /**
@@ -92,105 +83,81 @@ const imageUrls = (reportId: string, hasImage: boolean) => ({
  */
 export function memberReportRoutes(app: FastifyInstance, clients: ServiceClients): void {
   app.get('/api/member/report/active', async (request, reply) => {
-    try {
-      const { reports } = await clients.report.listActiveReportsForMember({ memberId: memberIdOf(request) });
-      return reply.header('cache-control', 'no-store').send(
-        reports.map((report) => ({
-          reportId: report.reportId,
-          dateCreated: iso(report.createdAt),
-          ...imageUrls(report.reportId, report.hasImage),
-          claimCode: report.claimCode,
-          note: report.note,
-          size: swarmSizes.label(report.size) ?? '',
-          elevation: report.elevationFeet,
-          distanceFromHome: Math.round(report.distanceMiles * 100) / 100,
-        })),
-      );
-    } catch (error) {
-      return replyWithError(reply, error);
-    }
+    const { reports } = await clients.report.listActiveReportsForMember({ memberId: memberIdOf(request) });
+    return reply.header('cache-control', 'no-store').send(
+      reports.map((report) => ({
+        reportId: report.reportId,
+        dateCreated: iso(report.createdAt),
+        ...imageUrls(report.reportId, report.hasImage),
+        claimCode: report.claimCode,
+        note: report.note,
+        size: swarmSizes.label(report.size) ?? '',
+        elevation: report.elevationFeet,
+        distanceFromHome: Math.round(report.distanceMiles * 100) / 100,
+      })),
+    );
   });
 
   app.get('/api/member/report/claimed', async (request, reply) => {
-    try {
-      const { reports } = await clients.report.listClaimedReportsForMember({ memberId: memberIdOf(request) });
-      return reply.header('cache-control', 'no-store').send(
-        reports.map((report) => ({
-          reportId: report.reportId,
-          dateCreated: iso(report.createdAt),
-          dateClaimed: iso(report.claimedAt),
-          ...imageUrls(report.reportId, report.hasImage),
-          claimCode: report.claimCode,
-          note: report.note,
-          size: swarmSizes.label(report.size) ?? '',
-          elevation: report.elevationFeet,
-          canUnClaim: report.canUnclaim,
-          companyName: report.companyName,
-        })),
-      );
-    } catch (error) {
-      return replyWithError(reply, error);
-    }
+    const { reports } = await clients.report.listClaimedReportsForMember({ memberId: memberIdOf(request) });
+    return reply.header('cache-control', 'no-store').send(
+      reports.map((report) => ({
+        reportId: report.reportId,
+        dateCreated: iso(report.createdAt),
+        dateClaimed: iso(report.claimedAt),
+        ...imageUrls(report.reportId, report.hasImage),
+        claimCode: report.claimCode,
+        note: report.note,
+        size: swarmSizes.label(report.size) ?? '',
+        elevation: report.elevationFeet,
+        canUnClaim: report.canUnclaim,
+        companyName: report.companyName,
+      })),
+    );
   });
 
   // A GET that changes state (the spec's call): the cross-site hook only guards other methods, so a claim another
   // site makes the browser send (an <img> pointing here) is refused here.
   app.get('/api/member/report/:id/claim', async (request, reply) => {
-    try {
-      if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Cross-site requests are not allowed.');
-      const reportId = reportIdParam(request);
-      await clients.report.claimReport({ reportId, memberId: memberIdOf(request) }).catch((error: unknown) => {
-        throw refusal(error, MESSAGES.notClaimed);
-      });
-      // Claiming a report you already hold succeeds too: a double click is not an error.
-      return reply.header('cache-control', 'no-store').send({ message: MESSAGES.claimed });
-    } catch (error) {
-      return replyWithError(reply, error);
-    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Cross-site requests are not allowed.');
+    const reportId = reportIdParam(request);
+    await clients.report.claimReport({ reportId, memberId: memberIdOf(request) }).catch((error: unknown) => {
+      throw refusal(error, MESSAGES.notClaimed);
+    });
+    // Claiming a report you already hold succeeds too: a double click is not an error.
+    return reply.header('cache-control', 'no-store').send({ message: MESSAGES.claimed });
   });
 
   app.put('/api/member/report/unclaim', async (request, reply) => {
-    try {
-      const { reportId } = parseBody(unclaimBody, request.body);
-      await clients.report.unclaimReport({ reportId, memberId: memberIdOf(request) }).catch((error: unknown) => {
-        throw refusal(error, MESSAGES.unclaimWindowOver);
-      });
-      return reply.send({ message: MESSAGES.unclaimed });
-    } catch (error) {
-      return replyWithError(reply, error);
-    }
+    const { reportId } = parseInput(unclaimBody, request.body);
+    await clients.report.unclaimReport({ reportId, memberId: memberIdOf(request) }).catch((error: unknown) => {
+      throw refusal(error, MESSAGES.unclaimWindowOver);
+    });
+    return reply.send({ message: MESSAGES.unclaimed });
   });
 
   app.put('/api/member/report/bad', async (request, reply) => {
-    try {
-      const { reportId, reason } = parseBody(badBody, request.body);
-      await clients.report.markReportBad({ reportId, memberId: memberIdOf(request), reason: badReportReasons.valueOf(reason) }).catch((error: unknown) => {
-        throw refusal(error, MESSAGES.badWindowOver);
-      });
-      return reply.send({ message: MESSAGES.markedBad });
-    } catch (error) {
-      return replyWithError(reply, error);
-    }
+    const { reportId, reason } = parseInput(badBody, request.body);
+    await clients.report.markReportBad({ reportId, memberId: memberIdOf(request), reason: badReportReasons.valueOf(reason) }).catch((error: unknown) => {
+      throw refusal(error, MESSAGES.badWindowOver);
+    });
+    return reply.send({ message: MESSAGES.markedBad });
   });
 
   app.get('/api/member/report/:id/image', async (request, reply) => {
-    try {
-      const reportId = reportIdParam(request);
-      const query = imageQuery.safeParse(request.query ?? {});
-      if (!query.success) throw new HttpError(404, MESSAGES.notFound);
-      const image = await clients.report
-        .getReportImage({ reportId, memberId: memberIdOf(request), thumbnail: query.data.variant === 'thumbnail' })
-        .catch((error: unknown) => {
-          throw refusal(error, MESSAGES.notFound);
-        });
-      // Private: only this member may see it, so no shared cache may keep it.
-      return reply
-        .header('content-type', image.contentType)
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', 'inline')
-        .send(Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength));
-    } catch (error) {
-      return replyWithError(reply, error);
-    }
+    const reportId = reportIdParam(request);
+    const query = imageQuery.safeParse(request.query ?? {});
+    if (!query.success) throw new HttpError(404, MESSAGES.notFound);
+    const image = await clients.report
+      .getReportImage({ reportId, memberId: memberIdOf(request), thumbnail: query.data.variant === 'thumbnail' })
+      .catch((error: unknown) => {
+        throw refusal(error, MESSAGES.notFound);
+      });
+    // Private: only this member may see it, so no shared cache may keep it.
+    return reply
+      .header('content-type', image.contentType)
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-disposition', 'inline')
+      .send(Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength));
   });
 }

@@ -6,7 +6,7 @@ import { memberIdOf as memberId } from '../auth/member-session.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { ConnectError } from '@connectrpc/connect';
 import { domainErrorCode, fieldViolations } from '@swarm/runtime';
-import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { HttpError } from '../mappers/http-errors.js';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
@@ -106,54 +106,36 @@ function readAvailabilityChange(body: unknown): AvailabilityRequest {
 export function memberRoutes(app: FastifyInstance, options: { clients: ServiceClients }): void {
   const { clients } = options;
 
-  app.get('/api/member/information', async (request, reply) => {
-    try {
-      const { member } = await clients.member.getMember({ memberId: memberId(request) });
-      return reply.send(information(member));
-    } catch (error) {
-      return replyWithError(reply, error);
-    }
+  app.get('/api/member/information', async (request) => {
+    const { member } = await clients.member.getMember({ memberId: memberId(request) });
+    return information(member);
   });
 
-  app.put('/api/member/information', async (request, reply) => {
-    try {
-      const parsed = informationBody.safeParse(request.body);
-      if (!parsed.success) throw new HttpError(400, 'Send name, phoneNumber and address as text.');
-      const { member } = await clients.member.updateMemberInformation({ memberId: memberId(request), ...parsed.data });
-      return reply.send(information(member));
-    } catch (error) {
-      return replyWithError(reply, unplacedAddress(error));
-    }
+  app.put('/api/member/information', async (request) => {
+    const parsed = informationBody.safeParse(request.body);
+    if (!parsed.success) throw new HttpError(400, 'Send name, phoneNumber and address as text.');
+    const { member } = await clients.member.updateMemberInformation({ memberId: memberId(request), ...parsed.data }).catch((error: unknown) => {
+      throw unplacedAddress(error);
+    });
+    return information(member);
   });
 
-  app.put('/api/member/onboarding', async (request, reply) => {
-    try {
-      const parsed = onboardingBody.safeParse(request.body);
-      if (!parsed.success) throw new HttpError(400, 'Send onboardingId as a number and status as text.');
-      const { onboardingId, status } = parsed.data;
-      const { member } = await clients.member.updateOnboarding({ memberId: memberId(request), onboardingId, status: onboardingStatuses.valueOf(status) });
-      return reply.send(information(member));
-    } catch (error) {
-      return replyWithError(reply, error);
-    }
+  app.put('/api/member/onboarding', async (request) => {
+    const parsed = onboardingBody.safeParse(request.body);
+    if (!parsed.success) throw new HttpError(400, 'Send onboardingId as a number and status as text.');
+    const { onboardingId, status } = parsed.data;
+    const { member } = await clients.member.updateOnboarding({ memberId: memberId(request), onboardingId, status: onboardingStatuses.valueOf(status) });
+    return information(member);
   });
 
-  app.get('/api/member/availability', async (request, reply) => {
-    try {
-      const { member } = await clients.member.getMember({ memberId: memberId(request) });
-      return reply.send(availability(member));
-    } catch (error) {
-      return replyWithError(reply, error);
-    }
+  app.get('/api/member/availability', async (request) => {
+    const { member } = await clients.member.getMember({ memberId: memberId(request) });
+    return availability(member);
   });
 
-  app.put('/api/member/availability', async (request, reply) => {
-    try {
-      const change = readAvailabilityChange(request.body);
-      const { member } = await clients.member.updateAvailability({ memberId: memberId(request), ...change });
-      return reply.send(availability(member));
-    } catch (error) {
-      return replyWithError(reply, error);
-    }
+  app.put('/api/member/availability', async (request) => {
+    const change = readAvailabilityChange(request.body);
+    const { member } = await clients.member.updateAvailability({ memberId: memberId(request), ...change });
+    return availability(member);
   });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import { RecentlyVerified } from '../bot-check/recently-verified.js';
 import type { ServiceClients } from '../clients/service-clients.js';
-import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { HttpError } from '../mappers/http-errors.js';
 import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import { sniffImage } from './report-image.js';
 
@@ -48,60 +48,50 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
    * every rule of the form is the report service's. A validate-only call comes first, so the bot check (a paid
    * provider) only sees well-formed reports; the report service then places the address with its own geocoder.
    */
-  app.post('/api/report', async (request, reply) => {
-    try {
-      const limit = rateLimiter.take(request.ip);
-      if (!limit.allowed) return tooMany(reply, limit.retryAfterSeconds, TOO_MANY_REPORTS);
-      if (!request.isMultipart()) throw new HttpError(415, 'A report is sent as multipart/form-data.');
-      const { fields, image } = await readReportParts(request, dependencies.reportImageMaxBytes);
-      const form = {
-        idempotencyId: fields.idempotencyId ?? '',
-        reporterName: fields.reporterName ?? '',
-        reporterPhone: fields.reporterPhone ?? '',
-        size: fields.size ?? '',
-        elevation: fields.elevation ?? '',
-        address: fields.address ?? '',
-        internalNote: fields.internalNote ?? '',
-        recaptchaToken: fields.recaptchaToken ?? '',
-        placeId: fields[PLACE_ID_FIELD]?.trim() ?? '',
-      };
-      await clients.report.submitReport({ ...form, validateOnly: true });
-      if (image && !sniffImage(image)) throw new HttpError(415, NOT_A_PICTURE);
+  app.post('/api/report', { config: { errorMessages: reportMessages } }, async (request, reply) => {
+    const limit = rateLimiter.take(request.ip);
+    if (!limit.allowed) return tooMany(reply, limit.retryAfterSeconds, TOO_MANY_REPORTS);
+    if (!request.isMultipart()) throw new HttpError(415, 'A report is sent as multipart/form-data.');
+    const { fields, image } = await readReportParts(request, dependencies.reportImageMaxBytes);
+    const form = {
+      idempotencyId: fields.idempotencyId ?? '',
+      reporterName: fields.reporterName ?? '',
+      reporterPhone: fields.reporterPhone ?? '',
+      size: fields.size ?? '',
+      elevation: fields.elevation ?? '',
+      address: fields.address ?? '',
+      internalNote: fields.internalNote ?? '',
+      recaptchaToken: fields.recaptchaToken ?? '',
+      placeId: fields[PLACE_ID_FIELD]?.trim() ?? '',
+    };
+    await clients.report.submitReport({ ...form, validateOnly: true }).catch(rethrowAsReportError);
+    if (image && !sniffImage(image)) throw new HttpError(415, NOT_A_PICTURE);
 
-      const idempotencyId = form.idempotencyId.trim();
-      const recaptchaToken = form.recaptchaToken.trim();
-      if (!recentlyVerified.has(idempotencyId, recaptchaToken)) {
-        const verdict = await botCheck.verify(recaptchaToken, 'report', request.ip);
-        if (!verdict.ok) {
-          request.log.info({ reason: verdict.reason }, 'report refused by the bot check');
-          throw new HttpError(429, reportMessages[429] ?? 'Error');
-        }
-        recentlyVerified.remember(idempotencyId, recaptchaToken);
+    const idempotencyId = form.idempotencyId.trim();
+    const recaptchaToken = form.recaptchaToken.trim();
+    if (!recentlyVerified.has(idempotencyId, recaptchaToken)) {
+      const verdict = await botCheck.verify(recaptchaToken, 'report', request.ip);
+      if (!verdict.ok) {
+        request.log.info({ reason: verdict.reason }, 'report refused by the bot check');
+        throw new HttpError(429, reportMessages[429] ?? 'Error');
       }
-
-      const result = await clients.report.submitReport({
-        ...form,
-        image: image ?? new Uint8Array(),
-        confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]),
-      });
-      if (result.replayed) return reply.code(409).send({ message: reportMessages[409], reportId: result.reportId });
-      if (result.duplicate) return reply.code(208).send({ message: DUPLICATE_MESSAGE, reportId: result.reportId });
-      return reply.code(201).send({ reportId: result.reportId });
-    } catch (error) {
-      return replyWithError(reply, reportError(error), reportMessages);
+      recentlyVerified.remember(idempotencyId, recaptchaToken);
     }
+
+    const result = await clients.report
+      .submitReport({ ...form, image: image ?? new Uint8Array(), confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]) })
+      .catch(rethrowAsReportError);
+    if (result.replayed) return reply.code(409).send({ message: reportMessages[409], reportId: result.reportId });
+    if (result.duplicate) return reply.code(208).send({ message: DUPLICATE_MESSAGE, reportId: result.reportId });
+    return reply.code(201).send({ reportId: result.reportId });
   });
 
   /** Spec §7 GET /report/{reportId}/associations: who was alerted, for the thank-you page. */
-  app.get<{ Params: { reportId: string } }>('/api/report/:reportId/associations', async (request, reply) => {
-    try {
-      const { reportId } = request.params;
-      if (!REPORT_ID.test(reportId)) throw new HttpError(400, 'This is not a report id.');
-      const { associations } = await clients.report.listReportAssociations({ reportId });
-      return reply.send(associations.map(({ name, donationUrl }) => ({ name, donationUrl: donationUrl || null })));
-    } catch (error) {
-      return replyWithError(reply, error, { 404: 'Report not found.' });
-    }
+  app.get<{ Params: { reportId: string } }>('/api/report/:reportId/associations', { config: { errorMessages: { 404: 'Report not found.' } } }, async (request) => {
+    const { reportId } = request.params;
+    if (!REPORT_ID.test(reportId)) throw new HttpError(400, 'This is not a report id.');
+    const { associations } = await clients.report.listReportAssociations({ reportId });
+    return associations.map(({ name, donationUrl }) => ({ name, donationUrl: donationUrl || null }));
   });
 }
 
@@ -114,6 +104,10 @@ function isYes(value: string | undefined): boolean {
 }
 
 /** The report service's rule codes that have their own status on this route. */
+function rethrowAsReportError(error: unknown): never {
+  throw reportError(error);
+}
+
 function reportError(error: unknown): unknown {
   if (!(error instanceof ConnectError)) return error;
   switch (domainErrorCode(error)) {
