@@ -11,6 +11,7 @@ import {
   subscribeTo,
   type EventMessage,
 } from '@swarm/runtime';
+import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { testLogger, waitUntil } from '@swarm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from './adapters/alert-scheduler.contract.js';
@@ -77,16 +78,7 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     const sms = new FailingFirstSms(outbox);
     const scheduler = createScheduler(clock);
     const claims = new MemoryClaimRecordRepository();
-    members.covering = [
-      { memberId: 'm1', distanceMiles: 1.5 },
-      { memberId: 'm2', distanceMiles: 2.5 },
-    ];
     members.phones.set('m1', '5035550101').set('m2', '5035550102');
-    billing.memberships = [
-      { memberId: 'm1', companyId: 'c1', companyName: 'Bees' },
-      { memberId: 'm2', companyId: 'c1', companyName: 'Bees' },
-    ];
-    reports.reports.set('r1', { reportId: 'r1', state: 'active', claimCode: '54321', size: 'Softball', elevationFeet: 6, location });
     const service = buildNotificationService({
       dispatches: new MemoryDispatchRepository(),
       clock,
@@ -110,8 +102,23 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     return { clock, bus, members, billing, reports, outbox, sms, scheduler, claims, alertsSent, eventOutbox };
   }
 
-  const submit = (bus: FlakyBus) =>
-    bus.publish(ReportSubmittedEvent.toMessage('submitted-r1', { reportId: 'r1', elevationFeet: 6, location, submittedAt: timestampFromDate(NOW) }));
+  const bothMembers = [
+    { memberId: 'm1', distanceMiles: 1.5, companyId: 'c1', companyName: 'Bees' },
+    { memberId: 'm2', distanceMiles: 2.5, companyId: 'c1', companyName: 'Bees' },
+  ];
+  /** ReportSubmitted as the report service publishes it: coverage and the alert's content included. */
+  const submit = (bus: FlakyBus, coverage = bothMembers) =>
+    bus.publish(
+      ReportSubmittedEvent.toMessage('submitted-r1', {
+        reportId: 'r1',
+        claimCode: '54321',
+        size: SwarmSize.SOFTBALL,
+        elevationFeet: 6,
+        location,
+        submittedAt: timestampFromDate(new Date(NOW.getTime() - 60_000)),
+        coverage,
+      }),
+    );
 
   it('alerts covering members by SMS, charging each once, and publishes AlertSent; a failed send is retried', async () => {
     const { bus, outbox, sms, billing, reports, alertsSent, claims, clock } = await start();
@@ -130,18 +137,16 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
       4_000,
       'the first alert',
     );
-    expect(outbox.list()[0]).toMatchObject({ to: '5035550101', body: expect.stringContaining('reply with the code 54321') });
+    expect(outbox.list()[0]).toMatchObject({ to: '5035550101', body: 'Swarm Alert: Softball swarm, 6 ft up, 1.5 mi from home. To claim it, reply with the code 54321' });
     expect(billing.charges.size).toBe(1);
     expect(reports.alerts.map((a) => a.memberId)).toEqual(['m1']);
     expect(alertsSent).toEqual(['m1']);
   });
 
   it('keeps AlertSent in the outbox while the bus fails to publish it, and publishes it exactly once when the bus works again', async () => {
-    const { bus, outbox, members, billing, alertsSent, eventOutbox, scheduler } = await start();
-    members.covering = [{ memberId: 'm1', distanceMiles: 1.5 }];
-    billing.memberships = [{ memberId: 'm1', companyId: 'c1', companyName: 'Bees' }];
+    const { bus, outbox, alertsSent, eventOutbox, scheduler } = await start();
     bus.down = true;
-    await submit(bus);
+    await submit(bus, bothMembers.slice(0, 1));
 
     await waitUntil(async () => outbox.list().length === 1 && (await eventOutbox.pending(10)).length === 1, 10_000, 'the alert and its pending event');
     // The job is done (not failing and retried), and the relay keeps trying while the bus is down.

@@ -1,6 +1,16 @@
 import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { FollowReportClaims } from './app/follow-report-claims.js';
-import type { AlertBilling, AlertScheduler, ClaimRecordRepository, Clock, MemberDirectory, ReportDirectory, SentAlertRepository, SmsSender } from './app/ports.js';
+import type {
+  AlertBilling,
+  AlertScheduler,
+  ClaimRecordRepository,
+  Clock,
+  DispatchRepository,
+  MemberDirectory,
+  ReportDirectory,
+  SentAlertRepository,
+  SmsSender,
+} from './app/ports.js';
 import { RunAlertJob } from './app/run-alert-job.js';
 import { ScheduleAlerts } from './app/schedule-alerts.js';
 import { subscribeToReportClaims } from './adapters/events/report-claim-subscribers.js';
@@ -21,22 +31,23 @@ export type DispatchPorts = {
 };
 
 /** Alert dispatch, wired for buildNotificationService. */
-export function buildDispatch(ports: DispatchPorts & { clock: Clock; bus: EventBus; logger: Logger }) {
+export function buildDispatch(ports: DispatchPorts & { dispatches: DispatchRepository; clock: Clock; bus: EventBus; logger: Logger }) {
   const log = ports.logger;
   const scheduleAlerts = new ScheduleAlerts(
-    { members: ports.members, billing: ports.billing, reports: ports.reports, claims: ports.claims, scheduler: ports.scheduler, clock: ports.clock, log },
+    { members: ports.members, claims: ports.claims, scheduler: ports.scheduler, clock: ports.clock, log },
     ports.recentClaimsWindowDays === undefined ? {} : { recentClaimsWindowDays: ports.recentClaimsWindowDays },
   );
   const runAlertJob = new RunAlertJob({
     members: ports.members,
     billing: ports.billing,
+    dispatches: ports.dispatches,
     reports: ports.reports,
     sms: ports.sms,
     sentAlerts: ports.sentAlerts,
     clock: ports.clock,
     log,
   });
-  const followReportClaims = new FollowReportClaims({ claims: ports.claims, scheduler: ports.scheduler, scheduleAlerts, log });
+  const followReportClaims = new FollowReportClaims({ claims: ports.claims, dispatches: ports.dispatches, scheduler: ports.scheduler, scheduleAlerts, log });
   return {
     scheduleAlerts,
     runAlertJob,

@@ -22,7 +22,7 @@ export function buildNotificationService(ports: {
   routes: (router: ConnectRouter) => void;
   subscribe: () => Promise<Subscription[]>;
 } {
-  const dispatch = ports.dispatch && buildDispatch({ ...ports.dispatch, clock: ports.clock, bus: ports.bus, logger: ports.logger });
+  const dispatch = ports.dispatch && buildDispatch({ ...ports.dispatch, dispatches: ports.dispatches, clock: ports.clock, bus: ports.bus, logger: ports.logger });
   const startDispatch = new StartDispatchOnReportSubmitted(ports.dispatches, ports.clock, dispatch?.scheduleAlerts);
   const getAlertDispatch = new GetAlertDispatch(ports.dispatches);
   const inbound = ports.inbound && buildInboundSms({ ...ports.inbound, clock: ports.clock, bus: ports.bus, logger: ports.logger });

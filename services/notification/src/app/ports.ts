@@ -1,4 +1,4 @@
-import type { AlertDispatch } from '../domain/alert-dispatch.js';
+import type { AlertDispatch, ReportState } from '../domain/alert-dispatch.js';
 import type { AlertJob } from '../domain/alert-schedule.js';
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
 
@@ -8,6 +8,11 @@ export interface DispatchRepository {
   findByReportId(reportId: string): Promise<AlertDispatch | undefined>;
   /** Notes that every alert job of the report is scheduled, so a redelivered ReportSubmitted schedules nothing. */
   markScheduled(reportId: string, scheduledAt: Date): Promise<void>;
+  /**
+   * Sets the report's state as a claim event told it, in one conditional change that applies only when
+   * `stateChangeApplies` (not bad, and `at` newer than the state kept); 'unknown' when no dispatch has this report.
+   */
+  changeReportState(reportId: string, change: { state: ReportState; at: Date }): Promise<'changed' | 'unchanged' | 'unknown'>;
 }
 
 export interface Clock {
@@ -25,40 +30,20 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<{ providerId: string }>;
 }
 
-/** A member whose range and height cover a reported swarm, with the distance from their home. */
-export type CoveringMember = { memberId: string; distanceMiles: number };
-
 /** The member service, as dispatch needs it. */
 export interface MemberDirectory {
-  findCoveringMembers(point: { latitude: number; longitude: number }, heightFeet: number): Promise<CoveringMember[]>;
   /** `never` under Do Not Disturb (or with no window at all); otherwise `notBefore` or the start of the next window. */
   nextAlertTime(memberId: string, notBefore: Date): Promise<{ never: true } | { never: false; sendAt: Date }>;
   /** The member's 10-digit phone number; undefined when the member is unknown or has none. */
   phoneNumber(memberId: string): Promise<string | undefined>;
 }
 
-/** An association a member is alerted through, which pays for the alert. */
-export type PayingMembership = { memberId: string; companyId: string; companyName: string };
-
 export interface AlertBilling {
-  /** Every paying membership of these members (a member may hold several). */
-  listPayingMemberships(memberIds: string[]): Promise<PayingMembership[]>;
   /** Charges the alert once per (report, member); a repeat answers the first charge and charges nothing. */
   chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'>;
 }
 
-/** The report as the alert needs it. */
-export type AlertedReport = {
-  reportId: string;
-  state: 'active' | 'claimed' | 'bad' | 'unknown';
-  claimCode: string;
-  size: string;
-  elevationFeet: number;
-  location?: { latitude: number; longitude: number };
-};
-
 export interface ReportDirectory {
-  getReport(reportId: string): Promise<AlertedReport | undefined>;
   /** Records that the member was alerted, before the SMS goes out, so only alerted members can claim. Idempotent. */
   recordAlert(alert: {
     reportId: string;
@@ -67,7 +52,7 @@ export interface ReportDirectory {
     companyName: string;
     distanceMiles: number;
     alertedAt: Date;
-  }): Promise<AlertedReport['state']>;
+  }): Promise<ReportState | 'unknown'>;
 }
 
 /** Claims as notification saw them through `report.claimed` / `report.unclaimed`, to delay alerts of busy members. */

@@ -2,10 +2,11 @@ import { AlertSentEvent, MemoryOutbox } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
+import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
 import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-repository.js';
 import { alertJob, type AlertJob } from '../domain/alert-schedule.js';
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
-import { FakeAlertBilling, FakeMemberDirectory, FakeReportDirectory, silentLog } from '../testing/dispatch-fakes.js';
+import { FakeAlertBilling, FakeMemberDirectory, FakeReportDirectory, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
 import type { SmsMessage, SmsSender } from './ports.js';
 import { RunAlertJob } from './run-alert-job.js';
 
@@ -47,13 +48,14 @@ describe('RunAlertJob', () => {
   let members: FakeMemberDirectory;
   let billing: FakeAlertBilling;
   let reports: FakeReportDirectory;
+  let dispatches: MemoryDispatchRepository;
   let sms: FlakySms;
   let outbox: MemoryOutbox;
   let sentAlerts: FlakySentAlerts;
   let run: RunAlertJob;
   const job: AlertJob = alertJob({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.345, round: 'submitted' });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     members = new FakeMemberDirectory();
     billing = new FakeAlertBilling();
     reports = new FakeReportDirectory();
@@ -61,8 +63,9 @@ describe('RunAlertJob', () => {
     outbox = new MemoryOutbox();
     sentAlerts = new FlakySentAlerts(outbox);
     members.phones.set('m1', '5035550100');
-    reports.reports.set('r1', { reportId: 'r1', state: 'active', claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
-    run = new RunAlertJob({ members, billing, reports, sms, sentAlerts, clock: new ManualClock(NOW), log: silentLog });
+    dispatches = new MemoryDispatchRepository();
+    await seedDispatch(dispatches, { reportId: 'r1', claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
+    run = new RunAlertJob({ members, billing, dispatches, reports, sms, sentAlerts, clock: new ManualClock(NOW), log: silentLog });
   });
 
   const alertsSentInOutbox = async () => (await outbox.pending(100)).filter((message) => message.type === AlertSentEvent.type);
@@ -84,7 +87,7 @@ describe('RunAlertJob', () => {
   });
 
   it.each(['claimed', 'bad'] as const)('drops the alert when the report is %s: no charge, no SMS', async (state) => {
-    reports.reports.set('r1', { reportId: 'r1', state, claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
+    await dispatches.changeReportState('r1', { state, at: NOW });
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(billing.charges.size).toBe(0);
     expect(sms.outbox.list()).toEqual([]);
@@ -125,6 +128,12 @@ describe('RunAlertJob', () => {
     expect(billing.balances.get('c1')).toBe(93);
     expect(billing.charges.size).toBe(1);
     expect(sms.outbox.list()).toHaveLength(1);
+  });
+
+  it('drops the alert of a report this service never received: no charge, no SMS', async () => {
+    expect(await run.execute({ ...job, reportId: 'unknown' })).toEqual({ kind: 'done' });
+    expect(billing.charges.size).toBe(0);
+    expect(sms.outbox.list()).toEqual([]);
   });
 
   it('does not send when the report stopped being active between the check and the record', async () => {

@@ -1,13 +1,13 @@
 import { alertMessage } from '../domain/alert-message.js';
 import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
 import { alertSentEvent } from '../domain/sent-alert.js';
-import type { AlertBilling, AlertJobOutcome, Clock, DispatchLog, MemberDirectory, ReportDirectory, SentAlertRepository, SmsSender } from './ports.js';
+import type { AlertBilling, AlertJobOutcome, Clock, DispatchLog, DispatchRepository, MemberDirectory, ReportDirectory, SentAlertRepository, SmsSender } from './ports.js';
 
 /** A window start this close to now counts as now, so a job run a moment early is not put back for milliseconds. */
 const ON_TIME_MS = 1_000;
 
 /**
- * Runs one alert job: report still active → member still reachable now (DND drops it, outside the window puts it
+ * Runs one alert job: report still active (as the report's events told this service) → member still reachable now (DND drops it, outside the window puts it
  * back) → charge the association (idempotent per report and member) → record the alert on the report → send the
  * SMS → record it as sent with its AlertSent event (the outbox relay publishes the event). A thrown error makes the
  * scheduler retry later; every step before the SMS is idempotent, so a retry never charges twice, and the send is
@@ -18,6 +18,7 @@ export class RunAlertJob {
     private readonly ports: {
       members: MemberDirectory;
       billing: AlertBilling;
+      dispatches: DispatchRepository;
       reports: ReportDirectory;
       sms: SmsSender;
       sentAlerts: SentAlertRepository;
@@ -27,12 +28,12 @@ export class RunAlertJob {
   ) {}
 
   async execute(job: AlertJob): Promise<AlertJobOutcome> {
-    const { members, billing, reports, sms, sentAlerts, clock, log } = this.ports;
+    const { members, billing, dispatches, reports, sms, sentAlerts, clock, log } = this.ports;
     const context = { reportId: job.reportId, memberId: job.memberId, jobId: job.jobId };
 
-    const report = await reports.getReport(job.reportId);
-    if (!report || report.state !== 'active') {
-      log.info({ ...context, state: report?.state ?? 'unknown' }, 'alert dropped: report no longer active');
+    const report = await dispatches.findByReportId(job.reportId);
+    if (!report || report.reportState !== 'active') {
+      log.info({ ...context, state: report?.reportState ?? 'unknown' }, 'alert dropped: report no longer active');
       return { kind: 'done' };
     }
 

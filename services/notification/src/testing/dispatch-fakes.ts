@@ -1,26 +1,46 @@
-import type {
-  AlertBilling,
-  AlertedReport,
-  CoveringMember,
-  DispatchLog,
-  MemberDirectory,
-  PayingMembership,
-  ReportDirectory,
-} from '../app/ports.js';
+import { startDispatch, type AlertDispatch, type CoveringMember, type ReportState, type SubmittedReport } from '../domain/alert-dispatch.js';
+import type { AlertBilling, DispatchLog, DispatchRepository, MemberDirectory, ReportDirectory } from '../app/ports.js';
+
+/** A submitted report as ReportSubmitted carries it, with overrides. */
+export function aSubmittedReport(overrides: Partial<SubmittedReport> = {}): SubmittedReport {
+  return {
+    eventId: 'event-r1',
+    reportId: 'r1',
+    claimCode: '04217',
+    size: 'Basketball',
+    elevationFeet: 12,
+    location: { latitude: 45.5, longitude: -122.6 },
+    submittedAt: new Date('2026-06-01T00:00:00Z'),
+    coverage: [],
+    ...overrides,
+  };
+}
+
+/** Members covering a swarm through one association. */
+export function coverageOf(memberIds: string[], through = { companyId: 'c1', companyName: 'Portland Bees' }, distanceMiles = 1): CoveringMember[] {
+  return memberIds.map((memberId) => ({ memberId, distanceMiles, ...through }));
+}
+
+/** Stores the report as received by dispatch, in the given state. */
+export async function seedDispatch(
+  dispatches: DispatchRepository,
+  overrides: Partial<SubmittedReport> = {},
+  state: ReportState = 'active',
+): Promise<AlertDispatch> {
+  const report = aSubmittedReport(overrides);
+  await dispatches.recordIfAbsent(startDispatch(report, report.submittedAt));
+  if (state !== 'active') await dispatches.changeReportState(report.reportId, { state, at: new Date(report.submittedAt.getTime() + 1_000) });
+  return (await dispatches.findByReportId(report.reportId))!;
+}
 
 type Window = { never: true } | { never: false; sendAt?: Date };
 
-/** Members with a phone, a distance and an availability answer the test sets. */
+/** Members with a phone and an availability answer the test sets. */
 export class FakeMemberDirectory implements MemberDirectory {
-  covering: CoveringMember[] = [];
   phones = new Map<string, string>();
   /** Per member: never (DND), or a window start; absent means "now is fine". */
   windows = new Map<string, Window>();
   readonly asked: { memberId: string; notBefore: Date }[] = [];
-
-  async findCoveringMembers(): Promise<CoveringMember[]> {
-    return this.covering.map((member) => ({ ...member }));
-  }
 
   async nextAlertTime(memberId: string, notBefore: Date): Promise<{ never: true } | { never: false; sendAt: Date }> {
     this.asked.push({ memberId, notBefore });
@@ -37,13 +57,8 @@ export class FakeMemberDirectory implements MemberDirectory {
 
 /** Billing with balances per association; charges are idempotent per (report, member), like the real one. */
 export class FakeAlertBilling implements AlertBilling {
-  memberships: PayingMembership[] = [];
   balances = new Map<string, number>();
   readonly charges = new Map<string, { companyId: string }>();
-
-  async listPayingMemberships(memberIds: string[]): Promise<PayingMembership[]> {
-    return this.memberships.filter((membership) => memberIds.includes(membership.memberId));
-  }
 
   async chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'> {
     const key = `${charge.reportId}/${charge.memberId}`;
@@ -56,20 +71,14 @@ export class FakeAlertBilling implements AlertBilling {
   }
 }
 
+/** The report service's record of alerts; every report is active there unless the test says otherwise. */
 export class FakeReportDirectory implements ReportDirectory {
-  reports = new Map<string, AlertedReport>();
+  states = new Map<string, ReportState>();
   readonly alerts: { reportId: string; memberId: string; companyName: string; distanceMiles: number }[] = [];
 
-  async getReport(reportId: string): Promise<AlertedReport | undefined> {
-    const report = this.reports.get(reportId);
-    return report && { ...report };
-  }
-
   async recordAlert(alert: { reportId: string; memberId: string; companyId: string; companyName: string; distanceMiles: number; alertedAt: Date }) {
-    const report = this.reports.get(alert.reportId);
-    if (!report) return 'unknown' as const;
     if (!this.alerts.some((a) => a.reportId === alert.reportId && a.memberId === alert.memberId)) this.alerts.push(alert);
-    return report.state;
+    return this.states.get(alert.reportId) ?? 'active';
   }
 }
 

@@ -1,7 +1,9 @@
+import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { MemoryOutbox, ReportSubmittedEvent } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryImageStore } from '../adapters/memory/memory-image-store.js';
 import { MemoryReportRepository } from '../adapters/memory/memory-report-repository.js';
+import type { Coverage, CoveringMember } from '../domain/coverage.js';
 import { ReportError } from '../domain/report-error.js';
 import type { GeoPoint, ReportAssociation } from '../domain/report.js';
 import type { ImageProcessor, StoredImage, SwarmCoverage } from './ports.js';
@@ -22,13 +24,18 @@ const submission: SubmitReportInput = {
   confirmDuplicate: false,
 };
 
-/** Covers every place with the associations given, and remembers what it was asked. */
+const NEAR_MEMBER: CoveringMember = { memberId: 'm-1', distanceMiles: 1.5, companyId: 'c-1', companyName: 'Portland Beekeepers' };
+
+/** Covers every place with the members and associations given, and remembers what it was asked. */
 class FixedCoverage implements SwarmCoverage {
   readonly questions: { point: GeoPoint; heightFeet: number }[] = [];
-  constructor(public associations: ReportAssociation[]) {}
-  async associationsCovering(point: GeoPoint, heightFeet: number): Promise<ReportAssociation[]> {
+  constructor(
+    public members: CoveringMember[],
+    public associations: ReportAssociation[],
+  ) {}
+  async coverageOf(point: GeoPoint, heightFeet: number): Promise<Coverage> {
     this.questions.push({ point, heightFeet });
-    return this.associations;
+    return { members: this.members, associations: this.associations };
   }
 }
 
@@ -68,7 +75,7 @@ describe('SubmitReport', () => {
     outbox = new MemoryOutbox();
     reports = new MemoryReportRepository(outbox);
     images = new RecordingImageStore();
-    coverage = new FixedCoverage([BEEKEEPERS]);
+    coverage = new FixedCoverage([NEAR_MEMBER], [BEEKEEPERS]);
     nextId = 0;
     codes = [];
     nextCode = 6;
@@ -84,7 +91,7 @@ describe('SubmitReport', () => {
     });
   });
 
-  it('stores an active report with a five-digit claim code, its place and associations, and announces it with the place', async () => {
+  it('stores an active report with a five-digit claim code, its place and associations, and announces it with what alerting needs', async () => {
     const result = await submitReport.execute(submission);
     expect(result).toMatchObject({ replayed: false, duplicate: false });
     const stored = await reports.findById(result.reportId);
@@ -98,7 +105,14 @@ describe('SubmitReport', () => {
     });
     const [message] = await outbox.pending(10);
     expect(message?.type).toBe('report.submitted');
-    expect(ReportSubmittedEvent.decode(message!)).toMatchObject({ reportId: result.reportId, elevationFeet: 20, location: PORTLAND });
+    expect(ReportSubmittedEvent.decode(message!)).toMatchObject({
+      reportId: result.reportId,
+      claimCode: '00007',
+      size: SwarmSize.VERY_LARGE,
+      elevationFeet: 20,
+      location: PORTLAND,
+      coverage: [NEAR_MEMBER],
+    });
   });
 
   it('asks who covers the resolved place at the swarm height', async () => {
@@ -107,7 +121,7 @@ describe('SubmitReport', () => {
   });
 
   it('refuses a place nobody covers and stores nothing', async () => {
-    coverage.associations = [];
+    coverage.members = [];
     await expect(submitReport.execute(submission)).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
     expect(await outbox.pending(10)).toEqual([]);
     expect(await reports.findByIdempotencyId(submission.idempotencyId)).toBeUndefined();
@@ -150,7 +164,7 @@ describe('SubmitReport', () => {
     });
 
     it('is refused where nobody covers the place, before coverage is asked', async () => {
-      coverage.associations = [];
+      coverage.members = [];
       await expect(submitReport.execute({ ...submission, image })).rejects.toMatchObject({ code });
       expect(coverage.questions).toEqual([]);
     });
@@ -171,7 +185,7 @@ describe('SubmitReport', () => {
     });
 
     it('is not stored when nobody covers the place', async () => {
-      coverage.associations = [];
+      coverage.members = [];
       await expect(submitReport.execute({ ...submission, ...photo })).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
       expect(images.saved).toEqual([]);
     });

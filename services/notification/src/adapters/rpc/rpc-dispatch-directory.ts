@@ -2,10 +2,11 @@ import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import type { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import type { MemberService } from '@swarm/proto/member/v1/member_service';
-import { ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
+import { ReportState } from '@swarm/proto/report/v1/report';
 import type { ReportService } from '@swarm/proto/report/v1/report_service';
 import { domainErrorCode } from '@swarm/runtime';
-import type { AlertBilling, AlertedReport, CoveringMember, MemberDirectory, PayingMembership, ReportDirectory } from '../../app/ports.js';
+import type { AlertBilling, MemberDirectory, ReportDirectory } from '../../app/ports.js';
+import type { ReportState as DispatchReportState } from '../../domain/alert-dispatch.js';
 
 /** Bounds each call so a slow service fails the job (retried later) instead of holding it open. */
 const CALL_TIMEOUT_MS = 5_000;
@@ -15,11 +16,6 @@ const notFound = (error: unknown) => error instanceof ConnectError && error.code
 
 export class RpcMemberDirectory implements MemberDirectory {
   constructor(private readonly members: Client<typeof MemberService>) {}
-
-  async findCoveringMembers(point: { latitude: number; longitude: number }, heightFeet: number): Promise<CoveringMember[]> {
-    const { members } = await this.members.findCoveringMembers({ point, heightFeet }, options);
-    return members.map((member) => ({ memberId: member.memberId, distanceMiles: member.distanceMiles }));
-  }
 
   async nextAlertTime(memberId: string, notBefore: Date): Promise<{ never: true } | { never: false; sendAt: Date }> {
     try {
@@ -47,13 +43,6 @@ export class RpcMemberDirectory implements MemberDirectory {
 export class RpcAlertBilling implements AlertBilling {
   constructor(private readonly billing: Client<typeof AssociationBillingService>) {}
 
-  async listPayingMemberships(memberIds: string[]): Promise<PayingMembership[]> {
-    const { memberships } = await this.billing.listPayingMemberships({ memberIds }, options);
-    return memberships.flatMap(({ memberId, association }) =>
-      association ? [{ memberId, companyId: association.companyId, companyName: association.companyName }] : [],
-    );
-  }
-
   async chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'> {
     try {
       await this.billing.chargeAlert(charge, options);
@@ -70,40 +59,15 @@ export class RpcAlertBilling implements AlertBilling {
   }
 }
 
-const states: Record<ReportState, AlertedReport['state']> = {
+const states: Record<ReportState, DispatchReportState | 'unknown'> = {
   [ReportState.UNSPECIFIED]: 'unknown',
   [ReportState.ACTIVE]: 'active',
   [ReportState.CLAIMED]: 'claimed',
   [ReportState.BAD]: 'bad',
 };
 
-const sizes: Record<SwarmSize, string> = {
-  [SwarmSize.UNSPECIFIED]: 'Unknown size',
-  [SwarmSize.SOFTBALL]: 'Softball',
-  [SwarmSize.BASKETBALL]: 'Basketball',
-  [SwarmSize.VERY_LARGE]: 'Very Large',
-};
-
 export class RpcReportDirectory implements ReportDirectory {
   constructor(private readonly reports: Client<typeof ReportService>) {}
-
-  async getReport(reportId: string): Promise<AlertedReport | undefined> {
-    try {
-      const { report } = await this.reports.getReport({ reportId }, options);
-      if (!report) return undefined;
-      return {
-        reportId: report.reportId,
-        state: states[report.state] ?? 'unknown',
-        claimCode: report.claimCode,
-        size: sizes[report.size] ?? 'Unknown size',
-        elevationFeet: report.elevationFeet,
-        ...(report.location ? { location: { latitude: report.location.latitude, longitude: report.location.longitude } } : {}),
-      };
-    } catch (error) {
-      if (notFound(error)) return undefined;
-      throw error;
-    }
-  }
 
   async recordAlert(alert: {
     reportId: string;
@@ -112,7 +76,7 @@ export class RpcReportDirectory implements ReportDirectory {
     companyName: string;
     distanceMiles: number;
     alertedAt: Date;
-  }): Promise<AlertedReport['state']> {
+  }): Promise<DispatchReportState | 'unknown'> {
     try {
       const { state } = await this.reports.recordAlert({ ...alert, alertedAt: timestampFromDate(alert.alertedAt) }, options);
       return states[state] ?? 'unknown';

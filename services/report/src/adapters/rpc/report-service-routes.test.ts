@@ -15,7 +15,12 @@ function reportClient(associations: ReportAssociation[]) {
   let id = 0;
   const service = buildReportService({
     reports: new MemoryReportRepository(new MemoryOutbox()),
-    coverage: { associationsCovering: async () => associations },
+    coverage: {
+      coverageOf: async () => ({
+        members: associations.map(({ companyId, name }) => ({ memberId: `member-of-${companyId}`, distanceMiles: 1, companyId, companyName: name })),
+        associations,
+      }),
+    },
     images: new MemoryImageStore(),
     imageProcessor: new SharpImageProcessor(),
     clock: { now: () => new Date('2026-06-01T12:00:00Z') },
