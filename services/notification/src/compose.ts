@@ -18,7 +18,7 @@ import { MongoClaimRecordRepository } from './adapters/mongo/mongo-claim-record-
 import { MongoDispatchRepository } from './adapters/mongo/mongo-dispatch-repository.js';
 import { MongoInboundSmsRepository } from './adapters/mongo/mongo-inbound-sms-repository.js';
 import { MongoSentAlertRepository } from './adapters/mongo/mongo-sent-alert-repository.js';
-import { RpcAlertBilling, RpcMemberDirectory, RpcReportDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
+import { RpcAlertBilling, RpcMemberDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
 import { RpcMemberContacts } from './adapters/rpc/rpc-member-contacts.js';
 import { RpcReportClaims } from './adapters/rpc/rpc-report-claims.js';
 import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
@@ -59,9 +59,10 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
   const outbox = new MongoOutbox(mongo.db);
   const inboundMessages = new MongoInboundSmsRepository(mongo.db);
   const sentAlerts = new MongoSentAlertRepository(mongo.db, outbox, notifyRelay);
-  await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes()]);
+  const dispatches = new MongoDispatchRepository(mongo.db);
+  await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes(), dispatches.ensureIndexes()]);
   return {
-    dispatches: new MongoDispatchRepository(mongo.db),
+    dispatches,
     inboundMessages,
     claims: new MongoClaimRecordRepository(mongo.db),
     sentAlerts,
@@ -154,6 +155,7 @@ export async function composeNotificationService(
 
   const members = createClient(MemberService, peers.member);
   const reports = createClient(ReportService, peers.report);
+
   const service = buildNotificationService({
     dispatches: stores.dispatches,
     clock: systemClock,
@@ -171,7 +173,6 @@ export async function composeNotificationService(
     dispatch: {
       members: new RpcMemberDirectory(members),
       billing: new RpcAlertBilling(createClient(AssociationBillingService, peers.associationBilling)),
-      reports: new RpcReportDirectory(reports),
       claims: stores.claims,
       scheduler,
       sms,

@@ -23,7 +23,7 @@ import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-schedule
 import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
 import type { AlertScheduler, SmsMessage, SmsSender } from './app/ports.js';
 import { buildNotificationService } from './notification-service.js';
-import { FakeAlertBilling, FakeMemberDirectory, FakeReportDirectory } from './testing/dispatch-fakes.js';
+import { FakeAlertBilling, FakeMemberDirectory } from './testing/dispatch-fakes.js';
 
 const NOW = new Date('2026-06-01T18:00:00Z');
 const location = { latitude: 45.5, longitude: -122.6 };
@@ -73,7 +73,6 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     const sentAlerts = new MemorySentAlertRepository(eventOutbox, () => relay.notify());
     const members = new FakeMemberDirectory();
     const billing = new FakeAlertBilling();
-    const reports = new FakeReportDirectory();
     const outbox = new DevOutboxSmsSender();
     const sms = new FailingFirstSms(outbox);
     const scheduler = createScheduler(clock);
@@ -84,7 +83,7 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
       clock,
       bus,
       logger: testLogger(),
-      dispatch: { members, billing, reports, claims, scheduler, sms, sentAlerts },
+      dispatch: { members, billing, claims, scheduler, sms, sentAlerts },
     });
     const alertsSent: string[] = [];
     const sentSubscription = await subscribeTo(bus, 'test', AlertSentEvent, async (event) => {
@@ -99,7 +98,7 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await bus.close();
     });
-    return { clock, bus, members, billing, reports, outbox, sms, scheduler, claims, alertsSent, eventOutbox };
+    return { clock, bus, members, billing, outbox, sms, scheduler, claims, alertsSent, eventOutbox };
   }
 
   const bothMembers = [
@@ -121,7 +120,7 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     );
 
   it('alerts covering members by SMS, charging each once, and publishes AlertSent; a failed send is retried', async () => {
-    const { bus, outbox, sms, billing, reports, alertsSent, claims, clock } = await start();
+    const { bus, outbox, sms, billing, alertsSent, claims, clock } = await start();
     // m2 claimed twice this week: its alert waits 20 minutes.
     await claims.recordClaim({ reportId: 'x1', memberId: 'm2', claimedAt: new Date(NOW.getTime() - 86_400_000) });
     await claims.recordClaim({ reportId: 'x2', memberId: 'm2', claimedAt: new Date(NOW.getTime() - 86_400_000) });
@@ -139,7 +138,6 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     );
     expect(outbox.list()[0]).toMatchObject({ to: '5035550101', body: 'Swarm Alert: Softball swarm, 6 ft up, 1.5 mi from home. To claim it, reply with the code 54321' });
     expect(billing.charges.size).toBe(1);
-    expect(reports.alerts.map((a) => a.memberId)).toEqual(['m1']);
     expect(alertsSent).toEqual(['m1']);
   });
 

@@ -7,7 +7,6 @@ import type {
   Clock,
   DispatchRepository,
   MemberDirectory,
-  ReportDirectory,
   SentAlertRepository,
   SmsSender,
 } from './app/ports.js';
@@ -19,7 +18,6 @@ import { subscribeToReportClaims } from './adapters/events/report-claim-subscrib
 export type DispatchPorts = {
   members: MemberDirectory;
   billing: AlertBilling;
-  reports: ReportDirectory;
   claims: ClaimRecordRepository;
   scheduler: AlertScheduler;
   /** The same sender inbound replies go through. */
@@ -41,7 +39,6 @@ export function buildDispatch(ports: DispatchPorts & { dispatches: DispatchRepos
     members: ports.members,
     billing: ports.billing,
     dispatches: ports.dispatches,
-    reports: ports.reports,
     sms: ports.sms,
     sentAlerts: ports.sentAlerts,
     clock: ports.clock,

@@ -78,6 +78,15 @@ export function dispatchRepositoryContract(name: string, create: () => Promise<D
       expect((await dispatches.findByReportId('r5'))?.reportState).toBe('bad');
     });
 
+    it('finds the reports not marked bad by claim code', async () => {
+      await dispatches.recordIfAbsent({ ...dispatch('r6'), claimCode: '11111' });
+      await dispatches.recordIfAbsent({ ...dispatch('r7'), claimCode: '11111' });
+      await dispatches.recordIfAbsent({ ...dispatch('r8'), claimCode: '22222' });
+      await dispatches.changeReportState('r7', { state: 'bad', at: at(5) });
+      expect((await dispatches.findLiveByClaimCode('11111')).map((found) => found.reportId)).toEqual(['r6']);
+      expect(await dispatches.findLiveByClaimCode('33333')).toEqual([]);
+    });
+
     it('answers unknown for a state change of a report never received', async () => {
       expect(await dispatches.changeReportState('never-seen', { state: 'claimed', at: at(1) })).toBe('unknown');
       expect(await dispatches.findByReportId('never-seen')).toBeUndefined();

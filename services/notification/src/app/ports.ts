@@ -13,6 +13,8 @@ export interface DispatchRepository {
    * `stateChangeApplies` (not bad, and `at` newer than the state kept); 'unknown' when no dispatch has this report.
    */
   changeReportState(reportId: string, change: { state: ReportState; at: Date }): Promise<'changed' | 'unchanged' | 'unknown'>;
+  /** The reports not marked bad that hold this claim code (one, unless a state change has not arrived yet). */
+  findLiveByClaimCode(claimCode: string): Promise<AlertDispatch[]>;
 }
 
 export interface Clock {
@@ -41,18 +43,6 @@ export interface MemberDirectory {
 export interface AlertBilling {
   /** Charges the alert once per (report, member); a repeat answers the first charge and charges nothing. */
   chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'>;
-}
-
-export interface ReportDirectory {
-  /** Records that the member was alerted, before the SMS goes out, so only alerted members can claim. Idempotent. */
-  recordAlert(alert: {
-    reportId: string;
-    memberId: string;
-    companyId: string;
-    companyName: string;
-    distanceMiles: number;
-    alertedAt: Date;
-  }): Promise<ReportState | 'unknown'>;
 }
 
 /** Claims as notification saw them through `report.claimed` / `report.unclaimed`, to delay alerts of busy members. */
@@ -107,4 +97,6 @@ export interface SentAlertRepository {
    */
   recordSent(alert: SentAlert & { state: 'sent'; sentAt: Date }, event: AlertSent): Promise<'recorded' | 'already-recorded'>;
   find(sendKey: string): Promise<SentAlert | undefined>;
+  /** Every alert of this report to this member, being sent or sent (one per alerting round). */
+  findForMember(reportId: string, memberId: string): Promise<SentAlert[]>;
 }

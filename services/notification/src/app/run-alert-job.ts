@@ -1,15 +1,16 @@
 import { alertMessage } from '../domain/alert-message.js';
 import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
 import { alertSentEvent } from '../domain/sent-alert.js';
-import type { AlertBilling, AlertJobOutcome, Clock, DispatchLog, DispatchRepository, MemberDirectory, ReportDirectory, SentAlertRepository, SmsSender } from './ports.js';
+import type { AlertBilling, AlertJobOutcome, Clock, DispatchLog, DispatchRepository, MemberDirectory, SentAlertRepository, SmsSender } from './ports.js';
 
 /** A window start this close to now counts as now, so a job run a moment early is not put back for milliseconds. */
 const ON_TIME_MS = 1_000;
 
 /**
  * Runs one alert job: report still active (as the report's events told this service) → member still reachable now (DND drops it, outside the window puts it
- * back) → charge the association (idempotent per report and member) → record the alert on the report → send the
- * SMS → record it as sent with its AlertSent event (the outbox relay publishes the event). A thrown error makes the
+ * back) → charge the association (idempotent per report and member; the one call into another service) → send the
+ * SMS → record it as sent with its AlertSent event (the outbox relay publishes it, and the report service records the
+ * alert from it, so the member may claim in the member area; a claim by SMS reply attaches the alert). A thrown error makes the
  * scheduler retry later; every step before the SMS is idempotent, so a retry never charges twice, and the send is
  * noted before the SMS goes out, so a retry never texts the member twice.
  */
@@ -19,7 +20,6 @@ export class RunAlertJob {
       members: MemberDirectory;
       billing: AlertBilling;
       dispatches: DispatchRepository;
-      reports: ReportDirectory;
       sms: SmsSender;
       sentAlerts: SentAlertRepository;
       clock: Clock;
@@ -28,7 +28,7 @@ export class RunAlertJob {
   ) {}
 
   async execute(job: AlertJob): Promise<AlertJobOutcome> {
-    const { members, billing, dispatches, reports, sms, sentAlerts, clock, log } = this.ports;
+    const { members, billing, dispatches, sms, sentAlerts, clock, log } = this.ports;
     const context = { reportId: job.reportId, memberId: job.memberId, jobId: job.jobId };
 
     const report = await dispatches.findByReportId(job.reportId);
@@ -60,22 +60,9 @@ export class RunAlertJob {
       return { kind: 'done' };
     }
 
-    // Recorded before the SMS goes out, so a member who replies at once is already allowed to claim.
-    const state = await reports.recordAlert({
-      reportId: job.reportId,
-      memberId: job.memberId,
-      companyId: job.companyId,
-      companyName: job.companyName,
-      distanceMiles: job.distanceMiles,
-      alertedAt: now,
-    });
-    if (state !== 'active') {
-      log.info({ ...context, state }, 'alert dropped: report stopped being active meanwhile');
-      return { kind: 'done' };
-    }
-
     const sendKey = alertSendKey(job);
-    const alert = { sendKey, reportId: job.reportId, memberId: job.memberId, companyId: job.companyId };
+    const { reportId, memberId, companyId, companyName, distanceMiles } = job;
+    const alert = { sendKey, reportId, memberId, companyId, companyName, distanceMiles };
     const begun = await sentAlerts.beginSending({ ...alert, startedAt: now });
     if (begun === 'sent') {
       log.info(context, 'alert already sent by an earlier run');

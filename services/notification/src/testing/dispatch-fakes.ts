@@ -1,5 +1,5 @@
 import { startDispatch, type AlertDispatch, type CoveringMember, type ReportState, type SubmittedReport } from '../domain/alert-dispatch.js';
-import type { AlertBilling, DispatchLog, DispatchRepository, MemberDirectory, ReportDirectory } from '../app/ports.js';
+import type { AlertBilling, DispatchLog, DispatchRepository, MemberDirectory } from '../app/ports.js';
 
 /** A submitted report as ReportSubmitted carries it, with overrides. */
 export function aSubmittedReport(overrides: Partial<SubmittedReport> = {}): SubmittedReport {
@@ -68,17 +68,6 @@ export class FakeAlertBilling implements AlertBilling {
     this.balances.set(charge.companyId, balance - 7);
     this.charges.set(key, { companyId: charge.companyId });
     return 'charged';
-  }
-}
-
-/** The report service's record of alerts; every report is active there unless the test says otherwise. */
-export class FakeReportDirectory implements ReportDirectory {
-  states = new Map<string, ReportState>();
-  readonly alerts: { reportId: string; memberId: string; companyName: string; distanceMiles: number }[] = [];
-
-  async recordAlert(alert: { reportId: string; memberId: string; companyId: string; companyName: string; distanceMiles: number; alertedAt: Date }) {
-    if (!this.alerts.some((a) => a.reportId === alert.reportId && a.memberId === alert.memberId)) this.alerts.push(alert);
-    return this.states.get(alert.reportId) ?? 'active';
   }
 }
 

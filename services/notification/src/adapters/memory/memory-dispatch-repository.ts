@@ -20,6 +20,10 @@ export class MemoryDispatchRepository implements DispatchRepository {
     if (dispatch && dispatch.status !== 'scheduled') this.dispatches.set(reportId, { ...dispatch, status: 'scheduled', scheduledAt });
   }
 
+  async findLiveByClaimCode(claimCode: string): Promise<AlertDispatch[]> {
+    return [...this.dispatches.values()].filter((dispatch) => dispatch.claimCode === claimCode && dispatch.reportState !== 'bad').map((dispatch) => structuredClone(dispatch));
+  }
+
   async changeReportState(reportId: string, change: { state: ReportState; at: Date }): Promise<'changed' | 'unchanged' | 'unknown'> {
     const dispatch = this.dispatches.get(reportId);
     if (!dispatch) return 'unknown';

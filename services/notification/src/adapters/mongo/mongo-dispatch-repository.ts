@@ -13,6 +13,10 @@ export class MongoDispatchRepository implements DispatchRepository {
     this.collection = db.collection<DispatchDocument>('dispatches');
   }
 
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ claimCode: 1 }, { name: 'claim_code' });
+  }
+
   async recordIfAbsent(dispatch: AlertDispatch): Promise<'recorded' | 'already-recorded'> {
     const { reportId, ...fields } = dispatch;
     try {
@@ -26,9 +30,11 @@ export class MongoDispatchRepository implements DispatchRepository {
 
   async findByReportId(reportId: string): Promise<AlertDispatch | undefined> {
     const document = await this.collection.findOne({ _id: reportId });
-    if (!document) return undefined;
-    const { _id, scheduledAt, ...fields } = document;
-    return { reportId: _id, ...fields, ...(scheduledAt ? { scheduledAt } : {}) };
+    return document ? fromDocument(document) : undefined;
+  }
+
+  async findLiveByClaimCode(claimCode: string): Promise<AlertDispatch[]> {
+    return (await this.collection.find({ claimCode, reportState: { $ne: 'bad' } }).toArray()).map(fromDocument);
   }
 
   async markScheduled(reportId: string, scheduledAt: Date): Promise<void> {
@@ -45,4 +51,9 @@ export class MongoDispatchRepository implements DispatchRepository {
     if (matchedCount > 0) return 'changed';
     return (await this.collection.countDocuments({ _id: reportId }, { limit: 1 })) > 0 ? 'unchanged' : 'unknown';
   }
+}
+
+function fromDocument(document: DispatchDocument): AlertDispatch {
+  const { _id, scheduledAt, ...fields } = document;
+  return { reportId: _id, ...fields, ...(scheduledAt ? { scheduledAt } : {}) };
 }

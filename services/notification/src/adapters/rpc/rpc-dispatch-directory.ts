@@ -2,11 +2,8 @@ import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import type { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import type { MemberService } from '@swarm/proto/member/v1/member_service';
-import { ReportState } from '@swarm/proto/report/v1/report';
-import type { ReportService } from '@swarm/proto/report/v1/report_service';
 import { domainErrorCode } from '@swarm/runtime';
-import type { AlertBilling, MemberDirectory, ReportDirectory } from '../../app/ports.js';
-import type { ReportState as DispatchReportState } from '../../domain/alert-dispatch.js';
+import type { AlertBilling, MemberDirectory } from '../../app/ports.js';
 
 /** Bounds each call so a slow service fails the job (retried later) instead of holding it open. */
 const CALL_TIMEOUT_MS = 5_000;
@@ -54,34 +51,6 @@ export class RpcAlertBilling implements AlertBilling {
         if (reason === 'MEMBERSHIP.NOT_PAYING') return 'not-paying';
       }
       if (notFound(error)) return 'not-paying';
-      throw error;
-    }
-  }
-}
-
-const states: Record<ReportState, DispatchReportState | 'unknown'> = {
-  [ReportState.UNSPECIFIED]: 'unknown',
-  [ReportState.ACTIVE]: 'active',
-  [ReportState.CLAIMED]: 'claimed',
-  [ReportState.BAD]: 'bad',
-};
-
-export class RpcReportDirectory implements ReportDirectory {
-  constructor(private readonly reports: Client<typeof ReportService>) {}
-
-  async recordAlert(alert: {
-    reportId: string;
-    memberId: string;
-    companyId: string;
-    companyName: string;
-    distanceMiles: number;
-    alertedAt: Date;
-  }): Promise<DispatchReportState | 'unknown'> {
-    try {
-      const { state } = await this.reports.recordAlert({ ...alert, alertedAt: timestampFromDate(alert.alertedAt) }, options);
-      return states[state] ?? 'unknown';
-    } catch (error) {
-      if (notFound(error)) return 'unknown';
       throw error;
     }
   }
