@@ -60,11 +60,12 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
   const inboundMessages = new MongoInboundSmsRepository(mongo.db);
   const sentAlerts = new MongoSentAlertRepository(mongo.db, outbox, notifyRelay);
   const dispatches = new MongoDispatchRepository(mongo.db);
-  await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes(), dispatches.ensureIndexes()]);
+  const claims = new MongoClaimRecordRepository(mongo.db);
+  await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes(), dispatches.ensureIndexes(), claims.ensureIndexes()]);
   return {
     dispatches,
     inboundMessages,
-    claims: new MongoClaimRecordRepository(mongo.db),
+    claims,
     sentAlerts,
     // AlertSent events a crash left on their records reach the outbox before the relay reads it.
     outbox: new RecoveringOutbox(outbox, [sentAlerts]),

@@ -51,7 +51,11 @@ export interface ClaimRecordRepository {
   recordClaim(claim: { reportId: string; memberId: string; claimedAt: Date }): Promise<void>;
   /** An un-claimed swarm does not count as a claim; a claim made after `unclaimedAt` (claimed again) is kept. */
   removeClaim(claim: { reportId: string; memberId: string; unclaimedAt: Date }): Promise<void>;
-  countClaimsSince(memberId: string, since: Date): Promise<number>;
+  /**
+   * Claims made at or after `since`, per member of `memberIds`, in one query (alerting a report asks for every
+   * covering member at once); a member with none is absent from the map.
+   */
+  countClaimsSince(memberIds: string[], since: Date): Promise<Map<string, number>>;
 }
 
 /** What running an alert job decided; a thrown error means "retry later with backoff". */

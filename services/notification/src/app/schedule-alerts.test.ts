@@ -50,6 +50,17 @@ describe('ScheduleAlerts', () => {
     expect(await runAtOf('m2')).toEqual(minutes(60));
   });
 
+  it('asks for the recent claims of every covering member in one query', async () => {
+    const asked: string[][] = [];
+    const countClaimsSince = claims.countClaimsSince.bind(claims);
+    claims.countClaimsSince = async (memberIds, since) => {
+      asked.push(memberIds);
+      return countClaimsSince(memberIds, since);
+    };
+    await build().execute({ reportId: 'r1', coverage, round: 'submitted' });
+    expect(asked).toEqual([['m1', 'm2']]);
+  });
+
   it('counts only claims within the window: 7 days by default, or as configured', async () => {
     await claims.recordClaim({ reportId: 'a', memberId: 'm1', claimedAt: daysAgo(8) });
     await claims.recordClaim({ reportId: 'b', memberId: 'm1', claimedAt: daysAgo(3) });

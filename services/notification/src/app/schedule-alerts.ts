@@ -44,9 +44,12 @@ export class ScheduleAlerts {
     if (covering.length === 0) return outcome;
 
     const now = clock.now();
-    const since = recentClaimsSince(now, this.options.recentClaimsWindowDays);
+    const recent = await claims.countClaimsSince(
+      covering.map((member) => member.memberId),
+      recentClaimsSince(now, this.options.recentClaimsWindowDays),
+    );
     for (const member of covering) {
-      const recentClaims = await claims.countClaimsSince(member.memberId, since);
+      const recentClaims = recent.get(member.memberId) ?? 0;
       const next = await members.nextAlertTime(member.memberId, earliestAlertAt(now, recentClaims));
       if (next.never) {
         outcome.doNotDisturb += 1;

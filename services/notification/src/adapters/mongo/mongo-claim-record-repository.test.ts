@@ -3,5 +3,9 @@ import { claimRecordRepositoryContract } from '../claim-record-repository.contra
 import { MongoClaimRecordRepository } from './mongo-claim-record-repository.js';
 
 mongoSuite('ClaimRecordRepository contract: MongoDB', (newDatabase, target) => {
-  claimRecordRepositoryContract(target.tier, async () => new MongoClaimRecordRepository((await newDatabase()).db));
+  claimRecordRepositoryContract(target.tier, async () => {
+    const claims = new MongoClaimRecordRepository((await newDatabase()).db);
+    await claims.ensureIndexes();
+    return claims;
+  });
 });
