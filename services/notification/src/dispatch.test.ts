@@ -3,6 +3,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   AlertSentEvent,
   InProcessEventBus,
+  MemberChangedEvent,
   MemoryOutbox,
   OutboxRelay,
   ReportClaimedEvent,
@@ -18,6 +19,7 @@ import { ManualClock } from './adapters/alert-scheduler.contract.js';
 import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
+import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-settings-repository.js';
 import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
 import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
 import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
@@ -77,13 +79,13 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     const sms = new FailingFirstSms(outbox);
     const scheduler = createScheduler(clock);
     const claims = new MemoryClaimRecordRepository();
-    members.phones.set('m1', '5035550101').set('m2', '5035550102');
+    members.phone('m1', '5035550101').phone('m2', '5035550102');
     const service = buildNotificationService({
       dispatches: new MemoryDispatchRepository(),
       clock,
       bus,
       logger: testLogger(),
-      dispatch: { members, billing, claims, scheduler, sms, sentAlerts },
+      dispatch: { members, memberSettings: new MemoryMemberSettingsRepository(), billing, claims, scheduler, sms, sentAlerts },
     });
     const alertsSent: string[] = [];
     const sentSubscription = await subscribeTo(bus, 'test', AlertSentEvent, async (event) => {
@@ -106,11 +108,11 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     { memberId: 'm2', distanceMiles: 2.5, companyId: 'c1', companyName: 'Bees' },
   ];
   /** ReportSubmitted as the report service publishes it: coverage and the alert's content included. */
-  const submit = (bus: FlakyBus, coverage = bothMembers) =>
+  const submit = (bus: FlakyBus, coverage = bothMembers, reportId = 'r1', claimCode = '54321') =>
     bus.publish(
-      ReportSubmittedEvent.toMessage('submitted-r1', {
-        reportId: 'r1',
-        claimCode: '54321',
+      ReportSubmittedEvent.toMessage(`submitted-${reportId}`, {
+        reportId,
+        claimCode,
         size: SwarmSize.SOFTBALL,
         elevationFeet: 6,
         location,
@@ -171,6 +173,24 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
 
     await bus.publish(ReportClaimedEvent.toMessage('claimed-r1', { reportId: 'r1', memberId: 'm9', claimedAt: timestampFromDate(NOW) }));
     await waitUntil(async () => (await scheduler.pending()).length === 0, 10_000, 'the alerts to be cancelled');
+  });
+
+  it('keeps its copy of members current from member.changed: a member who turned on Do Not Disturb is not texted', async () => {
+    const { bus, outbox, members } = await start();
+    await submit(bus, bothMembers, 'r0', '11111');
+    await waitUntil(async () => outbox.list().length === 2, 10_000, 'the alerts of a first report');
+    // Alerts due together leave in a shuffled order, so the ids asked come in any order.
+    const asked = () => members.asked.map((memberIds) => [...memberIds].sort());
+    expect(asked()).toEqual([['m1', 'm2']]);
+
+    members.windows('m1', { doNotDisturb: true });
+    await bus.publish(MemberChangedEvent.toMessage('member-changed--m1', { memberId: 'm1', version: members.current('m1').version }));
+    await waitUntil(async () => members.asked.length === 2, 10_000, 'the settings read again');
+    await submit(bus);
+    await waitUntil(async () => outbox.list().length === 3, 10_000, 'the alert of the second report');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(outbox.list().filter((sms) => sms.body.includes('54321')).map((sms) => sms.to)).toEqual(['5035550102']);
+    expect(asked()).toEqual([['m1', 'm2'], ['m1']]);
   });
 
   it('re-alerts everyone but the un-claimer after an un-claim, without charging twice', async () => {

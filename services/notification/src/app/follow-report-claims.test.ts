@@ -3,7 +3,7 @@ import { ManualClock } from '../adapters/alert-scheduler.contract.js';
 import { MemoryClaimRecordRepository } from '../adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
 import { InProcessAlertScheduler } from '../adapters/scheduler/in-process-alert-scheduler.js';
-import { coverageOf, FakeMemberDirectory, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
+import { coverageOf, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
 import { FollowReportClaims } from './follow-report-claims.js';
 import { ScheduleAlerts } from './schedule-alerts.js';
 
@@ -23,7 +23,7 @@ describe('FollowReportClaims', () => {
     scheduler = new InProcessAlertScheduler(clock);
     claims = new MemoryClaimRecordRepository();
     dispatches = new MemoryDispatchRepository();
-    scheduleAlerts = new ScheduleAlerts({ members, claims, scheduler, clock, log: silentLog });
+    scheduleAlerts = new ScheduleAlerts({ members: memberSettingsFrom(members), claims, scheduler, clock, log: silentLog });
     follow = new FollowReportClaims({ claims, dispatches, scheduler, scheduleAlerts, log: silentLog });
     for (const reportId of ['r1', 'r2']) {
       const dispatch = await seedDispatch(dispatches, { reportId, submittedAt: NOW, coverage: coverageOf(['m1', 'm2', 'm3']) });

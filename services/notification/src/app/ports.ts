@@ -1,4 +1,5 @@
 import type { AlertDispatch, ReportState } from '../domain/alert-dispatch.js';
+import type { MemberAlertSettings } from '../domain/member-settings.js';
 import type { AlertJob } from '../domain/alert-schedule.js';
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
 
@@ -32,12 +33,18 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<{ providerId: string }>;
 }
 
-/** The member service, as dispatch needs it. */
+/** The member service, as dispatch needs it: the current alert settings of members, many at once. */
 export interface MemberDirectory {
-  /** `never` under Do Not Disturb (or with no window at all); otherwise `notBefore` or the start of the next window. */
-  nextAlertTime(memberId: string, notBefore: Date): Promise<{ never: true } | { never: false; sendAt: Date }>;
-  /** The member's 10-digit phone number; undefined when the member is unknown or has none. */
-  phoneNumber(memberId: string): Promise<string | undefined>;
+  /** Unknown members are left out. */
+  listAlertSettings(memberIds: string[]): Promise<MemberAlertSettings[]>;
+}
+
+/** The copy of members' alert settings this service keeps, fed by member.changed and filled on a miss. */
+export interface MemberSettingsRepository {
+  /** The copies kept of these members; members without one are left out. */
+  findMany(memberIds: string[]): Promise<MemberAlertSettings[]>;
+  /** Keeps each unless a copy of the same or a newer version is kept (see `isNewer`); concurrent saves keep the newest. */
+  saveIfNewer(settings: MemberAlertSettings[]): Promise<void>;
 }
 
 export interface AlertBilling {

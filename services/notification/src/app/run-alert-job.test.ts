@@ -6,7 +6,7 @@ import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-rep
 import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-repository.js';
 import { alertJob, type AlertJob } from '../domain/alert-schedule.js';
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
-import { FakeAlertBilling, FakeMemberDirectory, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
+import { FakeAlertBilling, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
 import type { SmsMessage, SmsSender } from './ports.js';
 import { RunAlertJob } from './run-alert-job.js';
 
@@ -60,10 +60,10 @@ describe('RunAlertJob', () => {
     sms = new FlakySms();
     outbox = new MemoryOutbox();
     sentAlerts = new FlakySentAlerts(outbox);
-    members.phones.set('m1', '5035550100');
+    members.phone('m1', '5035550100');
     dispatches = new MemoryDispatchRepository();
     await seedDispatch(dispatches, { reportId: 'r1', claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
-    run = new RunAlertJob({ members, billing, dispatches, sms, sentAlerts, clock: new ManualClock(NOW), log: silentLog });
+    run = new RunAlertJob({ members: memberSettingsFrom(members), billing, dispatches, sms, sentAlerts, clock: new ManualClock(NOW), log: silentLog });
   });
 
   const alertsSentInOutbox = async () => (await outbox.pending(100)).filter((message) => message.type === AlertSentEvent.type);
@@ -91,14 +91,15 @@ describe('RunAlertJob', () => {
   });
 
   it('drops the alert when the member turned on Do Not Disturb meanwhile', async () => {
-    members.windows.set('m1', { never: true });
+    members.windows('m1', { doNotDisturb: true });
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(billing.charges.size).toBe(0);
     expect(sms.outbox.list()).toEqual([]);
   });
 
   it('puts the alert back to the start of the member’s next window, uncharged', async () => {
-    members.windows.set('m1', { never: false, sendAt: new Date('2026-06-02T16:00:00Z') });
+    // Monday 18:00 UTC is outside a 16:00–17:00 window; the next opens on Tuesday.
+    members.windows('m1', { days: Array.from({ length: 7 }, () => ({ fromHour: 16, toHour: 17 })) });
     expect(await run.execute(job)).toEqual({ kind: 'reschedule', runAt: new Date('2026-06-02T16:00:00Z') });
     expect(billing.charges.size).toBe(0);
     expect(sms.outbox.list()).toEqual([]);
@@ -111,8 +112,23 @@ describe('RunAlertJob', () => {
     expect(sms.outbox.list()).toEqual([]);
   });
 
+  it('drops the alert uncharged when the member lowered their height limit below the swarm, or left', async () => {
+    members.windows('m1', { elevationMaximumFeet: 10 });
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    members.left.add('m2');
+    expect(await run.execute({ ...job, memberId: 'm2', jobId: 'alert--r1--m2' })).toEqual({ kind: 'done' });
+    expect(billing.charges.size).toBe(0);
+    expect(sms.outbox.list()).toEqual([]);
+  });
+
+  it('reads the member’s settings from the member service once and then from its own copy', async () => {
+    await run.execute(job);
+    await run.execute({ ...job, round: 'unclaimed-1' });
+    expect(members.asked).toEqual([['m1']]);
+  });
+
   it('drops the alert uncharged when the member has no phone number', async () => {
-    members.phones.clear();
+    members.phone('m1', '');
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(billing.charges.size).toBe(0);
   });

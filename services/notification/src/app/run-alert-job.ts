@@ -1,14 +1,17 @@
 import { alertMessage } from '../domain/alert-message.js';
 import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
+import { nextAlertTime } from '../domain/member-settings.js';
 import { alertSentEvent } from '../domain/sent-alert.js';
-import type { AlertBilling, AlertJobOutcome, Clock, DispatchLog, DispatchRepository, MemberDirectory, SentAlertRepository, SmsSender } from './ports.js';
+import type { MemberSettings } from './member-settings.js';
+import type { AlertBilling, AlertJobOutcome, Clock, DispatchLog, DispatchRepository, SentAlertRepository, SmsSender } from './ports.js';
 
 /** A window start this close to now counts as now, so a job run a moment early is not put back for milliseconds. */
 const ON_TIME_MS = 1_000;
 
 /**
- * Runs one alert job: report still active (as the report's events told this service) → member still reachable now (DND drops it, outside the window puts it
- * back) → charge the association (idempotent per report and member; the one call into another service) → send the
+ * Runs one alert job: report still active (as the report's events told this service) → member still reachable now
+ * (from the copy of the member's settings this service keeps: DND or a lowered height limit drops it, outside the
+ * window puts it back) → charge the association (idempotent per report and member; the one call into another service) → send the
  * SMS → record it as sent with its AlertSent event (the outbox relay publishes it, and the report service records the
  * alert from it, so the member may claim in the member area; a claim by SMS reply attaches the alert). A thrown error makes the
  * scheduler retry later; every step before the SMS is idempotent, so a retry never charges twice, and the send is
@@ -17,7 +20,7 @@ const ON_TIME_MS = 1_000;
 export class RunAlertJob {
   constructor(
     private readonly ports: {
-      members: MemberDirectory;
+      members: MemberSettings;
       billing: AlertBilling;
       dispatches: DispatchRepository;
       sms: SmsSender;
@@ -38,7 +41,16 @@ export class RunAlertJob {
     }
 
     const now = clock.now();
-    const next = await members.nextAlertTime(job.memberId, now);
+    const settings = (await members.of([job.memberId])).get(job.memberId);
+    if (!settings) {
+      log.info(context, 'alert dropped: the member left');
+      return { kind: 'done' };
+    }
+    if (settings.availability.elevationMaximumFeet < report.elevationFeet) {
+      log.info(context, 'alert dropped: the swarm is higher than the member now climbs');
+      return { kind: 'done' };
+    }
+    const next = nextAlertTime(settings, now);
     if (next.never) {
       log.info(context, 'alert dropped: member is on Do Not Disturb');
       return { kind: 'done' };
@@ -48,7 +60,7 @@ export class RunAlertJob {
       return { kind: 'reschedule', runAt: next.sendAt };
     }
 
-    const phone = await members.phoneNumber(job.memberId);
+    const phone = settings.phoneNumber;
     if (!phone) {
       log.warn(context, 'alert dropped: member has no phone number');
       return { kind: 'done' };

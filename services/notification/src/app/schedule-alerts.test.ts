@@ -4,7 +4,7 @@ import { MemoryClaimRecordRepository } from '../adapters/memory/memory-claim-rec
 import { InProcessAlertScheduler } from '../adapters/scheduler/in-process-alert-scheduler.js';
 import { alertJobId } from '../domain/alert-schedule.js';
 import type { CoveringMember } from '../domain/alert-dispatch.js';
-import { coverageOf, FakeMemberDirectory, silentLog } from '../testing/dispatch-fakes.js';
+import { coverageOf, FakeMemberDirectory, memberSettingsFrom, silentLog } from '../testing/dispatch-fakes.js';
 import { ScheduleAlerts } from './schedule-alerts.js';
 
 const NOW = new Date('2026-06-01T18:00:00Z');
@@ -19,7 +19,7 @@ describe('ScheduleAlerts', () => {
   let clock: ManualClock;
   // random() just below 1 keeps Fisher–Yates from moving anything, so the covering order is kept.
   const build = (options: { recentClaimsWindowDays?: number; random?: () => number } = {}) =>
-    new ScheduleAlerts({ members, claims, scheduler, clock, log: silentLog }, { random: () => 0.999_999, ...options });
+    new ScheduleAlerts({ members: memberSettingsFrom(members), claims, scheduler, clock, log: silentLog }, { random: () => 0.999_999, ...options });
   const runAtOf = async (memberId: string) => (await scheduler.pending()).find((p) => p.job.memberId === memberId)?.runAt;
 
   beforeEach(() => {
@@ -35,7 +35,7 @@ describe('ScheduleAlerts', () => {
 
   it('schedules one job per covering member, through their association, at once for members without recent claims', async () => {
     const outcome = await build().execute({ reportId: 'r1', coverage, round: 'submitted' });
-    expect(outcome).toEqual({ scheduled: 2, doNotDisturb: 0 });
+    expect(outcome).toEqual({ scheduled: 2, doNotDisturb: 0, unknownMember: 0 });
     expect(await scheduler.pending()).toEqual([
       { job: { jobId: alertJobId('r1', 'm1'), reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 1.2, round: 'submitted' }, runAt: NOW },
       { job: { jobId: alertJobId('r1', 'm2'), reportId: 'r1', memberId: 'm2', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 3.4, round: 'submitted' }, runAt: NOW },
@@ -71,16 +71,29 @@ describe('ScheduleAlerts', () => {
     expect((await scheduler.pending()).find((p) => p.job.reportId === 'r2' && p.job.memberId === 'm1')?.runAt).toEqual(NOW);
   });
 
-  it('asks the member service for the window after the delay, and schedules at its answer', async () => {
+  it('moves the alert after the delay to the start of the member’s next window, read in their time zone', async () => {
     await claims.recordClaim({ reportId: 'a', memberId: 'm1', claimedAt: daysAgo(1) });
-    members.windows.set('m1', { never: false, sendAt: new Date('2026-06-02T00:00:00Z') });
+    // 18:10 UTC on Monday is 11:10 in Los Angeles; the member's window opens at 17:00 there, 00:00 UTC on Tuesday.
+    members.set('m1', { timeZone: 'America/Los_Angeles' }).windows('m1', { days: Array.from({ length: 7 }, () => ({ fromHour: 17, toHour: 22 })) });
     await build().execute({ reportId: 'r1', coverage, round: 'submitted' });
-    expect(members.asked.find((a) => a.memberId === 'm1')?.notBefore).toEqual(minutes(10));
     expect(await runAtOf('m1')).toEqual(new Date('2026-06-02T00:00:00Z'));
+    // An all-day window holds nothing back: m2, without recent claims, goes at once.
+    expect(await runAtOf('m2')).toEqual(NOW);
+  });
+
+  it('asks the member service once, for every covering member it has no copy of, and then uses its copy', async () => {
+    await build().execute({ reportId: 'r1', coverage, round: 'submitted' });
+    expect(members.asked).toEqual([['m1', 'm2']]);
+  });
+
+  it('schedules nobody who left since the report was submitted', async () => {
+    members.left.add('m2');
+    const outcome = await build().execute({ reportId: 'r1', coverage, round: 'submitted' });
+    expect(outcome).toEqual({ scheduled: 1, doNotDisturb: 0, unknownMember: 1 });
   });
 
   it('never schedules a member under Do Not Disturb', async () => {
-    members.windows.set('m2', { never: true });
+    members.windows('m2', { doNotDisturb: true });
     const outcome = await build().execute({ reportId: 'r1', coverage, round: 'submitted' });
     expect(outcome.doNotDisturb).toBe(1);
     expect((await scheduler.pending()).map((p) => p.job.memberId)).toEqual(['m1']);
@@ -98,7 +111,7 @@ describe('ScheduleAlerts', () => {
   });
 
   it('schedules nothing when nobody covers the swarm', async () => {
-    expect(await build().execute({ reportId: 'r1', coverage: [], round: 'submitted' })).toEqual({ scheduled: 0, doNotDisturb: 0 });
+    expect(await build().execute({ reportId: 'r1', coverage: [], round: 'submitted' })).toEqual({ scheduled: 0, doNotDisturb: 0, unknownMember: 0 });
     expect(await scheduler.pending()).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
 import type { CoveringMember } from '../domain/alert-dispatch.js';
 import { alertJob, earliestAlertAt, recentClaimsSince } from '../domain/alert-schedule.js';
-import type { AlertScheduler, ClaimRecordRepository, Clock, DispatchLog, MemberDirectory } from './ports.js';
+import { nextAlertTime } from '../domain/member-settings.js';
+import type { MemberSettings } from './member-settings.js';
+import type { AlertScheduler, ClaimRecordRepository, Clock, DispatchLog } from './ports.js';
 
 export type AlertTarget = {
   reportId: string;
@@ -12,17 +14,18 @@ export type AlertTarget = {
   excludeMemberIds?: string[];
 };
 
-export type ScheduleOutcome = { scheduled: number; doNotDisturb: number };
+export type ScheduleOutcome = { scheduled: number; doNotDisturb: number; unknownMember: number };
 
 /**
  * Schedules one alert job per covering member: at now + the member's recent-claims delay, moved to the start of
- * their next availability window; not at all under Do Not Disturb. Scheduling is idempotent per (report, member), so
- * running this again changes nothing.
+ * their next availability window; not at all under Do Not Disturb. The recent claims and the members' settings are
+ * read for all covering members at once, from this service's own stores. Scheduling is idempotent per (report,
+ * member), so running this again changes nothing.
  */
 export class ScheduleAlerts {
   constructor(
     private readonly ports: {
-      members: MemberDirectory;
+      members: MemberSettings;
       claims: ClaimRecordRepository;
       scheduler: AlertScheduler;
       clock: Clock;
@@ -33,7 +36,7 @@ export class ScheduleAlerts {
 
   async execute(target: AlertTarget): Promise<ScheduleOutcome> {
     const { members, claims, scheduler, clock, log } = this.ports;
-    const outcome: ScheduleOutcome = { scheduled: 0, doNotDisturb: 0 };
+    const outcome: ScheduleOutcome = { scheduled: 0, doNotDisturb: 0, unknownMember: 0 };
     const excluded = new Set(target.excludeMemberIds ?? []);
     // Shuffled: alerts due at the same time leave one by one (paced per sender number), and whoever is texted first
     // can claim first, so no member may always be first (TOOLCHAIN.md, SMS facts).
@@ -44,13 +47,17 @@ export class ScheduleAlerts {
     if (covering.length === 0) return outcome;
 
     const now = clock.now();
-    const recent = await claims.countClaimsSince(
-      covering.map((member) => member.memberId),
-      recentClaimsSince(now, this.options.recentClaimsWindowDays),
-    );
+    const memberIds = covering.map((member) => member.memberId);
+    const [recent, settings] = await Promise.all([claims.countClaimsSince(memberIds, recentClaimsSince(now, this.options.recentClaimsWindowDays)), members.of(memberIds)]);
     for (const member of covering) {
       const recentClaims = recent.get(member.memberId) ?? 0;
-      const next = await members.nextAlertTime(member.memberId, earliestAlertAt(now, recentClaims));
+      const memberSettings = settings.get(member.memberId);
+      if (!memberSettings) {
+        // Left since the report was submitted.
+        outcome.unknownMember += 1;
+        continue;
+      }
+      const next = nextAlertTime(memberSettings, earliestAlertAt(now, recentClaims));
       if (next.never) {
         outcome.doNotDisturb += 1;
         continue;

@@ -3,7 +3,7 @@ import { ManualClock } from '../adapters/alert-scheduler.contract.js';
 import { MemoryClaimRecordRepository } from '../adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
 import { InProcessAlertScheduler } from '../adapters/scheduler/in-process-alert-scheduler.js';
-import { aSubmittedReport, coverageOf, FakeMemberDirectory, silentLog } from '../testing/dispatch-fakes.js';
+import { aSubmittedReport, coverageOf, FakeMemberDirectory, memberSettingsFrom, silentLog } from '../testing/dispatch-fakes.js';
 import { ScheduleAlerts } from './schedule-alerts.js';
 import { StartDispatchOnReportSubmitted } from './start-dispatch-on-report-submitted.js';
 
@@ -37,7 +37,7 @@ describe('StartDispatchOnReportSubmitted', () => {
     const members = new FakeMemberDirectory();
     const scheduler = new InProcessAlertScheduler(manual);
     const scheduleAlerts = new ScheduleAlerts({
-      members,
+      members: memberSettingsFrom(members),
       claims: new MemoryClaimRecordRepository(),
       scheduler,
       clock: manual,

@@ -1,5 +1,8 @@
 import { startDispatch, type AlertDispatch, type CoveringMember, type ReportState, type SubmittedReport } from '../domain/alert-dispatch.js';
-import type { AlertBilling, DispatchLog, DispatchRepository, MemberDirectory } from '../app/ports.js';
+import { MemberSettings } from '../app/member-settings.js';
+import type { AlertBilling, DispatchLog, DispatchRepository, MemberDirectory, MemberSettingsRepository } from '../app/ports.js';
+import { MemoryMemberSettingsRepository } from '../adapters/memory/memory-member-settings-repository.js';
+import type { MemberAlertSettings } from '../domain/member-settings.js';
 
 /** A submitted report as ReportSubmitted carries it, with overrides. */
 export function aSubmittedReport(overrides: Partial<SubmittedReport> = {}): SubmittedReport {
@@ -33,26 +36,52 @@ export async function seedDispatch(
   return (await dispatches.findByReportId(report.reportId))!;
 }
 
-type Window = { never: true } | { never: false; sendAt?: Date };
+/** Every day, all day: hours never hold an alert back. */
+export const ALL_DAY = Array.from({ length: 7 }, () => ({ fromHour: 0, toHour: 24 }));
 
-/** Members with a phone and an availability answer the test sets. */
+/**
+ * The member service's alert settings: every member asked for is known (reachable at any hour, in UTC, 50 feet up)
+ * unless the test changes them or lets them leave; each change raises the member's version.
+ */
 export class FakeMemberDirectory implements MemberDirectory {
-  phones = new Map<string, string>();
-  /** Per member: never (DND), or a window start; absent means "now is fine". */
-  windows = new Map<string, Window>();
-  readonly asked: { memberId: string; notBefore: Date }[] = [];
+  private readonly changed = new Map<string, Partial<MemberAlertSettings> & { version: number }>();
+  readonly left = new Set<string>();
+  readonly asked: string[][] = [];
 
-  async nextAlertTime(memberId: string, notBefore: Date): Promise<{ never: true } | { never: false; sendAt: Date }> {
-    this.asked.push({ memberId, notBefore });
-    const window = this.windows.get(memberId);
-    if (window?.never) return { never: true };
-    const start = window?.sendAt;
-    return { never: false, sendAt: start && start > notBefore ? start : notBefore };
+  set(memberId: string, change: Partial<Omit<MemberAlertSettings, 'memberId' | 'version'>>): this {
+    const previous = this.changed.get(memberId);
+    this.changed.set(memberId, { ...previous, ...change, version: (previous?.version ?? 1) + 1 });
+    return this;
   }
 
-  async phoneNumber(memberId: string): Promise<string | undefined> {
-    return this.phones.get(memberId);
+  phone(memberId: string, phoneNumber: string): this {
+    return this.set(memberId, { phoneNumber });
   }
+
+  windows(memberId: string, availability: Partial<MemberAlertSettings['availability']>): this {
+    return this.set(memberId, { availability: { ...this.current(memberId).availability, ...availability } });
+  }
+
+  current(memberId: string): MemberAlertSettings {
+    return {
+      memberId,
+      version: 1,
+      phoneNumber: '',
+      timeZone: 'UTC',
+      availability: { doNotDisturb: false, elevationMaximumFeet: 50, days: ALL_DAY },
+      ...this.changed.get(memberId),
+    };
+  }
+
+  async listAlertSettings(memberIds: string[]): Promise<MemberAlertSettings[]> {
+    this.asked.push([...memberIds]);
+    return memberIds.filter((memberId) => !this.left.has(memberId)).map((memberId) => structuredClone(this.current(memberId)));
+  }
+}
+
+/** The settings dispatch reads: an empty copy, filled from the directory on a miss. */
+export function memberSettingsFrom(members: FakeMemberDirectory, settings: MemberSettingsRepository = new MemoryMemberSettingsRepository()): MemberSettings {
+  return new MemberSettings({ settings, members });
 }
 
 /** Billing with balances per association; charges are idempotent per (report, member), like the real one. */

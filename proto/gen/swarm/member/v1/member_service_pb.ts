@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/member/v1/member_service.proto.
  */
 export const file_swarm_member_v1_member_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzd2FybS9tZW1iZXIvdjEvbWVtYmVyX3NlcnZpY2UucHJvdG8SD3N3YXJtLm1lbWJlci52MSKIAQoMQXZhaWxhYmlsaXR5EhYKDmRvX25vdF9kaXN0dXJiGAEgASgIEh4KFmVsZXZhdGlvbl9tYXhpbXVtX2ZlZXQYAiABKA0SFgoOcmFuZ2VfaW5fbWlsZXMYAyABKA0SKAoEZGF5cxgEIAMoCzIaLnN3YXJtLm1lbWJlci52MS5EYXlXaW5kb3ciLwoJRGF5V2luZG93EhEKCWZyb21faG91chgBIAEoDRIPCgd0b19ob3VyGAIgASgNIjgKD09uYm9hcmRpbmdFbnRyeRIVCg1vbmJvYXJkaW5nX2lkGAEgASgNEg4KBnN0YXR1cxgCIAEoCSKGAgoGTWVtYmVyEhEKCW1lbWJlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIzCgxhdmFpbGFiaWxpdHkYAyABKAsyHS5zd2FybS5tZW1iZXIudjEuQXZhaWxhYmlsaXR5EgwKBG5hbWUYBCABKAkSFAoMcGhvbmVfbnVtYmVyGAUgASgJEg8KB2FkZHJlc3MYBiABKAkSJwoEaG9tZRgHIAEoCzIZLnN3YXJtLmNvbW1vbi52MS5HZW9Qb2ludBIRCgl0aW1lX3pvbmUYCCABKAkSNAoKb25ib2FyZGluZxgJIAMoCzIgLnN3YXJtLm1lbWJlci52MS5PbmJvYXJkaW5nRW50cnkiJAoTRW5zdXJlTWVtYmVyUmVxdWVzdBINCgVlbWFpbBgBIAEoCSJQChRFbnN1cmVNZW1iZXJSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyEg8KB2NyZWF0ZWQYAiABKAgiJQoQR2V0TWVtYmVyUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkiPAoRR2V0TWVtYmVyUmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuc3dhcm0ubWVtYmVyLnYxLk1lbWJlciKRAQoeVXBkYXRlTWVtYmVySW5mb3JtYXRpb25SZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEicKBGhvbWUYBSABKAsyGS5zd2FybS5jb21tb24udjEuR2VvUG9pbnQiSgofVXBkYXRlTWVtYmVySW5mb3JtYXRpb25SZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyImUKDkRheUhvdXJzQ2hhbmdlEgsKA2RheRgBIAEoDRIWCglmcm9tX2hvdXIYAiABKAFIAIgBARIUCgd0b19ob3VyGAMgASgBSAGIAQFCDAoKX2Zyb21faG91ckIKCghfdG9faG91ciKoAgoZVXBkYXRlQXZhaWxhYmlsaXR5UmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkSGwoOZG9fbm90X2Rpc3R1cmIYAiABKAhIAIgBARIjChZlbGV2YXRpb25fbWF4aW11bV9mZWV0GAMgASgBSAGIAQESGwoOcmFuZ2VfaW5fbWlsZXMYBCABKAFIAogBARIyCglkYXlfaG91cnMYBSADKAsyHy5zd2FybS5tZW1iZXIudjEuRGF5SG91cnNDaGFuZ2USFgoJdGltZV96b25lGAYgASgJSAOIAQFCEQoPX2RvX25vdF9kaXN0dXJiQhkKF19lbGV2YXRpb25fbWF4aW11bV9mZWV0QhEKD19yYW5nZV9pbl9taWxlc0IMCgpfdGltZV96b25lIkUKGlVwZGF0ZUF2YWlsYWJpbGl0eVJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLnN3YXJtLm1lbWJlci52MS5NZW1iZXIiUwoXVXBkYXRlT25ib2FyZGluZ1JlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJEhUKDW9uYm9hcmRpbmdfaWQYAiABKA0SDgoGc3RhdHVzGAMgASgJIkMKGFVwZGF0ZU9uYm9hcmRpbmdSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyIlsKGkZpbmRDb3ZlcmluZ01lbWJlcnNSZXF1ZXN0EigKBXBvaW50GAEgASgLMhkuc3dhcm0uY29tbW9uLnYxLkdlb1BvaW50EhMKC2hlaWdodF9mZWV0GAIgASgBImQKDkNvdmVyaW5nTWVtYmVyEhEKCW1lbWJlcl9pZBgBIAEoCRIWCg5kaXN0YW5jZV9taWxlcxgCIAEoARInCgZtZW1iZXIYAyABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyIk8KG0ZpbmRDb3ZlcmluZ01lbWJlcnNSZXNwb25zZRIwCgdtZW1iZXJzGAEgAygLMh8uc3dhcm0ubWVtYmVyLnYxLkNvdmVyaW5nTWVtYmVyIicKFklzc3VlTG9naW5Ub2tlblJlcXVlc3QSDQoFZW1haWwYASABKAkicwoXSXNzdWVMb2dpblRva2VuUmVzcG9uc2USDQoFdG9rZW4YASABKAkSLgoKZXhwaXJlc19hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGQoRdmFsaWRfZm9yX3NlY29uZHMYAyABKA0iKQoYQ29uc3VtZUxvZ2luVG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIlUKGUNvbnN1bWVMb2dpblRva2VuUmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuc3dhcm0ubWVtYmVyLnYxLk1lbWJlchIPCgdjcmVhdGVkGAIgASgIIjAKGEZpbmRNZW1iZXJCeVBob25lUmVxdWVzdBIUCgxwaG9uZV9udW1iZXIYASABKAkiRAoZRmluZE1lbWJlckJ5UGhvbmVSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyIkMKFlNldERvTm90RGlzdHVyYlJlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJEhYKDmRvX25vdF9kaXN0dXJiGAIgASgIIkIKF1NldERvTm90RGlzdHVyYlJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLnN3YXJtLm1lbWJlci52MS5NZW1iZXIiWQoUTmV4dEFsZXJ0VGltZVJlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJEi4KCm5vdF9iZWZvcmUYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlMKFU5leHRBbGVydFRpbWVSZXNwb25zZRIrCgdzZW5kX2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVuZXZlchgCIAEoCCIfCg1JbnZhbGlkRmllbGRzEg4KBmVycm9ycxgBIAMoCTKMCQoNTWVtYmVyU2VydmljZRJbCgxFbnN1cmVNZW1iZXISJC5zd2FybS5tZW1iZXIudjEuRW5zdXJlTWVtYmVyUmVxdWVzdBolLnN3YXJtLm1lbWJlci52MS5FbnN1cmVNZW1iZXJSZXNwb25zZRJSCglHZXRNZW1iZXISIS5zd2FybS5tZW1iZXIudjEuR2V0TWVtYmVyUmVxdWVzdBoiLnN3YXJtLm1lbWJlci52MS5HZXRNZW1iZXJSZXNwb25zZRJ8ChdVcGRhdGVNZW1iZXJJbmZvcm1hdGlvbhIvLnN3YXJtLm1lbWJlci52MS5VcGRhdGVNZW1iZXJJbmZvcm1hdGlvblJlcXVlc3QaMC5zd2FybS5tZW1iZXIudjEuVXBkYXRlTWVtYmVySW5mb3JtYXRpb25SZXNwb25zZRJtChJVcGRhdGVBdmFpbGFiaWxpdHkSKi5zd2FybS5tZW1iZXIudjEuVXBkYXRlQXZhaWxhYmlsaXR5UmVxdWVzdBorLnN3YXJtLm1lbWJlci52MS5VcGRhdGVBdmFpbGFiaWxpdHlSZXNwb25zZRJnChBVcGRhdGVPbmJvYXJkaW5nEiguc3dhcm0ubWVtYmVyLnYxLlVwZGF0ZU9uYm9hcmRpbmdSZXF1ZXN0Gikuc3dhcm0ubWVtYmVyLnYxLlVwZGF0ZU9uYm9hcmRpbmdSZXNwb25zZRJwChNGaW5kQ292ZXJpbmdNZW1iZXJzEisuc3dhcm0ubWVtYmVyLnYxLkZpbmRDb3ZlcmluZ01lbWJlcnNSZXF1ZXN0Giwuc3dhcm0ubWVtYmVyLnYxLkZpbmRDb3ZlcmluZ01lbWJlcnNSZXNwb25zZRJkCg9Jc3N1ZUxvZ2luVG9rZW4SJy5zd2FybS5tZW1iZXIudjEuSXNzdWVMb2dpblRva2VuUmVxdWVzdBooLnN3YXJtLm1lbWJlci52MS5Jc3N1ZUxvZ2luVG9rZW5SZXNwb25zZRJqChFDb25zdW1lTG9naW5Ub2tlbhIpLnN3YXJtLm1lbWJlci52MS5Db25zdW1lTG9naW5Ub2tlblJlcXVlc3QaKi5zd2FybS5tZW1iZXIudjEuQ29uc3VtZUxvZ2luVG9rZW5SZXNwb25zZRJqChFGaW5kTWVtYmVyQnlQaG9uZRIpLnN3YXJtLm1lbWJlci52MS5GaW5kTWVtYmVyQnlQaG9uZVJlcXVlc3QaKi5zd2FybS5tZW1iZXIudjEuRmluZE1lbWJlckJ5UGhvbmVSZXNwb25zZRJkCg9TZXREb05vdERpc3R1cmISJy5zd2FybS5tZW1iZXIudjEuU2V0RG9Ob3REaXN0dXJiUmVxdWVzdBooLnN3YXJtLm1lbWJlci52MS5TZXREb05vdERpc3R1cmJSZXNwb25zZRJeCg1OZXh0QWxlcnRUaW1lEiUuc3dhcm0ubWVtYmVyLnYxLk5leHRBbGVydFRpbWVSZXF1ZXN0GiYuc3dhcm0ubWVtYmVyLnYxLk5leHRBbGVydFRpbWVSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_common_v1_geo]);
+  fileDesc("CiRzd2FybS9tZW1iZXIvdjEvbWVtYmVyX3NlcnZpY2UucHJvdG8SD3N3YXJtLm1lbWJlci52MSKIAQoMQXZhaWxhYmlsaXR5EhYKDmRvX25vdF9kaXN0dXJiGAEgASgIEh4KFmVsZXZhdGlvbl9tYXhpbXVtX2ZlZXQYAiABKA0SFgoOcmFuZ2VfaW5fbWlsZXMYAyABKA0SKAoEZGF5cxgEIAMoCzIaLnN3YXJtLm1lbWJlci52MS5EYXlXaW5kb3ciLwoJRGF5V2luZG93EhEKCWZyb21faG91chgBIAEoDRIPCgd0b19ob3VyGAIgASgNIjgKD09uYm9hcmRpbmdFbnRyeRIVCg1vbmJvYXJkaW5nX2lkGAEgASgNEg4KBnN0YXR1cxgCIAEoCSKGAgoGTWVtYmVyEhEKCW1lbWJlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIzCgxhdmFpbGFiaWxpdHkYAyABKAsyHS5zd2FybS5tZW1iZXIudjEuQXZhaWxhYmlsaXR5EgwKBG5hbWUYBCABKAkSFAoMcGhvbmVfbnVtYmVyGAUgASgJEg8KB2FkZHJlc3MYBiABKAkSJwoEaG9tZRgHIAEoCzIZLnN3YXJtLmNvbW1vbi52MS5HZW9Qb2ludBIRCgl0aW1lX3pvbmUYCCABKAkSNAoKb25ib2FyZGluZxgJIAMoCzIgLnN3YXJtLm1lbWJlci52MS5PbmJvYXJkaW5nRW50cnkiJAoTRW5zdXJlTWVtYmVyUmVxdWVzdBINCgVlbWFpbBgBIAEoCSJQChRFbnN1cmVNZW1iZXJSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyEg8KB2NyZWF0ZWQYAiABKAgiJQoQR2V0TWVtYmVyUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkiPAoRR2V0TWVtYmVyUmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuc3dhcm0ubWVtYmVyLnYxLk1lbWJlciKRAQoeVXBkYXRlTWVtYmVySW5mb3JtYXRpb25SZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEicKBGhvbWUYBSABKAsyGS5zd2FybS5jb21tb24udjEuR2VvUG9pbnQiSgofVXBkYXRlTWVtYmVySW5mb3JtYXRpb25SZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyImUKDkRheUhvdXJzQ2hhbmdlEgsKA2RheRgBIAEoDRIWCglmcm9tX2hvdXIYAiABKAFIAIgBARIUCgd0b19ob3VyGAMgASgBSAGIAQFCDAoKX2Zyb21faG91ckIKCghfdG9faG91ciKoAgoZVXBkYXRlQXZhaWxhYmlsaXR5UmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkSGwoOZG9fbm90X2Rpc3R1cmIYAiABKAhIAIgBARIjChZlbGV2YXRpb25fbWF4aW11bV9mZWV0GAMgASgBSAGIAQESGwoOcmFuZ2VfaW5fbWlsZXMYBCABKAFIAogBARIyCglkYXlfaG91cnMYBSADKAsyHy5zd2FybS5tZW1iZXIudjEuRGF5SG91cnNDaGFuZ2USFgoJdGltZV96b25lGAYgASgJSAOIAQFCEQoPX2RvX25vdF9kaXN0dXJiQhkKF19lbGV2YXRpb25fbWF4aW11bV9mZWV0QhEKD19yYW5nZV9pbl9taWxlc0IMCgpfdGltZV96b25lIkUKGlVwZGF0ZUF2YWlsYWJpbGl0eVJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLnN3YXJtLm1lbWJlci52MS5NZW1iZXIiUwoXVXBkYXRlT25ib2FyZGluZ1JlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJEhUKDW9uYm9hcmRpbmdfaWQYAiABKA0SDgoGc3RhdHVzGAMgASgJIkMKGFVwZGF0ZU9uYm9hcmRpbmdSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyIlsKGkZpbmRDb3ZlcmluZ01lbWJlcnNSZXF1ZXN0EigKBXBvaW50GAEgASgLMhkuc3dhcm0uY29tbW9uLnYxLkdlb1BvaW50EhMKC2hlaWdodF9mZWV0GAIgASgBImQKDkNvdmVyaW5nTWVtYmVyEhEKCW1lbWJlcl9pZBgBIAEoCRIWCg5kaXN0YW5jZV9taWxlcxgCIAEoARInCgZtZW1iZXIYAyABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyIk8KG0ZpbmRDb3ZlcmluZ01lbWJlcnNSZXNwb25zZRIwCgdtZW1iZXJzGAEgAygLMh8uc3dhcm0ubWVtYmVyLnYxLkNvdmVyaW5nTWVtYmVyIicKFklzc3VlTG9naW5Ub2tlblJlcXVlc3QSDQoFZW1haWwYASABKAkicwoXSXNzdWVMb2dpblRva2VuUmVzcG9uc2USDQoFdG9rZW4YASABKAkSLgoKZXhwaXJlc19hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGQoRdmFsaWRfZm9yX3NlY29uZHMYAyABKA0iKQoYQ29uc3VtZUxvZ2luVG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIlUKGUNvbnN1bWVMb2dpblRva2VuUmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuc3dhcm0ubWVtYmVyLnYxLk1lbWJlchIPCgdjcmVhdGVkGAIgASgIIjAKGEZpbmRNZW1iZXJCeVBob25lUmVxdWVzdBIUCgxwaG9uZV9udW1iZXIYASABKAkiRAoZRmluZE1lbWJlckJ5UGhvbmVSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyIkMKFlNldERvTm90RGlzdHVyYlJlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJEhYKDmRvX25vdF9kaXN0dXJiGAIgASgIIkIKF1NldERvTm90RGlzdHVyYlJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLnN3YXJtLm1lbWJlci52MS5NZW1iZXIiLgoYTGlzdEFsZXJ0U2V0dGluZ3NSZXF1ZXN0EhIKCm1lbWJlcl9pZHMYASADKAkikQEKDUFsZXJ0U2V0dGluZ3MSEQoJbWVtYmVyX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKA0SFAoMcGhvbmVfbnVtYmVyGAMgASgJEhEKCXRpbWVfem9uZRgEIAEoCRIzCgxhdmFpbGFiaWxpdHkYBSABKAsyHS5zd2FybS5tZW1iZXIudjEuQXZhaWxhYmlsaXR5Ik0KGUxpc3RBbGVydFNldHRpbmdzUmVzcG9uc2USMAoIc2V0dGluZ3MYASADKAsyHi5zd2FybS5tZW1iZXIudjEuQWxlcnRTZXR0aW5ncyIfCg1JbnZhbGlkRmllbGRzEg4KBmVycm9ycxgBIAMoCTKYCQoNTWVtYmVyU2VydmljZRJbCgxFbnN1cmVNZW1iZXISJC5zd2FybS5tZW1iZXIudjEuRW5zdXJlTWVtYmVyUmVxdWVzdBolLnN3YXJtLm1lbWJlci52MS5FbnN1cmVNZW1iZXJSZXNwb25zZRJSCglHZXRNZW1iZXISIS5zd2FybS5tZW1iZXIudjEuR2V0TWVtYmVyUmVxdWVzdBoiLnN3YXJtLm1lbWJlci52MS5HZXRNZW1iZXJSZXNwb25zZRJ8ChdVcGRhdGVNZW1iZXJJbmZvcm1hdGlvbhIvLnN3YXJtLm1lbWJlci52MS5VcGRhdGVNZW1iZXJJbmZvcm1hdGlvblJlcXVlc3QaMC5zd2FybS5tZW1iZXIudjEuVXBkYXRlTWVtYmVySW5mb3JtYXRpb25SZXNwb25zZRJtChJVcGRhdGVBdmFpbGFiaWxpdHkSKi5zd2FybS5tZW1iZXIudjEuVXBkYXRlQXZhaWxhYmlsaXR5UmVxdWVzdBorLnN3YXJtLm1lbWJlci52MS5VcGRhdGVBdmFpbGFiaWxpdHlSZXNwb25zZRJnChBVcGRhdGVPbmJvYXJkaW5nEiguc3dhcm0ubWVtYmVyLnYxLlVwZGF0ZU9uYm9hcmRpbmdSZXF1ZXN0Gikuc3dhcm0ubWVtYmVyLnYxLlVwZGF0ZU9uYm9hcmRpbmdSZXNwb25zZRJwChNGaW5kQ292ZXJpbmdNZW1iZXJzEisuc3dhcm0ubWVtYmVyLnYxLkZpbmRDb3ZlcmluZ01lbWJlcnNSZXF1ZXN0Giwuc3dhcm0ubWVtYmVyLnYxLkZpbmRDb3ZlcmluZ01lbWJlcnNSZXNwb25zZRJkCg9Jc3N1ZUxvZ2luVG9rZW4SJy5zd2FybS5tZW1iZXIudjEuSXNzdWVMb2dpblRva2VuUmVxdWVzdBooLnN3YXJtLm1lbWJlci52MS5Jc3N1ZUxvZ2luVG9rZW5SZXNwb25zZRJqChFDb25zdW1lTG9naW5Ub2tlbhIpLnN3YXJtLm1lbWJlci52MS5Db25zdW1lTG9naW5Ub2tlblJlcXVlc3QaKi5zd2FybS5tZW1iZXIudjEuQ29uc3VtZUxvZ2luVG9rZW5SZXNwb25zZRJqChFGaW5kTWVtYmVyQnlQaG9uZRIpLnN3YXJtLm1lbWJlci52MS5GaW5kTWVtYmVyQnlQaG9uZVJlcXVlc3QaKi5zd2FybS5tZW1iZXIudjEuRmluZE1lbWJlckJ5UGhvbmVSZXNwb25zZRJkCg9TZXREb05vdERpc3R1cmISJy5zd2FybS5tZW1iZXIudjEuU2V0RG9Ob3REaXN0dXJiUmVxdWVzdBooLnN3YXJtLm1lbWJlci52MS5TZXREb05vdERpc3R1cmJSZXNwb25zZRJqChFMaXN0QWxlcnRTZXR0aW5ncxIpLnN3YXJtLm1lbWJlci52MS5MaXN0QWxlcnRTZXR0aW5nc1JlcXVlc3QaKi5zd2FybS5tZW1iZXIudjEuTGlzdEFsZXJ0U2V0dGluZ3NSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_common_v1_geo]);
 
 /**
  * @generated from message swarm.member.v1.Availability
@@ -655,54 +655,81 @@ export const SetDoNotDisturbResponseSchema: GenMessage<SetDoNotDisturbResponse> 
   messageDesc(file_swarm_member_v1_member_service, 25);
 
 /**
- * @generated from message swarm.member.v1.NextAlertTimeRequest
+ * @generated from message swarm.member.v1.ListAlertSettingsRequest
  */
-export type NextAlertTimeRequest = Message<"swarm.member.v1.NextAlertTimeRequest"> & {
+export type ListAlertSettingsRequest = Message<"swarm.member.v1.ListAlertSettingsRequest"> & {
+  /**
+   * @generated from field: repeated string member_ids = 1;
+   */
+  memberIds: string[];
+};
+
+/**
+ * Describes the message swarm.member.v1.ListAlertSettingsRequest.
+ * Use `create(ListAlertSettingsRequestSchema)` to create a new message.
+ */
+export const ListAlertSettingsRequestSchema: GenMessage<ListAlertSettingsRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 26);
+
+/**
+ * @generated from message swarm.member.v1.AlertSettings
+ */
+export type AlertSettings = Message<"swarm.member.v1.AlertSettings"> & {
   /**
    * @generated from field: string member_id = 1;
    */
   memberId: string;
 
   /**
-   * Now when unset.
+   * The member's version (see member.changed); a copy keeps the settings of the highest version it saw.
    *
-   * @generated from field: google.protobuf.Timestamp not_before = 2;
+   * @generated from field: uint32 version = 2;
    */
-  notBefore?: Timestamp | undefined;
+  version: number;
+
+  /**
+   * Ten digits; empty when the member gave none.
+   *
+   * @generated from field: string phone_number = 3;
+   */
+  phoneNumber: string;
+
+  /**
+   * IANA name; the availability hours are read in this zone.
+   *
+   * @generated from field: string time_zone = 4;
+   */
+  timeZone: string;
+
+  /**
+   * @generated from field: swarm.member.v1.Availability availability = 5;
+   */
+  availability?: Availability | undefined;
 };
 
 /**
- * Describes the message swarm.member.v1.NextAlertTimeRequest.
- * Use `create(NextAlertTimeRequestSchema)` to create a new message.
+ * Describes the message swarm.member.v1.AlertSettings.
+ * Use `create(AlertSettingsSchema)` to create a new message.
  */
-export const NextAlertTimeRequestSchema: GenMessage<NextAlertTimeRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_member_v1_member_service, 26);
-
-/**
- * @generated from message swarm.member.v1.NextAlertTimeResponse
- */
-export type NextAlertTimeResponse = Message<"swarm.member.v1.NextAlertTimeResponse"> & {
-  /**
-   * Unset when never is true.
-   *
-   * @generated from field: google.protobuf.Timestamp send_at = 1;
-   */
-  sendAt?: Timestamp | undefined;
-
-  /**
-   * Do Not Disturb is on (or the member has no window at all): do not alert.
-   *
-   * @generated from field: bool never = 2;
-   */
-  never: boolean;
-};
-
-/**
- * Describes the message swarm.member.v1.NextAlertTimeResponse.
- * Use `create(NextAlertTimeResponseSchema)` to create a new message.
- */
-export const NextAlertTimeResponseSchema: GenMessage<NextAlertTimeResponse> = /*@__PURE__*/
+export const AlertSettingsSchema: GenMessage<AlertSettings> = /*@__PURE__*/
   messageDesc(file_swarm_member_v1_member_service, 27);
+
+/**
+ * @generated from message swarm.member.v1.ListAlertSettingsResponse
+ */
+export type ListAlertSettingsResponse = Message<"swarm.member.v1.ListAlertSettingsResponse"> & {
+  /**
+   * @generated from field: repeated swarm.member.v1.AlertSettings settings = 1;
+   */
+  settings: AlertSettings[];
+};
+
+/**
+ * Describes the message swarm.member.v1.ListAlertSettingsResponse.
+ * Use `create(ListAlertSettingsResponseSchema)` to create a new message.
+ */
+export const ListAlertSettingsResponseSchema: GenMessage<ListAlertSettingsResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 28);
 
 /**
  * Attached to INVALID_ARGUMENT errors: every rule the input broke, in the words the member reads.
@@ -721,7 +748,7 @@ export type InvalidFields = Message<"swarm.member.v1.InvalidFields"> & {
  * Use `create(InvalidFieldsSchema)` to create a new message.
  */
 export const InvalidFieldsSchema: GenMessage<InvalidFields> = /*@__PURE__*/
-  messageDesc(file_swarm_member_v1_member_service, 28);
+  messageDesc(file_swarm_member_v1_member_service, 29);
 
 /**
  * @generated from service swarm.member.v1.MemberService
@@ -835,16 +862,16 @@ export const MemberService: GenService<{
     output: typeof SetDoNotDisturbResponseSchema;
   },
   /**
-   * When the member may next be alerted at or after not_before: never under Do Not Disturb; not_before itself inside
-   * the member's availability window (read in the member's time zone); otherwise the start of the next window.
-   * Errors: NOT_FOUND.
+   * What alerting needs of each of these members (phone, Do Not Disturb, windows, time zone, height limit), with
+   * the version member.changed announces; unknown ids are left out. At most 1000 ids.
+   * Errors: INVALID_ARGUMENT (MEMBER.TOO_MANY_IDS).
    *
-   * @generated from rpc swarm.member.v1.MemberService.NextAlertTime
+   * @generated from rpc swarm.member.v1.MemberService.ListAlertSettings
    */
-  nextAlertTime: {
+  listAlertSettings: {
     methodKind: "unary";
-    input: typeof NextAlertTimeRequestSchema;
-    output: typeof NextAlertTimeResponseSchema;
+    input: typeof ListAlertSettingsRequestSchema;
+    output: typeof ListAlertSettingsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_swarm_member_v1_member_service, 0);

@@ -9,13 +9,13 @@ import type { FindCoveringMembers } from '../../app/find-covering-members.js';
 import type { FindMemberByPhone } from '../../app/find-member-by-phone.js';
 import type { GetMember } from '../../app/get-member.js';
 import type { IssueLoginToken } from '../../app/issue-login-token.js';
-import type { NextAlertTime } from '../../app/next-alert-time.js';
+import type { ListAlertSettings } from '../../app/list-alert-settings.js';
 import type { SetDoNotDisturb } from '../../app/set-do-not-disturb.js';
 import type { UpdateAvailability } from '../../app/update-availability.js';
 import type { UpdateMemberInformation } from '../../app/update-member-information.js';
 import type { UpdateOnboarding } from '../../app/update-onboarding.js';
 import { MemberError, type MemberErrorCode } from '../../domain/member-error.js';
-import { toProtoMember } from './member-mapping.js';
+import { toProtoAvailability, toProtoMember } from './member-mapping.js';
 
 const connectCodes: Record<MemberErrorCode, Code> = {
   'MEMBER.INVALID_EMAIL': Code.InvalidArgument,
@@ -26,6 +26,7 @@ const connectCodes: Record<MemberErrorCode, Code> = {
   'MEMBER.INVALID_ONBOARDING': Code.InvalidArgument,
   'MEMBER.INVALID_LOCATION': Code.InvalidArgument,
   'MEMBER.LOGIN_TOKEN_INVALID': Code.NotFound,
+  'MEMBER.TOO_MANY_IDS': Code.InvalidArgument,
 };
 
 export type MemberUseCases = {
@@ -39,7 +40,7 @@ export type MemberUseCases = {
   consumeLoginToken: ConsumeLoginToken;
   findMemberByPhone: FindMemberByPhone;
   setDoNotDisturb: SetDoNotDisturb;
-  nextAlertTime: NextAlertTime;
+  listAlertSettings: ListAlertSettings;
 };
 
 /** Runs a handler, turning a broken rule into its Connect code with the rule code and every message attached. */
@@ -114,11 +115,13 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
         answer(async () => ({ member: toProtoMember(await useCases.findMemberByPhone.execute(request.phoneNumber)) })),
       setDoNotDisturb: (request) =>
         answer(async () => ({ member: toProtoMember(await useCases.setDoNotDisturb.execute(request.memberId, request.doNotDisturb)) })),
-      nextAlertTime: (request) =>
-        answer(async () => {
-          const { sendAt } = await useCases.nextAlertTime.execute(request.memberId, request.notBefore ? timestampDate(request.notBefore) : undefined);
-          return sendAt ? { sendAt: timestampFromDate(sendAt), never: false } : { never: true };
-        }),
+      listAlertSettings: (request) =>
+        answer(async () => ({
+          settings: (await useCases.listAlertSettings.execute(request.memberIds)).map(({ availability, ...settings }) => ({
+            ...settings,
+            availability: toProtoAvailability(availability),
+          })),
+        })),
     });
   };
 }
