@@ -63,9 +63,9 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
   const outbox = new MongoOutbox(mongo.db);
   const inboundMessages = new MongoInboundSmsRepository(mongo.db);
   const sentAlerts = new MongoSentAlertRepository(mongo.db, outbox, notifyRelay);
-  const dispatches = new MongoDispatchRepository(mongo.db);
   const claims = new MongoClaimRecordRepository(mongo.db);
-  await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes(), dispatches.ensureIndexes(), claims.ensureIndexes()]);
+  const dispatches = new MongoDispatchRepository(mongo.db);
+  await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes(), claims.ensureIndexes(), dispatches.ensureIndexes()]);
   return {
     dispatches,
     inboundMessages,

@@ -4,7 +4,6 @@ import type { ClaimRecordRepository } from '../../app/ports.js';
 
 type ClaimDocument = { _id: string; reportId: string; memberId: string; claimedAt: Date };
 
-
 /** One document per (report, member); conditional writes keep the newest claim when events arrive out of order. */
 export class MongoClaimRecordRepository implements ClaimRecordRepository {
   private readonly collection: Collection<ClaimDocument>;
@@ -13,6 +12,7 @@ export class MongoClaimRecordRepository implements ClaimRecordRepository {
     this.collection = db.collection<ClaimDocument>('claims');
   }
 
+  /** A member's recent claims are counted for every alert scheduled to them: by member, then by time. */
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ memberId: 1, claimedAt: 1 }, { name: 'member_claimed_at' });
   }
