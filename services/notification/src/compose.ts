@@ -64,10 +64,9 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
   const inboundMessages = new MongoInboundSmsRepository(mongo.db);
   const sentAlerts = new MongoSentAlertRepository(mongo.db, outbox, notifyRelay);
   const claims = new MongoClaimRecordRepository(mongo.db);
-  const dispatches = new MongoDispatchRepository(mongo.db);
-  await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes(), claims.ensureIndexes(), dispatches.ensureIndexes()]);
+  await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes(), claims.ensureIndexes()]);
   return {
-    dispatches,
+    dispatches: await withIndexes(new MongoDispatchRepository(mongo.db)),
     inboundMessages,
     claims,
     sentAlerts,
@@ -75,6 +74,11 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
     // AlertSent events a crash left on their records reach the outbox before the relay reads it.
     outbox: new RecoveringOutbox(outbox, [sentAlerts]),
   };
+}
+
+async function withIndexes<Store extends { ensureIndexes(): Promise<void> }>(store: Store): Promise<Store> {
+  await store.ensureIndexes();
+  return store;
 }
 
 /**
