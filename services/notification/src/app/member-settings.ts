@@ -20,6 +20,13 @@ export class MemberSettings {
     return found;
   }
 
+  /** The member's current settings, read from the member service and kept; undefined when the member left. */
+  async current(memberId: string): Promise<MemberAlertSettings | undefined> {
+    const [settings] = await this.ports.members.listAlertSettings([memberId]);
+    if (settings) await this.ports.settings.saveIfNewer([settings]);
+    return settings;
+  }
+
   /** Reads the member's current settings again when `version` is newer than the copy kept; answers whether it did. */
   async refresh(memberId: string, version: number): Promise<boolean> {
     const [kept] = await this.ports.settings.findMany([memberId]);

@@ -6,7 +6,7 @@ import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-rep
 import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-repository.js';
 import { alertJob, type AlertJob } from '../domain/alert-schedule.js';
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
-import { FakeAlertBilling, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
+import { ALL_DAY, FakeAlertBilling, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
 import type { SmsMessage, SmsSender } from './ports.js';
 import { RunAlertJob } from './run-alert-job.js';
 
@@ -125,6 +125,15 @@ describe('RunAlertJob', () => {
     await run.execute(job);
     await run.execute({ ...job, round: 'unclaimed-1' });
     expect(members.asked).toEqual([['m1']]);
+  });
+
+  it('confirms holding an alert back with the member’s current settings: a window opened since the copy sends at once', async () => {
+    members.windows('m1', { days: Array.from({ length: 7 }, () => ({ fromHour: 16, toHour: 17 })) });
+    expect(await run.execute(job)).toEqual({ kind: 'reschedule', runAt: new Date('2026-06-02T16:00:00Z') });
+    members.windows('m1', { days: ALL_DAY });
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(sms.outbox.list()).toHaveLength(1);
+    expect(members.asked).toEqual([['m1'], ['m1'], ['m1']]);
   });
 
   it('drops the alert uncharged when the member has no phone number', async () => {

@@ -1,6 +1,6 @@
 import { alertMessage } from '../domain/alert-message.js';
 import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
-import { nextAlertTime } from '../domain/member-settings.js';
+import { nextAlertTime, type MemberAlertSettings } from '../domain/member-settings.js';
 import { alertSentEvent } from '../domain/sent-alert.js';
 import type { MemberSettings } from './member-settings.js';
 import type { AlertBilling, AlertJobOutcome, Clock, DispatchLog, DispatchRepository, SentAlertRepository, SmsSender } from './ports.js';
@@ -11,7 +11,7 @@ const ON_TIME_MS = 1_000;
 /**
  * Runs one alert job: report still active (as the report's events told this service) → member still reachable now
  * (from the copy of the member's settings this service keeps: DND or a lowered height limit drops it, outside the
- * window puts it back) → charge the association (idempotent per report and member; the one call into another service) → send the
+ * window puts it back, each only once confirmed with the member's current settings) → charge the association (idempotent per report and member; the one call into another service) → send the
  * SMS → record it as sent with its AlertSent event (the outbox relay publishes it, and the report service records the
  * alert from it, so the member may claim in the member area; a claim by SMS reply attaches the alert). A thrown error makes the
  * scheduler retry later; every step before the SMS is idempotent, so a retry never charges twice, and the send is
@@ -41,30 +41,23 @@ export class RunAlertJob {
     }
 
     const now = clock.now();
-    const settings = (await members.of([job.memberId])).get(job.memberId);
-    if (!settings) {
-      log.info(context, 'alert dropped: the member left');
+    let settings = (await members.of([job.memberId])).get(job.memberId);
+    let reach = reachability(settings, report.elevationFeet, now);
+    if (reach.kind !== 'send') {
+      // Holding an alert back is confirmed with the member's current settings: the copy may not have heard yet of
+      // a change that opens the way (a window widened, Do Not Disturb turned off). Sending is never delayed for it.
+      settings = await members.current(job.memberId);
+      reach = reachability(settings, report.elevationFeet, now);
+    }
+    if (reach.kind === 'drop') {
+      log.info(context, `alert dropped: ${reach.reason}`);
       return { kind: 'done' };
     }
-    if (settings.availability.elevationMaximumFeet < report.elevationFeet) {
-      log.info(context, 'alert dropped: the swarm is higher than the member now climbs');
-      return { kind: 'done' };
+    if (reach.kind === 'later') {
+      log.info({ ...context, runAt: reach.runAt.toISOString() }, 'alert moved to the member’s next window');
+      return { kind: 'reschedule', runAt: reach.runAt };
     }
-    const next = nextAlertTime(settings, now);
-    if (next.never) {
-      log.info(context, 'alert dropped: member is on Do Not Disturb');
-      return { kind: 'done' };
-    }
-    if (next.sendAt.getTime() - now.getTime() > ON_TIME_MS) {
-      log.info({ ...context, runAt: next.sendAt.toISOString() }, 'alert moved to the member’s next window');
-      return { kind: 'reschedule', runAt: next.sendAt };
-    }
-
-    const phone = settings.phoneNumber;
-    if (!phone) {
-      log.warn(context, 'alert dropped: member has no phone number');
-      return { kind: 'done' };
-    }
+    const phone = reach.phoneNumber;
 
     const charge = await billing.chargeAlert({ reportId: job.reportId, memberId: job.memberId, companyId: job.companyId });
     if (charge !== 'charged') {
@@ -103,4 +96,17 @@ export class RunAlertJob {
     await sentAlerts.recordSent({ ...alert, state: 'sent', startedAt: now, sentAt, ...(providerId ? { providerId } : {}) }, alertSentEvent(alert, sentAt));
     return { kind: 'done' };
   }
+}
+
+type Reachability = { kind: 'send'; phoneNumber: string } | { kind: 'drop'; reason: string } | { kind: 'later'; runAt: Date };
+
+/** Whether the member may be texted about a swarm this high now, from their settings (undefined: the member left). */
+function reachability(settings: MemberAlertSettings | undefined, elevationFeet: number, now: Date): Reachability {
+  if (!settings) return { kind: 'drop', reason: 'the member left' };
+  if (settings.availability.elevationMaximumFeet < elevationFeet) return { kind: 'drop', reason: 'the swarm is higher than the member now climbs' };
+  const next = nextAlertTime(settings, now);
+  if (next.never) return { kind: 'drop', reason: 'member is on Do Not Disturb' };
+  if (next.sendAt.getTime() - now.getTime() > ON_TIME_MS) return { kind: 'later', runAt: next.sendAt };
+  if (!settings.phoneNumber) return { kind: 'drop', reason: 'member has no phone number' };
+  return { kind: 'send', phoneNumber: settings.phoneNumber };
 }
