@@ -9,6 +9,9 @@ import type { MemberAlertSettings } from '../../domain/member-settings.js';
 const CALL_TIMEOUT_MS = 5_000;
 const options = { timeoutMs: CALL_TIMEOUT_MS };
 
+/** Ids per ListAlertSettings call, within the member service's limit of 1000. */
+const SETTINGS_BATCH = 500;
+
 const notFound = (error: unknown) => error instanceof ConnectError && error.code === Code.NotFound;
 
 /** The member service's alert settings over its RPC. */
@@ -16,9 +19,10 @@ export class RpcMemberDirectory implements MemberDirectory {
   constructor(private readonly members: Client<typeof MemberService>) {}
 
   async listAlertSettings(memberIds: string[]): Promise<MemberAlertSettings[]> {
-    if (memberIds.length === 0) return [];
-    const { settings } = await this.members.listAlertSettings({ memberIds }, options);
-    return settings.map(({ memberId, version, phoneNumber, timeZone, availability }) => ({
+    const batches: string[][] = [];
+    for (let start = 0; start < memberIds.length; start += SETTINGS_BATCH) batches.push(memberIds.slice(start, start + SETTINGS_BATCH));
+    const answers = await Promise.all(batches.map((batch) => this.members.listAlertSettings({ memberIds: batch }, options)));
+    return answers.flatMap(({ settings }) => settings).map(({ memberId, version, phoneNumber, timeZone, availability }) => ({
       memberId,
       version,
       phoneNumber,
