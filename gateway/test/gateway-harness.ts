@@ -35,11 +35,13 @@ export class RecordingImageStore extends MemoryImageStore {
 export const PORTLAND_BEEKEEPERS: ReportAssociation = { companyId: 'c-1', name: 'Portland Beekeepers', donationUrl: 'https://example.org/donate' };
 export const HIVE_HELPERS: ReportAssociation = { companyId: 'c-2', name: 'Hive Helpers', donationUrl: '' };
 
-/** Covers Oregon (latitudes 42–46.3) with the associations given; nobody anywhere else. */
+/** Covers Oregon (latitudes 42–46.3) with one member of each association given; nobody anywhere else. */
 export class OregonCoverage implements SwarmCoverage {
   constructor(public associations: ReportAssociation[] = [PORTLAND_BEEKEEPERS, HIVE_HELPERS]) {}
-  async associationsCovering(point: { latitude: number }): Promise<ReportAssociation[]> {
-    return point.latitude >= 42 && point.latitude <= 46.3 ? this.associations : [];
+  async coverageOf(point: { latitude: number }) {
+    if (point.latitude < 42 || point.latitude > 46.3) return { members: [], associations: [] };
+    const members = this.associations.map(({ companyId, name }) => ({ memberId: `member-of-${companyId}`, distanceMiles: 1, companyId, companyName: name }));
+    return { members, associations: this.associations };
   }
 }
 

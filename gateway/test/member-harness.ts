@@ -1,6 +1,6 @@
 import { createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
 import { buildMemberService, DEFAULT_LOGIN_TOKEN_TTL_MS, MemoryLoginTokenRepository, MemoryMemberRepository, nodeTokenSecrets } from '@swarm/member-service';
-import { HealthRegistry, registerHealthService, uuidIds } from '@swarm/runtime';
+import { HealthRegistry, MemoryOutbox, registerHealthService, uuidIds } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway } from '../src/app.js';
@@ -47,7 +47,7 @@ export async function startMemberGateway(
 ): Promise<TestGateway> {
   const clock = { now: new Date('2026-06-01T12:00:00Z') };
   const member = buildMemberService({
-    members: new MemoryMemberRepository(),
+    members: new MemoryMemberRepository(new MemoryOutbox()),
     loginTokens: new MemoryLoginTokenRepository(),
     geocoder: new OfflineGeocoder(),
     secrets: nodeTokenSecrets,

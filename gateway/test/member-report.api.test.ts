@@ -38,7 +38,12 @@ async function startGateway(): Promise<Started> {
   let id = 0;
   const report = buildReportService({
     reports: new MemoryReportRepository(new MemoryOutbox()),
-    coverage: { associationsCovering: async () => [{ companyId: 'c-1', name: 'Salem Bees', donationUrl: '' }] },
+    coverage: {
+      coverageOf: async () => ({
+        members: [{ memberId: 'm-near', distanceMiles: 1, companyId: 'c-1', companyName: 'Salem Bees' }],
+        associations: [{ companyId: 'c-1', name: 'Salem Bees', donationUrl: '' }],
+      }),
+    },
     geocoder: new OfflineGeocoder(),
     images: new MemoryImageStore(),
     imageProcessor: passThroughImages,

@@ -60,7 +60,12 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 const report = buildReportService({
   reports: new MemoryReportRepository(new MemoryOutbox()),
-  coverage: { associationsCovering: async () => [{ companyId: 'c-1', name: 'Bench Bees', donationUrl: '' }] },
+  coverage: {
+    coverageOf: async () => ({
+      members: [{ memberId: 'm-1', distanceMiles: 1, companyId: 'c-1', companyName: 'Bench Bees' }],
+      associations: [{ companyId: 'c-1', name: 'Bench Bees', donationUrl: '' }],
+    }),
+  },
   geocoder: new OfflineGeocoder(),
   images: new MemoryImageStore(),
   imageProcessor: new SharpImageProcessor(decodeConcurrency === undefined ? {} : { decodeConcurrency }),

@@ -1,7 +1,7 @@
 import type { ConnectRouter } from '@connectrpc/connect';
-import { requireMongoUrl, systemClock, uuidIds, type PartWiring } from '@swarm/runtime';
+import { MemoryOutbox, OutboxRelay, requireMongoUrl, systemClock, uuidIds, type OutboxStore, type PartWiring } from '@swarm/runtime';
 import { geocoderFromSettings } from '@swarm/runtime/geocoding';
-import { connectMongo } from '@swarm/runtime/mongo';
+import { connectMongo, MongoOutbox, RecoveringOutbox } from '@swarm/runtime/mongo';
 import type { z } from 'zod';
 import type { LoginTokenRepository, MemberRepository } from './app/ports.js';
 import { nodeTokenSecrets } from './adapters/crypto/node-token-secrets.js';
@@ -15,27 +15,39 @@ import { buildMemberService } from './member-service.js';
 export type MemberConfig = z.infer<z.ZodObject<typeof memberConfigShape>>;
 
 /**
- * The member service from its configuration: the store STORE names and the geocoder GEOCODER names (which places a
- * member's address). `main.ts` and the embedded product call it.
+ * The member service from its configuration: the store STORE names, with its outbox and the relay that publishes
+ * member.changed, and the geocoder GEOCODER names (which places a member's address). `main.ts` and the embedded
+ * product call it.
  */
 export async function composeMemberService(config: MemberConfig, wiring: PartWiring): Promise<{ routes: (router: ConnectRouter) => void }> {
   // Chosen first: a provider without its key stops the start before any connection is made.
   const geocoder = geocoderFromSettings(config);
+  // Repositories wake the relay after each write; it is only called once the service is serving.
+  const notifyRelay = () => relay.notify();
   let members: MemberRepository;
   let loginTokens: LoginTokenRepository;
+  let outbox: OutboxStore;
   if (config.STORE === 'mongo') {
     const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
     wiring.lifecycle.onShutdown('mongo', () => mongo.close());
     wiring.health.register('mongo', mongo.isHealthy);
-    const repository = new MongoMemberRepository(mongo.db);
+    const mongoOutbox = new MongoOutbox(mongo.db);
+    const repository = new MongoMemberRepository(mongo.db, mongoOutbox, notifyRelay);
     const tokens = new MongoLoginTokenRepository(mongo.db);
     await Promise.all([repository.ensureIndexes(), tokens.ensureIndexes()]);
     members = repository;
     loginTokens = tokens;
+    // member.changed events a crash left parked on their members reach the outbox before the relay reads it.
+    outbox = new RecoveringOutbox(mongoOutbox, [repository]);
   } else {
-    members = new MemoryMemberRepository();
+    const memoryOutbox = new MemoryOutbox();
+    members = new MemoryMemberRepository(memoryOutbox, notifyRelay);
     loginTokens = new MemoryLoginTokenRepository();
+    outbox = memoryOutbox;
   }
+  const relay = new OutboxRelay(outbox, wiring.bus, wiring.logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
+  relay.start();
+  wiring.lifecycle.onShutdown('outbox relay', () => relay.stop());
   return buildMemberService({
     members,
     loginTokens,

@@ -5,7 +5,7 @@ import { FindCoveringMembers } from './app/find-covering-members.js';
 import { FindMemberByPhone } from './app/find-member-by-phone.js';
 import { GetMember } from './app/get-member.js';
 import { IssueLoginToken } from './app/issue-login-token.js';
-import { NextAlertTime } from './app/next-alert-time.js';
+import { ListAlertSettings } from './app/list-alert-settings.js';
 import type { Clock, Geocoder, IdGenerator, LoginTokenRepository, MemberRepository, TokenSecrets } from './app/ports.js';
 import { SetDoNotDisturb } from './app/set-do-not-disturb.js';
 import { UpdateAvailability } from './app/update-availability.js';
@@ -42,7 +42,7 @@ export function buildMemberService(ports: {
       consumeLoginToken: new ConsumeLoginToken(loginTokens, secrets, ports.clock, ensureMember),
       findMemberByPhone: new FindMemberByPhone(ports.members),
       setDoNotDisturb: new SetDoNotDisturb(ports.members),
-      nextAlertTime: new NextAlertTime(ports.members, ports.clock),
+      listAlertSettings: new ListAlertSettings(ports.members),
     }),
   };
 }

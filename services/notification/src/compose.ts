@@ -8,17 +8,19 @@ import { mailerFromSettings } from '@swarm/runtime/smtp';
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { InboundSmsRepository } from './app/inbound-ports.js';
-import type { AlertScheduler, ClaimRecordRepository, DispatchRepository, SentAlertRepository, SmsSender } from './app/ports.js';
+import type { AlertScheduler, ClaimRecordRepository, DispatchRepository, MemberSettingsRepository, SentAlertRepository, SmsSender } from './app/ports.js';
 import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
 import { MemoryInboundSmsRepository } from './adapters/memory/memory-inbound-sms-repository.js';
+import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-settings-repository.js';
 import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
 import { MongoClaimRecordRepository } from './adapters/mongo/mongo-claim-record-repository.js';
 import { MongoDispatchRepository } from './adapters/mongo/mongo-dispatch-repository.js';
 import { MongoInboundSmsRepository } from './adapters/mongo/mongo-inbound-sms-repository.js';
+import { MongoMemberSettingsRepository } from './adapters/mongo/mongo-member-settings-repository.js';
 import { MongoSentAlertRepository } from './adapters/mongo/mongo-sent-alert-repository.js';
-import { RpcAlertBilling, RpcMemberDirectory, RpcReportDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
+import { RpcAlertBilling, RpcMemberDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
 import { RpcMemberContacts } from './adapters/rpc/rpc-member-contacts.js';
 import { RpcReportClaims } from './adapters/rpc/rpc-report-claims.js';
 import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
@@ -39,6 +41,7 @@ type Stores = {
   inboundMessages: InboundSmsRepository;
   claims: ClaimRecordRepository;
   sentAlerts: SentAlertRepository;
+  memberSettings: MemberSettingsRepository;
   outbox: OutboxStore;
 };
 
@@ -50,6 +53,7 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
       inboundMessages: new MemoryInboundSmsRepository(),
       claims: new MemoryClaimRecordRepository(),
       sentAlerts: new MemorySentAlertRepository(outbox, notifyRelay),
+      memberSettings: new MemoryMemberSettingsRepository(),
       outbox,
     };
   }
@@ -62,13 +66,19 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
   const claims = new MongoClaimRecordRepository(mongo.db);
   await Promise.all([inboundMessages.ensureIndexes(), sentAlerts.ensureIndexes(), claims.ensureIndexes()]);
   return {
-    dispatches: new MongoDispatchRepository(mongo.db),
+    dispatches: await withIndexes(new MongoDispatchRepository(mongo.db)),
     inboundMessages,
     claims,
     sentAlerts,
+    memberSettings: new MongoMemberSettingsRepository(mongo.db),
     // AlertSent events a crash left on their records reach the outbox before the relay reads it.
     outbox: new RecoveringOutbox(outbox, [sentAlerts]),
   };
+}
+
+async function withIndexes<Store extends { ensureIndexes(): Promise<void> }>(store: Store): Promise<Store> {
+  await store.ensureIndexes();
+  return store;
 }
 
 /**
@@ -155,6 +165,7 @@ export async function composeNotificationService(
 
   const members = createClient(MemberService, peers.member);
   const reports = createClient(ReportService, peers.report);
+
   const service = buildNotificationService({
     dispatches: stores.dispatches,
     clock: systemClock,
@@ -171,8 +182,8 @@ export async function composeNotificationService(
     },
     dispatch: {
       members: new RpcMemberDirectory(members),
+      memberSettings: stores.memberSettings,
       billing: new RpcAlertBilling(createClient(AssociationBillingService, peers.associationBilling)),
-      reports: new RpcReportDirectory(reports),
       claims: stores.claims,
       scheduler,
       sms,

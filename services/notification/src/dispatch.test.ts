@@ -3,6 +3,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   AlertSentEvent,
   InProcessEventBus,
+  MemberChangedEvent,
   MemoryOutbox,
   OutboxRelay,
   ReportClaimedEvent,
@@ -11,18 +12,20 @@ import {
   subscribeTo,
   type EventMessage,
 } from '@swarm/runtime';
+import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { testLogger, waitUntil } from '@swarm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from './adapters/alert-scheduler.contract.js';
 import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
+import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-settings-repository.js';
 import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
 import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
 import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
 import type { AlertScheduler, SmsMessage, SmsSender } from './app/ports.js';
 import { buildNotificationService } from './notification-service.js';
-import { FakeAlertBilling, FakeMemberDirectory, FakeReportDirectory } from './testing/dispatch-fakes.js';
+import { FakeAlertBilling, FakeMemberDirectory } from './testing/dispatch-fakes.js';
 
 const NOW = new Date('2026-06-01T18:00:00Z');
 const location = { latitude: 45.5, longitude: -122.6 };
@@ -72,27 +75,17 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     const sentAlerts = new MemorySentAlertRepository(eventOutbox, () => relay.notify());
     const members = new FakeMemberDirectory();
     const billing = new FakeAlertBilling();
-    const reports = new FakeReportDirectory();
     const outbox = new DevOutboxSmsSender();
     const sms = new FailingFirstSms(outbox);
     const scheduler = createScheduler(clock);
     const claims = new MemoryClaimRecordRepository();
-    members.covering = [
-      { memberId: 'm1', distanceMiles: 1.5 },
-      { memberId: 'm2', distanceMiles: 2.5 },
-    ];
-    members.phones.set('m1', '5035550101').set('m2', '5035550102');
-    billing.memberships = [
-      { memberId: 'm1', companyId: 'c1', companyName: 'Bees' },
-      { memberId: 'm2', companyId: 'c1', companyName: 'Bees' },
-    ];
-    reports.reports.set('r1', { reportId: 'r1', state: 'active', claimCode: '54321', size: 'Softball', elevationFeet: 6, location });
+    members.phone('m1', '5035550101').phone('m2', '5035550102');
     const service = buildNotificationService({
       dispatches: new MemoryDispatchRepository(),
       clock,
       bus,
       logger: testLogger(),
-      dispatch: { members, billing, reports, claims, scheduler, sms, sentAlerts },
+      dispatch: { members, memberSettings: new MemoryMemberSettingsRepository(), billing, claims, scheduler, sms, sentAlerts },
     });
     const alertsSent: string[] = [];
     const sentSubscription = await subscribeTo(bus, 'test', AlertSentEvent, async (event) => {
@@ -107,14 +100,29 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await bus.close();
     });
-    return { clock, bus, members, billing, reports, outbox, sms, scheduler, claims, alertsSent, eventOutbox };
+    return { clock, bus, members, billing, outbox, sms, scheduler, claims, alertsSent, eventOutbox };
   }
 
-  const submit = (bus: FlakyBus) =>
-    bus.publish(ReportSubmittedEvent.toMessage('submitted-r1', { reportId: 'r1', elevationFeet: 6, location, submittedAt: timestampFromDate(NOW) }));
+  const bothMembers = [
+    { memberId: 'm1', distanceMiles: 1.5, companyId: 'c1', companyName: 'Bees' },
+    { memberId: 'm2', distanceMiles: 2.5, companyId: 'c1', companyName: 'Bees' },
+  ];
+  /** ReportSubmitted as the report service publishes it: coverage and the alert's content included. */
+  const submit = (bus: FlakyBus, coverage = bothMembers, reportId = 'r1', claimCode = '54321') =>
+    bus.publish(
+      ReportSubmittedEvent.toMessage(`submitted-${reportId}`, {
+        reportId,
+        claimCode,
+        size: SwarmSize.SOFTBALL,
+        elevationFeet: 6,
+        location,
+        submittedAt: timestampFromDate(new Date(NOW.getTime() - 60_000)),
+        coverage,
+      }),
+    );
 
   it('alerts covering members by SMS, charging each once, and publishes AlertSent; a failed send is retried', async () => {
-    const { bus, outbox, sms, billing, reports, alertsSent, claims, clock } = await start();
+    const { bus, outbox, sms, billing, alertsSent, claims, clock } = await start();
     // m2 claimed twice this week: its alert waits 20 minutes.
     await claims.recordClaim({ reportId: 'x1', memberId: 'm2', claimedAt: new Date(NOW.getTime() - 86_400_000) });
     await claims.recordClaim({ reportId: 'x2', memberId: 'm2', claimedAt: new Date(NOW.getTime() - 86_400_000) });
@@ -130,18 +138,15 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
       4_000,
       'the first alert',
     );
-    expect(outbox.list()[0]).toMatchObject({ to: '5035550101', body: expect.stringContaining('reply with the code 54321') });
+    expect(outbox.list()[0]).toMatchObject({ to: '5035550101', body: 'Swarm Alert: Softball swarm, 6 ft up, 1.5 mi from home. To claim it, reply with the code 54321' });
     expect(billing.charges.size).toBe(1);
-    expect(reports.alerts.map((a) => a.memberId)).toEqual(['m1']);
     expect(alertsSent).toEqual(['m1']);
   });
 
   it('keeps AlertSent in the outbox while the bus fails to publish it, and publishes it exactly once when the bus works again', async () => {
-    const { bus, outbox, members, billing, alertsSent, eventOutbox, scheduler } = await start();
-    members.covering = [{ memberId: 'm1', distanceMiles: 1.5 }];
-    billing.memberships = [{ memberId: 'm1', companyId: 'c1', companyName: 'Bees' }];
+    const { bus, outbox, alertsSent, eventOutbox, scheduler } = await start();
     bus.down = true;
-    await submit(bus);
+    await submit(bus, bothMembers.slice(0, 1));
 
     await waitUntil(async () => outbox.list().length === 1 && (await eventOutbox.pending(10)).length === 1, 10_000, 'the alert and its pending event');
     // The job is done (not failing and retried), and the relay keeps trying while the bus is down.
@@ -168,6 +173,24 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
 
     await bus.publish(ReportClaimedEvent.toMessage('claimed-r1', { reportId: 'r1', memberId: 'm9', claimedAt: timestampFromDate(NOW) }));
     await waitUntil(async () => (await scheduler.pending()).length === 0, 10_000, 'the alerts to be cancelled');
+  });
+
+  it('keeps its copy of members current from member.changed: a member who turned on Do Not Disturb is not texted', async () => {
+    const { bus, outbox, members } = await start();
+    await submit(bus, bothMembers, 'r0', '11111');
+    await waitUntil(async () => outbox.list().length === 2, 10_000, 'the alerts of a first report');
+    // Alerts due together leave in a shuffled order, so the ids asked come in any order.
+    const asked = () => members.asked.map((memberIds) => [...memberIds].sort());
+    expect(asked()).toEqual([['m1', 'm2']]);
+
+    members.windows('m1', { doNotDisturb: true });
+    await bus.publish(MemberChangedEvent.toMessage('member-changed--m1', { memberId: 'm1', version: members.current('m1').version }));
+    await waitUntil(async () => members.asked.length === 2, 10_000, 'the settings read again');
+    await submit(bus);
+    await waitUntil(async () => outbox.list().length === 3, 10_000, 'the alert of the second report');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(outbox.list().filter((sms) => sms.body.includes('54321')).map((sms) => sms.to)).toEqual(['5035550102']);
+    expect(asked()).toEqual([['m1', 'm2'], ['m1']]);
   });
 
   it('re-alerts everyone but the un-claimer after an un-claim, without charging twice', async () => {

@@ -1,15 +1,30 @@
 import type { EventBus, Logger, Subscription } from '@swarm/runtime';
+import { FollowMemberChanges } from './app/follow-member-changes.js';
 import { FollowReportClaims } from './app/follow-report-claims.js';
-import type { AlertBilling, AlertScheduler, ClaimRecordRepository, Clock, MemberDirectory, ReportDirectory, SentAlertRepository, SmsSender } from './app/ports.js';
+import { MemberSettings } from './app/member-settings.js';
+import type {
+  AlertBilling,
+  AlertScheduler,
+  ClaimRecordRepository,
+  Clock,
+  DispatchRepository,
+  MemberDirectory,
+  MemberSettingsRepository,
+  SentAlertRepository,
+  SmsSender,
+} from './app/ports.js';
 import { RunAlertJob } from './app/run-alert-job.js';
 import { ScheduleAlerts } from './app/schedule-alerts.js';
+import { subscribeToMemberChanges } from './adapters/events/member-changed-subscriber.js';
 import { subscribeToReportClaims } from './adapters/events/report-claim-subscribers.js';
 
 /** What alert dispatch needs from the composition root. */
 export type DispatchPorts = {
+  /** The member service, asked only for the settings of members this service has no copy of. */
   members: MemberDirectory;
+  /** The copy of members' alert settings, fed by member.changed. */
+  memberSettings: MemberSettingsRepository;
   billing: AlertBilling;
-  reports: ReportDirectory;
   claims: ClaimRecordRepository;
   scheduler: AlertScheduler;
   /** The same sender inbound replies go through. */
@@ -21,30 +36,33 @@ export type DispatchPorts = {
 };
 
 /** Alert dispatch, wired for buildNotificationService. */
-export function buildDispatch(ports: DispatchPorts & { clock: Clock; bus: EventBus; logger: Logger }) {
+export function buildDispatch(ports: DispatchPorts & { dispatches: DispatchRepository; clock: Clock; bus: EventBus; logger: Logger }) {
   const log = ports.logger;
+  const members = new MemberSettings({ settings: ports.memberSettings, members: ports.members });
   const scheduleAlerts = new ScheduleAlerts(
-    { members: ports.members, billing: ports.billing, reports: ports.reports, claims: ports.claims, scheduler: ports.scheduler, clock: ports.clock, log },
+    { members, claims: ports.claims, scheduler: ports.scheduler, clock: ports.clock, log },
     ports.recentClaimsWindowDays === undefined ? {} : { recentClaimsWindowDays: ports.recentClaimsWindowDays },
   );
   const runAlertJob = new RunAlertJob({
-    members: ports.members,
+    members,
     billing: ports.billing,
-    reports: ports.reports,
+    dispatches: ports.dispatches,
     sms: ports.sms,
     sentAlerts: ports.sentAlerts,
     clock: ports.clock,
     log,
   });
-  const followReportClaims = new FollowReportClaims({ claims: ports.claims, scheduler: ports.scheduler, scheduleAlerts, log });
+  const followReportClaims = new FollowReportClaims({ claims: ports.claims, dispatches: ports.dispatches, scheduler: ports.scheduler, scheduleAlerts, log });
+  const followMemberChanges = new FollowMemberChanges({ members, log });
   return {
     scheduleAlerts,
     runAlertJob,
-    /** Starts running alert jobs and follows claims; the returned subscriptions also stop the scheduler. */
+    /** Starts running alert jobs and follows claims and members; the returned subscriptions also stop the scheduler. */
     start: async (): Promise<Subscription[]> => {
       await ports.scheduler.start((job) => runAlertJob.execute(job));
       const subscriptions = await subscribeToReportClaims(ports.bus, followReportClaims, ports.clock, ports.logger);
-      return [...subscriptions, { stop: () => ports.scheduler.close() }];
+      const memberChanges = await subscribeToMemberChanges(ports.bus, followMemberChanges);
+      return [...subscriptions, memberChanges, { stop: () => ports.scheduler.close() }];
     },
   };
 }

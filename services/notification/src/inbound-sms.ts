@@ -2,7 +2,7 @@ import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { HandleInboundSms } from './app/handle-inbound-sms.js';
 import type { InboundSmsRepository, Mailer, MemberContacts, ReportClaims } from './app/inbound-ports.js';
 import { NotifyAdminOfBadReport } from './app/notify-admin-of-bad-report.js';
-import type { Clock, SmsSender } from './app/ports.js';
+import type { Clock, DispatchRepository, SentAlertRepository, SmsSender } from './app/ports.js';
 import { SendClaimLocation } from './app/send-claim-location.js';
 import type { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { subscribeToClaimFollowUps } from './adapters/events/inbound-subscribers.js';
@@ -23,8 +23,11 @@ export type InboundSmsPorts = {
 };
 
 /** Inbound SMS and claim follow-ups, wired for buildNotificationService. */
-export function buildInboundSms(ports: InboundSmsPorts & { clock: Clock; bus: EventBus; logger: Logger }) {
-  const handleInboundSms = new HandleInboundSms(ports.messages, ports.members, ports.reports, ports.clock);
+export function buildInboundSms(
+  ports: InboundSmsPorts & { clock: Clock; bus: EventBus; logger: Logger; dispatches: DispatchRepository; sentAlerts: SentAlertRepository | undefined },
+) {
+  const sentAlerts = ports.sentAlerts ?? noSentAlerts;
+  const handleInboundSms = new HandleInboundSms(ports.messages, ports.members, ports.reports, ports.clock, { dispatches: ports.dispatches, sentAlerts });
   const sendClaimLocation = new SendClaimLocation(ports.reports, ports.members, ports.sms);
   const notifyAdminOfBadReport = new NotifyAdminOfBadReport(ports.mailer, ports.adminEmail);
   return {
@@ -32,3 +35,6 @@ export function buildInboundSms(ports: InboundSmsPorts & { clock: Clock; bus: Ev
     subscribe: (): Promise<Subscription[]> => subscribeToClaimFollowUps(ports.bus, { sendClaimLocation, notifyAdminOfBadReport }, ports.logger),
   };
 }
+
+/** Without alert dispatch this service sends no alerts, so it holds none to attach to a claim. */
+const noSentAlerts: Pick<SentAlertRepository, 'findForMember'> = { findForMember: async () => [] };

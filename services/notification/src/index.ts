@@ -17,6 +17,6 @@ export { TwilioSmsSender } from './adapters/twilio/twilio-sms-sender.js';
 export { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 export { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
 export { MongoSentAlertRepository } from './adapters/mongo/mongo-sent-alert-repository.js';
-export { RpcAlertBilling, RpcMemberDirectory, RpcReportDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
+export { RpcAlertBilling, RpcMemberDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
 export { composeNotificationService, type NotificationConfig, type NotificationPeers } from './compose.js';
 export { notificationConfigShape } from './config.js';

@@ -1,3 +1,4 @@
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { createRouterTransport, createClient, Code, ConnectError } from '@connectrpc/connect';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { InProcessEventBus, ReportSubmittedEvent } from '@swarm/runtime';
@@ -14,7 +15,14 @@ describe('notification service', () => {
     const dispatches = new MemoryDispatchRepository();
     const service = buildNotificationService({ dispatches, clock: { now: () => new Date('2026-06-01T12:00:00Z') }, bus, logger: testLogger() });
     await service.subscribe();
-    await bus.publish(ReportSubmittedEvent.toMessage('event-1', { reportId: 'report-1' }));
+    await bus.publish(
+      ReportSubmittedEvent.toMessage('event-1', {
+        reportId: 'report-1',
+        claimCode: '12345',
+        location: { latitude: 45.5, longitude: -122.6 },
+        submittedAt: timestampFromDate(new Date('2026-06-01T11:59:00Z')),
+      }),
+    );
     await waitUntil(async () => (await dispatches.findByReportId('report-1')) !== undefined, 2_000, 'the dispatch');
 
     const client = createClient(NotificationService, createRouterTransport(service.routes));

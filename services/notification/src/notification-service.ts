@@ -22,10 +22,12 @@ export function buildNotificationService(ports: {
   routes: (router: ConnectRouter) => void;
   subscribe: () => Promise<Subscription[]>;
 } {
-  const dispatch = ports.dispatch && buildDispatch({ ...ports.dispatch, clock: ports.clock, bus: ports.bus, logger: ports.logger });
+  const dispatch = ports.dispatch && buildDispatch({ ...ports.dispatch, dispatches: ports.dispatches, clock: ports.clock, bus: ports.bus, logger: ports.logger });
   const startDispatch = new StartDispatchOnReportSubmitted(ports.dispatches, ports.clock, dispatch?.scheduleAlerts);
   const getAlertDispatch = new GetAlertDispatch(ports.dispatches);
-  const inbound = ports.inbound && buildInboundSms({ ...ports.inbound, clock: ports.clock, bus: ports.bus, logger: ports.logger });
+  const inbound =
+    ports.inbound &&
+    buildInboundSms({ ...ports.inbound, dispatches: ports.dispatches, sentAlerts: ports.dispatch?.sentAlerts, clock: ports.clock, bus: ports.bus, logger: ports.logger });
   return {
     routes: notificationServiceRoutes({ getAlertDispatch }, inbound?.handlers),
     subscribe: async () => [await subscribeToReportSubmitted(ports.bus, startDispatch, ports.logger), ...((await inbound?.subscribe()) ?? []), ...((await dispatch?.start()) ?? [])],

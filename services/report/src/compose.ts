@@ -22,8 +22,8 @@ export type ReportPeers = { member: Transport; associationBilling: Transport };
 
 /**
  * The report service from its configuration: the store STORE names (with its outbox and relay), the geocoder
- * GEOCODER names (which places a report's address), the picture processing, and the peers it asks who covers a
- * swarm. `main.ts` and the embedded product both call it.
+ * GEOCODER names (which places a report's address), the picture processing, the peers it asks who covers a swarm,
+ * and the events it follows (alert.sent). `main.ts` and the embedded product both call it.
  */
 export async function composeReportService(config: ReportConfig, wiring: PartWiring & { peers: ReportPeers }): Promise<{ routes: (router: ConnectRouter) => void }> {
   const { lifecycle, health, logger } = wiring;
@@ -55,7 +55,7 @@ export async function composeReportService(config: ReportConfig, wiring: PartWir
   relay.start();
   lifecycle.onShutdown('outbox relay', () => relay.stop());
 
-  return buildReportService({
+  const service = buildReportService({
     reports,
     coverage: new RpcSwarmCoverage(createClient(MemberService, wiring.peers.member), createClient(AssociationBillingService, wiring.peers.associationBilling)),
     geocoder,
@@ -65,4 +65,9 @@ export async function composeReportService(config: ReportConfig, wiring: PartWir
     ids: uuidIds,
     randomBelow: secureRandomBelow,
   });
+  const subscriptions = await service.subscribe(wiring.bus, logger);
+  lifecycle.onShutdown('event subscriptions', async () => {
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+  });
+  return service;
 }

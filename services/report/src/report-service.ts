@@ -1,4 +1,5 @@
 import type { ConnectRouter } from '@connectrpc/connect';
+import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { ClaimReport } from './app/claim-report.js';
 import { GetClaimDetails } from './app/get-claim-details.js';
 import { GetReport } from './app/get-report.js';
@@ -10,18 +11,23 @@ import { MarkReportBad } from './app/mark-report-bad.js';
 import { RecordAlert } from './app/record-alert.js';
 import { SubmitReport, type SubmitReportPorts } from './app/submit-report.js';
 import { UnclaimReport } from './app/unclaim-report.js';
+import { subscribeToAlertSent } from './adapters/events/alert-sent-subscriber.js';
 import { reportServiceRoutes } from './adapters/rpc/report-service-routes.js';
 
 /** Wires the report use cases to the adapters main.ts (or the embedded launcher) chose. */
 export function buildReportService(ports: SubmitReportPorts): {
   routes: (router: ConnectRouter) => void;
+  /** Follows the events the service consumes: alert.sent records the alert, so the member may claim. */
+  subscribe: (bus: EventBus, logger: Logger) => Promise<Subscription[]>;
 } {
+  const recordAlert = new RecordAlert(ports);
   return {
+    subscribe: async (bus, logger) => [await subscribeToAlertSent(bus, recordAlert, logger)],
     routes: reportServiceRoutes({
       submitReport: new SubmitReport(ports),
       getReport: new GetReport(ports.reports),
       listReportAssociations: new ListReportAssociations(ports.reports),
-      recordAlert: new RecordAlert(ports),
+      recordAlert,
       claimReport: new ClaimReport(ports),
       unclaimReport: new UnclaimReport(ports),
       markReportBad: new MarkReportBad(ports),

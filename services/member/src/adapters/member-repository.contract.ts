@@ -1,3 +1,4 @@
+import { MemberChangedEvent, type OutboxStore } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MemberRepository } from '../app/ports.js';
 import { defaultAvailability } from '../domain/availability.js';
@@ -226,6 +227,66 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
         expect(covering.map(({ member }) => member.memberId)).toEqual([east.memberId]);
         expect(covering[0]?.distanceMiles).toBeCloseTo(1.38, 1);
       });
+    });
+  });
+}
+
+/** How every MemberRepository adapter announces changes; `create` gives a fresh repository and the outbox it writes to. */
+export function memberChangeContract(name: string, create: () => Promise<{ members: MemberRepository; outbox: OutboxStore }>): void {
+  describe(`MemberRepository changes and member.changed: ${name}`, () => {
+    let members: MemberRepository;
+    let outbox: OutboxStore;
+    beforeEach(async () => {
+      ({ members, outbox } = await create());
+    });
+    const announced = async () =>
+      (await outbox.pending(1_000)).filter((message) => message.type === MemberChangedEvent.type).map((message) => MemberChangedEvent.decode(message));
+
+    it('raises the version with each change and announces each in the outbox with the version', async () => {
+      const member = aMember();
+      await members.insertIfAbsent(member);
+      expect(await members.findVersioned([member.memberId])).toEqual([{ member, version: 0 }]);
+      await members.update(member.memberId, { phoneNumber: '5035550100' });
+      await members.update(member.memberId, { availability: { doNotDisturb: true } });
+      const [found] = await members.findVersioned([member.memberId]);
+      expect(found?.version).toBe(2);
+      expect(found?.member.availability.doNotDisturb).toBe(true);
+      expect((await announced()).map(({ memberId, version }) => [memberId, version])).toEqual([
+        [member.memberId, 1],
+        [member.memberId, 2],
+      ]);
+    });
+
+    it('announces nothing for a patch that sets nothing, or for an unknown member', async () => {
+      const member = aMember();
+      await members.insertIfAbsent(member);
+      await members.update(member.memberId, {});
+      await members.update('unknown', { name: 'Nobody' });
+      expect(await announced()).toEqual([]);
+      expect((await members.findVersioned([member.memberId]))[0]?.version).toBe(0);
+    });
+
+    it('keeps both of two concurrent changes of one member, each with its own version and announcement', async () => {
+      const member = aMember();
+      await members.insertIfAbsent(member);
+      await Promise.all([members.update(member.memberId, { name: 'Ada' }), members.update(member.memberId, { phoneNumber: '5035550100' })]);
+      const [found] = await members.findVersioned([member.memberId]);
+      expect([found?.member.name, found?.member.phoneNumber, found?.version]).toEqual(['Ada', '5035550100', 2]);
+      expect((await announced()).map(({ version }) => version).sort()).toEqual([1, 2]);
+    });
+
+    it('finds many members with their versions at once, leaving out unknown ids', async () => {
+      const [first, second] = [aMember(), aMember()];
+      await members.insertIfAbsent(first!);
+      await members.insertIfAbsent(second!);
+      await members.update(second!.memberId, { name: 'Grace' });
+      const found = await members.findVersioned([first!.memberId, second!.memberId, 'unknown']);
+      expect(found.map(({ member, version }) => [member.memberId, version]).sort()).toEqual(
+        [
+          [first!.memberId, 0],
+          [second!.memberId, 1],
+        ].sort(),
+      );
     });
   });
 }

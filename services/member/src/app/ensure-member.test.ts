@@ -1,3 +1,4 @@
+import { MemoryOutbox } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryMemberRepository } from '../adapters/memory/memory-member-repository.js';
 import { newMember } from '../domain/member.js';
@@ -10,7 +11,7 @@ describe('EnsureMember', () => {
   let ensureMember: EnsureMember;
 
   beforeEach(() => {
-    members = new MemoryMemberRepository();
+    members = new MemoryMemberRepository(new MemoryOutbox());
     nextId = 0;
     const clock = { now: () => new Date('2026-06-01T12:00:00Z') };
     const ids = { newId: () => `member-${(nextId += 1)}` };

@@ -1,3 +1,4 @@
+import { MemoryOutbox } from '@swarm/runtime';
 import { describe, expect, it } from 'vitest';
 import { MemoryMemberRepository } from '../adapters/memory/memory-member-repository.js';
 import { newMember } from '../domain/member.js';
@@ -5,13 +6,13 @@ import { GetMember } from './get-member.js';
 
 describe('GetMember', () => {
   it('returns the stored member', async () => {
-    const members = new MemoryMemberRepository();
+    const members = new MemoryMemberRepository(new MemoryOutbox());
     const member = newMember({ memberId: 'member-1', email: 'ada@example.org', createdAt: new Date('2026-06-01T12:00:00Z') });
     await members.insertIfAbsent(member);
     expect(await new GetMember(members).execute('member-1')).toEqual(member);
   });
 
   it('refuses an unknown member id as not found', async () => {
-    await expect(new GetMember(new MemoryMemberRepository()).execute('missing')).rejects.toMatchObject({ code: 'MEMBER.NOT_FOUND' });
+    await expect(new GetMember(new MemoryMemberRepository(new MemoryOutbox())).execute('missing')).rejects.toMatchObject({ code: 'MEMBER.NOT_FOUND' });
   });
 });

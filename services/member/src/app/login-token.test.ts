@@ -1,3 +1,4 @@
+import { MemoryOutbox } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nodeTokenSecrets } from '../adapters/crypto/node-token-secrets.js';
 import { MemoryLoginTokenRepository } from '../adapters/memory/memory-login-token-repository.js';
@@ -28,7 +29,7 @@ describe('login tokens', () => {
       },
       consume: (hash: string, at: Date) => tokens.consume(hash, at),
     };
-    members = new MemoryMemberRepository();
+    members = new MemoryMemberRepository(new MemoryOutbox());
     let nextId = 0;
     issue = new IssueLoginToken(recording, nodeTokenSecrets, clock, TTL_MS);
     consume = new ConsumeLoginToken(recording, nodeTokenSecrets, clock, new EnsureMember(members, clock, { newId: () => `member-${(nextId += 1)}` }));

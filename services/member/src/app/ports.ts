@@ -27,9 +27,12 @@ export interface MemberRepository {
   findByPhone(phoneNumber: string): Promise<Member | undefined>;
   /**
    * Sets the patch's fields (a `home` key with undefined removes the home) and returns the member as stored after,
-   * or undefined when no member has this id.
+   * or undefined when no member has this id. A change that sets anything raises the member's version by one and is
+   * announced by `memberChanged(memberId, version)`, stored with it in one write (never one without the other).
    */
   update(memberId: string, patch: MemberPatch): Promise<Member | undefined>;
+  /** The members with these ids that exist, each with its version (0 until its first change), in no particular order. */
+  findVersioned(memberIds: string[]): Promise<{ member: Member; version: number }[]>;
   /**
    * Members with a home within their own range of the point (great-circle miles) and a height limit of at least
    * `heightFeet`, nearest first.

@@ -7,7 +7,8 @@ export type MemberErrorCode =
   | 'MEMBER.INVALID_TIME_ZONE'
   | 'MEMBER.INVALID_ONBOARDING'
   | 'MEMBER.INVALID_LOCATION'
-  | 'MEMBER.LOGIN_TOKEN_INVALID';
+  | 'MEMBER.LOGIN_TOKEN_INVALID'
+  | 'MEMBER.TOO_MANY_IDS';
 
 /** A broken member rule; `code` is stable across process boundaries, `details` lists what was wrong. */
 export class MemberError extends Error {

@@ -2,11 +2,25 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DispatchRepository } from '../app/ports.js';
 import type { AlertDispatch } from '../domain/alert-dispatch.js';
 
+const SUBMITTED_AT = new Date('2026-06-01T11:59:59.000Z');
+const at = (seconds: number) => new Date(SUBMITTED_AT.getTime() + seconds * 1_000);
+
 const dispatch = (reportId: string, eventId = `event-of-${reportId}`): AlertDispatch => ({
   reportId,
   eventId,
+  claimCode: '12345',
+  size: 'Basketball',
+  elevationFeet: 12,
+  location: { latitude: 45.5, longitude: -122.6 },
+  submittedAt: SUBMITTED_AT,
+  coverage: [
+    { memberId: 'm-1', distanceMiles: 1.25, companyId: 'c-1', companyName: 'Portland Beekeepers' },
+    { memberId: 'm-2', distanceMiles: 3, companyId: 'c-2', companyName: 'Hive Helpers' },
+  ],
   status: 'received',
   receivedAt: new Date('2026-06-01T12:00:00.000Z'),
+  reportState: 'active',
+  reportStateAt: SUBMITTED_AT,
 });
 
 export function dispatchRepositoryContract(name: string, create: () => Promise<DispatchRepository>): void {
@@ -45,6 +59,37 @@ export function dispatchRepositoryContract(name: string, create: () => Promise<D
 
     it('finds nothing for an unknown report', async () => {
       expect(await dispatches.findByReportId('unknown')).toBeUndefined();
+    });
+
+    it('keeps the newest report state, so a claim arriving after the later un-claim changes nothing', async () => {
+      await dispatches.recordIfAbsent(dispatch('r4'));
+      expect(await dispatches.changeReportState('r4', { state: 'active', at: at(20) })).toBe('changed');
+      expect(await dispatches.changeReportState('r4', { state: 'claimed', at: at(10) })).toBe('unchanged');
+      expect(await dispatches.changeReportState('r4', { state: 'active', at: at(20) })).toBe('unchanged');
+      expect(await dispatches.findByReportId('r4')).toMatchObject({ reportState: 'active', reportStateAt: at(20) });
+      expect(await dispatches.changeReportState('r4', { state: 'claimed', at: at(30) })).toBe('changed');
+      expect(await dispatches.findByReportId('r4')).toMatchObject({ reportState: 'claimed', reportStateAt: at(30) });
+    });
+
+    it('keeps a report marked bad bad', async () => {
+      await dispatches.recordIfAbsent(dispatch('r5'));
+      await dispatches.changeReportState('r5', { state: 'bad', at: at(10) });
+      expect(await dispatches.changeReportState('r5', { state: 'active', at: at(20) })).toBe('unchanged');
+      expect((await dispatches.findByReportId('r5'))?.reportState).toBe('bad');
+    });
+
+    it('finds the reports not marked bad by claim code', async () => {
+      await dispatches.recordIfAbsent({ ...dispatch('r6'), claimCode: '11111' });
+      await dispatches.recordIfAbsent({ ...dispatch('r7'), claimCode: '11111' });
+      await dispatches.recordIfAbsent({ ...dispatch('r8'), claimCode: '22222' });
+      await dispatches.changeReportState('r7', { state: 'bad', at: at(5) });
+      expect((await dispatches.findLiveByClaimCode('11111')).map((found) => found.reportId)).toEqual(['r6']);
+      expect(await dispatches.findLiveByClaimCode('33333')).toEqual([]);
+    });
+
+    it('answers unknown for a state change of a report never received', async () => {
+      expect(await dispatches.changeReportState('never-seen', { state: 'claimed', at: at(1) })).toBe('unknown');
+      expect(await dispatches.findByReportId('never-seen')).toBeUndefined();
     });
   });
 }

@@ -7,7 +7,15 @@ import { alertSentEvent, type SentAlert } from '../domain/sent-alert.js';
 const startedAt = new Date('2026-06-01T18:00:00.000Z');
 const sentAt = new Date('2026-06-01T18:00:02.000Z');
 
-const sending = (sendKey = 'alert--r1--m1--submitted') => ({ sendKey, reportId: 'r1', memberId: 'm1', companyId: 'c1', startedAt });
+const sending = (sendKey = 'alert--r1--m1--submitted') => ({
+  sendKey,
+  reportId: 'r1',
+  memberId: 'm1',
+  companyId: 'c1',
+  companyName: 'Portland Bees',
+  distanceMiles: 2.5,
+  startedAt,
+});
 const sent = (sendKey = 'alert--r1--m1--submitted', providerId: string | undefined = 'SM1') => ({
   ...sending(sendKey),
   state: 'sent' as const,
@@ -46,7 +54,7 @@ export function sentAlertRepositoryContract(name: string, create: () => Promise<
       const pending = await outbox.pending(10);
       expect(pending.map((message) => [message.id, message.type])).toEqual([['alert-sent--alert--r1--m1--submitted', 'alert.sent']]);
       const decoded = AlertSentEvent.decode(pending[0]!);
-      expect({ ...decoded, sentAt: decoded.sentAt && timestampDate(decoded.sentAt) }).toMatchObject({ reportId: 'r1', memberId: 'm1', companyId: 'c1', sentAt });
+      expect({ ...decoded, sentAt: decoded.sentAt && timestampDate(decoded.sentAt) }).toMatchObject({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.5, sentAt });
       expect(pending[0]?.createdAt).toEqual(sentAt);
     });
 
@@ -97,6 +105,21 @@ export function sentAlertRepositoryContract(name: string, create: () => Promise<
       await sentAlerts.beginSending(sending('alert--r1--m1--submitted'));
       expect(await sentAlerts.beginSending(sending('alert--r1--m1--unclaimed-1'))).toBe('new');
       expect(await sentAlerts.find('unknown')).toBeUndefined();
+    });
+
+    it('finds every alert of a report to a member, being sent or sent, and no one else’s', async () => {
+      await sentAlerts.beginSending(sending('alert--r1--m1--submitted'));
+      await sentAlerts.recordSent(sent('alert--r1--m1--submitted'), eventOf(sent('alert--r1--m1--submitted')));
+      await sentAlerts.beginSending(sending('alert--r1--m1--unclaimed-e1'));
+      await sentAlerts.beginSending({ ...sending('alert--r1--m2--submitted'), memberId: 'm2' });
+      await sentAlerts.beginSending({ ...sending('alert--r2--m1--submitted'), reportId: 'r2' });
+      const found = await sentAlerts.findForMember('r1', 'm1');
+      expect(found.map((alert) => [alert.sendKey, alert.state]).sort()).toEqual([
+        ['alert--r1--m1--submitted', 'sent'],
+        ['alert--r1--m1--unclaimed-e1', 'sending'],
+      ]);
+      expect(found.find((alert) => alert.state === 'sent')).toMatchObject({ companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.5 });
+      expect(await sentAlerts.findForMember('r1', 'nobody')).toEqual([]);
     });
   });
 }

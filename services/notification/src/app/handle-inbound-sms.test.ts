@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryOutbox } from '@swarm/runtime';
+import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
 import { MemoryInboundSmsRepository } from '../adapters/memory/memory-inbound-sms-repository.js';
+import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-repository.js';
+import { seedDispatch } from '../testing/dispatch-fakes.js';
 import {
   alreadyClaimedReply,
   alreadyYoursReply,
@@ -18,6 +22,8 @@ describe('HandleInboundSms', () => {
   let now: Date;
   let members: FakeMemberContacts;
   let reports: FakeReportClaims;
+  let dispatches: MemoryDispatchRepository;
+  let sentAlerts: MemorySentAlertRepository;
   let handle: HandleInboundSms;
   let sid = 0;
   const sms = (from: string, body: string, messageSid = `SM${(sid += 1)}`) => handle.execute({ from, body, messageSid });
@@ -30,8 +36,12 @@ describe('HandleInboundSms', () => {
     reports = new FakeReportClaims([
       { reportId: 'report-1', claimCode: '12345', alerted: ['ada', 'grace'] },
       { reportId: 'report-2', claimCode: '54321', alerted: ['grace'] },
+      // Its alert to Ada went out, and the report service has not yet heard of it.
+      { reportId: 'report-3', claimCode: '77777', alerted: [] },
     ]);
-    handle = new HandleInboundSms(new MemoryInboundSmsRepository(), members, reports, { now: () => now });
+    dispatches = new MemoryDispatchRepository();
+    sentAlerts = new MemorySentAlertRepository(new MemoryOutbox());
+    handle = new HandleInboundSms(new MemoryInboundSmsRepository(), members, reports, { now: () => now }, { dispatches, sentAlerts });
   });
 
   it('sets Do Not Disturb on an opt-out keyword and clears it on an opt-in keyword, confirming each', async () => {
@@ -66,6 +76,21 @@ describe('HandleInboundSms', () => {
     expect(await sms(GRACE, '12345')).toBe(alreadyClaimedReply('12345'));
     expect(await sms(ADA, '12345')).toBe(alreadyYoursReply('12345'));
     expect(reports.claimers.get('report-1')).toBe('ada');
+  });
+
+  it('attaches the alert it sent the member, so a reply that overtakes alert.sent still claims', async () => {
+    await seedDispatch(dispatches, { reportId: 'report-3', claimCode: '77777' });
+    const startedAt = new Date('2026-06-01T17:59:58Z');
+    await sentAlerts.beginSending({ sendKey: 'alert--report-3--ada--submitted', reportId: 'report-3', memberId: 'ada', companyId: 'c1', companyName: 'Bees', distanceMiles: 1.5, startedAt });
+    expect(await sms(ADA, '77777')).toBe(claimedReply('77777'));
+    expect(reports.claimCalls.at(-1)?.alert).toEqual({ reportId: 'report-3', companyId: 'c1', companyName: 'Bees', distanceMiles: 1.5, alertedAt: startedAt });
+  });
+
+  it('attaches no alert when it sent the member none about the report with the code', async () => {
+    await seedDispatch(dispatches, { reportId: 'report-3', claimCode: '77777' });
+    await sentAlerts.beginSending({ sendKey: 'alert--report-3--grace--submitted', reportId: 'report-3', memberId: 'grace', companyId: 'c1', companyName: 'Bees', distanceMiles: 1, startedAt: now });
+    expect(await sms(ADA, '77777')).toBe(UNKNOWN_CODE_REPLY);
+    expect(reports.claimCalls.at(-1)?.alert).toBeUndefined();
   });
 
   it('answers a code from an unknown number with help text without asking the report service', async () => {

@@ -13,8 +13,9 @@ import {
   WRONG_CODE_WINDOW_MS,
 } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
+import { heldAlertOf, type HeldAlert } from '../domain/sent-alert.js';
 import type { InboundSmsRepository, MemberContacts, ReportClaims } from './inbound-ports.js';
-import type { Clock } from './ports.js';
+import type { Clock, DispatchRepository, SentAlertRepository } from './ports.js';
 
 export type InboundSms = { from: string; body: string; messageSid: string };
 
@@ -28,6 +29,8 @@ export class HandleInboundSms {
     private readonly members: MemberContacts,
     private readonly reports: ReportClaims,
     private readonly clock: Clock,
+    /** The alerts this service sent, attached to a claim so a reply that overtakes alert.sent still claims. */
+    private readonly alerts: { dispatches: Pick<DispatchRepository, 'findLiveByClaimCode'>; sentAlerts: Pick<SentAlertRepository, 'findForMember'> },
   ) {}
 
   /**
@@ -73,7 +76,7 @@ export class HandleInboundSms {
     // Five digits are easy to guess: after a few misses in an hour the number's codes are refused for a while.
     const misses = await this.messages.countWrongCodesSince(from, new Date(now.getTime() - WRONG_CODE_WINDOW_MS));
     if (misses >= WRONG_CODE_LIMIT) return answer(TOO_MANY_WRONG_CODES_REPLY);
-    const outcome = await this.reports.claimByCode(intent.claimCode, memberId);
+    const outcome = await this.reports.claimByCode(intent.claimCode, memberId, await this.heldAlert(intent.claimCode, memberId));
     switch (outcome.kind) {
       case 'claimed':
         // The location text follows from the report.claimed event, as it does for a claim in the member area.
@@ -85,5 +88,14 @@ export class HandleInboundSms {
       case 'not-found':
         return answer(UNKNOWN_CODE_REPLY, true);
     }
+  }
+
+  /** The alert sent to the member about the report holding this code, if this service sent one. */
+  private async heldAlert(claimCode: string, memberId: string): Promise<HeldAlert | undefined> {
+    for (const report of await this.alerts.dispatches.findLiveByClaimCode(claimCode)) {
+      const held = heldAlertOf(await this.alerts.sentAlerts.findForMember(report.reportId, memberId));
+      if (held) return held;
+    }
+    return undefined;
   }
 }

@@ -1,5 +1,6 @@
 import type { ClaimByCodeOutcome, MemberContacts, ReportClaims } from './inbound-ports.js';
 import type { ClaimDetails } from '../domain/inbound-sms.js';
+import type { HeldAlert } from '../domain/sent-alert.js';
 
 /** Members by phone, in memory, recording Do Not Disturb changes. */
 export class FakeMemberContacts implements MemberContacts {
@@ -21,15 +22,20 @@ export class FakeMemberContacts implements MemberContacts {
   }
 }
 
-/** Reports by claim code with the first-claim-wins rule and the alerted members, in memory. */
+/**
+ * Reports by claim code with the first-claim-wins rule and the alerted members, in memory; an attached alert naming
+ * the report with the code makes the member alerted, as the report service records it.
+ */
 export class FakeReportClaims implements ReportClaims {
   readonly claimers = new Map<string, string>();
-  readonly claimCalls: { claimCode: string; memberId: string }[] = [];
+  readonly claimCalls: { claimCode: string; memberId: string; alert?: HeldAlert }[] = [];
 
   constructor(private readonly reports: { reportId: string; claimCode: string; alerted: string[]; details?: Partial<ClaimDetails> }[]) {}
 
-  async claimByCode(claimCode: string, memberId: string): Promise<ClaimByCodeOutcome> {
-    this.claimCalls.push({ claimCode, memberId });
+  async claimByCode(claimCode: string, memberId: string, alert?: HeldAlert): Promise<ClaimByCodeOutcome> {
+    this.claimCalls.push({ claimCode, memberId, ...(alert ? { alert } : {}) });
+    const attachedTo = this.reports.find((candidate) => candidate.claimCode === claimCode && candidate.reportId === alert?.reportId);
+    if (attachedTo && !attachedTo.alerted.includes(memberId)) attachedTo.alerted.push(memberId);
     const report = this.reports.find((candidate) => candidate.claimCode === claimCode && candidate.alerted.includes(memberId));
     if (!report) return { kind: 'not-found' };
     const claimer = this.claimers.get(report.reportId);

@@ -1,4 +1,5 @@
 import type { ClaimDetails } from '../domain/inbound-sms.js';
+import type { HeldAlert } from '../domain/sent-alert.js';
 
 /**
  * Ports of inbound SMS handling and of the texts and emails that follow a claim or a mark-as-bad. Kept apart from
@@ -23,7 +24,11 @@ export type ClaimByCodeOutcome =
 
 /** The report service, as claiming by SMS and the location text need it. */
 export interface ReportClaims {
-  claimByCode(claimCode: string, memberId: string): Promise<ClaimByCodeOutcome>;
+  /**
+   * `alert`: the alert this service sent the member about the report holding the code, recorded by the report
+   * service first when it has not yet heard of it through alert.sent (a reply can overtake the event).
+   */
+  claimByCode(claimCode: string, memberId: string, alert?: HeldAlert): Promise<ClaimByCodeOutcome>;
   /** Undefined when the member no longer holds the report (un-claimed or marked bad since). */
   getClaimDetails(reportId: string, memberId: string): Promise<ClaimDetails | undefined>;
 }

@@ -1,4 +1,5 @@
-import type { AlertDispatch } from '../domain/alert-dispatch.js';
+import type { AlertDispatch, ReportState } from '../domain/alert-dispatch.js';
+import type { MemberAlertSettings } from '../domain/member-settings.js';
 import type { AlertJob } from '../domain/alert-schedule.js';
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
 
@@ -8,6 +9,13 @@ export interface DispatchRepository {
   findByReportId(reportId: string): Promise<AlertDispatch | undefined>;
   /** Notes that every alert job of the report is scheduled, so a redelivered ReportSubmitted schedules nothing. */
   markScheduled(reportId: string, scheduledAt: Date): Promise<void>;
+  /**
+   * Sets the report's state as a claim event told it, in one conditional change that applies only when
+   * `stateChangeApplies` (not bad, and `at` newer than the state kept); 'unknown' when no dispatch has this report.
+   */
+  changeReportState(reportId: string, change: { state: ReportState; at: Date }): Promise<'changed' | 'unchanged' | 'unknown'>;
+  /** The reports not marked bad that hold this claim code (one, unless a state change has not arrived yet). */
+  findLiveByClaimCode(claimCode: string): Promise<AlertDispatch[]>;
 }
 
 export interface Clock {
@@ -25,49 +33,23 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<{ providerId: string }>;
 }
 
-/** A member whose range and height cover a reported swarm, with the distance from their home. */
-export type CoveringMember = { memberId: string; distanceMiles: number };
-
-/** The member service, as dispatch needs it. */
+/** The member service, as dispatch needs it: the current alert settings of members, many at once. */
 export interface MemberDirectory {
-  findCoveringMembers(point: { latitude: number; longitude: number }, heightFeet: number): Promise<CoveringMember[]>;
-  /** `never` under Do Not Disturb (or with no window at all); otherwise `notBefore` or the start of the next window. */
-  nextAlertTime(memberId: string, notBefore: Date): Promise<{ never: true } | { never: false; sendAt: Date }>;
-  /** The member's 10-digit phone number; undefined when the member is unknown or has none. */
-  phoneNumber(memberId: string): Promise<string | undefined>;
+  /** Unknown members are left out. */
+  listAlertSettings(memberIds: string[]): Promise<MemberAlertSettings[]>;
 }
 
-/** An association a member is alerted through, which pays for the alert. */
-export type PayingMembership = { memberId: string; companyId: string; companyName: string };
+/** The copy of members' alert settings this service keeps, fed by member.changed and filled on a miss. */
+export interface MemberSettingsRepository {
+  /** The copies kept of these members; members without one are left out. */
+  findMany(memberIds: string[]): Promise<MemberAlertSettings[]>;
+  /** Keeps each unless a copy of the same or a newer version is kept (see `isNewer`); concurrent saves keep the newest. */
+  saveIfNewer(settings: MemberAlertSettings[]): Promise<void>;
+}
 
 export interface AlertBilling {
-  /** Every paying membership of these members (a member may hold several). */
-  listPayingMemberships(memberIds: string[]): Promise<PayingMembership[]>;
   /** Charges the alert once per (report, member); a repeat answers the first charge and charges nothing. */
   chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'>;
-}
-
-/** The report as the alert needs it. */
-export type AlertedReport = {
-  reportId: string;
-  state: 'active' | 'claimed' | 'bad' | 'unknown';
-  claimCode: string;
-  size: string;
-  elevationFeet: number;
-  location?: { latitude: number; longitude: number };
-};
-
-export interface ReportDirectory {
-  getReport(reportId: string): Promise<AlertedReport | undefined>;
-  /** Records that the member was alerted, before the SMS goes out, so only alerted members can claim. Idempotent. */
-  recordAlert(alert: {
-    reportId: string;
-    memberId: string;
-    companyId: string;
-    companyName: string;
-    distanceMiles: number;
-    alertedAt: Date;
-  }): Promise<AlertedReport['state']>;
 }
 
 /** Claims as notification saw them through `report.claimed` / `report.unclaimed`, to delay alerts of busy members. */
@@ -76,7 +58,11 @@ export interface ClaimRecordRepository {
   recordClaim(claim: { reportId: string; memberId: string; claimedAt: Date }): Promise<void>;
   /** An un-claimed swarm does not count as a claim; a claim made after `unclaimedAt` (claimed again) is kept. */
   removeClaim(claim: { reportId: string; memberId: string; unclaimedAt: Date }): Promise<void>;
-  countClaimsSince(memberId: string, since: Date): Promise<number>;
+  /**
+   * Claims made at or after `since`, per member of `memberIds`, in one query (alerting a report asks for every
+   * covering member at once); a member with none is absent from the map.
+   */
+  countClaimsSince(memberIds: string[], since: Date): Promise<Map<string, number>>;
 }
 
 /** What running an alert job decided; a thrown error means "retry later with backoff". */
@@ -122,4 +108,6 @@ export interface SentAlertRepository {
    */
   recordSent(alert: SentAlert & { state: 'sent'; sentAt: Date }, event: AlertSent): Promise<'recorded' | 'already-recorded'>;
   find(sendKey: string): Promise<SentAlert | undefined>;
+  /** Every alert of this report to this member, being sent or sent (one per alerting round). */
+  findForMember(reportId: string, memberId: string): Promise<SentAlert[]>;
 }

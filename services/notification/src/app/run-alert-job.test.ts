@@ -2,10 +2,11 @@ import { AlertSentEvent, MemoryOutbox } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
+import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
 import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-repository.js';
 import { alertJob, type AlertJob } from '../domain/alert-schedule.js';
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
-import { FakeAlertBilling, FakeMemberDirectory, FakeReportDirectory, silentLog } from '../testing/dispatch-fakes.js';
+import { ALL_DAY, FakeAlertBilling, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
 import type { SmsMessage, SmsSender } from './ports.js';
 import { RunAlertJob } from './run-alert-job.js';
 
@@ -46,31 +47,30 @@ class FlakySentAlerts extends MemorySentAlertRepository {
 describe('RunAlertJob', () => {
   let members: FakeMemberDirectory;
   let billing: FakeAlertBilling;
-  let reports: FakeReportDirectory;
+  let dispatches: MemoryDispatchRepository;
   let sms: FlakySms;
   let outbox: MemoryOutbox;
   let sentAlerts: FlakySentAlerts;
   let run: RunAlertJob;
   const job: AlertJob = alertJob({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.345, round: 'submitted' });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     members = new FakeMemberDirectory();
     billing = new FakeAlertBilling();
-    reports = new FakeReportDirectory();
     sms = new FlakySms();
     outbox = new MemoryOutbox();
     sentAlerts = new FlakySentAlerts(outbox);
-    members.phones.set('m1', '5035550100');
-    reports.reports.set('r1', { reportId: 'r1', state: 'active', claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
-    run = new RunAlertJob({ members, billing, reports, sms, sentAlerts, clock: new ManualClock(NOW), log: silentLog });
+    members.phone('m1', '5035550100');
+    dispatches = new MemoryDispatchRepository();
+    await seedDispatch(dispatches, { reportId: 'r1', claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
+    run = new RunAlertJob({ members: memberSettingsFrom(members), billing, dispatches, sms, sentAlerts, clock: new ManualClock(NOW), log: silentLog });
   });
 
   const alertsSentInOutbox = async () => (await outbox.pending(100)).filter((message) => message.type === AlertSentEvent.type);
 
-  it('charges, records the alert, sends the SMS and records it sent with its AlertSent event in the outbox', async () => {
+  it('charges, sends the SMS and records it sent with its AlertSent event (what the report records) in the outbox', async () => {
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(billing.charges.get('r1/m1')).toEqual({ companyId: 'c1' });
-    expect(reports.alerts).toEqual([expect.objectContaining({ reportId: 'r1', memberId: 'm1', companyName: 'Portland Bees', distanceMiles: 2.345 })]);
     expect(sms.outbox.list()).toEqual([
       expect.objectContaining({
         to: '5035550100',
@@ -80,25 +80,26 @@ describe('RunAlertJob', () => {
     expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'sent', reportId: 'r1', memberId: 'm1', companyId: 'c1', sentAt: NOW, providerId: expect.any(String) });
     const events = await alertsSentInOutbox();
     expect(events.map((event) => event.id)).toEqual(['alert-sent--alert--r1--m1--submitted']);
-    expect(AlertSentEvent.decode(events[0]!)).toMatchObject({ reportId: 'r1', memberId: 'm1', companyId: 'c1' });
+    expect(AlertSentEvent.decode(events[0]!)).toMatchObject({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.345 });
   });
 
   it.each(['claimed', 'bad'] as const)('drops the alert when the report is %s: no charge, no SMS', async (state) => {
-    reports.reports.set('r1', { reportId: 'r1', state, claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
+    await dispatches.changeReportState('r1', { state, at: NOW });
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(billing.charges.size).toBe(0);
     expect(sms.outbox.list()).toEqual([]);
   });
 
   it('drops the alert when the member turned on Do Not Disturb meanwhile', async () => {
-    members.windows.set('m1', { never: true });
+    members.windows('m1', { doNotDisturb: true });
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(billing.charges.size).toBe(0);
     expect(sms.outbox.list()).toEqual([]);
   });
 
   it('puts the alert back to the start of the member’s next window, uncharged', async () => {
-    members.windows.set('m1', { never: false, sendAt: new Date('2026-06-02T16:00:00Z') });
+    // Monday 18:00 UTC is outside a 16:00–17:00 window; the next opens on Tuesday.
+    members.windows('m1', { days: Array.from({ length: 7 }, () => ({ fromHour: 16, toHour: 17 })) });
     expect(await run.execute(job)).toEqual({ kind: 'reschedule', runAt: new Date('2026-06-02T16:00:00Z') });
     expect(billing.charges.size).toBe(0);
     expect(sms.outbox.list()).toEqual([]);
@@ -107,12 +108,36 @@ describe('RunAlertJob', () => {
   it('drops the alert, unsent and unrecorded, when the association cannot pay', async () => {
     billing.balances.set('c1', 5);
     expect(await run.execute(job)).toEqual({ kind: 'done' });
-    expect(reports.alerts).toEqual([]);
+    expect(await alertsSentInOutbox()).toEqual([]);
     expect(sms.outbox.list()).toEqual([]);
   });
 
+  it('drops the alert uncharged when the member lowered their height limit below the swarm, or left', async () => {
+    members.windows('m1', { elevationMaximumFeet: 10 });
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    members.left.add('m2');
+    expect(await run.execute({ ...job, memberId: 'm2', jobId: 'alert--r1--m2' })).toEqual({ kind: 'done' });
+    expect(billing.charges.size).toBe(0);
+    expect(sms.outbox.list()).toEqual([]);
+  });
+
+  it('reads the member’s settings from the member service once and then from its own copy', async () => {
+    await run.execute(job);
+    await run.execute({ ...job, round: 'unclaimed-1' });
+    expect(members.asked).toEqual([['m1']]);
+  });
+
+  it('confirms holding an alert back with the member’s current settings: a window opened since the copy sends at once', async () => {
+    members.windows('m1', { days: Array.from({ length: 7 }, () => ({ fromHour: 16, toHour: 17 })) });
+    expect(await run.execute(job)).toEqual({ kind: 'reschedule', runAt: new Date('2026-06-02T16:00:00Z') });
+    members.windows('m1', { days: ALL_DAY });
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(sms.outbox.list()).toHaveLength(1);
+    expect(members.asked).toEqual([['m1'], ['m1'], ['m1']]);
+  });
+
   it('drops the alert uncharged when the member has no phone number', async () => {
-    members.phones.clear();
+    members.phone('m1', '');
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(billing.charges.size).toBe(0);
   });
@@ -127,13 +152,9 @@ describe('RunAlertJob', () => {
     expect(sms.outbox.list()).toHaveLength(1);
   });
 
-  it('does not send when the report stopped being active between the check and the record', async () => {
-    const original = reports.recordAlert.bind(reports);
-    reports.recordAlert = async (alert) => {
-      await original(alert);
-      return 'claimed';
-    };
-    expect(await run.execute(job)).toEqual({ kind: 'done' });
+  it('drops the alert of a report this service never received: no charge, no SMS', async () => {
+    expect(await run.execute({ ...job, reportId: 'unknown' })).toEqual({ kind: 'done' });
+    expect(billing.charges.size).toBe(0);
     expect(sms.outbox.list()).toEqual([]);
   });
 

@@ -1,24 +1,28 @@
 import { alertMessage } from '../domain/alert-message.js';
 import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
+import { nextAlertTime, type MemberAlertSettings } from '../domain/member-settings.js';
 import { alertSentEvent } from '../domain/sent-alert.js';
-import type { AlertBilling, AlertJobOutcome, Clock, DispatchLog, MemberDirectory, ReportDirectory, SentAlertRepository, SmsSender } from './ports.js';
+import type { MemberSettings } from './member-settings.js';
+import type { AlertBilling, AlertJobOutcome, Clock, DispatchLog, DispatchRepository, SentAlertRepository, SmsSender } from './ports.js';
 
 /** A window start this close to now counts as now, so a job run a moment early is not put back for milliseconds. */
 const ON_TIME_MS = 1_000;
 
 /**
- * Runs one alert job: report still active → member still reachable now (DND drops it, outside the window puts it
- * back) → charge the association (idempotent per report and member) → record the alert on the report → send the
- * SMS → record it as sent with its AlertSent event (the outbox relay publishes the event). A thrown error makes the
+ * Runs one alert job: report still active (as the report's events told this service) → member still reachable now
+ * (from the copy of the member's settings this service keeps: DND or a lowered height limit drops it, outside the
+ * window puts it back, each only once confirmed with the member's current settings) → charge the association (idempotent per report and member; the one call into another service) → send the
+ * SMS → record it as sent with its AlertSent event (the outbox relay publishes it, and the report service records the
+ * alert from it, so the member may claim in the member area; a claim by SMS reply attaches the alert). A thrown error makes the
  * scheduler retry later; every step before the SMS is idempotent, so a retry never charges twice, and the send is
  * noted before the SMS goes out, so a retry never texts the member twice.
  */
 export class RunAlertJob {
   constructor(
     private readonly ports: {
-      members: MemberDirectory;
+      members: MemberSettings;
       billing: AlertBilling;
-      reports: ReportDirectory;
+      dispatches: DispatchRepository;
       sms: SmsSender;
       sentAlerts: SentAlertRepository;
       clock: Clock;
@@ -27,31 +31,33 @@ export class RunAlertJob {
   ) {}
 
   async execute(job: AlertJob): Promise<AlertJobOutcome> {
-    const { members, billing, reports, sms, sentAlerts, clock, log } = this.ports;
+    const { members, billing, dispatches, sms, sentAlerts, clock, log } = this.ports;
     const context = { reportId: job.reportId, memberId: job.memberId, jobId: job.jobId };
 
-    const report = await reports.getReport(job.reportId);
-    if (!report || report.state !== 'active') {
-      log.info({ ...context, state: report?.state ?? 'unknown' }, 'alert dropped: report no longer active');
+    const report = await dispatches.findByReportId(job.reportId);
+    if (!report || report.reportState !== 'active') {
+      log.info({ ...context, state: report?.reportState ?? 'unknown' }, 'alert dropped: report no longer active');
       return { kind: 'done' };
     }
 
     const now = clock.now();
-    const next = await members.nextAlertTime(job.memberId, now);
-    if (next.never) {
-      log.info(context, 'alert dropped: member is on Do Not Disturb');
+    let settings = (await members.of([job.memberId])).get(job.memberId);
+    let reach = reachability(settings, report.elevationFeet, now);
+    if (reach.kind !== 'send') {
+      // Holding an alert back is confirmed with the member's current settings: the copy may not have heard yet of
+      // a change that opens the way (a window widened, Do Not Disturb turned off). Sending is never delayed for it.
+      settings = await members.current(job.memberId);
+      reach = reachability(settings, report.elevationFeet, now);
+    }
+    if (reach.kind === 'drop') {
+      log.info(context, `alert dropped: ${reach.reason}`);
       return { kind: 'done' };
     }
-    if (next.sendAt.getTime() - now.getTime() > ON_TIME_MS) {
-      log.info({ ...context, runAt: next.sendAt.toISOString() }, 'alert moved to the member’s next window');
-      return { kind: 'reschedule', runAt: next.sendAt };
+    if (reach.kind === 'later') {
+      log.info({ ...context, runAt: reach.runAt.toISOString() }, 'alert moved to the member’s next window');
+      return { kind: 'reschedule', runAt: reach.runAt };
     }
-
-    const phone = await members.phoneNumber(job.memberId);
-    if (!phone) {
-      log.warn(context, 'alert dropped: member has no phone number');
-      return { kind: 'done' };
-    }
+    const phone = reach.phoneNumber;
 
     const charge = await billing.chargeAlert({ reportId: job.reportId, memberId: job.memberId, companyId: job.companyId });
     if (charge !== 'charged') {
@@ -59,22 +65,9 @@ export class RunAlertJob {
       return { kind: 'done' };
     }
 
-    // Recorded before the SMS goes out, so a member who replies at once is already allowed to claim.
-    const state = await reports.recordAlert({
-      reportId: job.reportId,
-      memberId: job.memberId,
-      companyId: job.companyId,
-      companyName: job.companyName,
-      distanceMiles: job.distanceMiles,
-      alertedAt: now,
-    });
-    if (state !== 'active') {
-      log.info({ ...context, state }, 'alert dropped: report stopped being active meanwhile');
-      return { kind: 'done' };
-    }
-
     const sendKey = alertSendKey(job);
-    const alert = { sendKey, reportId: job.reportId, memberId: job.memberId, companyId: job.companyId };
+    const { reportId, memberId, companyId, companyName, distanceMiles } = job;
+    const alert = { sendKey, reportId, memberId, companyId, companyName, distanceMiles };
     const begun = await sentAlerts.beginSending({ ...alert, startedAt: now });
     if (begun === 'sent') {
       log.info(context, 'alert already sent by an earlier run');
@@ -103,4 +96,17 @@ export class RunAlertJob {
     await sentAlerts.recordSent({ ...alert, state: 'sent', startedAt: now, sentAt, ...(providerId ? { providerId } : {}) }, alertSentEvent(alert, sentAt));
     return { kind: 'done' };
   }
+}
+
+type Reachability = { kind: 'send'; phoneNumber: string } | { kind: 'drop'; reason: string } | { kind: 'later'; runAt: Date };
+
+/** Whether the member may be texted about a swarm this high now, from their settings (undefined: the member left). */
+function reachability(settings: MemberAlertSettings | undefined, elevationFeet: number, now: Date): Reachability {
+  if (!settings) return { kind: 'drop', reason: 'the member left' };
+  if (settings.availability.elevationMaximumFeet < elevationFeet) return { kind: 'drop', reason: 'the swarm is higher than the member now climbs' };
+  const next = nextAlertTime(settings, now);
+  if (next.never) return { kind: 'drop', reason: 'member is on Do Not Disturb' };
+  if (next.sendAt.getTime() - now.getTime() > ON_TIME_MS) return { kind: 'later', runAt: next.sendAt };
+  if (!settings.phoneNumber) return { kind: 'drop', reason: 'member has no phone number' };
+  return { kind: 'send', phoneNumber: settings.phoneNumber };
 }

@@ -1,29 +1,31 @@
+import type { CoveringMember } from '../domain/alert-dispatch.js';
 import { alertJob, earliestAlertAt, recentClaimsSince } from '../domain/alert-schedule.js';
-import type { AlertBilling, AlertScheduler, ClaimRecordRepository, Clock, DispatchLog, MemberDirectory, PayingMembership, ReportDirectory } from './ports.js';
+import { nextAlertTime } from '../domain/member-settings.js';
+import type { MemberSettings } from './member-settings.js';
+import type { AlertScheduler, ClaimRecordRepository, Clock, DispatchLog } from './ports.js';
 
 export type AlertTarget = {
   reportId: string;
-  location?: { latitude: number; longitude: number } | undefined;
-  elevationFeet?: number | undefined;
+  /** Who covers the swarm and through which paying association, as computed at submission. */
+  coverage: CoveringMember[];
   /** Names this alerting: 'submitted', or the un-claim that re-alerts. */
   round: string;
   /** Members not to alert (the member who un-claimed). */
   excludeMemberIds?: string[];
 };
 
-export type ScheduleOutcome = { scheduled: number; doNotDisturb: number; notPaying: number };
+export type ScheduleOutcome = { scheduled: number; doNotDisturb: number; unknownMember: number };
 
 /**
- * Schedules one alert job per member who covers the swarm and is alerted through a paying association:
- * at now + the member's recent-claims delay, moved to the start of their next availability window; not at all under
- * Do Not Disturb. Scheduling is idempotent per (report, member), so running this again changes nothing.
+ * Schedules one alert job per covering member: at now + the member's recent-claims delay, moved to the start of
+ * their next availability window; not at all under Do Not Disturb. The recent claims and the members' settings are
+ * read for all covering members at once, from this service's own stores. Scheduling is idempotent per (report,
+ * member), so running this again changes nothing.
  */
 export class ScheduleAlerts {
   constructor(
     private readonly ports: {
-      members: MemberDirectory;
-      billing: AlertBilling;
-      reports: ReportDirectory;
+      members: MemberSettings;
       claims: ClaimRecordRepository;
       scheduler: AlertScheduler;
       clock: Clock;
@@ -33,39 +35,29 @@ export class ScheduleAlerts {
   ) {}
 
   async execute(target: AlertTarget): Promise<ScheduleOutcome> {
-    const { members, billing, claims, scheduler, clock, log } = this.ports;
-    const outcome: ScheduleOutcome = { scheduled: 0, doNotDisturb: 0, notPaying: 0 };
-    let { location, elevationFeet } = target;
-    if (!location || elevationFeet === undefined) {
-      const report = await this.ports.reports.getReport(target.reportId);
-      location ??= report?.location;
-      elevationFeet ??= report?.elevationFeet;
-    }
-    if (!location) {
-      log.warn({ reportId: target.reportId }, 'report has no location; nobody to alert');
-      return outcome;
-    }
-
+    const { members, claims, scheduler, clock, log } = this.ports;
+    const outcome: ScheduleOutcome = { scheduled: 0, doNotDisturb: 0, unknownMember: 0 };
     const excluded = new Set(target.excludeMemberIds ?? []);
     // Shuffled: alerts due at the same time leave one by one (paced per sender number), and whoever is texted first
     // can claim first, so no member may always be first (TOOLCHAIN.md, SMS facts).
     const covering = shuffled(
-      (await members.findCoveringMembers(location, elevationFeet ?? 0)).filter((m) => !excluded.has(m.memberId)),
+      target.coverage.filter((member) => !excluded.has(member.memberId)),
       this.options.random ?? Math.random,
     );
     if (covering.length === 0) return outcome;
-    const membership = firstPayingMembershipByMember(await billing.listPayingMemberships(covering.map((m) => m.memberId)));
 
     const now = clock.now();
-    const since = recentClaimsSince(now, this.options.recentClaimsWindowDays);
+    const memberIds = covering.map((member) => member.memberId);
+    const [recent, settings] = await Promise.all([claims.countClaimsSince(memberIds, recentClaimsSince(now, this.options.recentClaimsWindowDays)), members.of(memberIds)]);
     for (const member of covering) {
-      const paying = membership.get(member.memberId);
-      if (!paying) {
-        outcome.notPaying += 1;
+      const recentClaims = recent.get(member.memberId) ?? 0;
+      const memberSettings = settings.get(member.memberId);
+      if (!memberSettings) {
+        // Left since the report was submitted.
+        outcome.unknownMember += 1;
         continue;
       }
-      const recentClaims = await claims.countClaimsSince(member.memberId, since);
-      const next = await members.nextAlertTime(member.memberId, earliestAlertAt(now, recentClaims));
+      const next = nextAlertTime(memberSettings, earliestAlertAt(now, recentClaims));
       if (next.never) {
         outcome.doNotDisturb += 1;
         continue;
@@ -73,8 +65,8 @@ export class ScheduleAlerts {
       const job = alertJob({
         reportId: target.reportId,
         memberId: member.memberId,
-        companyId: paying.companyId,
-        companyName: paying.companyName,
+        companyId: member.companyId,
+        companyName: member.companyName,
         distanceMiles: member.distanceMiles,
         round: target.round,
       });
@@ -84,16 +76,6 @@ export class ScheduleAlerts {
     }
     return outcome;
   }
-}
-
-/**
- * One association per member pays for the alert. Billing lists memberships in a stable order, and the first one
- * is taken, so every scheduling of the same alert charges the same association.
- */
-function firstPayingMembershipByMember(memberships: PayingMembership[]): Map<string, PayingMembership> {
-  const byMember = new Map<string, PayingMembership>();
-  for (const membership of memberships) if (!byMember.has(membership.memberId)) byMember.set(membership.memberId, membership);
-  return byMember;
 }
 
 /** Fisher–Yates with the given source of randomness in [0, 1). */

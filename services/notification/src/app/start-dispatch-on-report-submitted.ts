@@ -4,9 +4,9 @@ import type { Clock, DispatchRepository } from './ports.js';
 import type { ScheduleAlerts } from './schedule-alerts.js';
 
 /**
- * Handles ReportSubmitted: records the report's dispatch once, schedules its alerts, then marks it scheduled.
- * A redelivery after a crash in between schedules again (idempotent per job id); one after it was marked does nothing,
- * so members whose alert already went out are not alerted twice.
+ * Handles ReportSubmitted: keeps the report as the event carried it (coverage included) once, schedules its alerts
+ * from that coverage, then marks it scheduled. A redelivery after a crash in between schedules again (idempotent per
+ * job id); one after it was marked does nothing, so members whose alert already went out are not alerted twice.
  */
 export class StartDispatchOnReportSubmitted {
   constructor(
@@ -22,13 +22,8 @@ export class StartDispatchOnReportSubmitted {
     const recorded = await this.dispatches.recordIfAbsent(startDispatch(report, this.clock.now()));
     if (!this.scheduleAlerts) return recorded;
     const dispatch = await this.dispatches.findByReportId(report.reportId);
-    if (dispatch?.status === 'scheduled') return recorded;
-    await this.scheduleAlerts.execute({
-      reportId: report.reportId,
-      location: report.location,
-      elevationFeet: report.elevationFeet,
-      round: 'submitted',
-    });
+    if (!dispatch || dispatch.status === 'scheduled' || dispatch.reportState !== 'active') return recorded;
+    await this.scheduleAlerts.execute({ reportId: dispatch.reportId, coverage: dispatch.coverage, round: 'submitted' });
     await this.dispatches.markScheduled(report.reportId, this.clock.now());
     return recorded;
   }

@@ -9,6 +9,9 @@ export type SentAlert = {
   memberId: string;
   /** The association charged for the alert. */
   companyId: string;
+  companyName: string;
+  /** From the member's home to the swarm, as the SMS said it. */
+  distanceMiles: number;
   /** 'sending' from just before the SMS goes to the provider; 'sent' once recorded with its event. */
   state: 'sending' | 'sent';
   startedAt: Date;
@@ -17,13 +20,15 @@ export type SentAlert = {
   providerId?: string;
 };
 
-/** The domain event announcing that a member's alert SMS went to the provider. */
+/** The domain event announcing that a member's alert SMS went to the provider; the report service records the alert. */
 export type AlertSent = {
   kind: 'alert.sent';
   eventId: string;
   reportId: string;
   memberId: string;
   companyId: string;
+  companyName: string;
+  distanceMiles: number;
   sentAt: Date;
 };
 
@@ -32,6 +37,21 @@ export function alertSentEventId(sendKey: string): string {
   return `alert-sent--${sendKey}`;
 }
 
-export function alertSentEvent(alert: Pick<SentAlert, 'sendKey' | 'reportId' | 'memberId' | 'companyId'>, sentAt: Date): AlertSent {
-  return { kind: 'alert.sent', eventId: alertSentEventId(alert.sendKey), reportId: alert.reportId, memberId: alert.memberId, companyId: alert.companyId, sentAt };
+export function alertSentEvent(
+  alert: Pick<SentAlert, 'sendKey' | 'reportId' | 'memberId' | 'companyId' | 'companyName' | 'distanceMiles'>,
+  sentAt: Date,
+): AlertSent {
+  const { reportId, memberId, companyId, companyName, distanceMiles } = alert;
+  return { kind: 'alert.sent', eventId: alertSentEventId(alert.sendKey), reportId, memberId, companyId, companyName, distanceMiles, sentAt };
+}
+
+/** The alert a member holds about a report, as a claim by SMS attaches it (see ClaimReportByCode). */
+export type HeldAlert = { reportId: string; companyId: string; companyName: string; distanceMiles: number; alertedAt: Date };
+
+/** The alert held from the member's sent alerts about one report: the latest started, sent or still being sent. */
+export function heldAlertOf(alerts: SentAlert[]): HeldAlert | undefined {
+  const latest = [...alerts].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0];
+  if (!latest) return undefined;
+  const { reportId, companyId, companyName, distanceMiles, startedAt } = latest;
+  return { reportId, companyId, companyName, distanceMiles, alertedAt: startedAt };
 }

@@ -1,49 +1,93 @@
-import type {
-  AlertBilling,
-  AlertedReport,
-  CoveringMember,
-  DispatchLog,
-  MemberDirectory,
-  PayingMembership,
-  ReportDirectory,
-} from '../app/ports.js';
+import { startDispatch, type AlertDispatch, type CoveringMember, type ReportState, type SubmittedReport } from '../domain/alert-dispatch.js';
+import { MemberSettings } from '../app/member-settings.js';
+import type { AlertBilling, DispatchLog, DispatchRepository, MemberDirectory, MemberSettingsRepository } from '../app/ports.js';
+import { MemoryMemberSettingsRepository } from '../adapters/memory/memory-member-settings-repository.js';
+import type { MemberAlertSettings } from '../domain/member-settings.js';
 
-type Window = { never: true } | { never: false; sendAt?: Date };
+/** A submitted report as ReportSubmitted carries it, with overrides. */
+export function aSubmittedReport(overrides: Partial<SubmittedReport> = {}): SubmittedReport {
+  return {
+    eventId: 'event-r1',
+    reportId: 'r1',
+    claimCode: '04217',
+    size: 'Basketball',
+    elevationFeet: 12,
+    location: { latitude: 45.5, longitude: -122.6 },
+    submittedAt: new Date('2026-06-01T00:00:00Z'),
+    coverage: [],
+    ...overrides,
+  };
+}
 
-/** Members with a phone, a distance and an availability answer the test sets. */
+/** Members covering a swarm through one association. */
+export function coverageOf(memberIds: string[], through = { companyId: 'c1', companyName: 'Portland Bees' }, distanceMiles = 1): CoveringMember[] {
+  return memberIds.map((memberId) => ({ memberId, distanceMiles, ...through }));
+}
+
+/** Stores the report as received by dispatch, in the given state. */
+export async function seedDispatch(
+  dispatches: DispatchRepository,
+  overrides: Partial<SubmittedReport> = {},
+  state: ReportState = 'active',
+): Promise<AlertDispatch> {
+  const report = aSubmittedReport(overrides);
+  await dispatches.recordIfAbsent(startDispatch(report, report.submittedAt));
+  if (state !== 'active') await dispatches.changeReportState(report.reportId, { state, at: new Date(report.submittedAt.getTime() + 1_000) });
+  return (await dispatches.findByReportId(report.reportId))!;
+}
+
+/** Every day, all day: hours never hold an alert back. */
+export const ALL_DAY = Array.from({ length: 7 }, () => ({ fromHour: 0, toHour: 24 }));
+
+/**
+ * The member service's alert settings: every member asked for is known (reachable at any hour, in UTC, 50 feet up)
+ * unless the test changes them or lets them leave; each change raises the member's version.
+ */
 export class FakeMemberDirectory implements MemberDirectory {
-  covering: CoveringMember[] = [];
-  phones = new Map<string, string>();
-  /** Per member: never (DND), or a window start; absent means "now is fine". */
-  windows = new Map<string, Window>();
-  readonly asked: { memberId: string; notBefore: Date }[] = [];
+  private readonly changed = new Map<string, Partial<MemberAlertSettings> & { version: number }>();
+  readonly left = new Set<string>();
+  readonly asked: string[][] = [];
 
-  async findCoveringMembers(): Promise<CoveringMember[]> {
-    return this.covering.map((member) => ({ ...member }));
+  set(memberId: string, change: Partial<Omit<MemberAlertSettings, 'memberId' | 'version'>>): this {
+    const previous = this.changed.get(memberId);
+    this.changed.set(memberId, { ...previous, ...change, version: (previous?.version ?? 1) + 1 });
+    return this;
   }
 
-  async nextAlertTime(memberId: string, notBefore: Date): Promise<{ never: true } | { never: false; sendAt: Date }> {
-    this.asked.push({ memberId, notBefore });
-    const window = this.windows.get(memberId);
-    if (window?.never) return { never: true };
-    const start = window?.sendAt;
-    return { never: false, sendAt: start && start > notBefore ? start : notBefore };
+  phone(memberId: string, phoneNumber: string): this {
+    return this.set(memberId, { phoneNumber });
   }
 
-  async phoneNumber(memberId: string): Promise<string | undefined> {
-    return this.phones.get(memberId);
+  windows(memberId: string, availability: Partial<MemberAlertSettings['availability']>): this {
+    return this.set(memberId, { availability: { ...this.current(memberId).availability, ...availability } });
   }
+
+  current(memberId: string): MemberAlertSettings {
+    return {
+      memberId,
+      version: 1,
+      phoneNumber: '',
+      timeZone: 'UTC',
+      availability: { doNotDisturb: false, elevationMaximumFeet: 50, days: ALL_DAY },
+      ...this.changed.get(memberId),
+    };
+  }
+
+  async listAlertSettings(memberIds: string[]): Promise<MemberAlertSettings[]> {
+    this.asked.push([...memberIds]);
+    return memberIds.filter((memberId) => !this.left.has(memberId)).map((memberId) => structuredClone(this.current(memberId)));
+  }
+}
+
+/** The settings dispatch reads: an empty copy, filled from the directory on a miss. */
+export function memberSettingsFrom(members: FakeMemberDirectory, settings: MemberSettingsRepository = new MemoryMemberSettingsRepository()): MemberSettings {
+  return new MemberSettings({ settings, members });
 }
 
 /** Billing with balances per association; charges are idempotent per (report, member), like the real one. */
 export class FakeAlertBilling implements AlertBilling {
-  memberships: PayingMembership[] = [];
   balances = new Map<string, number>();
   readonly charges = new Map<string, { companyId: string }>();
-
-  async listPayingMemberships(memberIds: string[]): Promise<PayingMembership[]> {
-    return this.memberships.filter((membership) => memberIds.includes(membership.memberId));
-  }
 
   async chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'> {
     const key = `${charge.reportId}/${charge.memberId}`;
@@ -53,23 +97,6 @@ export class FakeAlertBilling implements AlertBilling {
     this.balances.set(charge.companyId, balance - 7);
     this.charges.set(key, { companyId: charge.companyId });
     return 'charged';
-  }
-}
-
-export class FakeReportDirectory implements ReportDirectory {
-  reports = new Map<string, AlertedReport>();
-  readonly alerts: { reportId: string; memberId: string; companyName: string; distanceMiles: number }[] = [];
-
-  async getReport(reportId: string): Promise<AlertedReport | undefined> {
-    const report = this.reports.get(reportId);
-    return report && { ...report };
-  }
-
-  async recordAlert(alert: { reportId: string; memberId: string; companyId: string; companyName: string; distanceMiles: number; alertedAt: Date }) {
-    const report = this.reports.get(alert.reportId);
-    if (!report) return 'unknown' as const;
-    if (!this.alerts.some((a) => a.reportId === alert.reportId && a.memberId === alert.memberId)) this.alerts.push(alert);
-    return report.state;
   }
 }
 

@@ -102,16 +102,16 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
 
     it('stores the events with the report, in its outbox', async () => {
       const report = aReport();
-      await reports.create(report, [reportSubmitted(report, 'event-1')]);
+      await reports.create(report, [reportSubmitted(report, 'event-1', [])]);
       const pending = await outbox.pending(10);
       expect(pending.map((message) => [message.id, message.type])).toEqual([['event-1', 'report.submitted']]);
     });
 
     it('refuses a second report with the same idempotency id and stores neither it nor its events', async () => {
       const first = aReport();
-      await reports.create(first, [reportSubmitted(first, 'event-first')]);
+      await reports.create(first, [reportSubmitted(first, 'event-first', [])]);
       const second = aReport({ idempotencyId: first.idempotencyId });
-      expect(await reports.create(second, [reportSubmitted(second, 'event-second')])).toBe('idempotency-id-taken');
+      expect(await reports.create(second, [reportSubmitted(second, 'event-second', [])])).toBe('idempotency-id-taken');
       expect(await reports.findById(second.reportId)).toBeUndefined();
       expect((await outbox.pending(10)).map((message) => message.id)).toEqual(['event-first']);
     });
@@ -130,7 +130,7 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
 
     it('marks outbox messages published so they are not pending any more', async () => {
       const report = aReport();
-      await reports.create(report, [reportSubmitted(report, 'event-2')]);
+      await reports.create(report, [reportSubmitted(report, 'event-2', [])]);
       await outbox.markPublished(['event-2']);
       expect(await outbox.pending(10)).toEqual([]);
     });

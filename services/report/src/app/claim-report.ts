@@ -1,5 +1,6 @@
 import { decideClaim } from '../domain/claim.js';
 import { isClaimCode } from '../domain/claim-code.js';
+import { checkMemberAlert, type UncheckedMemberAlert } from '../domain/member-alert.js';
 import { ReportError } from '../domain/report-error.js';
 import type { Clock, IdGenerator, ReportRepository } from './ports.js';
 
@@ -31,12 +32,18 @@ export class ClaimReport {
 
   /**
    * By a texted code: only the live report with that code the member was alerted about matches; anything else is
-   * "not found", so a code guessed by someone not alerted tells them nothing.
+   * "not found", so a code guessed by someone not alerted tells them nothing. The reply can overtake alert.sent, so
+   * the notification service attaches the alert it sent (`sentAlert`): when it names the report with this code and
+   * no alert is recorded yet, it is recorded first, as alert.sent will record it.
    */
-  async executeByCode(claimCode: string, memberId: string): Promise<ClaimReportResult> {
+  async executeByCode(claimCode: string, memberId: string, sentAlert?: Omit<UncheckedMemberAlert, 'memberId'>): Promise<ClaimReportResult> {
     const code = claimCode.trim();
     const report = isClaimCode(code) ? await this.ports.reports.findLiveByClaimCode(code) : undefined;
-    const alert = report && (await this.ports.reports.findAlert(report.reportId, memberId));
+    let alert = report && (await this.ports.reports.findAlert(report.reportId, memberId));
+    if (report && !alert && sentAlert && sentAlert.reportId === report.reportId) {
+      alert = checkMemberAlert({ ...sentAlert, memberId }, this.ports.clock.now());
+      await this.ports.reports.recordAlert(alert);
+    }
     if (!report || !alert) throw new ReportError('REPORT.NOT_FOUND', 'no report with this claim code');
     return this.execute(report.reportId, memberId);
   }

@@ -54,6 +54,29 @@ describe('claiming, un-claiming and marking bad', () => {
     await expect(claim.execute('missing', 'm-1')).rejects.toMatchObject({ code: 'REPORT.NOT_FOUND' });
   });
 
+  describe('by code with the alert the notification service sent attached (the reply overtook alert.sent)', () => {
+    const sentAlert = { reportId: report.reportId, companyId: 'c-2', companyName: 'Salem Bees', distanceMiles: 4.5, alertedAt: new Date('2026-06-01T11:59:00Z') };
+
+    it('records the alert first and claims', async () => {
+      expect(await claim.executeByCode('04242', 'm-9', sentAlert)).toMatchObject({ reportId: report.reportId, alreadyYours: false });
+      expect(await reports.findAlert(report.reportId, 'm-9')).toEqual({ ...sentAlert, memberId: 'm-9' });
+    });
+
+    it('ignores an alert about another report, and keeps an alert already recorded', async () => {
+      await expect(claim.executeByCode('04242', 'm-9', { ...sentAlert, reportId: 'another' })).rejects.toMatchObject({ code: 'REPORT.NOT_FOUND' });
+      expect(await reports.findAlert(report.reportId, 'm-9')).toBeUndefined();
+      const recorded = await reports.findAlert(report.reportId, 'm-1');
+      await claim.executeByCode('04242', 'm-1', sentAlert);
+      expect(await reports.findAlert(report.reportId, 'm-1')).toEqual(recorded);
+    });
+
+    it('refuses a malformed alert and records nothing', async () => {
+      await expect(claim.executeByCode('04242', 'm-9', { ...sentAlert, distanceMiles: Number.NaN })).rejects.toMatchObject({ code: 'REPORT.INVALID_ALERT' });
+      expect(await reports.findAlert(report.reportId, 'm-9')).toBeUndefined();
+      expect((await reports.findById(report.reportId))?.state).toBe('active');
+    });
+  });
+
   it('claims by code only a live report the member was alerted about', async () => {
     await expect(claim.executeByCode('04242', 'm-9')).rejects.toMatchObject({ code: 'REPORT.NOT_FOUND' });
     await expect(claim.executeByCode('99999', 'm-1')).rejects.toMatchObject({ code: 'REPORT.NOT_FOUND' });

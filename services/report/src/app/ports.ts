@@ -1,6 +1,7 @@
 import type { BadReason } from '../domain/claim.js';
+import type { Coverage } from '../domain/coverage.js';
 import type { MemberAlert } from '../domain/member-alert.js';
-import type { GeoPoint, Place, Report, ReportAssociation, ReportClaim } from '../domain/report.js';
+import type { GeoPoint, Place, Report, ReportClaim } from '../domain/report.js';
 import type { ReportClaimed, ReportEvent, ReportMarkedBad, ReportUnclaimed } from '../domain/report-events.js';
 
 export type CreateOutcome = 'created' | 'idempotency-id-taken' | 'claim-code-taken';
@@ -41,10 +42,10 @@ export interface ReportRepository {
   findAlertsForMember(memberId: string): Promise<MemberAlert[]>;
 }
 
-/** Who can be alerted about a swarm: the associations paying for alerts to members covering the point. */
+/** Who can be alerted about a swarm: the members covering the point, each with the paying association alerting them. */
 export interface SwarmCoverage {
-  /** Each association once; empty when nobody available covers the place. */
-  associationsCovering(point: GeoPoint, heightFeet: number): Promise<ReportAssociation[]>;
+  /** No members when nobody available covers the place through a paying association. */
+  coverageOf(point: GeoPoint, heightFeet: number): Promise<Coverage>;
 }
 
 /** Places the address a reporter picked from the suggestions (a paid call with a provider like Google). */

@@ -1,21 +1,22 @@
-import type { MemberAlert } from '../domain/member-alert.js';
+import { checkMemberAlert, type UncheckedMemberAlert } from '../domain/member-alert.js';
 import type { ReportState } from '../domain/report.js';
 import { ReportError } from '../domain/report-error.js';
 import type { Clock, ReportRepository } from './ports.js';
 
 /**
- * Remembers that a member is being alerted about a report. The alert job calls it before sending the text, so a
- * member who got the claim code is always allowed to claim with it. Answers the report's state so the job can skip a
- * report no longer active.
+ * Remembers that a member was alerted about a report, so that they may claim it: from each alert.sent the
+ * notification service publishes (and from the RecordAlert call). The first record per (report, member) is kept, so
+ * a redelivered event changes nothing. Answers the report's state.
  */
 export class RecordAlert {
   constructor(private readonly ports: { reports: ReportRepository; clock: Clock }) {}
 
   /** `alertedAt` defaults to now. */
-  async execute(input: Omit<MemberAlert, 'alertedAt'> & { alertedAt?: Date | undefined }): Promise<{ state: ReportState }> {
-    const report = await this.ports.reports.findById(input.reportId);
+  async execute(input: UncheckedMemberAlert): Promise<{ state: ReportState }> {
+    const alert = checkMemberAlert(input, this.ports.clock.now());
+    const report = await this.ports.reports.findById(alert.reportId);
     if (!report) throw new ReportError('REPORT.NOT_FOUND', 'report not found');
-    await this.ports.reports.recordAlert({ ...input, alertedAt: input.alertedAt ?? this.ports.clock.now() });
+    await this.ports.reports.recordAlert(alert);
     return { state: report.state };
   }
 }

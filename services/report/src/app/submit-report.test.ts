@@ -1,7 +1,9 @@
+import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { MemoryOutbox, ReportSubmittedEvent } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryImageStore } from '../adapters/memory/memory-image-store.js';
 import { MemoryReportRepository } from '../adapters/memory/memory-report-repository.js';
+import type { Coverage, CoveringMember } from '../domain/coverage.js';
 import { ReportError } from '../domain/report-error.js';
 import type { GeoPoint, ReportAssociation } from '../domain/report.js';
 import type { ReportForm } from '../domain/report-form.js';
@@ -22,6 +24,8 @@ const form: ReportForm = {
   internalNote: '',
 };
 
+const NEAR_MEMBER: CoveringMember = { memberId: 'm-1', distanceMiles: 1.5, companyId: 'c-1', companyName: 'Portland Beekeepers' };
+
 /** The submission of `form`, with some of its fields or of the call's options changed. */
 function submissionWith(changes: Partial<ReportForm> & Partial<Omit<SubmitReportInput, 'form'>> = {}): SubmitReportInput {
   const { confirmDuplicate = false, image, placeId, validateOnly, ...fields } = changes;
@@ -41,13 +45,16 @@ class PortlandGeocoder implements Geocoder {
   }
 }
 
-/** Covers every place with the associations given, and remembers what it was asked. */
+/** Covers every place with the members and associations given, and remembers what it was asked. */
 class FixedCoverage implements SwarmCoverage {
   readonly questions: { point: GeoPoint; heightFeet: number }[] = [];
-  constructor(public associations: ReportAssociation[]) {}
-  async associationsCovering(point: GeoPoint, heightFeet: number): Promise<ReportAssociation[]> {
+  constructor(
+    public members: CoveringMember[],
+    public associations: ReportAssociation[],
+  ) {}
+  async coverageOf(point: GeoPoint, heightFeet: number): Promise<Coverage> {
     this.questions.push({ point, heightFeet });
-    return this.associations;
+    return { members: this.members, associations: this.associations };
   }
 }
 
@@ -88,7 +95,7 @@ describe('SubmitReport', () => {
     outbox = new MemoryOutbox();
     reports = new MemoryReportRepository(outbox);
     images = new RecordingImageStore();
-    coverage = new FixedCoverage([BEEKEEPERS]);
+    coverage = new FixedCoverage([NEAR_MEMBER], [BEEKEEPERS]);
     geocoder = new PortlandGeocoder();
     nextId = 0;
     codes = [];
@@ -106,7 +113,7 @@ describe('SubmitReport', () => {
     });
   });
 
-  it('stores an active report with a five-digit claim code, its place and associations, and announces it with the place', async () => {
+  it('stores an active report with a five-digit claim code, its place and associations, and announces it with what alerting needs', async () => {
     const result = await submitReport.execute(submissionWith());
     expect(result).toMatchObject({ replayed: false, duplicate: false });
     const stored = await reports.findById(result.reportId);
@@ -120,7 +127,14 @@ describe('SubmitReport', () => {
     });
     const [message] = await outbox.pending(10);
     expect(message?.type).toBe('report.submitted');
-    expect(ReportSubmittedEvent.decode(message!)).toMatchObject({ reportId: result.reportId, elevationFeet: 20, location: PORTLAND });
+    expect(ReportSubmittedEvent.decode(message!)).toMatchObject({
+      reportId: result.reportId,
+      claimCode: '00007',
+      size: SwarmSize.VERY_LARGE,
+      elevationFeet: 20,
+      location: PORTLAND,
+      coverage: [NEAR_MEMBER],
+    });
   });
 
   it('asks who covers the resolved place at the swarm height', async () => {
@@ -129,7 +143,7 @@ describe('SubmitReport', () => {
   });
 
   it('refuses a place nobody covers and stores nothing', async () => {
-    coverage.associations = [];
+    coverage.members = [];
     await expect(submitReport.execute(submissionWith())).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
     expect(await outbox.pending(10)).toEqual([]);
     expect(await reports.findByIdempotencyId(form.idempotencyId)).toBeUndefined();
@@ -203,7 +217,7 @@ describe('SubmitReport', () => {
     });
 
     it('is refused where nobody covers the place, before coverage is asked', async () => {
-      coverage.associations = [];
+      coverage.members = [];
       await expect(submitReport.execute(submissionWith({ image }))).rejects.toMatchObject({ code });
       expect(coverage.questions).toEqual([]);
     });
@@ -224,7 +238,7 @@ describe('SubmitReport', () => {
     });
 
     it('is not stored when nobody covers the place', async () => {
-      coverage.associations = [];
+      coverage.members = [];
       await expect(submitReport.execute(submissionWith({ ...photo }))).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
       expect(images.saved).toEqual([]);
     });

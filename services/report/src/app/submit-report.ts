@@ -71,8 +71,9 @@ export class SubmitReport {
       if (duplicate) return { reportId: duplicate.reportId, replayed: false, duplicate: true };
     }
 
-    const associations = await this.ports.coverage.associationsCovering(submission.location, submission.elevationFeet);
-    if (associations.length === 0) {
+    // Computed once: the members and associations travel with ReportSubmitted to alert dispatch.
+    const coverage = await this.ports.coverage.coverageOf(submission.location, submission.elevationFeet);
+    if (coverage.members.length === 0) {
       throw new ReportError('REPORT.NO_COVERAGE', 'no available beekeeper of a participating association covers this place');
     }
 
@@ -84,10 +85,10 @@ export class SubmitReport {
         state: 'active',
         claimCode: claimCodeFrom(this.ports.randomBelow),
         createdAt: now,
-        associations,
+        associations: coverage.associations,
         ...(image ? { image } : {}),
       };
-      const outcome = await reports.create(report, [reportSubmitted(report, this.ports.ids.newId())]);
+      const outcome = await reports.create(report, [reportSubmitted(report, this.ports.ids.newId(), coverage.members)]);
       if (outcome === 'created') return { reportId: report.reportId, replayed: false, duplicate: false };
       if (outcome === 'idempotency-id-taken') {
         // A concurrent retry won the race: replay its outcome.

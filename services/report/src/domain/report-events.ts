@@ -1,15 +1,21 @@
 import type { BadReason } from './claim.js';
+import type { CoveringMember } from './coverage.js';
 import type { GeoPoint, Report, SwarmSize } from './report.js';
 
-/** Announced once a report is stored; carries nothing personal about the reporter. */
+/**
+ * Announced once a report is stored; carries nothing personal about the reporter. It carries what alert dispatch
+ * needs (who covers the swarm, through which association, and what the alert SMS says), so dispatch never asks back.
+ */
 export type ReportSubmitted = {
   kind: 'report.submitted';
   eventId: string;
   reportId: string;
+  claimCode: string;
   size: SwarmSize;
   elevationFeet: number;
   location: GeoPoint;
   submittedAt: Date;
+  coverage: CoveringMember[];
 };
 
 /** A member claimed an active report; pending alerts about it can stop. */
@@ -33,14 +39,16 @@ export type ReportEvent = ReportSubmitted | ReportClaimed | ReportUnclaimed | Re
 /** The events of a report's claim transitions: one per transition, each with its own id. */
 export type ReportTransitionEvent = ReportClaimed | ReportUnclaimed | ReportMarkedBad;
 
-export function reportSubmitted(report: Report, eventId: string): ReportSubmitted {
+export function reportSubmitted(report: Report, eventId: string, coverage: CoveringMember[]): ReportSubmitted {
   return {
     kind: 'report.submitted',
     eventId,
     reportId: report.reportId,
+    claimCode: report.claimCode,
     size: report.size,
     elevationFeet: report.elevationFeet,
     location: report.location,
     submittedAt: report.createdAt,
+    coverage: coverage.map((member) => ({ ...member })),
   };
 }

@@ -1,5 +1,6 @@
 import { ReportClaimedSchema, ReportMarkedBadSchema, ReportSubmittedSchema, ReportUnclaimedSchema } from '@swarm/proto/report/v1/events';
 import { AlertSentSchema } from '@swarm/proto/notification/v1/events';
+import { MemberChangedSchema } from '@swarm/proto/member/v1/events';
 import { defineEventType } from './event-type.js';
 
 /** Every domain event of the product, by its dotted name. Add new events here (see README "Adding an event"). */
@@ -8,3 +9,4 @@ export const ReportClaimedEvent = defineEventType('report.claimed', ReportClaime
 export const ReportUnclaimedEvent = defineEventType('report.unclaimed', ReportUnclaimedSchema);
 export const ReportMarkedBadEvent = defineEventType('report.marked_bad', ReportMarkedBadSchema);
 export const AlertSentEvent = defineEventType('alert.sent', AlertSentSchema);
+export const MemberChangedEvent = defineEventType('member.changed', MemberChangedSchema);

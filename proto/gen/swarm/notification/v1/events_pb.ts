@@ -12,12 +12,12 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/notification/v1/events.proto.
  */
 export const file_swarm_notification_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiJzd2FybS9ub3RpZmljYXRpb24vdjEvZXZlbnRzLnByb3RvEhVzd2FybS5ub3RpZmljYXRpb24udjEicgoJQWxlcnRTZW50EhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRIrCgdzZW50X2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiJzd2FybS9ub3RpZmljYXRpb24vdjEvZXZlbnRzLnByb3RvEhVzd2FybS5ub3RpZmljYXRpb24udjEioAEKCUFsZXJ0U2VudBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEhIKCmNvbXBhbnlfaWQYAyABKAkSKwoHc2VudF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMY29tcGFueV9uYW1lGAUgASgJEhYKDmRpc3RhbmNlX21pbGVzGAYgASgBYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Published on subject swarm.events.alert.sent once a member's alert SMS was handed to the provider (after the
- * association was charged and the report recorded the alert). The event id is the alert job's, so a retried job
- * publishes it once.
+ * association was charged). The report service records the alert from it, so the member may claim the report in the
+ * member area. The event id is the alert job's, so a retried job publishes it once.
  *
  * @generated from message swarm.notification.v1.AlertSent
  */
@@ -43,6 +43,18 @@ export type AlertSent = Message<"swarm.notification.v1.AlertSent"> & {
    * @generated from field: google.protobuf.Timestamp sent_at = 4;
    */
   sentAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string company_name = 5;
+   */
+  companyName: string;
+
+  /**
+   * From the member's home to the swarm.
+   *
+   * @generated from field: double distance_miles = 6;
+   */
+  distanceMiles: number;
 };
 
 /**

@@ -14,10 +14,48 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/report/v1/events.proto.
  */
 export const file_swarm_report_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5yZXBvcnQudjEixQEKD1JlcG9ydFN1Ym1pdHRlZBIRCglyZXBvcnRfaWQYASABKAkSKAoEc2l6ZRgCIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYAyABKAESKwoIbG9jYXRpb24YBCABKAsyGS5zd2FybS5yZXBvcnQudjEuR2VvUG9pbnQSMAoMc3VibWl0dGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJlCg1SZXBvcnRDbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLgoKY2xhaW1lZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiaQoPUmVwb3J0VW5jbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSMAoMdW5jbGFpbWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKeAQoPUmVwb3J0TWFya2VkQmFkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLQoJbWFya2VkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgZyZWFzb24YBSABKA4yIC5zd2FybS5yZXBvcnQudjEuQmFkUmVwb3J0UmVhc29uSgQIAxAEYgZwcm90bzM", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
+  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5yZXBvcnQudjEiZQoOQ292ZXJpbmdNZW1iZXISEQoJbWVtYmVyX2lkGAEgASgJEhYKDmRpc3RhbmNlX21pbGVzGAIgASgBEhIKCmNvbXBhbnlfaWQYAyABKAkSFAoMY29tcGFueV9uYW1lGAQgASgJIowCCg9SZXBvcnRTdWJtaXR0ZWQSEQoJcmVwb3J0X2lkGAEgASgJEigKBHNpemUYAiABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAMgASgBEisKCGxvY2F0aW9uGAQgASgLMhkuc3dhcm0ucmVwb3J0LnYxLkdlb1BvaW50EjAKDHN1Ym1pdHRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY2xhaW1fY29kZRgGIAEoCRIxCghjb3ZlcmFnZRgHIAMoCzIfLnN3YXJtLnJlcG9ydC52MS5Db3ZlcmluZ01lbWJlciJlCg1SZXBvcnRDbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLgoKY2xhaW1lZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiaQoPUmVwb3J0VW5jbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSMAoMdW5jbGFpbWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKeAQoPUmVwb3J0TWFya2VkQmFkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLQoJbWFya2VkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgZyZWFzb24YBSABKA4yIC5zd2FybS5yZXBvcnQudjEuQmFkUmVwb3J0UmVhc29uSgQIAxAEYgZwcm90bzM", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
 
 /**
- * Published on subject swarm.events.report.submitted once the report is stored.
+ * A member whose home range and height limit cover a swarm, with the one paying association the alert goes
+ * through (the first of the member's paying memberships in billing's stable order).
+ *
+ * @generated from message swarm.report.v1.CoveringMember
+ */
+export type CoveringMember = Message<"swarm.report.v1.CoveringMember"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+
+  /**
+   * From the member's home to the swarm.
+   *
+   * @generated from field: double distance_miles = 2;
+   */
+  distanceMiles: number;
+
+  /**
+   * @generated from field: string company_id = 3;
+   */
+  companyId: string;
+
+  /**
+   * @generated from field: string company_name = 4;
+   */
+  companyName: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.CoveringMember.
+ * Use `create(CoveringMemberSchema)` to create a new message.
+ */
+export const CoveringMemberSchema: GenMessage<CoveringMember> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_events, 0);
+
+/**
+ * Published on subject swarm.events.report.submitted once the report is stored. Carries the coverage computed at
+ * submission and what the alert SMS says, so alert dispatch neither computes coverage again nor asks for the report.
  *
  * @generated from message swarm.report.v1.ReportSubmitted
  */
@@ -48,6 +86,20 @@ export type ReportSubmitted = Message<"swarm.report.v1.ReportSubmitted"> & {
    * @generated from field: google.protobuf.Timestamp submitted_at = 5;
    */
   submittedAt?: Timestamp | undefined;
+
+  /**
+   * Five digits; the code the alerted members text back to claim.
+   *
+   * @generated from field: string claim_code = 6;
+   */
+  claimCode: string;
+
+  /**
+   * Every member to alert, each with a paying association; an un-claim re-alerts the same members.
+   *
+   * @generated from field: repeated swarm.report.v1.CoveringMember coverage = 7;
+   */
+  coverage: CoveringMember[];
 };
 
 /**
@@ -55,7 +107,7 @@ export type ReportSubmitted = Message<"swarm.report.v1.ReportSubmitted"> & {
  * Use `create(ReportSubmittedSchema)` to create a new message.
  */
 export const ReportSubmittedSchema: GenMessage<ReportSubmitted> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_events, 0);
+  messageDesc(file_swarm_report_v1_events, 1);
 
 /**
  * Published on subject swarm.events.report.claimed when a member claims an active report.
@@ -84,7 +136,7 @@ export type ReportClaimed = Message<"swarm.report.v1.ReportClaimed"> & {
  * Use `create(ReportClaimedSchema)` to create a new message.
  */
 export const ReportClaimedSchema: GenMessage<ReportClaimed> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_events, 1);
+  messageDesc(file_swarm_report_v1_events, 2);
 
 /**
  * Published on subject swarm.events.report.unclaimed when the claimer returns the report to active.
@@ -113,7 +165,7 @@ export type ReportUnclaimed = Message<"swarm.report.v1.ReportUnclaimed"> & {
  * Use `create(ReportUnclaimedSchema)` to create a new message.
  */
 export const ReportUnclaimedSchema: GenMessage<ReportUnclaimed> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_events, 2);
+  messageDesc(file_swarm_report_v1_events, 3);
 
 /**
  * Published on subject swarm.events.report.marked_bad when the claimer marks the report bad.
@@ -147,5 +199,5 @@ export type ReportMarkedBad = Message<"swarm.report.v1.ReportMarkedBad"> & {
  * Use `create(ReportMarkedBadSchema)` to create a new message.
  */
 export const ReportMarkedBadSchema: GenMessage<ReportMarkedBad> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_events, 3);
+  messageDesc(file_swarm_report_v1_events, 4);
 

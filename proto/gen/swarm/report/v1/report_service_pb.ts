@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/report/v1/report_service.proto.
  */
 export const file_swarm_report_v1_report_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzd2FybS9yZXBvcnQvdjEvcmVwb3J0X3NlcnZpY2UucHJvdG8SD3N3YXJtLnJlcG9ydC52MSKjAgoTU3VibWl0UmVwb3J0UmVxdWVzdBIWCg5pZGVtcG90ZW5jeV9pZBgBIAEoCRIVCg1yZXBvcnRlcl9uYW1lGAIgASgJEhYKDnJlcG9ydGVyX3Bob25lGAMgASgJEgwKBHNpemUYCyABKAkSEQoJZWxldmF0aW9uGAwgASgJEg8KB2FkZHJlc3MYBiABKAkSFQoNaW50ZXJuYWxfbm90ZRgHIAEoCRINCgVpbWFnZRgJIAEoDBIZChFjb25maXJtX2R1cGxpY2F0ZRgKIAEoCBIQCghwbGFjZV9pZBgNIAEoCRIXCg9yZWNhcHRjaGFfdG9rZW4YDiABKAkSFQoNdmFsaWRhdGVfb25seRgPIAEoCEoECAQQBUoECAUQBkoECAgQCSJOChRTdWJtaXRSZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEAoIcmVwbGF5ZWQYAiABKAgSEQoJZHVwbGljYXRlGAMgASgIIiUKEEdldFJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIjwKEUdldFJlcG9ydFJlc3BvbnNlEicKBnJlcG9ydBgBIAEoCzIXLnN3YXJtLnJlcG9ydC52MS5SZXBvcnQiMgodTGlzdFJlcG9ydEFzc29jaWF0aW9uc1JlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIksKEVJlcG9ydEFzc29jaWF0aW9uEhIKCmNvbXBhbnlfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxkb25hdGlvbl91cmwYAyABKAkiWgoeTGlzdFJlcG9ydEFzc29jaWF0aW9uc1Jlc3BvbnNlEjgKDGFzc29jaWF0aW9ucxgBIAMoCzIiLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRBc3NvY2lhdGlvbiKsAQoSUmVjb3JkQWxlcnRSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRIUCgxjb21wYW55X25hbWUYBCABKAkSFgoOZGlzdGFuY2VfbWlsZXMYBSABKAESLgoKYWxlcnRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiQgoTUmVjb3JkQWxlcnRSZXNwb25zZRIrCgVzdGF0ZRgBIAEoDjIcLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRTdGF0ZSI6ChJDbGFpbVJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCSJBChhDbGFpbVJlcG9ydEJ5Q29kZVJlcXVlc3QSEgoKY2xhaW1fY29kZRgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkiUwoTQ2xhaW1SZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEgoKY2xhaW1fY29kZRgCIAEoCRIVCg1hbHJlYWR5X3lvdXJzGAMgASgIIlkKGUNsYWltUmVwb3J0QnlDb2RlUmVzcG9uc2USEQoJcmVwb3J0X2lkGAEgASgJEhIKCmNsYWltX2NvZGUYAiABKAkSFQoNYWxyZWFkeV95b3VycxgDIAEoCCI8ChRVbmNsYWltUmVwb3J0UmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJIhcKFVVuY2xhaW1SZXBvcnRSZXNwb25zZSJ0ChRNYXJrUmVwb3J0QmFkUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEjAKBnJlYXNvbhgEIAEoDjIgLnN3YXJtLnJlcG9ydC52MS5CYWRSZXBvcnRSZWFzb25KBAgDEAQiFwoVTWFya1JlcG9ydEJhZFJlc3BvbnNlIj4KFkdldENsYWltRGV0YWlsc1JlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCSLcAQoXR2V0Q2xhaW1EZXRhaWxzUmVzcG9uc2USDwoHYWRkcmVzcxgBIAEoCRIrCghsb2NhdGlvbhgCIAEoCzIZLnN3YXJtLnJlcG9ydC52MS5HZW9Qb2ludBIVCg1yZXBvcnRlcl9uYW1lGAMgASgJEhYKDnJlcG9ydGVyX3Bob25lGAQgASgJEhIKCmNsYWltX2NvZGUYBSABKAkSKAoEc2l6ZRgGIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYByABKAEiNgohTGlzdEFjdGl2ZVJlcG9ydHNGb3JNZW1iZXJSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSLpAQoVQWN0aXZlUmVwb3J0Rm9yTWVtYmVyEhEKCXJlcG9ydF9pZBgBIAEoCRIuCgpjcmVhdGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpjbGFpbV9jb2RlGAMgASgJEgwKBG5vdGUYBCABKAkSKAoEc2l6ZRgFIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYBiABKAESFgoOZGlzdGFuY2VfbWlsZXMYByABKAESEQoJaGFzX2ltYWdlGAggASgIIl0KIkxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyUmVzcG9uc2USNwoHcmVwb3J0cxgBIAMoCzImLnN3YXJtLnJlcG9ydC52MS5BY3RpdmVSZXBvcnRGb3JNZW1iZXIiNwoiTGlzdENsYWltZWRSZXBvcnRzRm9yTWVtYmVyUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkirQIKFkNsYWltZWRSZXBvcnRGb3JNZW1iZXISEQoJcmVwb3J0X2lkGAEgASgJEi4KCmNyZWF0ZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNsYWltZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmNsYWltX2NvZGUYBCABKAkSDAoEbm90ZRgFIAEoCRIoCgRzaXplGAYgASgOMhouc3dhcm0ucmVwb3J0LnYxLlN3YXJtU2l6ZRIWCg5lbGV2YXRpb25fZmVldBgHIAEoARIUCgxjb21wYW55X25hbWUYCCABKAkSEwoLY2FuX3VuY2xhaW0YCSABKAgSEQoJaGFzX2ltYWdlGAogASgIIl8KI0xpc3RDbGFpbWVkUmVwb3J0c0Zvck1lbWJlclJlc3BvbnNlEjgKB3JlcG9ydHMYASADKAsyJy5zd2FybS5yZXBvcnQudjEuQ2xhaW1lZFJlcG9ydEZvck1lbWJlciJQChVHZXRSZXBvcnRJbWFnZVJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIRCgl0aHVtYm5haWwYAyABKAgiPQoWR2V0UmVwb3J0SW1hZ2VSZXNwb25zZRINCgVieXRlcxgBIAEoDBIUCgxjb250ZW50X3R5cGUYAiABKAky9wkKDVJlcG9ydFNlcnZpY2USWwoMU3VibWl0UmVwb3J0EiQuc3dhcm0ucmVwb3J0LnYxLlN1Ym1pdFJlcG9ydFJlcXVlc3QaJS5zd2FybS5yZXBvcnQudjEuU3VibWl0UmVwb3J0UmVzcG9uc2USUgoJR2V0UmVwb3J0EiEuc3dhcm0ucmVwb3J0LnYxLkdldFJlcG9ydFJlcXVlc3QaIi5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0UmVzcG9uc2USeQoWTGlzdFJlcG9ydEFzc29jaWF0aW9ucxIuLnN3YXJtLnJlcG9ydC52MS5MaXN0UmVwb3J0QXNzb2NpYXRpb25zUmVxdWVzdBovLnN3YXJtLnJlcG9ydC52MS5MaXN0UmVwb3J0QXNzb2NpYXRpb25zUmVzcG9uc2USWAoLUmVjb3JkQWxlcnQSIy5zd2FybS5yZXBvcnQudjEuUmVjb3JkQWxlcnRSZXF1ZXN0GiQuc3dhcm0ucmVwb3J0LnYxLlJlY29yZEFsZXJ0UmVzcG9uc2USWAoLQ2xhaW1SZXBvcnQSIy5zd2FybS5yZXBvcnQudjEuQ2xhaW1SZXBvcnRSZXF1ZXN0GiQuc3dhcm0ucmVwb3J0LnYxLkNsYWltUmVwb3J0UmVzcG9uc2USagoRQ2xhaW1SZXBvcnRCeUNvZGUSKS5zd2FybS5yZXBvcnQudjEuQ2xhaW1SZXBvcnRCeUNvZGVSZXF1ZXN0Giouc3dhcm0ucmVwb3J0LnYxLkNsYWltUmVwb3J0QnlDb2RlUmVzcG9uc2USXgoNVW5jbGFpbVJlcG9ydBIlLnN3YXJtLnJlcG9ydC52MS5VbmNsYWltUmVwb3J0UmVxdWVzdBomLnN3YXJtLnJlcG9ydC52MS5VbmNsYWltUmVwb3J0UmVzcG9uc2USXgoNTWFya1JlcG9ydEJhZBIlLnN3YXJtLnJlcG9ydC52MS5NYXJrUmVwb3J0QmFkUmVxdWVzdBomLnN3YXJtLnJlcG9ydC52MS5NYXJrUmVwb3J0QmFkUmVzcG9uc2USZAoPR2V0Q2xhaW1EZXRhaWxzEicuc3dhcm0ucmVwb3J0LnYxLkdldENsYWltRGV0YWlsc1JlcXVlc3QaKC5zd2FybS5yZXBvcnQudjEuR2V0Q2xhaW1EZXRhaWxzUmVzcG9uc2UShQEKGkxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyEjIuc3dhcm0ucmVwb3J0LnYxLkxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyUmVxdWVzdBozLnN3YXJtLnJlcG9ydC52MS5MaXN0QWN0aXZlUmVwb3J0c0Zvck1lbWJlclJlc3BvbnNlEogBChtMaXN0Q2xhaW1lZFJlcG9ydHNGb3JNZW1iZXISMy5zd2FybS5yZXBvcnQudjEuTGlzdENsYWltZWRSZXBvcnRzRm9yTWVtYmVyUmVxdWVzdBo0LnN3YXJtLnJlcG9ydC52MS5MaXN0Q2xhaW1lZFJlcG9ydHNGb3JNZW1iZXJSZXNwb25zZRJhCg5HZXRSZXBvcnRJbWFnZRImLnN3YXJtLnJlcG9ydC52MS5HZXRSZXBvcnRJbWFnZVJlcXVlc3QaJy5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0SW1hZ2VSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
+  fileDesc("CiRzd2FybS9yZXBvcnQvdjEvcmVwb3J0X3NlcnZpY2UucHJvdG8SD3N3YXJtLnJlcG9ydC52MSKjAgoTU3VibWl0UmVwb3J0UmVxdWVzdBIWCg5pZGVtcG90ZW5jeV9pZBgBIAEoCRIVCg1yZXBvcnRlcl9uYW1lGAIgASgJEhYKDnJlcG9ydGVyX3Bob25lGAMgASgJEgwKBHNpemUYCyABKAkSEQoJZWxldmF0aW9uGAwgASgJEg8KB2FkZHJlc3MYBiABKAkSFQoNaW50ZXJuYWxfbm90ZRgHIAEoCRINCgVpbWFnZRgJIAEoDBIZChFjb25maXJtX2R1cGxpY2F0ZRgKIAEoCBIQCghwbGFjZV9pZBgNIAEoCRIXCg9yZWNhcHRjaGFfdG9rZW4YDiABKAkSFQoNdmFsaWRhdGVfb25seRgPIAEoCEoECAQQBUoECAUQBkoECAgQCSJOChRTdWJtaXRSZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEAoIcmVwbGF5ZWQYAiABKAgSEQoJZHVwbGljYXRlGAMgASgIIiUKEEdldFJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIjwKEUdldFJlcG9ydFJlc3BvbnNlEicKBnJlcG9ydBgBIAEoCzIXLnN3YXJtLnJlcG9ydC52MS5SZXBvcnQiMgodTGlzdFJlcG9ydEFzc29jaWF0aW9uc1JlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIksKEVJlcG9ydEFzc29jaWF0aW9uEhIKCmNvbXBhbnlfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxkb25hdGlvbl91cmwYAyABKAkiWgoeTGlzdFJlcG9ydEFzc29jaWF0aW9uc1Jlc3BvbnNlEjgKDGFzc29jaWF0aW9ucxgBIAMoCzIiLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRBc3NvY2lhdGlvbiKsAQoSUmVjb3JkQWxlcnRSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRIUCgxjb21wYW55X25hbWUYBCABKAkSFgoOZGlzdGFuY2VfbWlsZXMYBSABKAESLgoKYWxlcnRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiQgoTUmVjb3JkQWxlcnRSZXNwb25zZRIrCgVzdGF0ZRgBIAEoDjIcLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRTdGF0ZSI6ChJDbGFpbVJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCSJsChhDbGFpbVJlcG9ydEJ5Q29kZVJlcXVlc3QSEgoKY2xhaW1fY29kZRgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSKQoFYWxlcnQYAyABKAsyGi5zd2FybS5yZXBvcnQudjEuU2VudEFsZXJ0IpABCglTZW50QWxlcnQSEQoJcmVwb3J0X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSFAoMY29tcGFueV9uYW1lGAMgASgJEhYKDmRpc3RhbmNlX21pbGVzGAQgASgBEi4KCmFsZXJ0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlMKE0NsYWltUmVwb3J0UmVzcG9uc2USEQoJcmVwb3J0X2lkGAEgASgJEhIKCmNsYWltX2NvZGUYAiABKAkSFQoNYWxyZWFkeV95b3VycxgDIAEoCCJZChlDbGFpbVJlcG9ydEJ5Q29kZVJlc3BvbnNlEhEKCXJlcG9ydF9pZBgBIAEoCRISCgpjbGFpbV9jb2RlGAIgASgJEhUKDWFscmVhZHlfeW91cnMYAyABKAgiPAoUVW5jbGFpbVJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCSIXChVVbmNsYWltUmVwb3J0UmVzcG9uc2UidAoUTWFya1JlcG9ydEJhZFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIwCgZyZWFzb24YBCABKA4yIC5zd2FybS5yZXBvcnQudjEuQmFkUmVwb3J0UmVhc29uSgQIAxAEIhcKFU1hcmtSZXBvcnRCYWRSZXNwb25zZSI+ChZHZXRDbGFpbURldGFpbHNSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAki3AEKF0dldENsYWltRGV0YWlsc1Jlc3BvbnNlEg8KB2FkZHJlc3MYASABKAkSKwoIbG9jYXRpb24YAiABKAsyGS5zd2FybS5yZXBvcnQudjEuR2VvUG9pbnQSFQoNcmVwb3J0ZXJfbmFtZRgDIAEoCRIWCg5yZXBvcnRlcl9waG9uZRgEIAEoCRISCgpjbGFpbV9jb2RlGAUgASgJEigKBHNpemUYBiABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAcgASgBIjYKIUxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAki6QEKFUFjdGl2ZVJlcG9ydEZvck1lbWJlchIRCglyZXBvcnRfaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY2xhaW1fY29kZRgDIAEoCRIMCgRub3RlGAQgASgJEigKBHNpemUYBSABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAYgASgBEhYKDmRpc3RhbmNlX21pbGVzGAcgASgBEhEKCWhhc19pbWFnZRgIIAEoCCJdCiJMaXN0QWN0aXZlUmVwb3J0c0Zvck1lbWJlclJlc3BvbnNlEjcKB3JlcG9ydHMYASADKAsyJi5zd2FybS5yZXBvcnQudjEuQWN0aXZlUmVwb3J0Rm9yTWVtYmVyIjcKIkxpc3RDbGFpbWVkUmVwb3J0c0Zvck1lbWJlclJlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJIq0CChZDbGFpbWVkUmVwb3J0Rm9yTWVtYmVyEhEKCXJlcG9ydF9pZBgBIAEoCRIuCgpjcmVhdGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjbGFpbWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpjbGFpbV9jb2RlGAQgASgJEgwKBG5vdGUYBSABKAkSKAoEc2l6ZRgGIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYByABKAESFAoMY29tcGFueV9uYW1lGAggASgJEhMKC2Nhbl91bmNsYWltGAkgASgIEhEKCWhhc19pbWFnZRgKIAEoCCJfCiNMaXN0Q2xhaW1lZFJlcG9ydHNGb3JNZW1iZXJSZXNwb25zZRI4CgdyZXBvcnRzGAEgAygLMicuc3dhcm0ucmVwb3J0LnYxLkNsYWltZWRSZXBvcnRGb3JNZW1iZXIiUAoVR2V0UmVwb3J0SW1hZ2VSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSEQoJdGh1bWJuYWlsGAMgASgIIj0KFkdldFJlcG9ydEltYWdlUmVzcG9uc2USDQoFYnl0ZXMYASABKAwSFAoMY29udGVudF90eXBlGAIgASgJMvcJCg1SZXBvcnRTZXJ2aWNlElsKDFN1Ym1pdFJlcG9ydBIkLnN3YXJtLnJlcG9ydC52MS5TdWJtaXRSZXBvcnRSZXF1ZXN0GiUuc3dhcm0ucmVwb3J0LnYxLlN1Ym1pdFJlcG9ydFJlc3BvbnNlElIKCUdldFJlcG9ydBIhLnN3YXJtLnJlcG9ydC52MS5HZXRSZXBvcnRSZXF1ZXN0GiIuc3dhcm0ucmVwb3J0LnYxLkdldFJlcG9ydFJlc3BvbnNlEnkKFkxpc3RSZXBvcnRBc3NvY2lhdGlvbnMSLi5zd2FybS5yZXBvcnQudjEuTGlzdFJlcG9ydEFzc29jaWF0aW9uc1JlcXVlc3QaLy5zd2FybS5yZXBvcnQudjEuTGlzdFJlcG9ydEFzc29jaWF0aW9uc1Jlc3BvbnNlElgKC1JlY29yZEFsZXJ0EiMuc3dhcm0ucmVwb3J0LnYxLlJlY29yZEFsZXJ0UmVxdWVzdBokLnN3YXJtLnJlcG9ydC52MS5SZWNvcmRBbGVydFJlc3BvbnNlElgKC0NsYWltUmVwb3J0EiMuc3dhcm0ucmVwb3J0LnYxLkNsYWltUmVwb3J0UmVxdWVzdBokLnN3YXJtLnJlcG9ydC52MS5DbGFpbVJlcG9ydFJlc3BvbnNlEmoKEUNsYWltUmVwb3J0QnlDb2RlEikuc3dhcm0ucmVwb3J0LnYxLkNsYWltUmVwb3J0QnlDb2RlUmVxdWVzdBoqLnN3YXJtLnJlcG9ydC52MS5DbGFpbVJlcG9ydEJ5Q29kZVJlc3BvbnNlEl4KDVVuY2xhaW1SZXBvcnQSJS5zd2FybS5yZXBvcnQudjEuVW5jbGFpbVJlcG9ydFJlcXVlc3QaJi5zd2FybS5yZXBvcnQudjEuVW5jbGFpbVJlcG9ydFJlc3BvbnNlEl4KDU1hcmtSZXBvcnRCYWQSJS5zd2FybS5yZXBvcnQudjEuTWFya1JlcG9ydEJhZFJlcXVlc3QaJi5zd2FybS5yZXBvcnQudjEuTWFya1JlcG9ydEJhZFJlc3BvbnNlEmQKD0dldENsYWltRGV0YWlscxInLnN3YXJtLnJlcG9ydC52MS5HZXRDbGFpbURldGFpbHNSZXF1ZXN0Giguc3dhcm0ucmVwb3J0LnYxLkdldENsYWltRGV0YWlsc1Jlc3BvbnNlEoUBChpMaXN0QWN0aXZlUmVwb3J0c0Zvck1lbWJlchIyLnN3YXJtLnJlcG9ydC52MS5MaXN0QWN0aXZlUmVwb3J0c0Zvck1lbWJlclJlcXVlc3QaMy5zd2FybS5yZXBvcnQudjEuTGlzdEFjdGl2ZVJlcG9ydHNGb3JNZW1iZXJSZXNwb25zZRKIAQobTGlzdENsYWltZWRSZXBvcnRzRm9yTWVtYmVyEjMuc3dhcm0ucmVwb3J0LnYxLkxpc3RDbGFpbWVkUmVwb3J0c0Zvck1lbWJlclJlcXVlc3QaNC5zd2FybS5yZXBvcnQudjEuTGlzdENsYWltZWRSZXBvcnRzRm9yTWVtYmVyUmVzcG9uc2USYQoOR2V0UmVwb3J0SW1hZ2USJi5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0SW1hZ2VSZXF1ZXN0Gicuc3dhcm0ucmVwb3J0LnYxLkdldFJlcG9ydEltYWdlUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
 
 /**
  * The report form's fields as the reporter sent them: the service owns every rule about them, so they arrive as text.
@@ -344,6 +344,13 @@ export type ClaimReportByCodeRequest = Message<"swarm.report.v1.ClaimReportByCod
    * @generated from field: string member_id = 2;
    */
   memberId: string;
+
+  /**
+   * The alert the notification service sent this member about the report with this code, when it holds one.
+   *
+   * @generated from field: swarm.report.v1.SentAlert alert = 3;
+   */
+  alert?: SentAlert | undefined;
 };
 
 /**
@@ -352,6 +359,47 @@ export type ClaimReportByCodeRequest = Message<"swarm.report.v1.ClaimReportByCod
  */
 export const ClaimReportByCodeRequestSchema: GenMessage<ClaimReportByCodeRequest> = /*@__PURE__*/
   messageDesc(file_swarm_report_v1_report_service, 10);
+
+/**
+ * An alert SMS a member was sent about a report, through one association.
+ *
+ * @generated from message swarm.report.v1.SentAlert
+ */
+export type SentAlert = Message<"swarm.report.v1.SentAlert"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string company_id = 2;
+   */
+  companyId: string;
+
+  /**
+   * @generated from field: string company_name = 3;
+   */
+  companyName: string;
+
+  /**
+   * From the member's home to the swarm.
+   *
+   * @generated from field: double distance_miles = 4;
+   */
+  distanceMiles: number;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp alerted_at = 5;
+   */
+  alertedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.report.v1.SentAlert.
+ * Use `create(SentAlertSchema)` to create a new message.
+ */
+export const SentAlertSchema: GenMessage<SentAlert> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 11);
 
 /**
  * @generated from message swarm.report.v1.ClaimReportResponse
@@ -380,7 +428,7 @@ export type ClaimReportResponse = Message<"swarm.report.v1.ClaimReportResponse">
  * Use `create(ClaimReportResponseSchema)` to create a new message.
  */
 export const ClaimReportResponseSchema: GenMessage<ClaimReportResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 11);
+  messageDesc(file_swarm_report_v1_report_service, 12);
 
 /**
  * @generated from message swarm.report.v1.ClaimReportByCodeResponse
@@ -409,7 +457,7 @@ export type ClaimReportByCodeResponse = Message<"swarm.report.v1.ClaimReportByCo
  * Use `create(ClaimReportByCodeResponseSchema)` to create a new message.
  */
 export const ClaimReportByCodeResponseSchema: GenMessage<ClaimReportByCodeResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 12);
+  messageDesc(file_swarm_report_v1_report_service, 13);
 
 /**
  * @generated from message swarm.report.v1.UnclaimReportRequest
@@ -431,7 +479,7 @@ export type UnclaimReportRequest = Message<"swarm.report.v1.UnclaimReportRequest
  * Use `create(UnclaimReportRequestSchema)` to create a new message.
  */
 export const UnclaimReportRequestSchema: GenMessage<UnclaimReportRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 13);
+  messageDesc(file_swarm_report_v1_report_service, 14);
 
 /**
  * @generated from message swarm.report.v1.UnclaimReportResponse
@@ -444,7 +492,7 @@ export type UnclaimReportResponse = Message<"swarm.report.v1.UnclaimReportRespon
  * Use `create(UnclaimReportResponseSchema)` to create a new message.
  */
 export const UnclaimReportResponseSchema: GenMessage<UnclaimReportResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 14);
+  messageDesc(file_swarm_report_v1_report_service, 15);
 
 /**
  * @generated from message swarm.report.v1.MarkReportBadRequest
@@ -473,7 +521,7 @@ export type MarkReportBadRequest = Message<"swarm.report.v1.MarkReportBadRequest
  * Use `create(MarkReportBadRequestSchema)` to create a new message.
  */
 export const MarkReportBadRequestSchema: GenMessage<MarkReportBadRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 15);
+  messageDesc(file_swarm_report_v1_report_service, 16);
 
 /**
  * @generated from message swarm.report.v1.MarkReportBadResponse
@@ -486,7 +534,7 @@ export type MarkReportBadResponse = Message<"swarm.report.v1.MarkReportBadRespon
  * Use `create(MarkReportBadResponseSchema)` to create a new message.
  */
 export const MarkReportBadResponseSchema: GenMessage<MarkReportBadResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 16);
+  messageDesc(file_swarm_report_v1_report_service, 17);
 
 /**
  * @generated from message swarm.report.v1.GetClaimDetailsRequest
@@ -508,7 +556,7 @@ export type GetClaimDetailsRequest = Message<"swarm.report.v1.GetClaimDetailsReq
  * Use `create(GetClaimDetailsRequestSchema)` to create a new message.
  */
 export const GetClaimDetailsRequestSchema: GenMessage<GetClaimDetailsRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 17);
+  messageDesc(file_swarm_report_v1_report_service, 18);
 
 /**
  * @generated from message swarm.report.v1.GetClaimDetailsResponse
@@ -555,7 +603,7 @@ export type GetClaimDetailsResponse = Message<"swarm.report.v1.GetClaimDetailsRe
  * Use `create(GetClaimDetailsResponseSchema)` to create a new message.
  */
 export const GetClaimDetailsResponseSchema: GenMessage<GetClaimDetailsResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 18);
+  messageDesc(file_swarm_report_v1_report_service, 19);
 
 /**
  * @generated from message swarm.report.v1.ListActiveReportsForMemberRequest
@@ -572,7 +620,7 @@ export type ListActiveReportsForMemberRequest = Message<"swarm.report.v1.ListAct
  * Use `create(ListActiveReportsForMemberRequestSchema)` to create a new message.
  */
 export const ListActiveReportsForMemberRequestSchema: GenMessage<ListActiveReportsForMemberRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 19);
+  messageDesc(file_swarm_report_v1_report_service, 20);
 
 /**
  * @generated from message swarm.report.v1.ActiveReportForMember
@@ -626,7 +674,7 @@ export type ActiveReportForMember = Message<"swarm.report.v1.ActiveReportForMemb
  * Use `create(ActiveReportForMemberSchema)` to create a new message.
  */
 export const ActiveReportForMemberSchema: GenMessage<ActiveReportForMember> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 20);
+  messageDesc(file_swarm_report_v1_report_service, 21);
 
 /**
  * @generated from message swarm.report.v1.ListActiveReportsForMemberResponse
@@ -643,7 +691,7 @@ export type ListActiveReportsForMemberResponse = Message<"swarm.report.v1.ListAc
  * Use `create(ListActiveReportsForMemberResponseSchema)` to create a new message.
  */
 export const ListActiveReportsForMemberResponseSchema: GenMessage<ListActiveReportsForMemberResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 21);
+  messageDesc(file_swarm_report_v1_report_service, 22);
 
 /**
  * @generated from message swarm.report.v1.ListClaimedReportsForMemberRequest
@@ -660,7 +708,7 @@ export type ListClaimedReportsForMemberRequest = Message<"swarm.report.v1.ListCl
  * Use `create(ListClaimedReportsForMemberRequestSchema)` to create a new message.
  */
 export const ListClaimedReportsForMemberRequestSchema: GenMessage<ListClaimedReportsForMemberRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 22);
+  messageDesc(file_swarm_report_v1_report_service, 23);
 
 /**
  * @generated from message swarm.report.v1.ClaimedReportForMember
@@ -726,7 +774,7 @@ export type ClaimedReportForMember = Message<"swarm.report.v1.ClaimedReportForMe
  * Use `create(ClaimedReportForMemberSchema)` to create a new message.
  */
 export const ClaimedReportForMemberSchema: GenMessage<ClaimedReportForMember> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 23);
+  messageDesc(file_swarm_report_v1_report_service, 24);
 
 /**
  * @generated from message swarm.report.v1.ListClaimedReportsForMemberResponse
@@ -743,7 +791,7 @@ export type ListClaimedReportsForMemberResponse = Message<"swarm.report.v1.ListC
  * Use `create(ListClaimedReportsForMemberResponseSchema)` to create a new message.
  */
 export const ListClaimedReportsForMemberResponseSchema: GenMessage<ListClaimedReportsForMemberResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 24);
+  messageDesc(file_swarm_report_v1_report_service, 25);
 
 /**
  * @generated from message swarm.report.v1.GetReportImageRequest
@@ -770,7 +818,7 @@ export type GetReportImageRequest = Message<"swarm.report.v1.GetReportImageReque
  * Use `create(GetReportImageRequestSchema)` to create a new message.
  */
 export const GetReportImageRequestSchema: GenMessage<GetReportImageRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 25);
+  messageDesc(file_swarm_report_v1_report_service, 26);
 
 /**
  * @generated from message swarm.report.v1.GetReportImageResponse
@@ -792,7 +840,7 @@ export type GetReportImageResponse = Message<"swarm.report.v1.GetReportImageResp
  * Use `create(GetReportImageResponseSchema)` to create a new message.
  */
 export const GetReportImageResponseSchema: GenMessage<GetReportImageResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_report_service, 26);
+  messageDesc(file_swarm_report_v1_report_service, 27);
 
 /**
  * @generated from service swarm.report.v1.ReportService
@@ -841,8 +889,9 @@ export const ReportService: GenService<{
     output: typeof ListReportAssociationsResponseSchema;
   },
   /**
-   * Remembers that a member was alerted about a report (through one association), before the alert is sent, so
-   * that only alerted members may claim it. Idempotent per (report_id, member_id): the first record is kept.
+   * Remembers that a member was alerted about a report (through one association), so that they may claim it.
+   * The service records every alert it hears of through alert.sent; this call records one directly (operators'
+   * tools and tests that set up an alerted member). Idempotent per (report_id, member_id): the first record is kept.
    * Errors: NOT_FOUND (REPORT.NOT_FOUND).
    *
    * @generated from rpc swarm.report.v1.ReportService.RecordAlert
@@ -866,7 +915,9 @@ export const ReportService: GenService<{
     output: typeof ClaimReportResponseSchema;
   },
   /**
-   * As ClaimReport, for the live report with this claim code that the member was alerted about.
+   * As ClaimReport, for the live report with this claim code that the member was alerted about. An SMS reply can
+   * come before the service has heard of the alert through alert.sent, so the notification service attaches the
+   * alert it sent; it is recorded first when it names that report and none is recorded yet.
    * Errors: NOT_FOUND (REPORT.NOT_FOUND) when no such report; FAILED_PRECONDITION (REPORT.ALREADY_CLAIMED).
    *
    * @generated from rpc swarm.report.v1.ReportService.ClaimReportByCode

@@ -1,10 +1,20 @@
+import type { MemoryOutbox } from '@swarm/runtime';
 import type { CoveringMember, InsertOutcome, MemberPatch, MemberRepository } from '../../app/ports.js';
 import { coveringDistance } from '../../domain/covering.js';
 import type { GeoPoint } from '../../domain/geo.js';
 import type { Member } from '../../domain/member.js';
+import { memberChanged } from '../../domain/member-events.js';
+import { toOutboxMessage } from '../events/member-event-codec.js';
 
+/** Members in a map; a change and its member.changed reach the outbox in one synchronous step. */
 export class MemoryMemberRepository implements MemberRepository {
   private readonly members = new Map<string, Member>();
+  private readonly versions = new Map<string, number>();
+
+  constructor(
+    private readonly outbox: MemoryOutbox,
+    private readonly onEventsStored: () => void = () => undefined,
+  ) {}
 
   async insertIfAbsent(member: Member): Promise<InsertOutcome> {
     // No await before the write: the check and the insert happen in one turn, as a unique index would make them.
@@ -36,6 +46,7 @@ export class MemoryMemberRepository implements MemberRepository {
   async update(memberId: string, patch: MemberPatch): Promise<Member | undefined> {
     const member = this.members.get(memberId);
     if (!member) return undefined;
+    if (!changesAnything(patch)) return structuredClone(member);
     const { availability, ...fields } = structuredClone(patch);
     Object.assign(member, fields);
     if (availability) {
@@ -43,7 +54,18 @@ export class MemoryMemberRepository implements MemberRepository {
       Object.assign(member.availability, scalars);
       for (const [day, window] of Object.entries(days ?? {})) if (window) member.availability.days[Number(day)] = window;
     }
+    const version = (this.versions.get(memberId) ?? 0) + 1;
+    this.versions.set(memberId, version);
+    this.outbox.append([toOutboxMessage(memberChanged(memberId, version), new Date())]);
+    this.onEventsStored();
     return structuredClone(member);
+  }
+
+  async findVersioned(memberIds: string[]): Promise<{ member: Member; version: number }[]> {
+    return [...new Set(memberIds)].flatMap((memberId) => {
+      const member = this.members.get(memberId);
+      return member ? [{ member: structuredClone(member), version: this.versions.get(memberId) ?? 0 }] : [];
+    });
   }
 
   async findCovering(point: GeoPoint, heightFeet: number): Promise<CoveringMember[]> {
@@ -58,4 +80,15 @@ export class MemoryMemberRepository implements MemberRepository {
   private find(predicate: (member: Member) => boolean): Member | undefined {
     return [...this.members.values()].find(predicate);
   }
+}
+
+/** Whether a patch sets any field, as the Mongo adapter writes it (an empty one stores and announces nothing). */
+function changesAnything(patch: MemberPatch): boolean {
+  const { availability, ...fields } = patch;
+  const { days, ...scalars } = availability ?? {};
+  return (
+    Object.entries(fields).some(([field, value]) => value !== undefined || field === 'home') ||
+    Object.values(scalars).some((value) => value !== undefined) ||
+    Object.values(days ?? {}).some((window) => window !== undefined)
+  );
 }

@@ -1,21 +1,31 @@
+import { MongoOutbox, RecoveringOutbox } from '@swarm/runtime/mongo';
 import { mongoSuite } from '@swarm/testing';
 import { expect, it } from 'vitest';
-import { aMember, memberRepositoryContract } from '../member-repository.contract.js';
+import { aMember, memberChangeContract, memberRepositoryContract } from '../member-repository.contract.js';
 import { MongoMemberRepository } from './mongo-member-repository.js';
 
 mongoSuite('MemberRepository contract: MongoDB', (newDatabase, target) => {
   memberRepositoryContract(target.tier, async () => {
     const { db } = await newDatabase();
-    const members = new MongoMemberRepository(db);
+    const members = new MongoMemberRepository(db, new MongoOutbox(db));
     await members.ensureIndexes();
     return members;
+  });
+
+  memberChangeContract(target.tier, async () => {
+    const { db } = await newDatabase();
+    const outbox = new MongoOutbox(db);
+    const members = new MongoMemberRepository(db, outbox);
+    await members.ensureIndexes();
+    // The relay's view: events parked on members are moved to the outbox before it is read.
+    return { members, outbox: new RecoveringOutbox(outbox, [members]) };
   });
 
   it('moves homes stored as GeoJSON by earlier versions to plain degrees, so they are found again', async () => {
     const { db } = await newDatabase();
     const collection = db.collection('members');
     const member = aMember({ address: 'x', home: { latitude: 45.5152, longitude: -122.6784 } });
-    const members = new MongoMemberRepository(db);
+    const members = new MongoMemberRepository(db, new MongoOutbox(db));
     await members.insertIfAbsent(member);
     await collection.updateOne({ _id: member.memberId as never }, { $set: { home: { type: 'Point', coordinates: [-122.6784, 45.5152] } } });
     await members.ensureIndexes();

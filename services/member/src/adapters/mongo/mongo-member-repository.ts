@@ -1,10 +1,12 @@
-import { type Collection, type Db, type Document } from 'mongodb';
-import { isDuplicateKeyError } from '@swarm/runtime/mongo';
+import { type Collection, type Db, type Document, type Filter } from 'mongodb';
+import { isDuplicateKeyError, NOTHING_PARKED, parkEvent, ParkedEvents, type MongoOutbox, type WithParkedEvents } from '@swarm/runtime/mongo';
 import type { CoveringMember, InsertOutcome, MemberPatch, MemberRepository } from '../../app/ports.js';
 import { DAYS_OF_WEEK, MAX_RANGE_IN_MILES, type DayOfWeek } from '../../domain/availability.js';
 import { coveringDistance } from '../../domain/covering.js';
 import { boxesAround, type GeoPoint } from '../../domain/geo.js';
 import type { Member, OnboardingEntry } from '../../domain/member.js';
+import { memberChanged } from '../../domain/member-events.js';
+import { toOutboxMessage } from '../events/member-event-codec.js';
 
 type DayWindowDocument = { fromHour: number; toHour: number };
 /** Plain degrees: a compound index on both answers the range query of a search box on any MongoDB-compatible server. */
@@ -12,8 +14,10 @@ type HomeDocument = { latitude: number; longitude: number };
 /** How homes were stored before: GeoJSON for a 2dsphere index, which only a real MongoDB can search. */
 type LegacyPointDocument = { type: 'Point'; coordinates: [number, number] };
 
-type MemberDocument = {
+type MemberDocument = WithParkedEvents & {
   _id: string;
+  /** Raised by every change; absent on members never changed (version 0). */
+  version?: number;
   email: string;
   name: string;
   phoneNumber: string;
@@ -32,14 +36,34 @@ type MemberDocument = {
 };
 
 
+/** Re-reads after a concurrent change of the same member; each round only ever loses to a change that was stored. */
+const UPDATE_ATTEMPTS = 20;
+
+/**
+ * The `members` collection of the member database, and its outbox: a change and its member.changed are one write
+ * (the event parked on the member, then moved to the outbox; see ParkedEvents).
+ */
 export class MongoMemberRepository implements MemberRepository {
   private readonly collection: Collection<MemberDocument>;
+  private readonly parked: ParkedEvents<MemberDocument>;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly outbox: MongoOutbox,
+    private readonly onEventsStored: () => void = () => undefined,
+  ) {
     this.collection = db.collection<MemberDocument>('members');
+    this.parked = new ParkedEvents(this.collection, outbox);
+  }
+
+  /** Moves member.changed events a crash left on their members to the outbox; the relay calls it before each read. */
+  recover(): Promise<void> {
+    return this.parked.recover();
   }
 
   async ensureIndexes(): Promise<void> {
+    await this.parked.ensureIndexes();
+    await this.outbox.ensureIndexes();
     await this.migrateGeoJsonHomes();
     await this.collection.createIndex({ email: 1 }, { unique: true, name: 'email_unique' });
     // Coverage searches a latitude/longitude box: the latitude range narrows the scan, the longitude range is checked
@@ -105,12 +129,34 @@ export class MongoMemberRepository implements MemberRepository {
       const dayName = DAYS_OF_WEEK[Number(day)];
       if (window && dayName) set[`availability.days.${dayName}`] = { fromHour: window.fromHour, toHour: window.toHour };
     }
-    const update: Document = {};
-    if (Object.keys(set).length > 0) update.$set = set;
-    if (Object.keys(unset).length > 0) update.$unset = unset;
-    if (Object.keys(update).length === 0) return this.findById(memberId);
-    const document = await this.collection.findOneAndUpdate({ _id: memberId }, update, { returnDocument: 'after' });
-    return document ? fromDocument(document) : undefined;
+    if (Object.keys(set).length === 0 && Object.keys(unset).length === 0) return this.findById(memberId);
+    // Conditional on the version read, so the version raised and the event parked are this change's own; a concurrent
+    // change makes it read again. Patches set only their own fields, so both changes stay.
+    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
+      const current = await this.collection.findOne({ _id: memberId });
+      if (!current) return undefined;
+      if (current.pendingEvents?.length) {
+        await this.parked.move(memberId, current.pendingEvents);
+        continue;
+      }
+      const version = (current.version ?? 0) + 1;
+      const parked = [parkEvent(toOutboxMessage(memberChanged(memberId, version), new Date()))];
+      const update: Document = { $set: { ...set, version, pendingEvents: parked } };
+      if (Object.keys(unset).length > 0) update.$unset = unset;
+      const filter = { _id: memberId, ...NOTHING_PARKED, version: current.version ?? { $exists: false } } as Filter<MemberDocument>;
+      const document = await this.collection.findOneAndUpdate(filter, update, { returnDocument: 'after' });
+      if (!document) continue;
+      await this.parked.moveSoon(memberId, parked);
+      this.onEventsStored();
+      return fromDocument(document);
+    }
+    throw new Error(`member ${memberId} kept changing concurrently; the change was not stored`);
+  }
+
+  async findVersioned(memberIds: string[]): Promise<{ member: Member; version: number }[]> {
+    if (memberIds.length === 0) return [];
+    const documents = await this.collection.find({ _id: { $in: [...new Set(memberIds)] } }).toArray();
+    return documents.map((document) => ({ member: fromDocument(document), version: document.version ?? 0 }));
   }
 
   async findCovering(point: GeoPoint, heightFeet: number): Promise<CoveringMember[]> {

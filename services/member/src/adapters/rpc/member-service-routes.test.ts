@@ -1,7 +1,6 @@
-import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { MemberService, OnboardingStatus } from '@swarm/proto/member/v1/member_service';
-import { domainErrorCode, fieldViolations } from '@swarm/runtime';
+import { domainErrorCode, fieldViolations, MemoryOutbox } from '@swarm/runtime';
 import { connectErrorOf } from '@swarm/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildMemberService, DEFAULT_LOGIN_TOKEN_TTL_MS } from '../../member-service.js';
@@ -17,7 +16,7 @@ describe('MemberService over Connect', () => {
   beforeEach(() => {
     let nextId = 0;
     const service = buildMemberService({
-      members: new MemoryMemberRepository(),
+      members: new MemoryMemberRepository(new MemoryOutbox()),
       loginTokens: new MemoryLoginTokenRepository(),
       geocoder: new OfflineGeocoder(),
       secrets: nodeTokenSecrets,
@@ -178,24 +177,18 @@ describe('MemberService over Connect', () => {
       expect(error.code).toBe(Code.NotFound);
     });
 
-    it('gives the next alert time in the member zone, not_before itself inside the window, never under Do Not Disturb', async () => {
-      const memberId = await informed('ada@example.org', '5035550100');
-      await client.updateAvailability({ memberId, timeZone: 'America/Los_Angeles' });
-      // Monday 1 June 2026 10:00 UTC is 03:00 PDT; the weekday window opens at 17:00 PDT, 00:00 UTC on Tuesday.
-      const later = await client.nextAlertTime({ memberId, notBefore: timestampFromDate(new Date('2026-06-01T10:00:00Z')) });
-      expect(later.never).toBe(false);
-      expect(later.sendAt && timestampDate(later.sendAt)).toEqual(new Date('2026-06-02T00:00:00Z'));
-      const inside = await client.nextAlertTime({ memberId, notBefore: timestampFromDate(new Date('2026-06-02T01:23:00Z')) });
-      expect(inside.sendAt && timestampDate(inside.sendAt)).toEqual(new Date('2026-06-02T01:23:00Z'));
-      // Without not_before the service clock (12:00 UTC, 05:00 PDT) is the start.
-      const fromNow = await client.nextAlertTime({ memberId });
-      expect(fromNow.sendAt && timestampDate(fromNow.sendAt)).toEqual(new Date('2026-06-02T00:00:00Z'));
-
-      await client.setDoNotDisturb({ memberId, doNotDisturb: true });
-      const never = await client.nextAlertTime({ memberId, notBefore: timestampFromDate(new Date('2026-06-02T01:23:00Z')) });
-      expect([never.never, never.sendAt]).toEqual([true, undefined]);
-      const error = await connectErrorOf(client.nextAlertTime({ memberId: 'missing' }));
-      expect(error.code).toBe(Code.NotFound);
+    it('lists the alert settings of many members with their versions, leaving out unknown ids', async () => {
+      const ada = await informed('ada@example.org', '5035550100');
+      const grace = await informed('grace@example.org', '5035550101');
+      await client.updateAvailability({ memberId: ada, timeZone: 'America/Los_Angeles' });
+      const { settings } = await client.listAlertSettings({ memberIds: [ada, grace, 'unknown'] });
+      const byId = new Map(settings.map((entry) => [entry.memberId, entry]));
+      expect([...byId.keys()].sort()).toEqual([ada, grace].sort());
+      expect(byId.get(ada)).toMatchObject({ phoneNumber: '5035550100', timeZone: 'America/Los_Angeles', availability: { doNotDisturb: false } });
+      expect(byId.get(ada)!.version).toBeGreaterThan(byId.get(grace)!.version);
+      expect(byId.get(ada)!.availability?.days).toHaveLength(7);
+      const error = await connectErrorOf(client.listAlertSettings({ memberIds: Array.from({ length: 1_001 }, (_, index) => `m-${index}`) }));
+      expect([error.code, domainErrorCode(error)]).toEqual([Code.InvalidArgument, 'MEMBER.TOO_MANY_IDS']);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, type ConnectRouter } from '@connectrpc/connect';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { onboardingStatuses } from '@swarm/proto/labels';
@@ -9,13 +9,13 @@ import type { FindCoveringMembers } from '../../app/find-covering-members.js';
 import type { FindMemberByPhone } from '../../app/find-member-by-phone.js';
 import type { GetMember } from '../../app/get-member.js';
 import type { IssueLoginToken } from '../../app/issue-login-token.js';
-import type { NextAlertTime } from '../../app/next-alert-time.js';
+import type { ListAlertSettings } from '../../app/list-alert-settings.js';
 import type { SetDoNotDisturb } from '../../app/set-do-not-disturb.js';
 import type { UpdateAvailability } from '../../app/update-availability.js';
 import type { UpdateMemberInformation } from '../../app/update-member-information.js';
 import type { UpdateOnboarding } from '../../app/update-onboarding.js';
 import type { MemberErrorCode } from '../../domain/member-error.js';
-import { toProtoMember } from './member-mapping.js';
+import { toProtoAvailability, toProtoMember } from './member-mapping.js';
 
 const connectCodes: Record<MemberErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
   'MEMBER.INVALID_EMAIL': Code.InvalidArgument,
@@ -29,6 +29,7 @@ const connectCodes: Record<MemberErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
   'MEMBER.LOGIN_TOKEN_INVALID': Code.NotFound,
   // The geocoder's provider did not answer: the caller may try again in a moment.
   'GEOCODER.UNAVAILABLE': Code.Unavailable,
+  'MEMBER.TOO_MANY_IDS': Code.InvalidArgument,
 };
 
 export type MemberUseCases = {
@@ -42,7 +43,7 @@ export type MemberUseCases = {
   consumeLoginToken: ConsumeLoginToken;
   findMemberByPhone: FindMemberByPhone;
   setDoNotDisturb: SetDoNotDisturb;
-  nextAlertTime: NextAlertTime;
+  listAlertSettings: ListAlertSettings;
 };
 
 /** Runs a handler, turning a broken rule into its Connect code with the rule code and every message attached. */
@@ -112,11 +113,13 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
         answer(async () => ({ member: toProtoMember(await useCases.findMemberByPhone.execute(request.phoneNumber)) })),
       setDoNotDisturb: (request) =>
         answer(async () => ({ member: toProtoMember(await useCases.setDoNotDisturb.execute(request.memberId, request.doNotDisturb)) })),
-      nextAlertTime: (request) =>
-        answer(async () => {
-          const { sendAt } = await useCases.nextAlertTime.execute(request.memberId, request.notBefore ? timestampDate(request.notBefore) : undefined);
-          return sendAt ? { sendAt: timestampFromDate(sendAt), never: false } : { never: true };
-        }),
+      listAlertSettings: (request) =>
+        answer(async () => ({
+          settings: (await useCases.listAlertSettings.execute(request.memberIds)).map(({ availability, ...settings }) => ({
+            ...settings,
+            availability: toProtoAvailability(availability),
+          })),
+        })),
     });
   };
 }

@@ -9,6 +9,8 @@ export function toOutboxMessage(event: AlertSent): OutboxMessage {
       reportId: event.reportId,
       memberId: event.memberId,
       companyId: event.companyId,
+      companyName: event.companyName,
+      distanceMiles: event.distanceMiles,
       sentAt: timestampFromDate(event.sentAt),
     }),
     createdAt: event.sentAt,

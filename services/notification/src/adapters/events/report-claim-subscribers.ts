@@ -24,7 +24,7 @@ export async function subscribeToReportClaims(bus: EventBus, follow: FollowRepor
       await follow.unclaimed({ eventId: delivery.id, reportId: event.reportId, memberId: event.memberId, unclaimedAt: at(event.unclaimedAt) });
     }),
     subscribeTo(bus, NOTIFICATION_CONSUMER, ReportMarkedBadEvent, async (event) => {
-      await follow.markedBad({ reportId: event.reportId });
+      await follow.markedBad({ reportId: event.reportId, markedAt: at(event.markedAt) });
     }),
   ]);
 }

@@ -1,3 +1,5 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { swarmSizes } from '@swarm/proto/labels';
 import { ReportSubmittedEvent, subscribeTo, type EventBus, type Logger, type Subscription } from '@swarm/runtime';
 import type { StartDispatchOnReportSubmitted } from '../../app/start-dispatch-on-report-submitted.js';
 
@@ -10,12 +12,21 @@ export function subscribeToReportSubmitted(
   logger: Logger,
 ): Promise<Subscription> {
   return subscribeTo(bus, NOTIFICATION_CONSUMER, ReportSubmittedEvent, async (event, delivery) => {
+    // Every report is stored with its place and time; an event without them is not one the report service sends.
+    if (!event.location || !event.submittedAt) throw new Error(`report.submitted ${delivery.id} has no location or submitted_at`);
     const outcome = await startDispatch.execute({
       eventId: delivery.id,
       reportId: event.reportId,
+      claimCode: event.claimCode,
+      size: swarmSizes.label(event.size) ?? 'Unknown size',
       elevationFeet: event.elevationFeet,
-      ...(event.location ? { location: { latitude: event.location.latitude, longitude: event.location.longitude } } : {}),
+      location: { latitude: event.location.latitude, longitude: event.location.longitude },
+      submittedAt: timestampDate(event.submittedAt),
+      coverage: event.coverage.map(({ memberId, distanceMiles, companyId, companyName }) => ({ memberId, distanceMiles, companyId, companyName })),
     });
-    logger.info({ reportId: event.reportId, eventId: delivery.id, deliveryCount: delivery.deliveryCount, outcome }, 'report received for alert dispatch');
+    logger.info(
+      { reportId: event.reportId, eventId: delivery.id, deliveryCount: delivery.deliveryCount, covering: event.coverage.length, outcome },
+      'report received for alert dispatch',
+    );
   });
 }

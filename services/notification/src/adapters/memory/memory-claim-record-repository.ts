@@ -17,7 +17,12 @@ export class MemoryClaimRecordRepository implements ClaimRecordRepository {
     if (existing && existing.claimedAt <= claim.unclaimedAt) this.claims.delete(key);
   }
 
-  async countClaimsSince(memberId: string, since: Date): Promise<number> {
-    return [...this.claims.values()].filter((claim) => claim.memberId === memberId && claim.claimedAt >= since).length;
+  async countClaimsSince(memberIds: string[], since: Date): Promise<Map<string, number>> {
+    const wanted = new Set(memberIds);
+    const counts = new Map<string, number>();
+    for (const claim of this.claims.values()) {
+      if (wanted.has(claim.memberId) && claim.claimedAt >= since) counts.set(claim.memberId, (counts.get(claim.memberId) ?? 0) + 1);
+    }
+    return counts;
   }
 }

@@ -1,22 +1,34 @@
 import type { DispatchRepository } from '../../app/ports.js';
-import type { AlertDispatch } from '../../domain/alert-dispatch.js';
+import { stateChangeApplies, type AlertDispatch, type ReportState } from '../../domain/alert-dispatch.js';
 
 export class MemoryDispatchRepository implements DispatchRepository {
   private readonly dispatches = new Map<string, AlertDispatch>();
 
   async recordIfAbsent(dispatch: AlertDispatch): Promise<'recorded' | 'already-recorded'> {
     if (this.dispatches.has(dispatch.reportId)) return 'already-recorded';
-    this.dispatches.set(dispatch.reportId, { ...dispatch });
+    this.dispatches.set(dispatch.reportId, structuredClone(dispatch));
     return 'recorded';
   }
 
   async findByReportId(reportId: string): Promise<AlertDispatch | undefined> {
     const dispatch = this.dispatches.get(reportId);
-    return dispatch && { ...dispatch };
+    return dispatch && structuredClone(dispatch);
   }
 
   async markScheduled(reportId: string, scheduledAt: Date): Promise<void> {
     const dispatch = this.dispatches.get(reportId);
     if (dispatch && dispatch.status !== 'scheduled') this.dispatches.set(reportId, { ...dispatch, status: 'scheduled', scheduledAt });
+  }
+
+  async findLiveByClaimCode(claimCode: string): Promise<AlertDispatch[]> {
+    return [...this.dispatches.values()].filter((dispatch) => dispatch.claimCode === claimCode && dispatch.reportState !== 'bad').map((dispatch) => structuredClone(dispatch));
+  }
+
+  async changeReportState(reportId: string, change: { state: ReportState; at: Date }): Promise<'changed' | 'unchanged' | 'unknown'> {
+    const dispatch = this.dispatches.get(reportId);
+    if (!dispatch) return 'unknown';
+    if (!stateChangeApplies(dispatch, change.at)) return 'unchanged';
+    this.dispatches.set(reportId, { ...dispatch, reportState: change.state, reportStateAt: change.at });
+    return 'changed';
   }
 }

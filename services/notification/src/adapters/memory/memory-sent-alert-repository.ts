@@ -35,6 +35,10 @@ export class MemorySentAlertRepository implements SentAlertRepository {
     return 'recorded';
   }
 
+  async findForMember(reportId: string, memberId: string): Promise<SentAlert[]> {
+    return [...this.alerts.values()].filter((alert) => alert.reportId === reportId && alert.memberId === memberId).map((alert) => structuredClone(alert));
+  }
+
   async find(sendKey: string): Promise<SentAlert | undefined> {
     const alert = this.alerts.get(sendKey);
     return alert && structuredClone(alert);

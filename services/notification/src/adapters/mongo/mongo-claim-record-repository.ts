@@ -31,7 +31,13 @@ export class MongoClaimRecordRepository implements ClaimRecordRepository {
     await this.collection.deleteOne({ _id: `${claim.reportId}--${claim.memberId}`, claimedAt: { $lte: claim.unclaimedAt } });
   }
 
-  async countClaimsSince(memberId: string, since: Date): Promise<number> {
-    return this.collection.countDocuments({ memberId, claimedAt: { $gte: since } });
+  async countClaimsSince(memberIds: string[], since: Date): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (memberIds.length === 0) return counts;
+    // Recent claims are few per member (a week's worth), so the matching documents are counted here.
+    for await (const claim of this.collection.find({ memberId: { $in: memberIds }, claimedAt: { $gte: since } })) {
+      counts.set(claim.memberId, (counts.get(claim.memberId) ?? 0) + 1);
+    }
+    return counts;
   }
 }

@@ -3,5 +3,9 @@ import { dispatchRepositoryContract } from '../dispatch-repository.contract.js';
 import { MongoDispatchRepository } from './mongo-dispatch-repository.js';
 
 mongoSuite('DispatchRepository contract: MongoDB', (newDatabase, target) => {
-  dispatchRepositoryContract(target.tier, async () => new MongoDispatchRepository((await newDatabase()).db));
+  dispatchRepositoryContract(target.tier, async () => {
+    const dispatches = new MongoDispatchRepository((await newDatabase()).db);
+    await dispatches.ensureIndexes();
+    return dispatches;
+  });
 });

@@ -1,11 +1,11 @@
 import { type Collection, type Db } from 'mongodb';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { DispatchRepository } from '../../app/ports.js';
-import type { AlertDispatch, DispatchStatus } from '../../domain/alert-dispatch.js';
+import type { AlertDispatch, ReportState } from '../../domain/alert-dispatch.js';
 
-type DispatchDocument = { _id: string; eventId: string; status: DispatchStatus; receivedAt: Date; scheduledAt?: Date };
+type DispatchDocument = Omit<AlertDispatch, 'reportId'> & { _id: string };
 
-
+/** The `dispatches` collection of the notification database: one document per submitted report. */
 export class MongoDispatchRepository implements DispatchRepository {
   private readonly collection: Collection<DispatchDocument>;
 
@@ -13,9 +13,14 @@ export class MongoDispatchRepository implements DispatchRepository {
     this.collection = db.collection<DispatchDocument>('dispatches');
   }
 
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ claimCode: 1 }, { name: 'claim_code' });
+  }
+
   async recordIfAbsent(dispatch: AlertDispatch): Promise<'recorded' | 'already-recorded'> {
+    const { reportId, ...fields } = dispatch;
     try {
-      await this.collection.insertOne({ _id: dispatch.reportId, eventId: dispatch.eventId, status: dispatch.status, receivedAt: dispatch.receivedAt });
+      await this.collection.insertOne({ _id: reportId, ...fields });
       return 'recorded';
     } catch (error) {
       if (isDuplicateKeyError(error)) return 'already-recorded';
@@ -25,18 +30,30 @@ export class MongoDispatchRepository implements DispatchRepository {
 
   async findByReportId(reportId: string): Promise<AlertDispatch | undefined> {
     const document = await this.collection.findOne({ _id: reportId });
-    if (!document) return undefined;
-    return {
-      reportId: document._id,
-      eventId: document.eventId,
-      status: document.status,
-      receivedAt: document.receivedAt,
-      ...(document.scheduledAt ? { scheduledAt: document.scheduledAt } : {}),
-    };
+    return document ? fromDocument(document) : undefined;
+  }
+
+  async findLiveByClaimCode(claimCode: string): Promise<AlertDispatch[]> {
+    return (await this.collection.find({ claimCode, reportState: { $ne: 'bad' } }).toArray()).map(fromDocument);
   }
 
   async markScheduled(reportId: string, scheduledAt: Date): Promise<void> {
     // Conditional so the first scheduling time is kept.
     await this.collection.updateOne({ _id: reportId, status: 'received' }, { $set: { status: 'scheduled', scheduledAt } });
   }
+
+  async changeReportState(reportId: string, change: { state: ReportState; at: Date }): Promise<'changed' | 'unchanged' | 'unknown'> {
+    // The condition is stateChangeApplies, evaluated by the server in the same write, so concurrent changes keep the newest.
+    const { matchedCount } = await this.collection.updateOne(
+      { _id: reportId, reportState: { $ne: 'bad' }, reportStateAt: { $lt: change.at } },
+      { $set: { reportState: change.state, reportStateAt: change.at } },
+    );
+    if (matchedCount > 0) return 'changed';
+    return (await this.collection.countDocuments({ _id: reportId }, { limit: 1 })) > 0 ? 'unchanged' : 'unknown';
+  }
+}
+
+function fromDocument(document: DispatchDocument): AlertDispatch {
+  const { _id, scheduledAt, ...fields } = document;
+  return { reportId: _id, ...fields, ...(scheduledAt ? { scheduledAt } : {}) };
 }

@@ -33,8 +33,8 @@ mongoSuite('SentAlertRepository contract: MongoDB', (newDatabase, target) => {
     const sentAt = new Date('2026-06-01T12:00:01Z');
     outbox.failing = true;
     const outcome = await sentAlerts.recordSent(
-      { sendKey: 'send-1', reportId: 'report-1', memberId: 'member-1', companyId: 'company-1', state: 'sent', startedAt, sentAt, providerId: 'SM1' },
-      { kind: 'alert.sent', eventId: 'alert-sent--send-1', reportId: 'report-1', memberId: 'member-1', companyId: 'company-1', sentAt },
+      { sendKey: 'send-1', reportId: 'report-1', memberId: 'member-1', companyId: 'company-1', companyName: 'Bees', distanceMiles: 1, state: 'sent', startedAt, sentAt, providerId: 'SM1' },
+      { kind: 'alert.sent', eventId: 'alert-sent--send-1', reportId: 'report-1', memberId: 'member-1', companyId: 'company-1', companyName: 'Bees', distanceMiles: 1, sentAt },
     );
     expect(outcome).toBe('recorded');
     expect((await sentAlerts.find('send-1'))?.state).toBe('sent');

@@ -10,6 +10,8 @@ type SentAlertDocument = WithParkedEvents & {
   reportId: string;
   memberId: string;
   companyId: string;
+  companyName: string;
+  distanceMiles: number;
   state: 'sending' | 'sent';
   startedAt: Date;
   sentAt?: Date;
@@ -38,6 +40,7 @@ export class MongoSentAlertRepository implements SentAlertRepository {
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ startedAt: 1 }, { name: 'started_ttl', expireAfterSeconds: RETENTION_SECONDS });
+    await this.collection.createIndex({ reportId: 1, memberId: 1 }, { name: 'report_member' });
     await this.parked.ensureIndexes();
     await this.outbox.ensureIndexes();
   }
@@ -73,14 +76,14 @@ export class MongoSentAlertRepository implements SentAlertRepository {
    * key, changing nothing.
    */
   async recordSent(alert: SentAlert & { state: 'sent'; sentAt: Date }, event: AlertSent): Promise<'recorded' | 'already-recorded'> {
-    const { sendKey, reportId, memberId, companyId, startedAt, sentAt, providerId } = alert;
+    const { sendKey, reportId, memberId, companyId, companyName, distanceMiles, startedAt, sentAt, providerId } = alert;
     const parked = [parkEvent(toOutboxMessage(event))];
     try {
       await this.collection.updateOne(
         { _id: sendKey, state: { $ne: 'sent' } },
         {
           $set: { state: 'sent', sentAt, pendingEvents: parked, ...(providerId ? { providerId } : {}) },
-          $setOnInsert: { reportId, memberId, companyId, startedAt },
+          $setOnInsert: { reportId, memberId, companyId, companyName, distanceMiles, startedAt },
         },
         { upsert: true },
       );
@@ -91,6 +94,11 @@ export class MongoSentAlertRepository implements SentAlertRepository {
     await this.parked.moveSoon(sendKey, parked);
     this.onEventsStored();
     return 'recorded';
+  }
+
+  async findForMember(reportId: string, memberId: string): Promise<SentAlert[]> {
+    const documents = await this.collection.find({ reportId, memberId }).toArray();
+    return documents.map(({ _id, pendingEvents: _parked, ...fields }) => ({ sendKey: _id, ...fields }));
   }
 
   async find(sendKey: string): Promise<SentAlert | undefined> {

@@ -1,58 +1,43 @@
-import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import type { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import type { MemberService } from '@swarm/proto/member/v1/member_service';
-import { reportStates, swarmSizes } from '@swarm/proto/labels';
-import type { ReportService } from '@swarm/proto/report/v1/report_service';
 import { domainErrorCode } from '@swarm/runtime';
-import type { AlertBilling, AlertedReport, CoveringMember, MemberDirectory, PayingMembership, ReportDirectory } from '../../app/ports.js';
+import type { AlertBilling, MemberDirectory } from '../../app/ports.js';
+import type { MemberAlertSettings } from '../../domain/member-settings.js';
 
 /** Bounds each call so a slow service fails the job (retried later) instead of holding it open. */
 const CALL_TIMEOUT_MS = 5_000;
 const options = { timeoutMs: CALL_TIMEOUT_MS };
 
+/** Ids per ListAlertSettings call, within the member service's limit of 1000. */
+const SETTINGS_BATCH = 500;
+
 const notFound = (error: unknown) => error instanceof ConnectError && error.code === Code.NotFound;
 
+/** The member service's alert settings over its RPC. */
 export class RpcMemberDirectory implements MemberDirectory {
   constructor(private readonly members: Client<typeof MemberService>) {}
 
-  async findCoveringMembers(point: { latitude: number; longitude: number }, heightFeet: number): Promise<CoveringMember[]> {
-    const { members } = await this.members.findCoveringMembers({ point, heightFeet }, options);
-    return members.map((member) => ({ memberId: member.memberId, distanceMiles: member.distanceMiles }));
-  }
-
-  async nextAlertTime(memberId: string, notBefore: Date): Promise<{ never: true } | { never: false; sendAt: Date }> {
-    try {
-      const answer = await this.members.nextAlertTime({ memberId, notBefore: timestampFromDate(notBefore) }, options);
-      if (answer.never || !answer.sendAt) return { never: true };
-      return { never: false, sendAt: timestampDate(answer.sendAt) };
-    } catch (error) {
-      // A member who left is never alerted.
-      if (notFound(error)) return { never: true };
-      throw error;
-    }
-  }
-
-  async phoneNumber(memberId: string): Promise<string | undefined> {
-    try {
-      const { member } = await this.members.getMember({ memberId }, options);
-      return member?.phoneNumber || undefined;
-    } catch (error) {
-      if (notFound(error)) return undefined;
-      throw error;
-    }
+  async listAlertSettings(memberIds: string[]): Promise<MemberAlertSettings[]> {
+    const batches: string[][] = [];
+    for (let start = 0; start < memberIds.length; start += SETTINGS_BATCH) batches.push(memberIds.slice(start, start + SETTINGS_BATCH));
+    const answers = await Promise.all(batches.map((batch) => this.members.listAlertSettings({ memberIds: batch }, options)));
+    return answers.flatMap(({ settings }) => settings).map(({ memberId, version, phoneNumber, timeZone, availability }) => ({
+      memberId,
+      version,
+      phoneNumber,
+      timeZone,
+      availability: {
+        doNotDisturb: availability?.doNotDisturb ?? false,
+        elevationMaximumFeet: availability?.elevationMaximumFeet ?? 0,
+        days: (availability?.days ?? []).map(({ fromHour, toHour }) => ({ fromHour, toHour })),
+      },
+    }));
   }
 }
 
 export class RpcAlertBilling implements AlertBilling {
   constructor(private readonly billing: Client<typeof AssociationBillingService>) {}
-
-  async listPayingMemberships(memberIds: string[]): Promise<PayingMembership[]> {
-    const { memberships } = await this.billing.listPayingMemberships({ memberIds }, options);
-    return memberships.flatMap(({ memberId, association }) =>
-      association ? [{ memberId, companyId: association.companyId, companyName: association.companyName }] : [],
-    );
-  }
 
   async chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'> {
     try {
@@ -65,47 +50,6 @@ export class RpcAlertBilling implements AlertBilling {
         if (reason === 'MEMBERSHIP.NOT_PAYING') return 'not-paying';
       }
       if (notFound(error)) return 'not-paying';
-      throw error;
-    }
-  }
-}
-
-
-
-export class RpcReportDirectory implements ReportDirectory {
-  constructor(private readonly reports: Client<typeof ReportService>) {}
-
-  async getReport(reportId: string): Promise<AlertedReport | undefined> {
-    try {
-      const { report } = await this.reports.getReport({ reportId }, options);
-      if (!report) return undefined;
-      return {
-        reportId: report.reportId,
-        state: reportStates.label(report.state) ?? 'unknown',
-        claimCode: report.claimCode,
-        size: swarmSizes.label(report.size) ?? 'Unknown size',
-        elevationFeet: report.elevationFeet,
-        ...(report.location ? { location: { latitude: report.location.latitude, longitude: report.location.longitude } } : {}),
-      };
-    } catch (error) {
-      if (notFound(error)) return undefined;
-      throw error;
-    }
-  }
-
-  async recordAlert(alert: {
-    reportId: string;
-    memberId: string;
-    companyId: string;
-    companyName: string;
-    distanceMiles: number;
-    alertedAt: Date;
-  }): Promise<AlertedReport['state']> {
-    try {
-      const { state } = await this.reports.recordAlert({ ...alert, alertedAt: timestampFromDate(alert.alertedAt) }, options);
-      return reportStates.label(state) ?? 'unknown';
-    } catch (error) {
-      if (notFound(error)) return 'unknown';
       throw error;
     }
   }

@@ -1,16 +1,22 @@
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import type { ReportService } from '@swarm/proto/report/v1/report_service';
 import { domainErrorCode } from '@swarm/runtime';
 import type { ClaimByCodeOutcome, ReportClaims } from '../../app/inbound-ports.js';
 import type { ClaimDetails } from '../../domain/inbound-sms.js';
+import type { HeldAlert } from '../../domain/sent-alert.js';
 
 /** ReportClaims over the report service's RPC, reading its refusals (code and rule) as outcomes. */
 export class RpcReportClaims implements ReportClaims {
   constructor(private readonly reports: Client<typeof ReportService>) {}
 
-  async claimByCode(claimCode: string, memberId: string): Promise<ClaimByCodeOutcome> {
+  async claimByCode(claimCode: string, memberId: string, alert?: HeldAlert): Promise<ClaimByCodeOutcome> {
     try {
-      const claimed = await this.reports.claimReportByCode({ claimCode, memberId });
+      const claimed = await this.reports.claimReportByCode({
+        claimCode,
+        memberId,
+        ...(alert ? { alert: { ...alert, alertedAt: timestampFromDate(alert.alertedAt) } } : {}),
+      });
       return { kind: claimed.alreadyYours ? 'already-yours' : 'claimed', reportId: claimed.reportId, claimCode: claimed.claimCode || claimCode };
     } catch (error) {
       if (!(error instanceof ConnectError)) throw error;

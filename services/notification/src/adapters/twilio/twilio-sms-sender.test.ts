@@ -90,16 +90,30 @@ describe('TwilioSmsSender with a Messaging Service, paced across replicas', () =
   });
 
   it('leaves one sender no faster than its pace when two replicas send a wave of 20 at once', async () => {
-    const pacer = new RedisSendPacer(redis, `test-${randomUUID()}`);
+    const keyPrefix = `test-${randomUUID()}`;
+    // Each replica has its own pacer over the shared Redis, as two notification processes do.
     const replica = () =>
-      new TwilioSmsSender({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, sender: { fromNumber: '5035550199' }, apiBaseUrl: twilioServer.url, minIntervalMs: 50, pacer });
+      new TwilioSmsSender({
+        accountSid: ACCOUNT_SID,
+        authToken: AUTH_TOKEN,
+        sender: { fromNumber: '5035550199' },
+        apiBaseUrl: twilioServer.url,
+        minIntervalMs: 50,
+        pacer: new RedisSendPacer(redis, keyPrefix),
+      });
     const replicas = [replica(), replica()];
+    const [seconds, micros] = await redis.time();
+    const startedAt = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
     await Promise.all(Array.from({ length: 20 }, (_, index) => replicas[index % 2]!.send({ to: `50355501${String(index).padStart(2, '0')}`, body: 'x', idempotencyKey: `k${index}` })));
-    const arrivals = twilioServer.received.map((request) => request.arrivedAt);
+
+    const arrivals = twilioServer.received.map((request) => request.arrivedAt).sort((a, b) => a - b);
     expect(arrivals).toHaveLength(20);
-    const gaps = arrivals.sort((a, b) => a - b).slice(1).map((at, index) => at - (arrivals[index] ?? 0));
-    // Each send books its own 50 ms slot on Redis's clock; a few ms of HTTP jitter either side is all that may show.
-    expect(Math.min(...gaps)).toBeGreaterThan(40);
+    // The twenty sends booked twenty consecutive 50 ms slots of one pace on Redis's clock (two separate paces would
+    // have booked ten each, ending near 500 ms); the exact gaps at the server are left to the benchmark, since a busy
+    // machine delays some requests after their slot and bunches them.
+    const nextFreeSlot = Number(await redis.get(`${keyPrefix}:sms-pace:+15035550199`));
+    expect(nextFreeSlot - startedAt).toBeGreaterThanOrEqual(20 * 50);
+    // Nothing is sent before its slot: the wave cannot reach the server faster than its pace.
     expect((arrivals.at(-1) ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThan(19 * 50 - 20);
   });
 });

@@ -11,10 +11,12 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
       return {
         ...ReportSubmittedEvent.toMessage(event.eventId, {
           reportId: event.reportId,
+          claimCode: event.claimCode,
           size: toProtoSize(event.size),
           elevationFeet: event.elevationFeet,
           location: { latitude: event.location.latitude, longitude: event.location.longitude },
           submittedAt: timestampFromDate(event.submittedAt),
+          coverage: event.coverage,
         }),
         createdAt: event.submittedAt,
       };

@@ -32,7 +32,7 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
     const submitted = Array.from({ length: 80 }, (_, index) => aReport({ claimCode: String(20_000 + index) }));
     for (let start = 0; start < submitted.length; start += 8) {
       const wave = submitted.slice(start, start + 8);
-      expect(await Promise.all(wave.map((report) => reports.create(report, [reportSubmitted(report, `event-${report.reportId}`)])))).toEqual(wave.map(() => 'created'));
+      expect(await Promise.all(wave.map((report) => reports.create(report, [reportSubmitted(report, `event-${report.reportId}`, [])])))).toEqual(wave.map(() => 'created'));
     }
     const stored = await reports.findByIds(submitted.map((report) => report.reportId));
     expect(stored.map((report) => report.reportId).sort()).toEqual(submitted.map((report) => report.reportId).sort());
@@ -57,7 +57,7 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
       const { outbox, reports, relayed } = await setUp();
       outbox.failing = true;
       const report = aReport();
-      expect(await reports.create(report, [reportSubmitted(report, 'submitted-1')])).toBe('created');
+      expect(await reports.create(report, [reportSubmitted(report, 'submitted-1', [])])).toBe('created');
       expect(await reports.findById(report.reportId)).toEqual(report);
       expect(await outbox.pending(10)).toEqual([]);
       outbox.failing = false;

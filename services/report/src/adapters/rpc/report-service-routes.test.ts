@@ -17,7 +17,12 @@ function reportClient(associations: ReportAssociation[]) {
   let id = 0;
   const service = buildReportService({
     reports: new MemoryReportRepository(new MemoryOutbox()),
-    coverage: { associationsCovering: async () => associations },
+    coverage: {
+      coverageOf: async () => ({
+        members: associations.map(({ companyId, name }) => ({ memberId: `member-of-${companyId}`, distanceMiles: 1, companyId, companyName: name })),
+        associations,
+      }),
+    },
     geocoder: {
       resolve: async (address: string) => {
         if (address === 'down') throw Object.assign(new Error('provider down'), { code: 'GEOCODER.UNAVAILABLE' });
@@ -104,11 +109,26 @@ describe('claiming over Connect', () => {
     return { client, reportId };
   }
 
-  it('records alerts, answering the report state, and NOT_FOUND for an unknown report', async () => {
+  it('records alerts, answering the report state, NOT_FOUND for an unknown report and INVALID_ARGUMENT for a malformed alert', async () => {
     const { client, reportId } = await withReport();
-    expect((await client.recordAlert({ reportId, memberId: 'm-3' })).state).toBe(ReportState.ACTIVE);
-    const error = await connectErrorOf(client.recordAlert({ reportId: 'missing', memberId: 'm-1' }));
-    expect([error.code, domainErrorCode(error)]).toEqual([Code.NotFound, 'REPORT.NOT_FOUND']);
+    const alert = { companyId: 'c-1', companyName: 'Salem Bees', distanceMiles: 1 };
+    expect((await client.recordAlert({ ...alert, reportId, memberId: 'm-3' })).state).toBe(ReportState.ACTIVE);
+    const missing = await connectErrorOf(client.recordAlert({ ...alert, reportId: 'missing', memberId: 'm-1' }));
+    expect([missing.code, domainErrorCode(missing)]).toEqual([Code.NotFound, 'REPORT.NOT_FOUND']);
+    const malformed = await connectErrorOf(client.recordAlert({ reportId, memberId: 'm-4' }));
+    expect([malformed.code, domainErrorCode(malformed)]).toEqual([Code.InvalidArgument, 'REPORT.INVALID_ALERT']);
+  });
+
+  it('claims by code with the sent alert attached for a member whose alert is not recorded yet', async () => {
+    const { client, reportId } = await withReport();
+    const { report } = await client.getReport({ reportId });
+    const alertedAt = timestampFromDate(new Date('2026-06-01T12:00:00Z'));
+    const claimed = await client.claimReportByCode({
+      claimCode: report!.claimCode,
+      memberId: 'm-7',
+      alert: { reportId, companyId: 'c-1', companyName: 'Salem Bees', distanceMiles: 2, alertedAt },
+    });
+    expect(claimed).toMatchObject({ reportId, alreadyYours: false });
   });
 
   it('claims by id and by code, lists, gives details to the claimer, un-claims and marks bad', async () => {

@@ -33,6 +33,7 @@ const connectCodes: Record<ReportErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
   'REPORT.NOT_CLAIMED': Code.FailedPrecondition,
   'REPORT.CLAIM_WINDOW_OVER': Code.FailedPrecondition,
   'REPORT.INVALID_REASON': Code.InvalidArgument,
+  'REPORT.INVALID_ALERT': Code.InvalidArgument,
   'REPORT.NO_IMAGE': Code.NotFound,
   // The geocoder's provider did not answer: the caller may try again in a moment.
   'GEOCODER.UNAVAILABLE': Code.Unavailable,
@@ -114,7 +115,18 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
           return { state: toProtoState(state) };
         }),
       claimReport: (request) => mapped(() => useCases.claimReport.execute(request.reportId, request.memberId)),
-      claimReportByCode: (request) => mapped(() => useCases.claimReport.executeByCode(request.claimCode, request.memberId)),
+      claimReportByCode: (request) =>
+        mapped(() => {
+          const { alert } = request;
+          const attached = alert && {
+            reportId: alert.reportId,
+            companyId: alert.companyId,
+            companyName: alert.companyName,
+            distanceMiles: alert.distanceMiles,
+            alertedAt: alert.alertedAt && timestampDate(alert.alertedAt),
+          };
+          return useCases.claimReport.executeByCode(request.claimCode, request.memberId, attached);
+        }),
       unclaimReport: (request) =>
         mapped(async () => {
           await useCases.unclaimReport.execute(request.reportId, request.memberId);

@@ -38,7 +38,7 @@ function coverageOver(options: { members: { memberId: string; latitude: number; 
 const HERE = { latitude: 45.5, longitude: -122.6 };
 
 describe('RpcSwarmCoverage', () => {
-  it('returns each paying association of the covering members once', async () => {
+  it('returns each covering member with their first paying association, and each paying association once', async () => {
     const { coverage, asked } = coverageOver({
       members: [
         { memberId: 'm-1', latitude: 45.5, maxHeightFeet: 20 },
@@ -52,10 +52,16 @@ describe('RpcSwarmCoverage', () => {
         { memberId: 'far', companyId: 'c-3', companyName: 'Far Away', donationUrl: '' },
       ],
     });
-    expect(await coverage.associationsCovering(HERE, 10)).toEqual([
-      { companyId: 'c-1', name: 'Portland Beekeepers', donationUrl: 'https://example.org/give' },
-      { companyId: 'c-2', name: 'Hive Helpers', donationUrl: '' },
-    ]);
+    expect(await coverage.coverageOf(HERE, 10)).toEqual({
+      members: [
+        { memberId: 'm-1', distanceMiles: 1, companyId: 'c-1', companyName: 'Portland Beekeepers' },
+        { memberId: 'm-2', distanceMiles: 1, companyId: 'c-1', companyName: 'Portland Beekeepers' },
+      ],
+      associations: [
+        { companyId: 'c-1', name: 'Portland Beekeepers', donationUrl: 'https://example.org/give' },
+        { companyId: 'c-2', name: 'Hive Helpers', donationUrl: '' },
+      ],
+    });
     expect(asked.memberIds).toEqual([['m-1', 'm-2']]);
   });
 
@@ -64,12 +70,12 @@ describe('RpcSwarmCoverage', () => {
       members: [{ memberId: 'm-1', latitude: 45.5, maxHeightFeet: 10 }],
       memberships: [{ memberId: 'm-1', companyId: 'c-1', companyName: 'A', donationUrl: '' }],
     });
-    expect(await coverage.associationsCovering(HERE, 30)).toEqual([]);
+    expect(await coverage.coverageOf(HERE, 30)).toEqual({ members: [], associations: [] });
     expect(asked.memberIds).toEqual([]);
   });
 
   it('returns nothing when the covering members have no paying membership', async () => {
     const { coverage } = coverageOver({ members: [{ memberId: 'm-1', latitude: 45.5, maxHeightFeet: 10 }], memberships: [] });
-    expect(await coverage.associationsCovering(HERE, 5)).toEqual([]);
+    expect(await coverage.coverageOf(HERE, 5)).toEqual({ members: [], associations: [] });
   });
 });

@@ -1,0 +1,28 @@
+import type { Availability } from '../domain/availability.js';
+import { MemberError } from '../domain/member-error.js';
+import type { MemberRepository } from './ports.js';
+
+/** One request's worth; the alerting of one report asks for its covering members, far fewer. */
+export const MAX_ALERT_SETTINGS_IDS = 1_000;
+
+/** What alerting needs of a member, with the version member.changed announces. */
+export type AlertSettings = { memberId: string; version: number; phoneNumber: string; timeZone: string; availability: Availability };
+
+/** The alert settings of many members at once, for the copy the notification service keeps. */
+export class ListAlertSettings {
+  constructor(private readonly members: MemberRepository) {}
+
+  async execute(memberIds: string[]): Promise<AlertSettings[]> {
+    if (memberIds.length > MAX_ALERT_SETTINGS_IDS) {
+      throw new MemberError('MEMBER.TOO_MANY_IDS', `at most ${MAX_ALERT_SETTINGS_IDS} member ids at once`);
+    }
+    const found = await this.members.findVersioned(memberIds.filter((memberId) => memberId !== ''));
+    return found.map(({ member, version }) => ({
+      memberId: member.memberId,
+      version,
+      phoneNumber: member.phoneNumber,
+      timeZone: member.timeZone,
+      availability: member.availability,
+    }));
+  }
+}

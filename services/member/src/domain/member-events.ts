@@ -1,0 +1,11 @@
+/**
+ * Announced once a change of a member is stored, with the member's version after it. It names the member only: a
+ * service keeping a copy of what it needs (notification, for alerting) reads the current settings when the version
+ * is newer than its copy's, so a late or repeated event never undoes a newer change.
+ */
+export type MemberChanged = { kind: 'member.changed'; eventId: string; memberId: string; version: number };
+
+/** One id per member and version, so a change announced again is deduplicated by the outbox and the bus. */
+export function memberChanged(memberId: string, version: number): MemberChanged {
+  return { kind: 'member.changed', eventId: `member-changed--${memberId}--${version}`, memberId, version };
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { coverageFrom } from './coverage.js';
+
+const membership = (memberId: string, companyId: string) => ({ memberId, companyId, companyName: `Name of ${companyId}`, donationUrl: '' });
+
+describe('coverageFrom', () => {
+  it('alerts a member of several paying associations once, through the first in billing’s order', () => {
+    const coverage = coverageFrom([{ memberId: 'm-1', distanceMiles: 2 }], [membership('m-1', 'c-2'), membership('m-1', 'c-1')]);
+    expect(coverage.members).toEqual([{ memberId: 'm-1', distanceMiles: 2, companyId: 'c-2', companyName: 'Name of c-2' }]);
+    expect(coverage.associations.map((association) => association.companyId)).toEqual(['c-2', 'c-1']);
+  });
+
+  it('leaves out a covering member without a paying membership, keeping the others in their order', () => {
+    const coverage = coverageFrom(
+      [
+        { memberId: 'm-2', distanceMiles: 1 },
+        { memberId: 'unpaid', distanceMiles: 1.5 },
+        { memberId: 'm-1', distanceMiles: 3 },
+      ],
+      [membership('m-1', 'c-1'), membership('m-2', 'c-1')],
+    );
+    expect(coverage.members.map((member) => member.memberId)).toEqual(['m-2', 'm-1']);
+    expect(coverage.associations).toHaveLength(1);
+  });
+});
