@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { waitUntil } from '@swarm/testing';
 import type { Queue } from 'bullmq';
+import type { Db } from 'mongodb';
 import type { NatsConnection } from 'nats';
 import type { RunningStack } from '../src/stack.js';
 import type { AlertJobData } from './product-harness.js';
@@ -11,29 +12,32 @@ export type Attempt = { status: number | 'network-error'; at: number; gateway: s
 export type Submission = { idempotencyId: string; address: string; attempts: Attempt[]; reportId?: string; answer?: number };
 
 /**
- * SIGKILLs the notification service, at any moment but one: while an alert job is between its SMS (received by the
- * Twilio-shaped server) and its completion in BullMQ, a job that is run again texts the keeper a second time. That
- * window belongs to the alert job (reported with the notification service's RunAlertJob), not to what this test is
- * after. So the process is frozen (SIGSTOP) and killed only if none of the jobs Redis shows active has had its SMS
- * received; otherwise it is let go and frozen again a moment later. Jobs killed before their SMS are run again by
- * BullMQ once their lock has expired and must text once and charge once.
+ * SIGKILLs a notification process, at any moment but one: while one of its alert jobs has noted its send (the
+ * `sent_alerts` record in state 'sending') and not yet recorded the SMS as sent. A job killed there is never texted
+ * again — the product texts a member at most once per alert, and cannot know whether the SMS left — so its alert is
+ * lost; that window belongs to the alert job (reported with RunAlertJob), not to what these tests are after. So the
+ * process is frozen (SIGSTOP), given a moment for what it wrote to land at MongoDB and the Twilio-shaped server, and
+ * killed only if no job Redis shows active has its send in flight; otherwise it is let go and frozen again a moment
+ * later. Jobs killed before noting their send are run again by BullMQ once their lock has expired (by another
+ * replica, if there is one) and must text once and charge once.
  */
 export async function killOutsideAnSmsWindow(
   stack: RunningStack,
   alerts: Queue<AlertJobData>,
-  texted: (job: AlertJobData['job']) => Promise<boolean>,
+  notificationDb: Db,
   replica = 0,
 ): Promise<void> {
   const pid = stack.pid('notification', replica);
   if (pid === undefined) throw new Error('the notification service is not running');
+  const sentAlerts = notificationDb.collection<{ _id: string; state: string }>('sent_alerts');
   await waitUntil(
     async () => {
       process.kill(pid, 'SIGSTOP');
       await waitUntil(() => processState(pid) === 'T', 5_000, 'the notification service to stop');
-      // What the process wrote before it stopped is read by the Twilio-shaped server in this poll phase.
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_MS));
       for (const job of await alerts.getJobs(['active'])) {
-        if (job && (await texted(job.data.job))) {
+        const { jobId, round } = job?.data.job ?? {};
+        if (jobId && (await sentAlerts.countDocuments({ _id: `${jobId}--${round}`, state: 'sending' })) > 0) {
           process.kill(pid, 'SIGCONT');
           return false;
         }
@@ -41,10 +45,13 @@ export async function killOutsideAnSmsWindow(
       return true;
     },
     30_000,
-    'a moment when no alert job is between its SMS and its completion',
+    'a moment when no alert job has its SMS in flight',
   );
   await stack.kill('notification', 'SIGKILL', replica);
 }
+
+/** Long enough for a request written before SIGSTOP to be read and applied by its server. */
+const IN_FLIGHT_MS = 250;
 
 /** The state letter of a Linux process: R running, S sleeping, T stopped… */
 function processState(pid: number): string {

@@ -123,11 +123,6 @@ describe('two replicas of everything, one of each pair killed while reports come
       await waitUntil(() => accepted() >= target, 60_000, what);
     };
     const reports = mongo.db(`${databasePrefix}_report`).collection<{ _id: string; idempotencyId: string; claimCode: string }>('reports');
-    const phoneOf = new Map([...memberIdOf].map(([phone, memberId]) => [memberId, phone]));
-    const smsReceived = async (reportId: string, memberId: string) => {
-      const report = await reports.findOne({ _id: reportId });
-      return twilio.received.some((request) => request.form.get('To') === `+1${phoneOf.get(memberId)}` && (request.form.get('Body') ?? '').endsWith(` ${report?.claimCode}`));
-    };
     const unpublishedEvents = async () =>
       (await mongo.db(`${databasePrefix}_report`).collection('outbox').countDocuments({ publishedAt: null })) +
       (await mongo.db(`${databasePrefix}_notification`).collection('outbox').countDocuments({ publishedAt: null }));
@@ -148,7 +143,7 @@ describe('two replicas of everything, one of each pair killed while reports come
     // Mid-load, one replica of each pair dies: the notification process outside an alert job's SMS window (see
     // killOutsideAnSmsWindow), the others at any moment.
     const killedAt = Date.now();
-    await killOutsideAnSmsWindow(stack, alerts, (job) => smsReceived(job.reportId, job.memberId), KILLED);
+    await killOutsideAnSmsWindow(stack, alerts, mongo.db(`${databasePrefix}_notification`), KILLED);
     await Promise.all([...STACK_SERVICES.filter((name) => name !== 'notification'), 'gateway' as const].map((name) => stack.kill(name, 'SIGKILL', KILLED)));
     const textsAtKill = twilio.received.length;
     await moreAccepted(REPORTS_PER_STEP, 'reports accepted by the survivors');
@@ -165,6 +160,8 @@ describe('two replicas of everything, one of each pair killed while reports come
       unpublishedEvents: await unpublishedEvents(),
       unacknowledgedEvents: await consumerBacklog(nats, stream),
       pendingJobs: await alerts.getJobCounts('active', 'waiting', 'delayed', 'prioritized', 'waiting-children'),
+      // Not waited for (a failed job does not run again), but named when the test fails: an alert lost.
+      failedJobs: await alerts.getFailedCount(),
     });
     const expectedTexts = acceptedSubmissions.length * PHONES.length;
     const settled = await waitUntil(
