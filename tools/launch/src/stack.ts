@@ -30,7 +30,12 @@ export type StackOptions = {
   natsUrl: string;
   redisUrl: string;
   mongoUrl: string;
-  /** Ports per process; free ports are picked for those not given. */
+  /**
+   * Processes of each service and gateways (1 when not given). Replica i of a process calls replica i of each service
+   * it needs; the replicas of a service share its database, its durable event consumers and its alert queue.
+   */
+  replicas?: number;
+  /** Ports of the first replica of each process; free ports are picked for those not given and for other replicas. */
   ports?: Partial<Record<StackProcessName, number>>;
   /** Database names are `${databasePrefix}_report` and so on; tests give each run its own. */
   databasePrefix?: string;
@@ -40,34 +45,51 @@ export type StackOptions = {
   env?: Record<string, string>;
   /** Extra environment for one process, over `env`. */
   envOf?: Partial<Record<StackProcessName, Record<string, string>>>;
-  /** Receives every line a process prints. */
-  onOutput?: (process: StackProcessName, line: string) => void;
+  /** Receives every line a process prints, with the replica (0 to replicas - 1) that printed it. */
+  onOutput?: (process: StackProcessName, line: string, replica: number) => void;
 };
 
 export type RunningStack = {
+  /** The first gateway. */
   gatewayUrl: string;
+  /** Every gateway, by replica. */
+  gatewayUrls: string[];
+  /** The first replica of each process. */
   urls: Record<StackProcessName, string>;
-  pid(name: StackProcessName): number | undefined;
+  /** Every replica of each process. */
+  replicaUrls: Record<StackProcessName, string[]>;
+  replicas: number;
+  pid(name: StackProcessName, replica?: number): number | undefined;
   /** Where the notification service keeps its alert jobs in Redis (BullMQ queue name and key prefix). */
   alertQueue: { name: string; prefix: string };
   /** Starts a process that was killed, with the same port and environment, and waits until it is healthy. */
-  start(name: StackProcessName): Promise<void>;
+  start(name: StackProcessName, replica?: number): Promise<void>;
   /** Sends a signal and waits for the process to exit. */
-  kill(name: StackProcessName, signal?: NodeJS.Signals): Promise<number | null>;
+  kill(name: StackProcessName, signal?: NodeJS.Signals, replica?: number): Promise<number | null>;
   stop(): Promise<void>;
 };
 
 /**
  * The distributed mode: each service and the gateway as its own Node process, talking Connect over the network and
- * exchanging events over NATS JetStream, each service on its own MongoDB database.
+ * exchanging events over NATS JetStream, each service on its own MongoDB database. With `replicas`, as many processes of
+ * each, as a deployment scales out: each event reaches one replica per consumer (JetStream load-balances the service's
+ * durable consumers), one alert worker runs each job (BullMQ), one outbox relay publishes each entry (its lease).
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
-  const ports = {} as Record<StackProcessName, number>;
-  for (const name of [...STACK_SERVICES, 'gateway'] as const) ports[name] = options.ports?.[name] ?? (await freePort());
-  const urls = Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, `http://127.0.0.1:${port}`])) as Record<
+  const replicas = options.replicas ?? 1;
+  if (!Number.isInteger(replicas) || replicas < 1) throw new Error(`replicas must be a positive whole number, not ${replicas}`);
+  const replicaIndexes = Array.from({ length: replicas }, (_, replica) => replica);
+  const ports = {} as Record<StackProcessName, number[]>;
+  for (const name of [...STACK_SERVICES, 'gateway'] as const) {
+    ports[name] = [];
+    for (const replica of replicaIndexes) ports[name].push((replica === 0 ? options.ports?.[name] : undefined) ?? (await freePort()));
+  }
+  const replicaUrls = Object.fromEntries(Object.entries(ports).map(([name, list]) => [name, list.map((port) => `http://127.0.0.1:${port}`)])) as Record<
     StackProcessName,
-    string
+    string[]
   >;
+  const urlsOf = (replica: number) =>
+    Object.fromEntries(Object.entries(replicaUrls).map(([name, list]) => [name, list[replica] ?? ''])) as Record<StackProcessName, string>;
   const prefix = options.databasePrefix ?? 'swarm';
   const common: Record<string, string> = {
     STORE: 'mongo',
@@ -78,8 +100,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ...(options.natsSubjectPrefix ? { NATS_SUBJECT_PREFIX: options.natsSubjectPrefix } : {}),
     ...options.env,
   };
-  const envOf = (name: StackProcessName): Record<string, string> =>
-    name === 'gateway'
+  // Everything that names a database, a durable consumer or a queue is the same for every replica of a service: its
+  // replicas share its state and split its work; only the port and the peers it calls differ.
+  const envOf = (name: StackProcessName, replica: number): Record<string, string> => {
+    const urls = urlsOf(replica);
+    return name === 'gateway'
       ? {
           // Plain HTTP on this machine: no Secure cookies; emails go to the dev outbox; sessions in Redis.
           SESSION_COOKIE_SECURE: 'false',
@@ -88,11 +113,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           REDIS_URL: options.redisUrl,
           // This stack's sessions and rate limits only, when several stacks (tests) share one Redis.
           REDIS_KEY_PREFIX: prefix,
-          PUBLIC_URL: `http://localhost:${ports.gateway}`,
+          PUBLIC_URL: `http://localhost:${ports.gateway[replica]}`,
           // The dev outbox lists login links: this machine only, unless the caller says otherwise.
           HOST: '127.0.0.1',
           ...options.env,
-          PORT: String(ports.gateway),
+          PORT: String(ports.gateway[replica]),
           REPORT_SERVICE_URL: urls.report,
           MEMBER_SERVICE_URL: urls.member,
           ASSOCIATION_BILLING_SERVICE_URL: urls['association-billing'],
@@ -100,7 +125,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         }
       : {
           ...common,
-          PORT: String(ports[name]),
+          PORT: String(ports[name][replica]),
           MONGODB_DATABASE: `${prefix}_${databaseOf[name]}`,
           ...(name === 'notification'
             ? {
@@ -115,30 +140,44 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             : {}),
           ...(name === 'report' ? { MEMBER_SERVICE_URL: urls.member, ASSOCIATION_BILLING_SERVICE_URL: urls['association-billing'] } : {}),
         };
+  };
 
-  const children = new Map<StackProcessName, ChildProcess>();
-  const launch = async (name: StackProcessName) => {
+  const children = new Map<string, ChildProcess>();
+  const keyOf = (name: StackProcessName, replica: number) => `${name}#${replica}`;
+  const checkReplica = (replica: number) => {
+    if (!replicaIndexes.includes(replica)) throw new Error(`no replica ${replica}: the stack runs ${replicas}`);
+  };
+  const launch = async (name: StackProcessName, replica = 0) => {
+    checkReplica(replica);
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: `${repositoryRoot}/${workspaceOf[name]}`,
-      env: { ...process.env, ...envOf(name), ...options.envOf?.[name] },
+      env: { ...process.env, ...envOf(name, replica), ...options.envOf?.[name] },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    children.set(name, child);
+    children.set(keyOf(name, replica), child);
     for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream }).on('line', (line) => options.onOutput?.(name, line));
+      if (stream) createInterface({ input: stream }).on('line', (line) => options.onOutput?.(name, line, replica));
     }
+    const what = replicas > 1 ? `${name} (replica ${replica})` : name;
     const exited = new Promise<never>((_, reject) =>
-      child.once('exit', (code) => reject(new Error(`${name} exited with code ${code} while starting`))),
+      child.once('exit', (code) => reject(new Error(`${what} exited with code ${code} while starting`))),
     );
     exited.catch(() => undefined);
-    await Promise.race([name === 'gateway' ? waitForHttp(urls.gateway) : waitForHealthy(urls[name]), exited]);
+    const url = replicaUrls[name][replica] ?? '';
+    await Promise.race([name === 'gateway' ? waitForHttp(url) : waitForHealthy(url), exited]);
   };
 
   const stop = async () => {
-    await Promise.all([...children.keys()].map((name) => kill(name, 'SIGTERM')));
+    await Promise.all(
+      [...children.keys()].map((key) => {
+        const [name, replica] = key.split('#') as [StackProcessName, string];
+        return kill(name, 'SIGTERM', Number(replica));
+      }),
+    );
   };
-  const kill = async (name: StackProcessName, signal: NodeJS.Signals = 'SIGTERM') => {
-    const child = children.get(name);
+  const kill = async (name: StackProcessName, signal: NodeJS.Signals = 'SIGTERM', replica = 0) => {
+    checkReplica(replica);
+    const child = children.get(keyOf(name, replica));
     if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
     const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill(signal);
@@ -146,17 +185,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 
   try {
-    await Promise.all(STACK_SERVICES.map(launch));
-    await launch('gateway');
+    // One replica of every service at a time: a machine starting them all at once can take minutes to get each healthy.
+    for (const replica of replicaIndexes) await Promise.all(STACK_SERVICES.map((name) => launch(name, replica)));
+    await Promise.all(replicaIndexes.map((replica) => launch('gateway', replica)));
   } catch (error) {
     await stop();
     throw error;
   }
 
   return {
-    gatewayUrl: urls.gateway,
-    urls,
-    pid: (name) => children.get(name)?.pid,
+    gatewayUrl: urlsOf(0).gateway,
+    gatewayUrls: replicaUrls.gateway,
+    urls: urlsOf(0),
+    replicaUrls,
+    replicas,
+    pid: (name, replica = 0) => children.get(keyOf(name, replica))?.pid,
     alertQueue: { name: 'alerts', prefix: `${prefix}_alerts` },
     start: launch,
     kill,

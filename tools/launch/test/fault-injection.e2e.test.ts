@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createClient, type Client } from '@connectrpc/connect';
 import { AssociationBillingService, LedgerEntryKind } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
@@ -7,9 +6,10 @@ import { serviceTransport } from '@swarm/runtime';
 import { FakeTwilio, mongoTarget, startNats, startRedis, uniqueDatabaseName, waitUntil, type RestartableServer } from '@swarm/testing';
 import { Queue } from 'bullmq';
 import { MongoClient } from 'mongodb';
-import { connect, type NatsConnection } from 'nats';
+import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../src/stack.js';
+import { consumerBacklog, countBy, killOutsideAnSmsWindow, seconds, submitUntilAnswered, type Submission } from './fault-helpers.js';
 import { staticDirWithIndex, type AlertJobData } from './product-harness.js';
 
 /** Corvallis, OR as the offline geocoder places it: every street of the town is put at this point. */
@@ -27,9 +27,6 @@ const STREAM = 'SWARM_EVENTS';
 const SETTLE_TIMEOUT_MS = 90_000;
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 const allDay = EVERY_DAY.map((day) => ({ day, fromHour: 0, toHour: 24 }));
-
-type Attempt = { status: number | 'network-error'; at: number };
-type Submission = { idempotencyId: string; address: string; attempts: Attempt[]; reportId?: string; answer?: number };
 
 /**
  * Reports keep coming, from clients that retry a 503 or a broken connection with the same idempotencyId, while the
@@ -125,11 +122,6 @@ describe('distributed mode under faults: services, NATS and Redis killed while r
     const accepted = () => submissions.filter((submission) => submission.reportId !== undefined).length;
     const statusesSince = (since: number) => submissions.flatMap((submission) => submission.attempts.filter((attempt) => attempt.at >= since).map((attempt) => attempt.status));
     const reports = mongo.db(`${databasePrefix}_report`).collection<{ _id: string; idempotencyId: string; claimCode: string }>('reports');
-    const phoneOf = new Map([...memberIdOf].map(([phone, memberId]) => [memberId, phone]));
-    const smsReceived = async (reportId: string, memberId: string) => {
-      const report = await reports.findOne({ _id: reportId });
-      return twilio.received.some((request) => request.form.get('To') === `+1${phoneOf.get(memberId)}` && (request.form.get('Body') ?? '').endsWith(` ${report?.claimCode}`));
-    };
     const unpublishedEvents = () => mongo.db(`${databasePrefix}_report`).collection('outbox').countDocuments({ publishedAt: null });
     const step = async (what: string, action: () => Promise<unknown>) => {
       await action();
@@ -163,7 +155,7 @@ describe('distributed mode under faults: services, NATS and Redis killed while r
 
     // The notification service, in the middle of its work (see killOutsideAnSmsWindow): the events of the reports
     // accepted meanwhile wait in JetStream, their alert jobs in Redis.
-    await step('notification killed', () => killOutsideAnSmsWindow(stack, alerts, (job) => smsReceived(job.reportId, job.memberId)));
+    await step('notification killed', () => killOutsideAnSmsWindow(stack, alerts, mongo.db(`${databasePrefix}_notification`)));
     await moreAccepted(REPORTS_PER_STEP, 'reports accepted while the notification service is down');
     await step('notification restarted', () => stack.start('notification'));
     await moreAccepted(REPORTS_PER_STEP, 'reports accepted after the notification service restarted');
@@ -275,93 +267,3 @@ describe('distributed mode under faults: services, NATS and Redis killed while r
     expect.soft((await billing.getBalance({ companyId })).balanceCents, 'the balance').toBe(TOP_UP_CENTS - 7 * charges.length);
   });
 });
-
-/**
- * SIGKILLs the notification service, at any moment but one: while an alert job is between its SMS (received by the
- * Twilio-shaped server) and its completion in BullMQ, a job that is run again texts the keeper a second time. That
- * window belongs to the alert job (reported with the notification service's RunAlertJob), not to what this test is
- * after. So the process is frozen (SIGSTOP) and killed only if none of the jobs Redis shows active has had its SMS
- * received; otherwise it is let go and frozen again a moment later. Jobs killed before their SMS are run again by
- * BullMQ once their lock has expired and must text once and charge once.
- */
-async function killOutsideAnSmsWindow(stack: RunningStack, alerts: Queue<AlertJobData>, texted: (job: AlertJobData['job']) => Promise<boolean>): Promise<void> {
-  const pid = stack.pid('notification');
-  if (pid === undefined) throw new Error('the notification service is not running');
-  await waitUntil(
-    async () => {
-      process.kill(pid, 'SIGSTOP');
-      await waitUntil(() => processState(pid) === 'T', 5_000, 'the notification service to stop');
-      // What the process wrote before it stopped is read by the Twilio-shaped server in this poll phase.
-      await new Promise((resolve) => setImmediate(resolve));
-      for (const job of await alerts.getJobs(['active'])) {
-        if (job && (await texted(job.data.job))) {
-          process.kill(pid, 'SIGCONT');
-          return false;
-        }
-      }
-      return true;
-    },
-    30_000,
-    'a moment when no alert job is between its SMS and its completion',
-  );
-  await stack.kill('notification', 'SIGKILL');
-}
-
-/** The state letter of a Linux process: R running, S sleeping, T stopped… */
-function processState(pid: number): string {
-  return /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? '?';
-}
-
-async function submitUntilAnswered(gatewayUrl: string, submission: Submission): Promise<void> {
-  for (;;) {
-    const form = new FormData();
-    const fields = {
-      reporterName: 'Jo Reporter',
-      reporterPhone: '5415550199',
-      size: 'Basketball',
-      elevation: '12',
-      address: submission.address,
-      recaptchaToken: 'dev-token',
-      idempotencyId: submission.idempotencyId,
-    };
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    let status: Attempt['status'];
-    let body: { reportId?: string } = {};
-    try {
-      const response = await fetch(`${gatewayUrl}/api/report`, { method: 'POST', body: form, signal: AbortSignal.timeout(30_000) });
-      status = response.status;
-      body = (await response.json().catch(() => ({}))) as { reportId?: string };
-    } catch {
-      status = 'network-error';
-    }
-    submission.attempts.push({ status, at: Date.now() });
-    if (status === 503 || status === 'network-error') {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      continue;
-    }
-    submission.answer = status;
-    // 409 with the reportId is the first answer replayed: the report was stored by an attempt whose answer was lost.
-    if ((status === 201 || status === 409) && body.reportId) submission.reportId = body.reportId;
-    return;
-  }
-}
-
-/** Per durable consumer, the events not yet handed out or not yet acknowledged. */
-async function consumerBacklog(connection: NatsConnection): Promise<Record<string, number>> {
-  const manager = await connection.jetstreamManager();
-  const backlog: Record<string, number> = {};
-  for await (const stream of manager.streams.list()) {
-    for await (const consumer of manager.consumers.list(stream.config.name)) backlog[consumer.name] = consumer.num_pending + consumer.num_ack_pending;
-  }
-  return backlog;
-}
-
-function countBy(keys: string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return counts;
-}
-
-function seconds(ms: number): string {
-  return (ms / 1000).toFixed(1);
-}

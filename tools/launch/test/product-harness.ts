@@ -140,7 +140,7 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
 }
 
 /** An alert job as the notification service keeps it in BullMQ (see bullmq-alert-scheduler.ts). */
-export type AlertJobData = { job: { reportId: string; memberId: string }; runAt: string };
+export type AlertJobData = { job: { jobId: string; reportId: string; memberId: string; round: string }; runAt: string };
 
 export type AlertingProduct = {
   product: DistributedProduct;

@@ -68,3 +68,34 @@ describe('NatsEventBus when NATS is away', () => {
     }
   });
 });
+
+describe('NatsEventBus in several replicas of one service', () => {
+  it('hands each event to one replica, which holds only what it is handling: slow handlers see no redelivery and share the work', { timeout: 30_000 }, async () => {
+    const { stream, subjectPrefix } = uniqueStreamName();
+    streams.push(stream);
+    const connectReplica = (name: string) => NatsEventBus.connect({ servers: testNatsUrl(), connectionName: name, stream, subjectPrefix, ackWaitMs: 1_000, logger: testLogger() });
+    const replicas = [await connectReplica('replica-a'), await connectReplica('replica-b')];
+    try {
+      const handled: { replica: number; id: string; deliveryCount: number }[] = [];
+      for (const [replica, bus] of replicas.entries()) {
+        await bus.subscribe('shared-consumer', 'thing.happened', async (delivered) => {
+          handled.push({ replica, id: delivered.id, deliveryCount: delivered.deliveryCount });
+          // A handler that calls other services: ten of them in a row outlast the acknowledgement wait.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        });
+      }
+      const publisher = replicas[0] as NatsEventBus;
+      const ids = Array.from({ length: 10 }, () => randomUUID());
+      for (const id of ids) await publisher.publish({ id, type: 'thing.happened', payload: new TextEncoder().encode(id) });
+
+      await waitUntil(() => new Set(handled.map((entry) => entry.id)).size === ids.length, 15_000, 'every event handled');
+      // Long enough for an event held past its acknowledgement wait to come again.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(handled.map((entry) => entry.id).sort()).toEqual([...ids].sort());
+      expect(handled.filter((entry) => entry.deliveryCount > 1)).toEqual([]);
+      expect(new Set(handled.map((entry) => entry.replica))).toEqual(new Set([0, 1]));
+    } finally {
+      await Promise.all(replicas.map((bus) => bus.close()));
+    }
+  });
+});

@@ -236,7 +236,9 @@ class ConsumerWorker {
         const jetstream = await Promise.race([prepared, this.stopping]);
         if (!jetstream || this.stopped) break;
         const consumer = await jetstream.consumers.get(this.stream, this.durableName);
-        this.messages = await consumer.consume({ max_messages: 32 });
+        // One message at a time: a replica holds only the event it handles, so the others take the rest, and none
+        // waits in a local buffer until its acknowledgement wait runs out and it is delivered a second time.
+        this.messages = await consumer.consume({ max_messages: 1 });
         if (this.stopped) {
           this.messages.stop();
           break;

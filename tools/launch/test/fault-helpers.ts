@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { waitUntil } from '@swarm/testing';
+import type { Queue } from 'bullmq';
+import type { Db } from 'mongodb';
+import type { NatsConnection } from 'nats';
+import type { RunningStack } from '../src/stack.js';
+import type { AlertJobData } from './product-harness.js';
+
+/** What the fault-injection tests share: their clients, the careful kill of a notification process, and tallies. */
+
+export type Attempt = { status: number | 'network-error'; at: number; gateway: string };
+export type Submission = { idempotencyId: string; address: string; attempts: Attempt[]; reportId?: string; answer?: number };
+
+/**
+ * SIGKILLs a notification process, at any moment but one: while one of its alert jobs has noted its send (the
+ * `sent_alerts` record in state 'sending') and not yet recorded the SMS as sent. A job killed there is never texted
+ * again — the product texts a member at most once per alert, and cannot know whether the SMS left — so its alert is
+ * lost; that window belongs to the alert job (reported with RunAlertJob), not to what these tests are after. So the
+ * process is frozen (SIGSTOP), given a moment for what it wrote to land at MongoDB and the Twilio-shaped server, and
+ * killed only if no job Redis shows active has its send in flight; otherwise it is let go and frozen again a moment
+ * later. Jobs killed before noting their send are run again by BullMQ once their lock has expired (by another
+ * replica, if there is one) and must text once and charge once.
+ */
+export async function killOutsideAnSmsWindow(
+  stack: RunningStack,
+  alerts: Queue<AlertJobData>,
+  notificationDb: Db,
+  replica = 0,
+): Promise<void> {
+  const pid = stack.pid('notification', replica);
+  if (pid === undefined) throw new Error('the notification service is not running');
+  const sentAlerts = notificationDb.collection<{ _id: string; state: string }>('sent_alerts');
+  await waitUntil(
+    async () => {
+      process.kill(pid, 'SIGSTOP');
+      await waitUntil(() => processState(pid) === 'T', 5_000, 'the notification service to stop');
+      await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_MS));
+      for (const job of await alerts.getJobs(['active'])) {
+        const { jobId, round } = job?.data.job ?? {};
+        if (jobId && (await sentAlerts.countDocuments({ _id: `${jobId}--${round}`, state: 'sending' })) > 0) {
+          process.kill(pid, 'SIGCONT');
+          return false;
+        }
+      }
+      return true;
+    },
+    30_000,
+    'a moment when no alert job has its SMS in flight',
+  );
+  await stack.kill('notification', 'SIGKILL', replica);
+}
+
+/** Long enough for a request written before SIGSTOP to be read and applied by its server. */
+const IN_FLIGHT_MS = 250;
+
+/** The state letter of a Linux process: R running, S sleeping, T stopped… */
+function processState(pid: number): string {
+  return /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? '?';
+}
+
+/** Per durable consumer (of one stream, or of every stream), the events not yet handed out or not yet acknowledged. */
+export async function consumerBacklog(connection: NatsConnection, onlyStream?: string): Promise<Record<string, number>> {
+  const manager = await connection.jetstreamManager();
+  const backlog: Record<string, number> = {};
+  for await (const stream of manager.streams.list()) {
+    if (onlyStream !== undefined && stream.config.name !== onlyStream) continue;
+    for await (const consumer of manager.consumers.list(stream.config.name)) backlog[consumer.name] = consumer.num_pending + consumer.num_ack_pending;
+  }
+  return backlog;
+}
+
+export function countBy(keys: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}
+
+export function seconds(ms: number): string {
+  return (ms / 1000).toFixed(1);
+}
+
+/**
+ * One careful client's submission: sent again with the same idempotencyId until the answer is not a 503 or a broken
+ * connection, each attempt to the gateway `gatewayUrl` names (the next in turn, when there are several).
+ */
+export async function submitUntilAnswered(gatewayUrl: string | (() => string), submission: Submission): Promise<void> {
+  for (;;) {
+    const gateway = typeof gatewayUrl === 'string' ? gatewayUrl : gatewayUrl();
+    const form = new FormData();
+    const fields = {
+      reporterName: 'Jo Reporter',
+      reporterPhone: '5415550199',
+      size: 'Basketball',
+      elevation: '12',
+      address: submission.address,
+      recaptchaToken: 'dev-token',
+      idempotencyId: submission.idempotencyId,
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    let status: Attempt['status'];
+    let body: { reportId?: string } = {};
+    try {
+      const response = await fetch(`${gateway}/api/report`, { method: 'POST', body: form, signal: AbortSignal.timeout(30_000) });
+      status = response.status;
+      body = (await response.json().catch(() => ({}))) as { reportId?: string };
+    } catch {
+      status = 'network-error';
+    }
+    submission.attempts.push({ status, at: Date.now(), gateway });
+    if (status === 503 || status === 'network-error') {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
+    submission.answer = status;
+    // 409 with the reportId is the first answer replayed: the report was stored by an attempt whose answer was lost.
+    if ((status === 201 || status === 409) && body.reportId) submission.reportId = body.reportId;
+    return;
+  }
+}
