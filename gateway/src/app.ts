@@ -23,12 +23,15 @@ import { placesRoutes } from './routes/places.js';
 import { reportRoutes } from './routes/report.js';
 import { SMS_INBOUND_PATH, smsInboundRoutes } from './routes/sms-inbound.js';
 import { authAndMemberRoutes, type LoginAdapters } from './routes/auth.js';
+import type { VerifiedSubmissions } from './bot-check/recently-verified.js';
 
 /** The gateway's own ports, every one given: its composition (compose.ts) picks them from configuration, tests pick fakes. */
 export type GatewayAdapters = {
   geocoder: Geocoder;
   sessions: SessionStore;
   botCheck: BotCheck;
+  /** Report submissions that passed the bot check a moment ago (a retry of the same one skips it). */
+  verifiedSubmissions: VerifiedSubmissions;
   feedback: FeedbackSink;
   /** Magic-link and OpenID Connect login. */
   login: LoginAdapters;
@@ -66,6 +69,7 @@ export async function buildGateway(options: {
   reportRoutes(app, {
     clients: options.clients,
     botCheck,
+    verifiedSubmissions: options.adapters.verifiedSubmissions,
     rateLimiter: new ClientRateLimiter(options.settings.reportsPerHourPerClient ?? 30),
     reportImageMaxBytes: options.settings.reportImageMaxBytes,
   });

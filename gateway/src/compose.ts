@@ -7,6 +7,7 @@ import { buildGateway } from './app.js';
 import { MemorySessionStore } from './auth/memory-session-store.js';
 import { OpenIdProvider } from './auth/openid-provider.js';
 import { MemoryPendingLoginStore, RedisPendingLoginStore, type PendingLoginStore } from './auth/pending-logins.js';
+import { MemoryVerifiedSubmissions, RedisVerifiedSubmissions, type VerifiedSubmissions } from './bot-check/recently-verified.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './auth/rate-limiter.js';
 import { RedisSessionStore } from './auth/redis-session-store.js';
 import type { SessionStore } from './auth/session-store.js';
@@ -83,13 +84,21 @@ function mailerFromConfig(config: GatewayConfig, wiring: GatewayWiring): { maile
   return { mailer: smtp, devOutbox: undefined };
 }
 
-/** Sessions, rate limits and pending logins: shared in Redis, or in this process's memory (one gateway only). */
+/**
+ * Sessions, rate limits, pending logins and bot-checked submissions: shared in Redis, or in this process's memory (one
+ * gateway only).
+ */
 async function sharedStateFromConfig(
   config: GatewayConfig,
   wiring: GatewayWiring,
-): Promise<{ sessions: SessionStore; rateLimiter: RateLimiter; pendingLogins: PendingLoginStore }> {
+): Promise<{ sessions: SessionStore; rateLimiter: RateLimiter; pendingLogins: PendingLoginStore; verifiedSubmissions: VerifiedSubmissions }> {
   if (config.SESSION_STORE === 'memory') {
-    return { sessions: new MemorySessionStore({ idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS }), rateLimiter: new MemoryRateLimiter(), pendingLogins: new MemoryPendingLoginStore() };
+    return {
+      sessions: new MemorySessionStore({ idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS }),
+      rateLimiter: new MemoryRateLimiter(),
+      pendingLogins: new MemoryPendingLoginStore(),
+      verifiedSubmissions: new MemoryVerifiedSubmissions(),
+    };
   }
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const redisWatch = new ConnectionWatch(wiring.logger, 'redis', { url: config.REDIS_URL });
@@ -104,6 +113,7 @@ async function sharedStateFromConfig(
     sessions: new RedisSessionStore(redis, { idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS, keyPrefix: `${prefix}:session:` }),
     rateLimiter: new RedisRateLimiter(redis, `${prefix}:rate:`),
     pendingLogins: new RedisPendingLoginStore(redis, `${prefix}:oidc:`),
+    verifiedSubmissions: new RedisVerifiedSubmissions(redis, `${prefix}:verified-report:`),
   };
 }
 
@@ -120,7 +130,7 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
   const feedback = wiring.feedback ?? feedbackFromConfig(config, logger);
   const recaptchaSiteKey = config.BOT_CHECK === 'recaptcha' ? required(config.RECAPTCHA_SITE_KEY, 'RECAPTCHA_SITE_KEY', 'BOT_CHECK=recaptcha') : null;
   const { mailer, devOutbox } = mailerFromConfig(config, wiring);
-  const { sessions, rateLimiter, pendingLogins } = await sharedStateFromConfig(config, wiring);
+  const { sessions, rateLimiter, pendingLogins, verifiedSubmissions } = await sharedStateFromConfig(config, wiring);
   const google =
     config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? new OpenIdProvider({ name: 'google', issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
@@ -133,6 +143,7 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
       geocoder,
       sessions,
       botCheck,
+      verifiedSubmissions,
       feedback,
       login: { mailer, ...(devOutbox ? { devOutbox } : {}), rateLimiter, pendingLogins, openIdProviders: { google } },
     },

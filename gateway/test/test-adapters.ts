@@ -4,6 +4,7 @@ import { MemorySessionStore } from '../src/auth/memory-session-store.js';
 import { MemoryPendingLoginStore } from '../src/auth/pending-logins.js';
 import { MemoryRateLimiter } from '../src/auth/rate-limiter.js';
 import { DevBotCheck } from '../src/bot-check/bot-check.js';
+import { MemoryVerifiedSubmissions } from '../src/bot-check/recently-verified.js';
 import { LocalFeedbackSink } from '../src/feedback/local-feedback-sink.js';
 import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 import { DevOutbox, DevOutboxMailer } from '../src/mail/dev-outbox.js';
@@ -15,6 +16,7 @@ export function testAdapters(overrides: Partial<GatewayAdapters> = {}): GatewayA
     geocoder: new OfflineGeocoder(),
     sessions: new MemorySessionStore({ idleTimeoutMs: 60 * 60 * 1000 }),
     botCheck: new DevBotCheck(),
+    verifiedSubmissions: new MemoryVerifiedSubmissions(),
     feedback: new LocalFeedbackSink(testLogger()),
     login: {
       mailer: new DevOutboxMailer(outbox),

@@ -1,22 +1,61 @@
-import { describe, expect, it } from 'vitest';
-import { RecentlyVerified } from './recently-verified.js';
+import { randomUUID } from 'node:crypto';
+import { testRedisUrl } from '@swarm/testing';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryVerifiedSubmissions, RedisVerifiedSubmissions, type VerifiedSubmissions } from './recently-verified.js';
 
-describe('RecentlyVerified', () => {
-  it('knows a submission by the same idempotency id and token, and no other', () => {
-    const verified = new RecentlyVerified(60_000, () => 0);
-    verified.remember('idem-1', 'token-a');
-    expect(verified.has('idem-1', 'token-a')).toBe(true);
-    expect(verified.has('idem-1', 'token-b')).toBe(false);
-    expect(verified.has('idem-2', 'token-a')).toBe(false);
+function verifiedSubmissionsContract(name: string, create: () => VerifiedSubmissions) {
+  describe(`VerifiedSubmissions contract: ${name}`, () => {
+    it('knows a submission by the same idempotency id and token, and no other', async () => {
+      const verified = create();
+      await verified.remember('idem-1', 'token-a');
+      expect(await verified.has('idem-1', 'token-a')).toBe(true);
+      expect(await verified.has('idem-1', 'token-b')).toBe(false);
+      expect(await verified.has('idem-2', 'token-a')).toBe(false);
+    });
+  });
+}
+
+verifiedSubmissionsContract('memory', () => new MemoryVerifiedSubmissions());
+
+describe('MemoryVerifiedSubmissions', () => {
+  it('forgets a submission once its time is up', async () => {
+    let now = 0;
+    const verified = new MemoryVerifiedSubmissions(60_000, () => now);
+    await verified.remember('idem-1', 'token-a');
+    now = 60_000;
+    expect(await verified.has('idem-1', 'token-a')).toBe(true);
+    now = 60_001;
+    expect(await verified.has('idem-1', 'token-a')).toBe(false);
+  });
+});
+
+describe('RedisVerifiedSubmissions', () => {
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = new Redis(testRedisUrl(), { lazyConnect: true });
+    await redis.connect();
+  });
+  afterAll(async () => {
+    await redis.quit();
   });
 
-  it('forgets a submission once its time is up', () => {
-    let now = 0;
-    const verified = new RecentlyVerified(60_000, () => now);
-    verified.remember('idem-1', 'token-a');
-    now = 60_000;
-    expect(verified.has('idem-1', 'token-a')).toBe(true);
-    now = 60_001;
-    expect(verified.has('idem-1', 'token-a')).toBe(false);
+  verifiedSubmissionsContract('Redis', () => new RedisVerifiedSubmissions(redis, `test-${randomUUID()}:verified:`));
+
+  it('is seen by another gateway replica sharing the Redis', async () => {
+    const prefix = `test-${randomUUID()}:verified:`;
+    await new RedisVerifiedSubmissions(redis, prefix).remember('idem-1', 'token-a');
+    expect(await new RedisVerifiedSubmissions(redis, prefix).has('idem-1', 'token-a')).toBe(true);
+  });
+
+  it('keeps no usable token, and forgets a submission once its time is up', async () => {
+    const prefix = `test-${randomUUID()}:verified:`;
+    await new RedisVerifiedSubmissions(redis, prefix, 50).remember('idem-1', 'token-a');
+    const keys = await redis.keys(`${prefix}*`);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).not.toContain('token-a');
+    const ttl = await redis.pttl(keys[0] ?? '');
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(50);
   });
 });

@@ -2,7 +2,7 @@ import { ConnectError } from '@connectrpc/connect';
 import { domainErrorCode } from '@swarm/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotCheck } from '../bot-check/bot-check.js';
-import { RecentlyVerified } from '../bot-check/recently-verified.js';
+import type { VerifiedSubmissions } from '../bot-check/recently-verified.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { HttpError } from '../mappers/http-errors.js';
 import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
@@ -35,13 +35,14 @@ const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export type ReportRouteDependencies = {
   clients: ServiceClients;
   botCheck: BotCheck;
+  /** Submissions that passed the bot check a moment ago, shared by the gateway's replicas. */
+  verifiedSubmissions: VerifiedSubmissions;
   rateLimiter: ClientRateLimiter;
   reportImageMaxBytes: number;
 };
 
 export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDependencies): void {
-  const { clients, botCheck, rateLimiter } = dependencies;
-  const recentlyVerified = new RecentlyVerified();
+  const { clients, botCheck, rateLimiter, verifiedSubmissions } = dependencies;
 
   /**
    * Spec §7 POST /report. The gateway reads the multipart body within its limits and judges the picture's bytes;
@@ -69,13 +70,13 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
 
     const idempotencyId = form.idempotencyId.trim();
     const recaptchaToken = form.recaptchaToken.trim();
-    if (!recentlyVerified.has(idempotencyId, recaptchaToken)) {
+    if (!(await verifiedSubmissions.has(idempotencyId, recaptchaToken))) {
       const verdict = await botCheck.verify(recaptchaToken, 'report', request.ip);
       if (!verdict.ok) {
         request.log.info({ reason: verdict.reason }, 'report refused by the bot check');
         throw new HttpError(429, reportMessages[429] ?? 'Error');
       }
-      recentlyVerified.remember(idempotencyId, recaptchaToken);
+      await verifiedSubmissions.remember(idempotencyId, recaptchaToken);
     }
 
     const result = await clients.report
