@@ -14,11 +14,17 @@ import { buildMemberService } from './member-service.js';
 
 export type MemberConfig = z.infer<z.ZodObject<typeof memberConfigShape>>;
 
+/** The stores a composition chose, for the benchmark to seed in bulk. */
+export type MemberStores = { members: MemberRepository; loginTokens: LoginTokenRepository };
+
 /**
  * The member service from its configuration: the store STORE names and the geocoder GEOCODER names (which places a
  * member's address). `main.ts` and the embedded product call it.
  */
-export async function composeMemberService(config: MemberConfig, wiring: PartWiring): Promise<{ routes: (router: ConnectRouter) => void }> {
+export async function composeMemberService(
+  config: MemberConfig,
+  wiring: PartWiring,
+): Promise<{ routes: (router: ConnectRouter) => void; stores: MemberStores }> {
   // Chosen first: a provider without its key stops the start before any connection is made.
   const geocoder = geocoderFromSettings(config);
   let members: MemberRepository;
@@ -36,7 +42,7 @@ export async function composeMemberService(config: MemberConfig, wiring: PartWir
     members = new MemoryMemberRepository();
     loginTokens = new MemoryLoginTokenRepository();
   }
-  return buildMemberService({
+  const service = buildMemberService({
     members,
     loginTokens,
     geocoder,
@@ -45,4 +51,5 @@ export async function composeMemberService(config: MemberConfig, wiring: PartWir
     ids: uuidIds,
     loginTokenTtlMs: config.MAGIC_LINK_TTL_MINUTES * 60_000,
   });
+  return { routes: service.routes, stores: { members, loginTokens } };
 }

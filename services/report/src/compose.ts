@@ -20,12 +20,18 @@ export type ReportConfig = z.infer<z.ZodObject<typeof reportConfigShape>>;
 /** The services the report service calls: who covers a swarm (member), and which of them a paying association alerts. */
 export type ReportPeers = { member: Transport; associationBilling: Transport };
 
+/** The stores a composition chose, for the benchmark to seed in bulk. */
+export type ReportStores = { reports: ReportRepository; images: ImageStore };
+
 /**
  * The report service from its configuration: the store STORE names (with its outbox and relay), the geocoder
  * GEOCODER names (which places a report's address), the picture processing, and the peers it asks who covers a
  * swarm. `main.ts` and the embedded product both call it.
  */
-export async function composeReportService(config: ReportConfig, wiring: PartWiring & { peers: ReportPeers }): Promise<{ routes: (router: ConnectRouter) => void }> {
+export async function composeReportService(
+  config: ReportConfig,
+  wiring: PartWiring & { peers: ReportPeers },
+): Promise<{ routes: (router: ConnectRouter) => void; stores: ReportStores }> {
   const { lifecycle, health, logger } = wiring;
   // Chosen first: a provider without its key stops the start before any connection is made.
   const geocoder = geocoderFromSettings(config);
@@ -55,7 +61,7 @@ export async function composeReportService(config: ReportConfig, wiring: PartWir
   relay.start();
   lifecycle.onShutdown('outbox relay', () => relay.stop());
 
-  return buildReportService({
+  const service = buildReportService({
     reports,
     coverage: new RpcSwarmCoverage(createClient(MemberService, wiring.peers.member), createClient(AssociationBillingService, wiring.peers.associationBilling)),
     geocoder,
@@ -65,4 +71,5 @@ export async function composeReportService(config: ReportConfig, wiring: PartWir
     ids: uuidIds,
     randomBelow: secureRandomBelow,
   });
+  return { routes: service.routes, stores: { reports, images } };
 }
