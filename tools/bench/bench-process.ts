@@ -54,11 +54,15 @@ export class BenchProcess {
     });
   }
 
-  /** Forks `script` (a TypeScript file beside this one) under tsx with `env` added, and waits until it is ready. */
-  static async start(script: string, env: Record<string, string>, timeoutMs = 120_000): Promise<BenchProcess> {
+  /**
+   * Forks `script` (a TypeScript file beside this one) under tsx with `env` added, and waits until it is ready. With
+   * `cpuProfileDir`, Node writes a CPU profile of the process there when it exits (open it in Chrome's DevTools).
+   */
+  static async start(script: string, env: Record<string, string>, options: { timeoutMs?: number; cpuProfileDir?: string } = {}): Promise<BenchProcess> {
+    const timeoutMs = options.timeoutMs ?? 120_000;
     const startedAt = performance.now();
     const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...(options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [])],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -1,5 +1,5 @@
 /**
- * The benchmark of the embedded product: `npm run bench [-- --quick] [-- --only a,c] [-- --seed 100000]`.
+ * The benchmark of the embedded product: `npm run bench [-- --quick] [-- --only a,c] [-- --seed 100000] [-- --profile DIR]`.
  *
  * Every figure is set against a baseline measured in the same run on the same machine — a bare Fastify server that
  * parses the same requests, a bare Node client, the empty store — in alternating rounds, and the table shows the
@@ -8,9 +8,9 @@
  * docs/performance.md explains each row.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -23,7 +23,7 @@ import { formatFigure, formatRatio, markdownTable, median, percentile, type Tabl
 const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
 type Section = (typeof SECTIONS)[number];
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, seed: { type: 'string' } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' } } });
 const only = values.only === undefined ? [...SECTIONS] : values.only.split(',').map((name) => name.trim());
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`--only takes sections among ${SECTIONS.join(',')}, not ${unknown.join(',')}`);
@@ -84,8 +84,12 @@ const rows: TableRow[] = [];
 const notes: string[] = [];
 const started: BenchProcess[] = [];
 
+/** --profile DIR: every product process writes its CPU profile there when it stops. */
+const profileDir = values.profile === undefined ? undefined : resolve(values.profile);
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+
 async function start(script: string, env: Record<string, string> = {}): Promise<BenchProcess> {
-  const process = await BenchProcess.start(script, env);
+  const process = await BenchProcess.start(script, env, script === 'product-host.ts' && profileDir ? { cpuProfileDir: profileDir } : {});
   started.push(process);
   return process;
 }
@@ -415,6 +419,7 @@ process.stdout.write(
     markdownTable(rows),
     '',
     ...notes,
+    ...(profileDir ? [`CPU profiles of the product processes: ${profileDir}`] : []),
     '',
   ].join('\n'),
 );
