@@ -12,8 +12,11 @@ type Ready = { ready: { url: string } };
 
 export type Handlers = Record<string, (args: never) => Promise<unknown>>;
 
-/** In the child: answers the parent's commands with the handlers, then says it is ready at `url`. */
-export function serveCommands(url: string, handlers: Handlers): void {
+/**
+ * In the child: answers the parent's commands with the handlers, then says it is ready at `url`. When the parent
+ * disconnects (to stop it, or because it died), `stop` runs and the process exits.
+ */
+export function serveCommands(url: string, handlers: Handlers, stop: () => Promise<void> = async () => undefined): void {
   process.on('message', (message: Command) => {
     const handler = handlers[message.command] as ((args: unknown) => Promise<unknown>) | undefined;
     const answer = (reply: Reply) => process.send?.(reply);
@@ -27,7 +30,9 @@ export function serveCommands(url: string, handlers: Handlers): void {
     );
   });
   // The parent stops a child by disconnecting; so does a parent that died.
-  process.on('disconnect', () => process.exit(0));
+  process.on('disconnect', () => {
+    stop().finally(() => process.exit(0));
+  });
   process.send?.({ ready: { url } } satisfies Ready);
 }
 

@@ -1,53 +1,19 @@
 /**
  * The embedded product in a process of its own, for the benchmark (tools/bench/run.ts): started from the environment
  * the parent gives, then set up by its commands — members covering a place, login tokens, and bulk seeding through the
- * stores the compositions return (never through HTTP, which would take hours for 100,000 reports).
+ * stores the compositions return, never through HTTP.
  */
 import { randomUUID } from 'node:crypto';
 import { startEmbedded } from '@swarm/launch';
 import { pino } from 'pino';
 import { serveCommands } from './bench-process.js';
+import { coverPlace, type CoverPlaceArgs } from './cover-place.js';
 
 const product = await startEmbedded({
   env: { ...process.env, PORT: '0' },
   loggerFor: (part) => pino({ level: process.env.LOG_LEVEL ?? 'warn', base: { service: part } }),
 });
 const { member, associationBilling } = product.clients;
-const ALL_DAY = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, fromHour: 0, toHour: 24 }));
-
-export type Place = { latitude: number; longitude: number; address: string };
-export type CoveredPlace = { companyId: string; memberIds: string[]; emails: string[]; phones: string[] };
-
-/**
- * `count` members living at the place, reachable at any hour for swarms up to 50 ft, in one association with funds for
- * every alert: each report there alerts all of them at once.
- */
-async function coverPlace(args: { place: Place; count: number; phonePrefix: string; name: string }): Promise<CoveredPlace> {
-  const { association } = await associationBilling.createAssociation({ companyName: args.name, donationUrl: 'https://example.org/give' });
-  const companyId = association?.companyId ?? '';
-  await associationBilling.topUp({ companyId, amountCents: 100_000_000, topUpId: randomUUID() });
-  const { activationCode } = await associationBilling.issueActivationCode({ companyId });
-  const covered: CoveredPlace = { companyId, memberIds: [], emails: [], phones: [] };
-  for (let index = 0; index < args.count; index += 1) {
-    const email = `${args.phonePrefix}-${index}-${randomUUID().slice(0, 8)}@example.org`;
-    const phoneNumber = `${args.phonePrefix}${String(index).padStart(10 - args.phonePrefix.length, '0')}`;
-    const { member: created } = await member.ensureMember({ email });
-    const memberId = created?.memberId ?? '';
-    await member.updateMemberInformation({
-      memberId,
-      name: 'Bench Keeper',
-      phoneNumber,
-      address: args.place.address,
-      home: { latitude: args.place.latitude, longitude: args.place.longitude },
-    });
-    await member.updateAvailability({ memberId, elevationMaximumFeet: 50, dayHours: ALL_DAY });
-    await associationBilling.joinAssociation({ memberId, activationCode });
-    covered.memberIds.push(memberId);
-    covered.emails.push(email);
-    covered.phones.push(phoneNumber);
-  }
-  return covered;
-}
 
 /** Login tokens, as a magic link carries them: the parent opens the callback to get each member's session cookie. */
 async function loginTokens(args: { emails: string[] }): Promise<string[]> {
@@ -129,4 +95,9 @@ async function memory(): Promise<{ rssBytes: number }> {
   return { rssBytes: process.memoryUsage().rss };
 }
 
-serveCommands(product.url, { coverPlace, loginTokens, seed, memory });
+serveCommands(product.url, {
+  coverPlace: (args: CoverPlaceArgs) => coverPlace(product.clients, args),
+  loginTokens,
+  seed,
+  memory,
+});

@@ -17,10 +17,10 @@ import { gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BenchProcess } from './bench-process.js';
 import { load, reportForm, submitReport, type LoadFigures } from './load.js';
-import type { CoveredPlace, Place } from './product-host.js';
+import type { CoveredPlace, Place } from './cover-place.js';
 import { formatFigure, formatRatio, markdownTable, median, percentile, type TableRow } from './stats.js';
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'dist'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' } } });
@@ -337,6 +337,29 @@ async function sectionE(): Promise<void> {
   await stopAll();
 }
 
+/**
+ * (dist) POST /api/report on the distributed product (stack-host.ts: a process per service, NATS, Redis, and
+ * MONGODB_URL or jongodb) against the embedded product, in alternating rounds.
+ */
+async function sectionDistributed(): Promise<void> {
+  const embedded = await start('product-host.ts', productEnv());
+  const stack = await start('stack-host.ts', productEnv());
+  for (const product of [embedded, stack]) {
+    await product.call('coverPlace', { place: PLACES.eugene, count: 1, phonePrefix: '541', name: 'Lane County Beekeepers' });
+  }
+  const request = reportRequest(PLACES.eugene);
+  await load(embedded.url, request, { connections: 5, seconds: 1 });
+  await load(stack.url, request, { connections: 5, seconds: 1 });
+  const results = await alternate(
+    () => load(embedded.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
+    () => load(stack.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
+  );
+  const mongo = process.env.MONGODB_URL ? 'MongoDB at MONGODB_URL' : 'jongodb';
+  row('dist', `distributed (${mongo}) vs embedded: POST /api/report 2xx/s`, medianOf(results.product, (r) => r.okPerSecond), medianOf(results.baseline, (r) => r.okPerSecond), 'req/s', '≥ 0.2× on MongoDB');
+  row('dist', 'same: p99 latency', medianOf(results.product, (r) => r.p99Ms), medianOf(results.baseline, (r) => r.p99Ms), 'ms', '');
+  await stopAll();
+}
+
 /** The gzip size of each JS and CSS file index.html loads at once (scripts, module preloads, stylesheets). */
 function landingAssets(): { js: number; css: number; files: string[] } {
   const html = readFileSync(join(frontendDist, 'index.html'), 'utf8');
@@ -386,7 +409,7 @@ function commit(): string {
   return `${result.stdout.trim() || 'unknown'}${dirty ? ' (with uncommitted changes)' : ''}`;
 }
 
-const sections: Record<Section, () => Promise<void>> = { a: sectionA, b: sectionB, c: sectionC, d: sectionD, e: sectionE, f: sectionF };
+const sections: Record<Section, () => Promise<void>> = { a: sectionA, b: sectionB, c: sectionC, d: sectionD, e: sectionE, f: sectionF, dist: sectionDistributed };
 
 if (only.includes('f') || !existsSync(join(frontendDist, 'index.html'))) {
   if (!values.quick || !existsSync(join(frontendDist, 'index.html'))) {
@@ -413,7 +436,7 @@ try {
 process.stdout.write(
   [
     '',
-    `Embedded mode, ${values.quick ? 'quick (small sizes, 1 round)' : `median of ${SIZES.rounds} alternating rounds`}; ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit()};`,
+    `${only.includes('dist') ? 'Embedded (and distributed) mode' : 'Embedded mode'}, ${values.quick ? 'quick (small sizes, 1 round)' : `median of ${SIZES.rounds} alternating rounds`}; ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit()};`,
     `Node ${process.version}, ${cpus().length} cores, load average ${loadBefore.toFixed(1)} before and ${(loadavg()[0] ?? 0).toFixed(1)} after.`,
     '',
     markdownTable(rows),
