@@ -50,8 +50,10 @@ async function seed(args: {
     companyIds.push(association?.companyId ?? '');
   }
   const now = Date.now();
+  const seededMemberIds: string[] = [];
   for (let index = 0; index < args.members; index += 1) {
     const memberId = randomUUID();
+    seededMemberIds.push(memberId);
     await members.insertIfAbsent({
       ...structuredClone(keeper),
       memberId,
@@ -67,7 +69,8 @@ async function seed(args: {
   for (let index = 0; index < args.reports; index += 1) {
     const live = index % 10 === 0;
     const createdAt = new Date(now - 86_400_000 * (4 + (index % 360)));
-    const claim = { memberId: keeper.memberId, claimedAt: createdAt };
+    // Claimed by the seeded members in turn, so the benchmark's own member holds none of them.
+    const claim = { memberId: seededMemberIds[index % seededMemberIds.length] ?? keeper.memberId, claimedAt: createdAt };
     const outcome = await reports.create(
       {
         ...structuredClone(report),

@@ -427,7 +427,14 @@ try {
     if (!only.includes(section)) continue;
     const sectionStart = performance.now();
     process.stdout.write(`(${section})…`);
-    await sections[section]();
+    try {
+      await sections[section]();
+    } catch (error) {
+      // One section that cannot run (a server missing, a refusal) leaves the others' figures standing.
+      notes.push(`(${section}) failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+      await stopAll();
+    }
     process.stdout.write(` ${((performance.now() - sectionStart) / 1_000).toFixed(0)} s\n`);
   }
 } finally {
