@@ -6,8 +6,8 @@
  *          -e CLAIM_CODE=12345 tools/load/sms-claim-race.ts
  *
  * MEMBER_PHONES are the ten-digit numbers of members alerted about the swarm whose code is CLAIM_CODE (racers take
- * them in turn). On a product with the dev outbox, leave CLAIM_CODE out: setup submits a report in REPORT_PLACES and
- * reads the code from the alert SMS. See docs/load-testing.md.
+ * them in turn). On a product with the dev outbox, leave both out: setup submits a report in REPORT_PLACES and reads
+ * the code, and the numbers it was sent to, from the alert SMS. See docs/load-testing.md.
  */
 import { check, fail, sleep } from 'k6';
 import http from 'k6/http';
@@ -36,14 +36,29 @@ export const options: Options = {
 
 type Setup = { baseUrl: string; claimCode: string; phones: string[]; startAt: number };
 
-/** The code of the newest alert SMS the dev outbox holds that `known` did not, waiting up to 20 seconds for it. */
-function newAlertCode(url: string, known: Set<string>): string {
+type OutboxSms = { to?: string; body?: string };
+
+function outboxSms(url: string): OutboxSms[] {
+  const outbox = http.get(`${url}/api/dev/outbox`, { tags: { name: 'GET /api/dev/outbox' } });
+  if (outbox.status !== 200) fail(`the dev outbox answered ${outbox.status}: give CLAIM_CODE and MEMBER_PHONES against this deployment`);
+  return (outbox.json('sms') ?? []) as OutboxSms[];
+}
+
+/**
+ * The code of the first alert SMS in the dev outbox that `known` did not hold, and the numbers it went to, waiting
+ * up to 20 seconds for it and 2 more for the rest of the wave.
+ */
+function newAlert(url: string, known: Set<string>): { code: string; phones: string[] } {
   for (let attempt = 0; attempt < 40; attempt += 1) {
-    const outbox = http.get(`${url}/api/dev/outbox`, { tags: { name: 'GET /api/dev/outbox' } });
-    if (outbox.status !== 200) fail(`the dev outbox answered ${outbox.status}: give CLAIM_CODE against this deployment`);
-    const texts = ((outbox.json('sms') ?? []) as { body?: string }[]).map((sms) => sms.body ?? '');
-    const code = texts.find((text) => !known.has(text))?.match(/reply with the code (\d{5})$/)?.[1];
-    if (code) return code;
+    const code = outboxSms(url)
+      .map((sms) => sms.body ?? '')
+      .find((text) => !known.has(text))
+      ?.match(/reply with the code (\d{5})$/)?.[1];
+    if (code) {
+      sleep(2);
+      const alerted = outboxSms(url).filter((sms) => (sms.body ?? '').endsWith(` ${code}`));
+      return { code, phones: alerted.map((sms) => (sms.to ?? '').replace(/\D/g, '').slice(-10)) };
+    }
     sleep(0.5);
   }
   return fail('no new alert SMS in the dev outbox within 20 s: does a member cover REPORT_PLACES?');
@@ -51,18 +66,19 @@ function newAlertCode(url: string, known: Set<string>): string {
 
 export function setup(): Setup {
   const url = baseUrl();
-  const phones = list('MEMBER_PHONES');
-  if (phones.length === 0 || phones.some((phone) => !/^\d{10}$/.test(phone))) fail('MEMBER_PHONES: ten-digit numbers of alerted members, comma-separated');
   required('TWILIO_AUTH_TOKEN');
+  let phones = list('MEMBER_PHONES');
   let claimCode = optional('CLAIM_CODE', '');
   if (claimCode === '') {
-    const before = http.get(`${url}/api/dev/outbox`).json('sms');
-    const known = new Set(((before ?? []) as { body?: string }[]).map((sms) => sms.body ?? ''));
+    const known = new Set(outboxSms(url).map((sms) => sms.body ?? ''));
     const report = submitReport(url, reportPlaces());
     if (report.status !== 201) fail(`the race's report answered ${report.status}`);
-    claimCode = newAlertCode(url, known);
+    const alert = newAlert(url, known);
+    claimCode = alert.code;
+    if (phones.length === 0) phones = alert.phones;
   }
   if (!/^\d{5}$/.test(claimCode)) fail('CLAIM_CODE is the 5-digit code of the alert');
+  if (phones.length === 0 || phones.some((phone) => !/^\d{10}$/.test(phone))) fail('MEMBER_PHONES: ten-digit numbers of alerted members, comma-separated');
   // Every racer waits for the same instant, so the claims arrive together rather than as VUs start.
   return { baseUrl: url, claimCode, phones, startAt: Date.now() + 2_000 };
 }
