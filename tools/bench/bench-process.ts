@@ -31,7 +31,7 @@ export function serveCommands(url: string, handlers: Handlers, stop: () => Promi
   });
   // The parent stops a child by disconnecting; so does a parent that died.
   process.on('disconnect', () => {
-    stop().finally(() => process.exit(0));
+    void stop().finally(() => process.exit(0));
   });
   process.send?.({ ready: { url } } satisfies Ready);
 }

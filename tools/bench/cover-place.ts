@@ -3,6 +3,7 @@ import type { Client } from '@connectrpc/connect';
 import type { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import type { MemberService } from '@swarm/proto/member/v1/member_service';
 
+/** An address the product's geocoder resolves, and where it places it. */
 export type Place = { latitude: number; longitude: number; address: string };
 export type CoveredPlace = { companyId: string; memberIds: string[]; emails: string[]; phones: string[] };
 export type CoverPlaceArgs = { place: Place; count: number; phonePrefix: string; name: string };
@@ -29,13 +30,8 @@ export async function coverPlace(
     const phoneNumber = `${args.phonePrefix}${String(index).padStart(10 - args.phonePrefix.length, '0')}`;
     const { member: created } = await member.ensureMember({ email });
     const memberId = created?.memberId ?? '';
-    await member.updateMemberInformation({
-      memberId,
-      name: 'Bench Keeper',
-      phoneNumber,
-      address: args.place.address,
-      home: { latitude: args.place.latitude, longitude: args.place.longitude },
-    });
+    // The member service places the address with its geocoder: the offline one puts it at the town's centre.
+    await member.updateMemberInformation({ memberId, name: 'Bench Keeper', phoneNumber, address: args.place.address });
     await member.updateAvailability({ memberId, elevationMaximumFeet: 50, dayHours: ALL_DAY });
     await associationBilling.joinAssociation({ memberId, activationCode });
     covered.memberIds.push(memberId);

@@ -7,7 +7,6 @@ import { SWARM_JPEG_BASE64 } from './swarm-picture.ts';
 /** Towns the offline gazetteer of the embedded product resolves; a deployment with another geocoder sets REPORT_PLACES. */
 const DEFAULT_PLACES = ['Portland, OR, USA', 'Eugene, OR, USA', 'Salem, OR, USA'];
 const STREETS = ['Oak St', 'Maple Ave', 'Hive Rd', 'Comb Ct', 'Clover Ln', 'Orchard Way', 'Linden Blvd', 'Apiary Dr'];
-const SIZES = ['Softball', 'Basketball', 'Very Large'];
 
 const picture = encoding.b64decode(SWARM_JPEG_BASE64);
 
@@ -43,7 +42,8 @@ export function reportForm(places: readonly string[]): Record<string, string | F
   return {
     reporterName: 'Load Reporter',
     reporterPhone: `503555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
-    size: pick(SIZES),
+    // One size: the product does the same work for each, and the label list lives in the product alone.
+    size: 'Softball',
     elevation: String(Math.floor(Math.random() * 20)),
     address: `${houseNumber} ${pick(STREETS)}, ${pick(places)}`,
     recaptchaToken: optional('RECAPTCHA_TOKEN', 'load-test'),
