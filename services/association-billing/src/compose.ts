@@ -20,7 +20,7 @@ export type AssociationBillingConfig = z.infer<z.ZodObject<typeof associationBil
 export async function composeAssociationBillingService(
   config: AssociationBillingConfig,
   wiring: PartWiring,
-): Promise<{ routes: (router: ConnectRouter) => void }> {
+): Promise<{ routes: (router: ConnectRouter) => void; stores: AssociationBillingStores }> {
   let stores: AssociationBillingStores;
   if (config.STORE === 'mongo') {
     const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
@@ -35,7 +35,7 @@ export async function composeAssociationBillingService(
   } else {
     stores = memoryAssociationBillingStores();
   }
-  return buildAssociationBillingService({
+  const service = buildAssociationBillingService({
     ...stores,
     mailer: mailerFromSettings(config, wiring, 'low-balance emails'),
     log: wiring.logger,
@@ -44,4 +44,5 @@ export async function composeAssociationBillingService(
     randomBelow: secureRandomBelow,
     lowBalanceThresholdCents: config.LOW_BALANCE_THRESHOLD_CENTS,
   });
+  return { routes: service.routes, stores };
 }

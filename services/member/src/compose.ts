@@ -14,12 +14,18 @@ import { buildMemberService } from './member-service.js';
 
 export type MemberConfig = z.infer<z.ZodObject<typeof memberConfigShape>>;
 
+/** The stores a composition chose, for the benchmark to seed in bulk. */
+export type MemberStores = { members: MemberRepository; loginTokens: LoginTokenRepository };
+
 /**
  * The member service from its configuration: the store STORE names, with its outbox and the relay that publishes
  * member.changed, and the geocoder GEOCODER names (which places a member's address). `main.ts` and the embedded
  * product call it.
  */
-export async function composeMemberService(config: MemberConfig, wiring: PartWiring): Promise<{ routes: (router: ConnectRouter) => void }> {
+export async function composeMemberService(
+  config: MemberConfig,
+  wiring: PartWiring,
+): Promise<{ routes: (router: ConnectRouter) => void; stores: MemberStores }> {
   // Chosen first: a provider without its key stops the start before any connection is made.
   const geocoder = geocoderFromSettings(config);
   // Repositories wake the relay after each write; it is only called once the service is serving.
@@ -48,7 +54,7 @@ export async function composeMemberService(config: MemberConfig, wiring: PartWir
   const relay = new OutboxRelay(outbox, wiring.bus, wiring.logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
   relay.start();
   wiring.lifecycle.onShutdown('outbox relay', () => relay.stop());
-  return buildMemberService({
+  const service = buildMemberService({
     members,
     loginTokens,
     geocoder,
@@ -57,4 +63,5 @@ export async function composeMemberService(config: MemberConfig, wiring: PartWir
     ids: uuidIds,
     loginTokenTtlMs: config.MAGIC_LINK_TTL_MINUTES * 60_000,
   });
+  return { routes: service.routes, stores: { members, loginTokens } };
 }

@@ -5,5 +5,5 @@ export { MongoLoginTokenRepository } from './adapters/mongo/mongo-login-token-re
 export { MemoryMemberRepository } from './adapters/memory/memory-member-repository.js';
 export { MongoMemberRepository } from './adapters/mongo/mongo-member-repository.js';
 export type { Clock, LoginTokenRepository, MemberRepository, TokenSecrets } from './app/ports.js';
-export { composeMemberService, type MemberConfig } from './compose.js';
+export { composeMemberService, type MemberConfig, type MemberStores } from './compose.js';
 export { memberConfigShape } from './config.js';

@@ -20,12 +20,18 @@ export type ReportConfig = z.infer<z.ZodObject<typeof reportConfigShape>>;
 /** The services the report service calls: who covers a swarm (member), and which of them a paying association alerts. */
 export type ReportPeers = { member: Transport; associationBilling: Transport };
 
+/** The stores a composition chose, for the benchmark to seed in bulk. */
+export type ReportStores = { reports: ReportRepository; images: ImageStore };
+
 /**
  * The report service from its configuration: the store STORE names (with its outbox and relay), the geocoder
  * GEOCODER names (which places a report's address), the picture processing, the peers it asks who covers a swarm,
  * and the events it follows (alert.sent). `main.ts` and the embedded product both call it.
  */
-export async function composeReportService(config: ReportConfig, wiring: PartWiring & { peers: ReportPeers }): Promise<{ routes: (router: ConnectRouter) => void }> {
+export async function composeReportService(
+  config: ReportConfig,
+  wiring: PartWiring & { peers: ReportPeers },
+): Promise<{ routes: (router: ConnectRouter) => void; stores: ReportStores }> {
   const { lifecycle, health, logger } = wiring;
   // Chosen first: a provider without its key stops the start before any connection is made.
   const geocoder = geocoderFromSettings(config);
@@ -69,5 +75,5 @@ export async function composeReportService(config: ReportConfig, wiring: PartWir
   lifecycle.onShutdown('event subscriptions', async () => {
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
   });
-  return service;
+  return { routes: service.routes, stores: { reports, images } };
 }

@@ -1,5 +1,5 @@
 import { createRouterTransport, type ConnectRouter, type Transport } from '@connectrpc/connect';
-import { associationBillingConfigShape, composeAssociationBillingService } from '@swarm/association-billing-service';
+import { associationBillingConfigShape, composeAssociationBillingService, type AssociationBillingStores } from '@swarm/association-billing-service';
 import {
   composeGateway,
   createServiceClients,
@@ -8,9 +8,9 @@ import {
   type ServiceClients,
   type ServiceName,
 } from '@swarm/gateway';
-import { composeMemberService, memberConfigShape } from '@swarm/member-service';
+import { composeMemberService, memberConfigShape, type MemberStores } from '@swarm/member-service';
 import { composeNotificationService, notificationConfigShape } from '@swarm/notification-service';
-import { composeReportService, reportConfigShape } from '@swarm/report-service';
+import { composeReportService, reportConfigShape, type ReportStores } from '@swarm/report-service';
 import {
   DevOutbox,
   DevOutboxMailer,
@@ -37,6 +37,8 @@ export type EmbeddedProduct = {
   clients: ServiceClients;
   /** Every email the product sent (login links, the bad-report email…), newest first; also shown at /dev/outbox. */
   outbox: DevOutbox;
+  /** The in-memory stores each service's composition chose, for the benchmark to seed in bulk rather than by HTTP. */
+  stores: { report: ReportStores; member: MemberStores; associationBilling: AssociationBillingStores };
   close: () => Promise<void>;
 };
 
@@ -132,11 +134,15 @@ export async function startEmbedded(options: {
   } satisfies Record<ServiceName, Transport>;
 
   try {
-    routes.member = (await composeMemberService(configs.member, wiringOf('member'))).routes;
-    routes['association-billing'] = (await composeAssociationBillingService(configs.associationBilling, wiringOf('association-billing'))).routes;
-    routes.report = (
-      await composeReportService(configs.report, { ...wiringOf('report'), peers: { member: transports.member, associationBilling: transports['association-billing'] } })
-    ).routes;
+    const member = await composeMemberService(configs.member, wiringOf('member'));
+    routes.member = member.routes;
+    const associationBilling = await composeAssociationBillingService(configs.associationBilling, wiringOf('association-billing'));
+    routes['association-billing'] = associationBilling.routes;
+    const report = await composeReportService(configs.report, {
+      ...wiringOf('report'),
+      peers: { member: transports.member, associationBilling: transports['association-billing'] },
+    });
+    routes.report = report.routes;
     routes.notification = (
       await composeNotificationService(configs.notification, {
         ...wiringOf('notification'),
@@ -179,6 +185,7 @@ export async function startEmbedded(options: {
       port,
       clients,
       outbox,
+      stores: { report: report.stores, member: member.stores, associationBilling: associationBilling.stores },
       close: closeAll,
     };
   } catch (error) {

@@ -1,0 +1,106 @@
+/**
+ * The embedded product in a process of its own, for the benchmark (tools/bench/run.ts): started from the environment
+ * the parent gives, then set up by its commands — members covering a place, login tokens, and bulk seeding through the
+ * stores the compositions return, never through HTTP.
+ */
+import { randomUUID } from 'node:crypto';
+import { startEmbedded } from '@swarm/launch';
+import { pino } from 'pino';
+import { serveCommands } from './bench-process.js';
+import { coverPlace, type CoverPlaceArgs } from './cover-place.js';
+
+const product = await startEmbedded({
+  env: { ...process.env, PORT: '0' },
+  loggerFor: (part) => pino({ level: process.env.LOG_LEVEL ?? 'warn', base: { service: part } }),
+});
+const { member, associationBilling } = product.clients;
+
+/** Login tokens, as a magic link carries them: the parent opens the callback to get each member's session cookie. */
+async function loginTokens(args: { emails: string[] }): Promise<string[]> {
+  const tokens: string[] = [];
+  for (const email of args.emails) tokens.push((await member.issueLoginToken({ email })).token);
+  return tokens;
+}
+
+/**
+ * Stores `reports` reports and `members` members (with memberships in 100 associations) in bulk, copied from a real
+ * report and member of this product. The members live in the eastern states, far from the benchmark's Oregon places,
+ * so they add to what each submission searches without covering it. One report in ten is live (active or claimed)
+ * and the rest are marked bad, so 10,000 of the 100,000 claim codes stay taken, as after months of use.
+ */
+async function seed(args: {
+  reports: number;
+  members: number;
+  templateReportId: string;
+  templateMemberId: string;
+  templateCompanyId: string;
+}): Promise<{ membersSeconds: number; reportsSeconds: number }> {
+  const startedAt = performance.now();
+  const { reports } = product.stores.report;
+  const { members } = product.stores.member;
+  const { memberships } = product.stores.associationBilling;
+  const report = await reports.findById(args.templateReportId);
+  const keeper = await members.findById(args.templateMemberId);
+  const membership = await memberships.find(args.templateCompanyId, args.templateMemberId);
+  if (!report || !keeper || !membership) throw new Error('the templates to seed from are missing');
+
+  const companyIds: string[] = [];
+  for (let index = 0; index < 100; index += 1) {
+    const { association } = await associationBilling.createAssociation({ companyName: `Seeded Association ${index}`, donationUrl: '' });
+    companyIds.push(association?.companyId ?? '');
+  }
+  const now = Date.now();
+  const seededMemberIds: string[] = [];
+  for (let index = 0; index < args.members; index += 1) {
+    const memberId = randomUUID();
+    seededMemberIds.push(memberId);
+    await members.insertIfAbsent({
+      ...structuredClone(keeper),
+      memberId,
+      email: `seeded-${index}@example.org`,
+      phoneNumber: `7${String(index).padStart(9, '0')}`,
+      address: `${index} Seeded Rd, Somewhere`,
+      home: { latitude: 30 + (index % 1_700) / 100, longitude: -90 + Math.floor(index / 1_700) / 3 },
+      createdAt: new Date(now - (index % 365) * 86_400_000),
+    });
+    await memberships.createIfAbsent({ ...structuredClone(membership), memberId, companyId: companyIds[index % companyIds.length] ?? '' });
+  }
+  const membersDoneAt = performance.now();
+  for (let index = 0; index < args.reports; index += 1) {
+    const live = index % 10 === 0;
+    const createdAt = new Date(now - 86_400_000 * (4 + (index % 360)));
+    // Claimed by the seeded members in turn, so the benchmark's own member holds none of them.
+    const claim = { memberId: seededMemberIds[index % seededMemberIds.length] ?? keeper.memberId, claimedAt: createdAt };
+    const outcome = await reports.create(
+      {
+        ...structuredClone(report),
+        reportId: randomUUID(),
+        idempotencyId: randomUUID(),
+        address: `${index} Seeded Ave, Atlanta, GA, USA`,
+        location: { latitude: 33.749, longitude: -84.388 },
+        createdAt,
+        // Live codes are distinct (0000–9999 of the 100,000); a bad report's code is free again, whatever it was.
+        claimCode: String(live ? index / 10 : index % 100_000).padStart(5, '0'),
+        ...(live
+          ? index % 20 === 0
+            ? { state: 'claimed' as const, claim }
+            : { state: 'active' as const }
+          : { state: 'bad' as const, claim, bad: { reason: 'Swarm moved on' as const, markedAt: createdAt } }),
+      },
+      [],
+    );
+    if (outcome !== 'created') throw new Error(`seeding report ${index}: ${outcome}`);
+  }
+  return { membersSeconds: (membersDoneAt - startedAt) / 1_000, reportsSeconds: (performance.now() - membersDoneAt) / 1_000 };
+}
+
+async function memory(): Promise<{ rssBytes: number }> {
+  return { rssBytes: process.memoryUsage().rss };
+}
+
+serveCommands(product.url, {
+  coverPlace: (args: CoverPlaceArgs) => coverPlace(product.clients, args),
+  loginTokens,
+  seed,
+  memory,
+});

@@ -1,0 +1,456 @@
+/**
+ * The benchmark of the embedded product: `npm run bench [-- --quick] [-- --only a,c] [-- --seed 100000] [-- --profile DIR]`.
+ *
+ * Every figure is set against a baseline measured in the same run on the same machine — a bare Fastify server that
+ * parses the same requests, a bare Node client, the empty store — in alternating rounds, and the table shows the
+ * median of the rounds. Ratios survive a busy machine far better than absolute figures do. The product, the baseline
+ * and the SMS sink each run in a process of their own; this process only generates load and reads the clocks.
+ * docs/performance.md explains each row.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BenchProcess } from './bench-process.js';
+import { load, reportForm, submitReport, type LoadFigures } from './load.js';
+import type { CoveredPlace, Place } from './cover-place.js';
+import { formatFigure, formatRatio, markdownTable, median, percentile, type TableRow } from './stats.js';
+
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'dist'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' } } });
+const only = values.only === undefined ? [...SECTIONS] : values.only.split(',').map((name) => name.trim());
+const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length > 0) throw new Error(`--only takes sections among ${SECTIONS.join(',')}, not ${unknown.join(',')}`);
+
+/**
+ * Full sizes are the issue's; --quick shrinks everything to try the harness in a minute or so. --seed sets how many
+ * reports and members (e) stores: seeding takes time quadratic in it where a store scans itself on every write.
+ */
+const seed = values.seed === undefined ? undefined : Number(values.seed);
+if (seed !== undefined && !(Number.isInteger(seed) && seed >= 1)) throw new Error('--seed takes a positive whole number');
+const SIZES = {
+  ...(values.quick
+    ? { rounds: 1, seconds: 2, connections: 20, listReports: 5, fanOut: 100, racers: 20, seededReports: 2_000, seededMembers: 2_000 }
+    : { rounds: 3, seconds: 5, connections: 20, listReports: 20, fanOut: 1_000, racers: 100, seededReports: 100_000, seededMembers: 100_000 }),
+  ...(seed === undefined ? {} : { seededReports: seed, seededMembers: seed }),
+};
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const frontendDist = join(root, 'frontend', 'dist');
+
+/** Towns of the offline gazetteer, more than 5 miles (the default range) apart, so each section's members are its own. */
+const PLACES = {
+  eugene: { latitude: 44.0521, longitude: -123.0868, address: '1 Comb Court, Eugene, OR, USA' },
+  salem: { latitude: 44.9429, longitude: -123.0351, address: '1 Comb Court, Salem, OR, USA' },
+  medford: { latitude: 42.3265, longitude: -122.8756, address: '1 Comb Court, Medford, OR, USA' },
+  bend: { latitude: 44.0582, longitude: -121.3153, address: '1 Comb Court, Bend, OR, USA' },
+  boise: { latitude: 43.615, longitude: -116.2023, address: '1 Comb Court, Boise, ID, USA' },
+  yakima: { latitude: 46.6021, longitude: -120.5059, address: '1 Comb Court, Yakima, WA, USA' },
+} satisfies Record<string, Place>;
+const townOf = (place: Place) => place.address.replace(/^1 Comb Court, /, '');
+
+const TWILIO = { accountSid: `AC${'b'.repeat(32)}`, authToken: 'bench-auth-token', from: '+15035550000' };
+
+/** What the embedded product is started with: no limit a benchmark from one address would hit, errors only in the log. */
+function productEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    LOG_LEVEL: 'error',
+    STATIC_DIR: frontendDist,
+    REPORTS_PER_HOUR_PER_CLIENT: '1000000000',
+    MAGIC_LINK_LIMIT_PER_CLIENT: '1000000000',
+    MAGIC_LINK_LIMIT_PER_ADDRESS: '1000000000',
+    ...extra,
+  };
+}
+
+function twilioEnv(sink: BenchProcess): Record<string, string> {
+  return {
+    SMS_SENDER: 'twilio',
+    TWILIO_ACCOUNT_SID: TWILIO.accountSid,
+    TWILIO_AUTH_TOKEN: TWILIO.authToken,
+    TWILIO_FROM_NUMBER: TWILIO.from,
+    TWILIO_API_BASE_URL: sink.url,
+    TWILIO_MIN_SEND_INTERVAL_MS: '0',
+  };
+}
+
+const rows: TableRow[] = [];
+const notes: string[] = [];
+const started: BenchProcess[] = [];
+
+/** --profile DIR: every product process writes its CPU profile there when it stops. */
+const profileDir = values.profile === undefined ? undefined : resolve(values.profile);
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+
+async function start(script: string, env: Record<string, string> = {}): Promise<BenchProcess> {
+  const process = await BenchProcess.start(script, env, script === 'product-host.ts' && profileDir ? { cpuProfileDir: profileDir } : {});
+  started.push(process);
+  return process;
+}
+
+async function stopAll(): Promise<void> {
+  await Promise.all(started.splice(0).map((process) => process.stop()));
+}
+
+/** Runs baseline and product rounds in turn (baseline first), so both see the same moments of a shared machine. */
+async function alternate<B, P>(baseline: () => Promise<B>, product: () => Promise<P>): Promise<{ baseline: B[]; product: P[] }> {
+  const results = { baseline: [] as B[], product: [] as P[] };
+  for (let round = 0; round < SIZES.rounds; round += 1) {
+    results.baseline.push(await baseline());
+    results.product.push(await product());
+  }
+  return results;
+}
+
+function row(name: string, figure: string, product: number, baseline: number, unit: string, target: string, ratioOf: 'ratio' | 'none' = 'ratio'): void {
+  rows.push({
+    row: name,
+    figure,
+    product: formatFigure(product, unit),
+    baseline: formatFigure(baseline, unit),
+    ratio: ratioOf === 'ratio' ? formatRatio(product, baseline) : '—',
+    target,
+  });
+}
+
+const medianOf = <T>(results: T[], pick: (result: T) => number) => median(results.map(pick));
+
+/** A member's session cookie, from a login token as the emailed link carries it. */
+async function sessionCookie(url: string, token: string): Promise<string> {
+  const response = await fetch(`${url}/api/oauth/magic-login/member/callback?token=${encodeURIComponent(token)}`, { redirect: 'manual' });
+  const cookie = (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  if (response.status !== 303 || !cookie.includes('=')) throw new Error(`login link answered ${response.status}`);
+  return cookie;
+}
+
+async function sessionsOf(product: BenchProcess, covered: CoveredPlace): Promise<string[]> {
+  const tokens = await product.call<string[]>('loginTokens', { emails: covered.emails });
+  return Promise.all(tokens.map((token) => sessionCookie(product.url, token)));
+}
+
+async function activeReportIds(url: string, cookie: string): Promise<string[]> {
+  const response = await fetch(`${url}/api/member/report/active`, { headers: { cookie } });
+  if (response.status !== 200) throw new Error(`active reports answered ${response.status}`);
+  return ((await response.json()) as { reportId: string }[]).map((report) => report.reportId);
+}
+
+async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+const reportRequest = (place: Place) => ({ method: 'POST' as const, path: '/api/report', body: () => reportForm(townOf(place)) });
+
+/** (a) POST /api/report against the bare multipart endpoint, flat out and at a steady 100 per second. */
+async function sectionA(): Promise<void> {
+  const bare = await start('bare-host.ts');
+  const product = await start('product-host.ts', productEnv());
+  await product.call('coverPlace', { place: PLACES.eugene, count: 1, phonePrefix: '541', name: 'Lane County Beekeepers' });
+  const request = reportRequest(PLACES.eugene);
+  await load(bare.url, request, { connections: 5, seconds: 1 });
+  await load(product.url, request, { connections: 5, seconds: 1 });
+  const flat = await alternate(
+    () => load(bare.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
+    () => load(product.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
+  );
+  row('a', `POST /api/report, ${SIZES.connections} connections: 2xx/s`, medianOf(flat.product, (r) => r.okPerSecond), medianOf(flat.baseline, (r) => r.okPerSecond), 'req/s', '≥ 0.2×');
+  row('a', 'same: p99 latency', medianOf(flat.product, (r) => r.p99Ms), medianOf(flat.baseline, (r) => r.p99Ms), 'ms', '');
+  const steady = await alternate(
+    () => load(bare.url, request, { connections: SIZES.connections, seconds: SIZES.seconds, ratePerSecond: 100 }),
+    () => load(product.url, request, { connections: SIZES.connections, seconds: SIZES.seconds, ratePerSecond: 100 }),
+  );
+  row('a', 'POST /api/report at a steady 100/s: p99', medianOf(steady.product, (r) => r.p99Ms), medianOf(steady.baseline, (r) => r.p99Ms), 'ms', '≤ 50 ms');
+  const total = [...flat.product, ...steady.product].reduce((sum, result) => sum + result.ok, 0);
+  notes.push(`(a) the product stored ${total} reports over the rounds; later rounds run with more stored reports.`);
+  await stopAll();
+}
+
+/** (b) GET /api/member/report/active of a member alerted about `listReports` swarms, against a bare endpoint answering the same JSON. */
+async function sectionB(): Promise<void> {
+  const bare = await start('bare-host.ts');
+  const product = await start('product-host.ts', productEnv());
+  const covered = await product.call<CoveredPlace>('coverPlace', { place: PLACES.salem, count: 1, phonePrefix: '503', name: 'Salem Beekeepers' });
+  const [cookie = ''] = await sessionsOf(product, covered);
+  for (let index = 0; index < SIZES.listReports; index += 1) await submitReport(product.url, townOf(PLACES.salem));
+  await waitFor('the member to be alerted about every report', async () => (await activeReportIds(product.url, cookie)).length === SIZES.listReports);
+  const body = (await (await fetch(`${product.url}/api/member/report/active`, { headers: { cookie } })).json()) as unknown;
+  await bare.call('setReportList', { body });
+  const request = { method: 'GET' as const, path: '/api/member/report/active', headers: { cookie } };
+  const results = await alternate(
+    () => load(bare.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
+    () => load(product.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
+  );
+  row('b', `GET /api/member/report/active (${SIZES.listReports} rows): 2xx/s`, medianOf(results.product, (r) => r.okPerSecond), medianOf(results.baseline, (r) => r.okPerSecond), 'req/s', '');
+  row('b', 'same: p99 latency', medianOf(results.product, (r) => r.p99Ms), medianOf(results.baseline, (r) => r.p99Ms), 'ms', '');
+  await stopAll();
+}
+
+/**
+ * (c) One report alerting `fanOut` members at once: the time until the last alert reaches the Twilio-shaped sink,
+ * against a bare client handing the same number of SMS to it; and the p99 of reports submitted meanwhile elsewhere
+ * at a steady 20 per second, against the same load without a fan-out.
+ */
+async function sectionC(): Promise<void> {
+  const sink = await start('sms-sink-host.ts');
+  const bare = await start('bare-host.ts');
+  const product = await start('product-host.ts', productEnv(twilioEnv(sink)));
+  await product.call('coverPlace', { place: PLACES.eugene, count: 1, phonePrefix: '541', name: 'Lane County Beekeepers' });
+  await product.call('coverPlace', { place: PLACES.medford, count: SIZES.fanOut, phonePrefix: '458', name: 'Rogue Valley Beekeepers' });
+  const meanwhile = reportRequest(PLACES.eugene);
+  const steady = { connections: 10, seconds: SIZES.seconds + 1, ratePerSecond: 20 };
+  await load(product.url, meanwhile, { connections: 5, seconds: 1 });
+
+  const handOff = await alternate(
+    async () => {
+      const before = await sink.call<number>('count', { prefix: '459' });
+      const startedAt = await bare.call<number>('sendSms', { sinkUrl: sink.url, count: SIZES.fanOut, concurrency: 8, prefix: '459' });
+      return (await sink.call<number>('arrivalOf', { prefix: '459', count: before + SIZES.fanOut, timeoutMs: 120_000 })) - startedAt;
+    },
+    async () => {
+      const before = await sink.call<number>('count', { prefix: '458' });
+      const startedAt = Date.now();
+      await submitReport(product.url, townOf(PLACES.medford));
+      return (await sink.call<number>('arrivalOf', { prefix: '458', count: before + SIZES.fanOut, timeoutMs: 120_000 })) - startedAt;
+    },
+  );
+  row('c', `fan-out to ${SIZES.fanOut}: last alert at the SMS port`, median(handOff.product), median(handOff.baseline), 'ms', '≤ bare + 1,000 ms');
+
+  const latency = await alternate(
+    () => load(product.url, meanwhile, steady),
+    async (): Promise<LoadFigures> => {
+      const before = await sink.call<number>('count', { prefix: '458' });
+      const running = load(product.url, meanwhile, steady);
+      await sleep(500);
+      await submitReport(product.url, townOf(PLACES.medford));
+      await sink.call<number>('arrivalOf', { prefix: '458', count: before + SIZES.fanOut, timeoutMs: 120_000 });
+      return running;
+    },
+  );
+  row('c', 'reports meanwhile (20/s): p99 of the 201, vs no fan-out', medianOf(latency.product, (r) => r.p99Ms), medianOf(latency.baseline, (r) => r.p99Ms), 'ms', '≤ 50 ms');
+  await stopAll();
+}
+
+/** Requests sent at once, each timed on its own: the statuses and bodies, and the latencies in ms. */
+async function burst(requests: { url: string; cookie?: string }[]): Promise<{ answers: { status: number; message: string }[]; latencies: number[] }> {
+  const answers: { status: number; message: string }[] = [];
+  const latencies: number[] = [];
+  await Promise.all(
+    requests.map(async ({ url, cookie }) => {
+      const sentAt = performance.now();
+      const response = await fetch(url, { headers: cookie ? { cookie } : {} });
+      const answer = (await response.json()) as { message?: string };
+      latencies.push(performance.now() - sentAt);
+      answers.push({ status: response.status, message: answer.message ?? '' });
+    }),
+  );
+  return { answers, latencies };
+}
+
+/**
+ * (d) `racers` members alerted about one report claim it on the web at the same instant: exactly one may win. Each
+ * round races a fresh report in its own town with its own members (a member who won has a recent claim, which delays
+ * their next alert). The baseline is the same burst against a bare endpoint.
+ */
+async function sectionD(): Promise<void> {
+  const sink = await start('sms-sink-host.ts');
+  const bare = await start('bare-host.ts');
+  const product = await start('product-host.ts', productEnv(twilioEnv(sink)));
+  const towns = [
+    { place: PLACES.bend, prefix: '601' },
+    { place: PLACES.boise, prefix: '602' },
+    { place: PLACES.yakima, prefix: '603' },
+  ];
+  const groups: { place: Place; prefix: string; cookies: string[] }[] = [];
+  for (const [index, town] of towns.slice(0, SIZES.rounds).entries()) {
+    const covered = await product.call<CoveredPlace>('coverPlace', { place: town.place, count: SIZES.racers, phonePrefix: town.prefix, name: `Racers ${index}` });
+    groups.push({ ...town, cookies: await sessionsOf(product, covered) });
+  }
+  let round = 0;
+  const results = await alternate(
+    () => burst(Array.from({ length: SIZES.racers }, () => ({ url: `${bare.url}/api/member/report/bench/claim` }))),
+    async () => {
+      const group = groups[round++];
+      if (!group) throw new Error('no racers left for this round');
+      const reportId = await submitReport(product.url, townOf(group.place));
+      await sink.call('arrivalOf', { prefix: group.prefix, count: SIZES.racers, timeoutMs: 60_000 });
+      await waitFor('every racer to see the report among their active swarms', async () => {
+        const lists = await Promise.all(group.cookies.map((cookie) => activeReportIds(product.url, cookie)));
+        return lists.every((ids) => ids.includes(reportId));
+      });
+      return burst(group.cookies.map((cookie) => ({ url: `${product.url}/api/member/report/${reportId}/claim`, cookie })));
+    },
+  );
+  const winners = results.product.map(({ answers }) => answers.filter((answer) => answer.status === 200 && answer.message === 'Successfully claimed report!').length);
+  const refusedRightly = results.product.every(({ answers }) => answers.every((answer) => answer.status === 200 || answer.message === 'This swarm has already been claimed by another member.'));
+  rows.push({
+    row: 'd',
+    figure: `claim race of ${SIZES.racers} web claims: winners per race`,
+    product: winners.join(', '),
+    baseline: '1',
+    ratio: '—',
+    target: '= 1',
+  });
+  if (!refusedRightly) notes.push('(d) some losers of a race got another answer than "already been claimed by another member".');
+  row('d', 'same: p99 latency', medianOf(results.product, (r) => percentile(r.latencies, 99)), medianOf(results.baseline, (r) => percentile(r.latencies, 99)), 'ms', '≤ 100 ms');
+  await stopAll();
+}
+
+/** (e) Submission throughput with `seededReports` stored reports and `seededMembers` members, against an empty product. */
+async function sectionE(): Promise<void> {
+  const empty = await start('product-host.ts', productEnv());
+  const seeded = await start('product-host.ts', productEnv());
+  await empty.call('coverPlace', { place: PLACES.eugene, count: 1, phonePrefix: '541', name: 'Lane County Beekeepers' });
+  const keeper = await seeded.call<CoveredPlace>('coverPlace', { place: PLACES.eugene, count: 1, phonePrefix: '541', name: 'Lane County Beekeepers' });
+  const templateReportId = await submitReport(seeded.url, townOf(PLACES.eugene));
+  const seeding = await seeded.call<{ membersSeconds: number; reportsSeconds: number }>('seed', {
+    reports: SIZES.seededReports,
+    members: SIZES.seededMembers,
+    templateReportId,
+    templateMemberId: keeper.memberIds[0],
+    templateCompanyId: keeper.companyId,
+  });
+  notes.push(
+    `(e) seeding through the stores took ${seeding.membersSeconds.toFixed(1)} s for ${SIZES.seededMembers} members and ${seeding.reportsSeconds.toFixed(1)} s for ${SIZES.seededReports} reports.`,
+  );
+  const seededRss = (await seeded.call<{ rssBytes: number }>('memory')).rssBytes;
+  const emptyRss = (await empty.call<{ rssBytes: number }>('memory')).rssBytes;
+  const request = reportRequest(PLACES.eugene);
+  await load(empty.url, request, { connections: 5, seconds: 1 });
+  await load(seeded.url, request, { connections: 5, seconds: 1 });
+  const results = await alternate(
+    () => load(empty.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
+    () => load(seeded.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
+  );
+  const stored = `${SIZES.seededReports / 1_000}k reports + ${SIZES.seededMembers / 1_000}k members`;
+  row('e', `POST /api/report with ${stored} vs empty: 2xx/s`, medianOf(results.product, (r) => r.okPerSecond), medianOf(results.baseline, (r) => r.okPerSecond), 'req/s', '≥ 0.8×');
+  row('e', 'same: p99 latency', medianOf(results.product, (r) => r.p99Ms), medianOf(results.baseline, (r) => r.p99Ms), 'ms', '');
+  row('e', `RSS with ${stored} vs empty`, seededRss / 2 ** 20, emptyRss / 2 ** 20, 'MB', 'reported');
+  await stopAll();
+}
+
+/**
+ * (dist) POST /api/report on the distributed product (stack-host.ts: a process per service, NATS, Redis, and
+ * MONGODB_URL or jongodb) against the embedded product, in alternating rounds.
+ */
+async function sectionDistributed(): Promise<void> {
+  const embedded = await start('product-host.ts', productEnv());
+  const stack = await start('stack-host.ts', productEnv());
+  for (const product of [embedded, stack]) {
+    await product.call('coverPlace', { place: PLACES.eugene, count: 1, phonePrefix: '541', name: 'Lane County Beekeepers' });
+  }
+  const request = reportRequest(PLACES.eugene);
+  await load(embedded.url, request, { connections: 5, seconds: 1 });
+  await load(stack.url, request, { connections: 5, seconds: 1 });
+  const results = await alternate(
+    () => load(embedded.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
+    () => load(stack.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
+  );
+  const mongo = process.env.MONGODB_URL ? 'MongoDB at MONGODB_URL' : 'jongodb';
+  row('dist', `distributed (${mongo}) vs embedded: POST /api/report 2xx/s`, medianOf(results.product, (r) => r.okPerSecond), medianOf(results.baseline, (r) => r.okPerSecond), 'req/s', '≥ 0.2× on MongoDB');
+  row('dist', 'same: p99 latency', medianOf(results.product, (r) => r.p99Ms), medianOf(results.baseline, (r) => r.p99Ms), 'ms', '');
+  await stopAll();
+}
+
+/** The gzip size of each JS and CSS file index.html loads at once (scripts, module preloads, stylesheets). */
+function landingAssets(): { js: number; css: number; files: string[] } {
+  const html = readFileSync(join(frontendDist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? '');
+  let js = 0;
+  let css = 0;
+  for (const file of files) {
+    const size = gzipSync(readFileSync(join(frontendDist, file.replace(/^\//, '')))).length;
+    if (file.endsWith('.css')) css += size;
+    else js += size;
+  }
+  return { js, css, files };
+}
+
+/** (f) Start to listening and idle memory of the product against the bare server; the landing page's JS and CSS. */
+async function sectionF(): Promise<void> {
+  const idle = async (script: string, env: Record<string, string>) => {
+    const process = await BenchProcess.start(script, env);
+    await sleep(2_000);
+    const { rssBytes } = await process.call<{ rssBytes: number }>('memory');
+    await process.stop();
+    return { startMs: process.startMs, rssMb: rssBytes / 2 ** 20 };
+  };
+  const results = await alternate(
+    () => idle('bare-host.ts', {}),
+    () => idle('product-host.ts', productEnv()),
+  );
+  row('f', 'embedded start: fork to listening (tsx)', medianOf(results.product, (r) => r.startMs), medianOf(results.baseline, (r) => r.startMs), 'ms', '');
+  row('f', 'idle RSS', medianOf(results.product, (r) => r.rssMb), medianOf(results.baseline, (r) => r.rssMb), 'MB', '≤ 150 MB');
+
+  const assets = landingAssets();
+  const scripts = assets.files.filter((file) => file.endsWith('.js')).length;
+  row('f', `landing page JS, gzip (${scripts} ${scripts === 1 ? 'file' : 'files'}) vs the target`, assets.js / 1_000, 80, 'KB', '≤ 80 KB');
+  rows.push({ row: 'f', figure: 'landing page CSS, gzip', product: formatFigure(assets.css / 1_000, 'KB'), baseline: '—', ratio: '—', target: '' });
+  const product = await start('product-host.ts', productEnv());
+  const script = assets.files.find((file) => file.endsWith('.js'));
+  if (script) {
+    const response = await fetch(`${product.url}/${script.replace(/^\//, '')}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    await response.arrayBuffer();
+    rows.push({ row: 'f', figure: 'landing JS served with Content-Encoding', product: response.headers.get('content-encoding') ?? 'none', baseline: '—', ratio: '—', target: 'br or gzip' });
+  }
+  await stopAll();
+}
+
+function commit(): string {
+  const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout.trim() !== '';
+  return `${result.stdout.trim() || 'unknown'}${dirty ? ' (with uncommitted changes)' : ''}`;
+}
+
+const sections: Record<Section, () => Promise<void>> = { a: sectionA, b: sectionB, c: sectionC, d: sectionD, e: sectionE, f: sectionF, dist: sectionDistributed };
+
+if (only.includes('f') || !existsSync(join(frontendDist, 'index.html'))) {
+  if (!values.quick || !existsSync(join(frontendDist, 'index.html'))) {
+    process.stdout.write('Building the frontend (npm run build)…\n');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+  }
+}
+
+const startedAt = new Date();
+const loadBefore = loadavg()[0] ?? 0;
+try {
+  for (const section of SECTIONS) {
+    if (!only.includes(section)) continue;
+    const sectionStart = performance.now();
+    process.stdout.write(`(${section})…`);
+    try {
+      await sections[section]();
+    } catch (error) {
+      // One section that cannot run (a server missing, a refusal) leaves the others' figures standing.
+      notes.push(`(${section}) failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+      await stopAll();
+    }
+    process.stdout.write(` ${((performance.now() - sectionStart) / 1_000).toFixed(0)} s\n`);
+  }
+} finally {
+  await stopAll();
+}
+
+process.stdout.write(
+  [
+    '',
+    `${only.includes('dist') ? 'Embedded (and distributed) mode' : 'Embedded mode'}, ${values.quick ? 'quick (small sizes, 1 round)' : `median of ${SIZES.rounds} alternating rounds`}; ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit()};`,
+    `Node ${process.version}, ${cpus().length} cores, load average ${loadBefore.toFixed(1)} before and ${(loadavg()[0] ?? 0).toFixed(1)} after.`,
+    '',
+    markdownTable(rows),
+    '',
+    ...notes,
+    ...(profileDir ? [`CPU profiles of the product processes: ${profileDir}`] : []),
+    '',
+  ].join('\n'),
+);
