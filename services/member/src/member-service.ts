@@ -29,20 +29,20 @@ export function buildMemberService(ports: {
   routes: (router: ConnectRouter) => void;
 } {
   const { loginTokens, secrets } = ports;
-  const ensureMember = new EnsureMember(ports.members, ports.clock, ports.ids);
+  const ensureMember = new EnsureMember({ members: ports.members, clock: ports.clock, ids: ports.ids });
   return {
     routes: memberServiceRoutes({
       ensureMember,
-      getMember: new GetMember(ports.members),
-      updateMemberInformation: new UpdateMemberInformation(ports.members, ports.geocoder),
-      updateAvailability: new UpdateAvailability(ports.members),
-      updateOnboarding: new UpdateOnboarding(ports.members),
-      findCoveringMembers: new FindCoveringMembers(ports.members),
-      issueLoginToken: new IssueLoginToken(loginTokens, secrets, ports.clock, ports.loginTokenTtlMs),
-      consumeLoginToken: new ConsumeLoginToken(loginTokens, secrets, ports.clock, ensureMember),
-      findMemberByPhone: new FindMemberByPhone(ports.members),
-      setDoNotDisturb: new SetDoNotDisturb(ports.members),
-      listAlertSettings: new ListAlertSettings(ports.members),
+      getMember: new GetMember({ members: ports.members }),
+      updateMemberInformation: new UpdateMemberInformation({ members: ports.members, geocoder: ports.geocoder }),
+      updateAvailability: new UpdateAvailability({ members: ports.members }),
+      updateOnboarding: new UpdateOnboarding({ members: ports.members }),
+      findCoveringMembers: new FindCoveringMembers({ members: ports.members }),
+      issueLoginToken: new IssueLoginToken({ tokens: loginTokens, secrets, clock: ports.clock, ttlMs: ports.loginTokenTtlMs }),
+      consumeLoginToken: new ConsumeLoginToken({ tokens: loginTokens, secrets, clock: ports.clock, ensureMember }),
+      findMemberByPhone: new FindMemberByPhone({ members: ports.members }),
+      setDoNotDisturb: new SetDoNotDisturb({ members: ports.members }),
+      listAlertSettings: new ListAlertSettings({ members: ports.members }),
     }),
   };
 }

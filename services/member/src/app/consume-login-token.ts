@@ -6,17 +6,19 @@ const MAX_TOKEN_LENGTH = 256;
 
 export class ConsumeLoginToken {
   constructor(
-    private readonly tokens: LoginTokenRepository,
-    private readonly secrets: TokenSecrets,
-    private readonly clock: Clock,
-    private readonly ensureMember: EnsureMember,
+    private readonly ports: {
+      tokens: LoginTokenRepository;
+      secrets: TokenSecrets;
+      clock: Clock;
+      ensureMember: EnsureMember;
+    },
   ) {}
 
   /** The member the token logs in, created on first login; the token works once, before it expires. */
   async execute(token: string): Promise<EnsureMemberResult> {
     const stored =
-      token.length > 0 && token.length <= MAX_TOKEN_LENGTH ? await this.tokens.consume(this.secrets.hash(token), this.clock.now()) : undefined;
+      token.length > 0 && token.length <= MAX_TOKEN_LENGTH ? await this.ports.tokens.consume(this.ports.secrets.hash(token), this.ports.clock.now()) : undefined;
     if (!stored) throw new MemberError('MEMBER.LOGIN_TOKEN_INVALID', 'This login link is invalid, used or expired.');
-    return this.ensureMember.execute(stored.email);
+    return this.ports.ensureMember.execute(stored.email);
   }
 }

@@ -15,7 +15,7 @@ describe('EnsureMember', () => {
     nextId = 0;
     const clock = { now: () => new Date('2026-06-01T12:00:00Z') };
     const ids = { newId: () => `member-${(nextId += 1)}` };
-    ensureMember = new EnsureMember(members, clock, ids);
+    ensureMember = new EnsureMember({ members, clock, ids });
   });
 
   it('creates a member with the default availability on first sight of an email', async () => {

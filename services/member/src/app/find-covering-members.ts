@@ -3,7 +3,7 @@ import { MemberError } from '../domain/member-error.js';
 import type { CoveringMember, MemberRepository } from './ports.js';
 
 export class FindCoveringMembers {
-  constructor(private readonly members: MemberRepository) {}
+  constructor(private readonly ports: { members: MemberRepository }) {}
 
   /** Members who cover a swarm at this point and height, nearest first. */
   async execute(point: GeoPoint | undefined, heightFeet: number): Promise<CoveringMember[]> {
@@ -13,6 +13,6 @@ export class FindCoveringMembers {
     if (!Number.isFinite(heightFeet) || heightFeet < 0) {
       throw new MemberError('MEMBER.INVALID_LOCATION', 'the height must be a number of feet, 0 or more');
     }
-    return this.members.findCovering(point, heightFeet);
+    return this.ports.members.findCovering(point, heightFeet);
   }
 }

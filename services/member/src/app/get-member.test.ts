@@ -9,10 +9,10 @@ describe('GetMember', () => {
     const members = new MemoryMemberRepository(new MemoryOutbox());
     const member = newMember({ memberId: 'member-1', email: 'ada@example.org', createdAt: new Date('2026-06-01T12:00:00Z') });
     await members.insertIfAbsent(member);
-    expect(await new GetMember(members).execute('member-1')).toEqual(member);
+    expect(await new GetMember({ members }).execute('member-1')).toEqual(member);
   });
 
   it('refuses an unknown member id as not found', async () => {
-    await expect(new GetMember(new MemoryMemberRepository(new MemoryOutbox())).execute('missing')).rejects.toMatchObject({ code: 'MEMBER.NOT_FOUND' });
+    await expect(new GetMember({ members: new MemoryMemberRepository(new MemoryOutbox()) }).execute('missing')).rejects.toMatchObject({ code: 'MEMBER.NOT_FOUND' });
   });
 });

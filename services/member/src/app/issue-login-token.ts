@@ -3,10 +3,12 @@ import type { Clock, LoginTokenRepository, TokenSecrets } from './ports.js';
 
 export class IssueLoginToken {
   constructor(
-    private readonly tokens: LoginTokenRepository,
-    private readonly secrets: TokenSecrets,
-    private readonly clock: Clock,
-    private readonly ttlMs: number,
+    private readonly ports: {
+      tokens: LoginTokenRepository;
+      secrets: TokenSecrets;
+      clock: Clock;
+      ttlMs: number;
+    },
   ) {}
 
   /**
@@ -15,9 +17,9 @@ export class IssueLoginToken {
    */
   async execute(rawEmail: string): Promise<{ token: string; expiresAt: Date; validForMs: number }> {
     const email = normaliseEmail(rawEmail);
-    const token = this.secrets.newToken();
-    const expiresAt = new Date(this.clock.now().getTime() + this.ttlMs);
-    await this.tokens.save({ tokenHash: this.secrets.hash(token), email, expiresAt });
-    return { token, expiresAt, validForMs: this.ttlMs };
+    const token = this.ports.secrets.newToken();
+    const expiresAt = new Date(this.ports.clock.now().getTime() + this.ports.ttlMs);
+    await this.ports.tokens.save({ tokenHash: this.ports.secrets.hash(token), email, expiresAt });
+    return { token, expiresAt, validForMs: this.ports.ttlMs };
   }
 }

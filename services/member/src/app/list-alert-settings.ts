@@ -10,13 +10,13 @@ export type AlertSettings = { memberId: string; version: number; phoneNumber: st
 
 /** The alert settings of many members at once, for the copy the notification service keeps. */
 export class ListAlertSettings {
-  constructor(private readonly members: MemberRepository) {}
+  constructor(private readonly ports: { members: MemberRepository }) {}
 
   async execute(memberIds: string[]): Promise<AlertSettings[]> {
     if (memberIds.length > MAX_ALERT_SETTINGS_IDS) {
       throw new MemberError('MEMBER.TOO_MANY_IDS', `at most ${MAX_ALERT_SETTINGS_IDS} member ids at once`);
     }
-    const found = await this.members.findVersioned(memberIds.filter((memberId) => memberId !== ''));
+    const found = await this.ports.members.findVersioned(memberIds.filter((memberId) => memberId !== ''));
     return found.map(({ member, version }) => ({
       memberId: member.memberId,
       version,

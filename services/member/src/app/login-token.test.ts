@@ -31,8 +31,8 @@ describe('login tokens', () => {
     };
     members = new MemoryMemberRepository(new MemoryOutbox());
     let nextId = 0;
-    issue = new IssueLoginToken(recording, nodeTokenSecrets, clock, TTL_MS);
-    consume = new ConsumeLoginToken(recording, nodeTokenSecrets, clock, new EnsureMember(members, clock, { newId: () => `member-${(nextId += 1)}` }));
+    issue = new IssueLoginToken({ tokens: recording, secrets: nodeTokenSecrets, clock, ttlMs: TTL_MS });
+    consume = new ConsumeLoginToken({ tokens: recording, secrets: nodeTokenSecrets, clock, ensureMember: new EnsureMember({ members, clock, ids: { newId: () => `member-${(nextId += 1)}` } }) });
   });
 
   it('stores only the SHA-256 hash of a 256-bit token, expiring after the configured time', async () => {

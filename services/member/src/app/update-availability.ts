@@ -4,12 +4,12 @@ import { MemberError } from '../domain/member-error.js';
 import type { MemberPatch, MemberRepository } from './ports.js';
 
 export class UpdateAvailability {
-  constructor(private readonly members: MemberRepository) {}
+  constructor(private readonly ports: { members: MemberRepository }) {}
 
   /** Applies the fields given (the member area sends one at a time), checked against the member's current availability. */
   async execute(memberId: string, change: AvailabilityChange & { timeZone?: string }): Promise<Member> {
     const timeZone = change.timeZone === undefined ? undefined : normaliseTimeZone(change.timeZone);
-    const member = await this.members.findById(memberId);
+    const member = await this.ports.members.findById(memberId);
     if (!member) throw new MemberError('MEMBER.NOT_FOUND', 'member not found');
     const next = changeAvailability(member.availability, change);
 
@@ -23,7 +23,7 @@ export class UpdateAvailability {
     const patch: MemberPatch = { availability };
     if (timeZone !== undefined) patch.timeZone = timeZone;
 
-    const updated = await this.members.update(memberId, patch);
+    const updated = await this.ports.members.update(memberId, patch);
     if (!updated) throw new MemberError('MEMBER.NOT_FOUND', 'member not found');
     return updated;
   }

@@ -3,10 +3,7 @@ import { MemberError } from '../domain/member-error.js';
 import type { Geocoder, MemberRepository } from './ports.js';
 
 export class UpdateMemberInformation {
-  constructor(
-    private readonly members: MemberRepository,
-    private readonly geocoder: Geocoder,
-  ) {}
+  constructor(private readonly ports: { members: MemberRepository; geocoder: Geocoder }) {}
 
   /**
    * Replaces name, phone and address. The rules are checked first, so the geocoder (a paid provider) only sees
@@ -15,15 +12,15 @@ export class UpdateMemberInformation {
    */
   async execute(memberId: string, information: MemberInformation): Promise<Member> {
     const checked = checkInformation(information);
-    const current = await this.members.findById(memberId);
+    const current = await this.ports.members.findById(memberId);
     if (!current) throw new MemberError('MEMBER.NOT_FOUND', 'member not found');
     const place =
       checked.address === ''
         ? { address: '', home: undefined }
         : keepsHome(current, checked.address)
           ? { address: checked.address, home: current.home }
-          : placedAddress(await this.geocoder.resolve(checked.address));
-    const member = await this.members.update(memberId, { ...checked, ...place });
+          : placedAddress(await this.ports.geocoder.resolve(checked.address));
+    const member = await this.ports.members.update(memberId, { ...checked, ...place });
     if (!member) throw new MemberError('MEMBER.NOT_FOUND', 'member not found');
     return member;
   }
