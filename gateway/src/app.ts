@@ -59,6 +59,19 @@ export async function buildGateway(options: {
       options.logger.info({ err: error }, 'unreadable HTTP request');
     },
   });
+  // The one place an error becomes a response (set before any route or plugin, which keep the handler they were
+  // registered under): route handlers and hooks throw (HttpError for what they refuse, the
+  // service's ConnectError as it came), and the route's `errorMessages` give the spec's message per status.
+  app.setErrorHandler((error, request, reply) => {
+    const { errorMessages: messages, errorRedirect } = request.routeOptions.config;
+    if (errorRedirect) {
+      request.log.error({ err: error }, 'browser navigation failed');
+      return reply.header('cache-control', 'no-store').redirect(errorRedirect, 303);
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) return replyWithError(reply, new HttpError(status, (error as Error).message), messages);
+    return replyWithError(reply, error, messages);
+  });
   await app.register(fastifyMultipart);
   addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
   protectAgainstCrossSiteRequests(app, options.settings.site);
@@ -126,18 +139,6 @@ export async function buildGateway(options: {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return replyWithError(reply, new HttpError(404, 'Not found.'));
-  });
-  // The one place an error becomes a response: route handlers and hooks throw (HttpError for what they refuse, the
-  // service's ConnectError as it came), and the route's `errorMessages` give the spec's message per status.
-  app.setErrorHandler((error, request, reply) => {
-    const { errorMessages: messages, errorRedirect } = request.routeOptions.config;
-    if (errorRedirect) {
-      request.log.error({ err: error }, 'browser navigation failed');
-      return reply.header('cache-control', 'no-store').redirect(errorRedirect, 303);
-    }
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) return replyWithError(reply, new HttpError(status, (error as Error).message), messages);
-    return replyWithError(reply, error, messages);
   });
   return app;
 }

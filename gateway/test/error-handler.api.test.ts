@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberIdOf } from '../src/auth/member-session.js';
@@ -5,10 +8,16 @@ import { HttpError } from '../src/mappers/http-errors.js';
 import { startMemberGateway, type TestGateway } from './member-harness.js';
 
 // Route handlers throw; the app's one error handler answers. These routes stand in for any route of the gateway.
+// The gateway serves a built frontend here, as it does in every deployment: its static plugin is registered after the
+// API routes, which must keep the handler all the same.
 describe('the one error handler', () => {
   let gateway: TestGateway;
+  let staticDir: string;
   beforeAll(async () => {
+    staticDir = mkdtempSync(join(tmpdir(), 'swarm-site-'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Swarm Alert</title>');
     gateway = await startMemberGateway({
+      staticDir,
       extraRoutes: (app) => {
         app.get('/api/test/service-refusal', { config: { errorMessages: { 404: 'No such swarm here.' } } }, async () => {
           throw new ConnectError('report not found', Code.NotFound);
@@ -26,7 +35,10 @@ describe('the one error handler', () => {
       },
     });
   });
-  afterAll(async () => gateway.close());
+  afterAll(async () => {
+    await gateway.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
 
   const get = (path: string) => fetch(`${gateway.url}${path}`, { redirect: 'manual' });
 
@@ -34,6 +46,12 @@ describe('the one error handler', () => {
     const response = await get('/api/test/service-refusal');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'No such swarm here.' });
+  });
+
+  it("answers a refusal of the gateway's own routes, registered before the site's static files", async () => {
+    const response = await get('/api/report/not!an!id/associations');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'This is not a report id.' });
   });
 
   it('answers refused input as {message, errors}', async () => {

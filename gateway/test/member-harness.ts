@@ -41,6 +41,8 @@ export async function startMemberGateway(
     secureCookies?: boolean;
     /** False: emails are sent by `mailer` and no outbox page is served. */
     devOutbox?: boolean;
+    /** A built frontend to serve (a folder with index.html); none by default. */
+    staticDir?: string;
     /** Routes another part of the gateway would add, registered before it listens. */
     extraRoutes?: (app: FastifyInstance) => void;
   } = {},
@@ -83,7 +85,7 @@ export async function startMemberGateway(
       },
     }),
     settings: {
-      staticDir: '/nonexistent',
+      staticDir: options.staticDir ?? '/nonexistent',
       reportImageMaxBytes: 1024,
       secureCookies: options.secureCookies ?? false,
       sessionIdleTimeoutMs: 60 * 60 * 1000,
