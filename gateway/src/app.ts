@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { Logger } from '@swarm/runtime';
+import type { Logger, Metrics } from '@swarm/runtime';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ServiceClients } from './clients/service-clients.js';
 import type { SessionStore } from './auth/session-store.js';
@@ -16,6 +16,7 @@ import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { HttpError, replyWithError } from './mappers/http-errors.js';
 import { healthRoutes } from './routes/health.js';
+import { observeRequests } from './observability.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { memberCompanyRoutes } from './routes/member-company.js';
 import { memberReportRoutes } from './routes/member-report.js';
@@ -40,6 +41,8 @@ export async function buildGateway(options: {
   adapters: GatewayAdapters;
   settings: GatewaySettings;
   logger: Logger;
+  /** Request rate and latency per route, when the process serves metrics. */
+  metrics?: Metrics;
 }): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
@@ -56,6 +59,7 @@ export async function buildGateway(options: {
       options.logger.info({ err: error }, 'unreadable HTTP request');
     },
   });
+  observeRequests(app, options.metrics);
   await app.register(fastifyMultipart);
   addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
   protectAgainstCrossSiteRequests(app, options.settings.site);

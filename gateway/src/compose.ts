@@ -1,4 +1,4 @@
-import { ConfigError, ConnectionWatch, DevOutbox, DevOutboxMailer, type Logger, type ShutdownRegistry } from '@swarm/runtime';
+import { ConfigError, ConnectionWatch, DevOutbox, DevOutboxMailer, type Logger, type Metrics, type ShutdownRegistry } from '@swarm/runtime';
 import { SmtpMailer } from '@swarm/runtime/smtp';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -32,6 +32,8 @@ export type GatewayWiring = {
   devOutbox?: DevOutbox;
   /** A test's own feedback sink, to see what arrives; FEEDBACK_SINK decides otherwise. */
   feedback?: FeedbackSink;
+  /** The process's metrics registry (shared with the services in the embedded product), served on METRICS_PORT. */
+  metrics?: Metrics;
 };
 
 /** A provider chosen without its credentials stops the start, naming the missing variable. */
@@ -160,5 +162,6 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
       ...(config.TWILIO_WEBHOOK_URL ? { smsWebhookUrl: config.TWILIO_WEBHOOK_URL } : {}),
     },
     logger,
+    ...(wiring.metrics ? { metrics: wiring.metrics } : {}),
   });
 }

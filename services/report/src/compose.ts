@@ -50,6 +50,7 @@ export async function composeReportService(config: ReportConfig, wiring: PartWir
   const relay = new OutboxRelay(outbox, wiring.bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
   relay.start();
   lifecycle.onShutdown('outbox relay', () => relay.stop());
+  wiring.metrics.watchOutbox('report', () => outbox.backlog());
 
   return buildReportService({
     reports,
@@ -59,5 +60,5 @@ export async function composeReportService(config: ReportConfig, wiring: PartWir
     clock: systemClock,
     ids: uuidIds,
     randomBelow: secureRandomBelow,
-  });
+  }, { countClaim: (outcome) => wiring.metrics.claims.inc({ outcome }) });
 }

@@ -1,5 +1,4 @@
 import type { ConnectRouter } from '@connectrpc/connect';
-import { ClaimReport } from './app/claim-report.js';
 import { GetClaimDetails } from './app/get-claim-details.js';
 import { GetReport } from './app/get-report.js';
 import { GetReportImage } from './app/get-report-image.js';
@@ -10,10 +9,14 @@ import { MarkReportBad } from './app/mark-report-bad.js';
 import { RecordAlert } from './app/record-alert.js';
 import { SubmitReport, type SubmitReportPorts } from './app/submit-report.js';
 import { UnclaimReport } from './app/unclaim-report.js';
+import { CountedClaimReport, type ClaimOutcome } from './adapters/metrics/counted-claims.js';
 import { reportServiceRoutes } from './adapters/rpc/report-service-routes.js';
 
 /** Wires the report use cases to the adapters main.ts (or the embedded launcher) chose. */
-export function buildReportService(ports: SubmitReportPorts): {
+export function buildReportService(
+  ports: SubmitReportPorts,
+  telemetry: { countClaim: (outcome: ClaimOutcome) => void } = { countClaim: () => undefined },
+): {
   routes: (router: ConnectRouter) => void;
 } {
   return {
@@ -22,7 +25,7 @@ export function buildReportService(ports: SubmitReportPorts): {
       getReport: new GetReport(ports.reports),
       listReportAssociations: new ListReportAssociations(ports.reports),
       recordAlert: new RecordAlert(ports),
-      claimReport: new ClaimReport(ports),
+      claimReport: new CountedClaimReport(ports, telemetry.countClaim),
       unclaimReport: new UnclaimReport(ports),
       markReportBad: new MarkReportBad(ports),
       getClaimDetails: new GetClaimDetails(ports.reports),

@@ -32,6 +32,8 @@ export type StackOptions = {
   mongoUrl: string;
   /** Ports per process; free ports are picked for those not given. */
   ports?: Partial<Record<StackProcessName, number>>;
+  /** The METRICS_PORT of each process (GET /metrics); free ports are picked for those not given. */
+  metricsPorts?: Partial<Record<StackProcessName, number>>;
   /** Database names are `${databasePrefix}_report` and so on; tests give each run its own. */
   databasePrefix?: string;
   natsStream?: string;
@@ -47,6 +49,8 @@ export type StackOptions = {
 export type RunningStack = {
   gatewayUrl: string;
   urls: Record<StackProcessName, string>;
+  /** Each process's Prometheus endpoint, http://127.0.0.1:{METRICS_PORT}/metrics. */
+  metricsUrls: Record<StackProcessName, string>;
   pid(name: StackProcessName): number | undefined;
   /** Where the notification service keeps its alert jobs in Redis (BullMQ queue name and key prefix). */
   alertQueue: { name: string; prefix: string };
@@ -65,6 +69,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const ports = {} as Record<StackProcessName, number>;
   for (const name of [...STACK_SERVICES, 'gateway'] as const) ports[name] = options.ports?.[name] ?? (await freePort());
   const urls = Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, `http://127.0.0.1:${port}`])) as Record<
+    StackProcessName,
+    string
+  >;
+  const metricsPorts = {} as Record<StackProcessName, number>;
+  for (const name of [...STACK_SERVICES, 'gateway'] as const) metricsPorts[name] = options.metricsPorts?.[name] ?? (await freePort());
+  const metricsUrls = Object.fromEntries(Object.entries(metricsPorts).map(([name, port]) => [name, `http://127.0.0.1:${port}/metrics`])) as Record<
     StackProcessName,
     string
   >;
@@ -120,7 +130,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const launch = async (name: StackProcessName) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: `${repositoryRoot}/${workspaceOf[name]}`,
-      env: { ...process.env, ...envOf(name), ...options.envOf?.[name] },
+      env: { ...process.env, ...envOf(name), METRICS_PORT: String(metricsPorts[name]), ...options.envOf?.[name] },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.set(name, child);
@@ -156,6 +166,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   return {
     gatewayUrl: urls.gateway,
     urls,
+    metricsUrls,
     pid: (name) => children.get(name)?.pid,
     alertQueue: { name: 'alerts', prefix: `${prefix}_alerts` },
     start: launch,

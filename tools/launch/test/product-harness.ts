@@ -11,7 +11,7 @@ import { mongoTarget, testNatsUrl, testRedisUrl, uniqueDatabaseName, uniqueStrea
 import { Queue } from 'bullmq';
 import { pino } from 'pino';
 import { startEmbedded } from '../src/embedded.js';
-import { startStack, type RunningStack } from '../src/stack.js';
+import { STACK_SERVICES, startStack, type RunningStack, type StackProcessName } from '../src/stack.js';
 
 /** What the end-to-end test needs of a running product, whichever mode runs it. */
 export type RunningProduct = {
@@ -19,6 +19,8 @@ export type RunningProduct = {
   /** Every log line printed so far by the part of the product that hosts the notification service. */
   notificationLog: () => Record<string, unknown>[];
   findDispatch: (reportId: string) => Promise<{ reportId: string } | undefined>;
+  /** Where each part's Prometheus metrics are scraped (one URL for every part of the embedded product). */
+  metricsUrls: Record<StackProcessName, string>;
   /** Makes a beekeeper living at the place a member of a new, funded association, so reports there are covered. */
   coverPlace: (place: CoveredPlace) => Promise<{ memberId: string; companyId: string }>;
   stop: () => Promise<void>;
@@ -84,9 +86,14 @@ export async function startEmbeddedProduct(): Promise<RunningProduct> {
       done();
     },
   });
-  const product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: staticDirWithIndex() }, loggerFor: (service) => pino({ level: 'info', base: { service } }, sink) });
+  const product = await startEmbedded({
+    env: { PORT: '0', METRICS_PORT: '0', STATIC_DIR: staticDirWithIndex() },
+    loggerFor: (service) => pino({ level: 'info', base: { service } }, sink),
+  });
+  const metricsUrl = product.metricsUrl ?? '';
   return {
     baseUrl: `http://127.0.0.1:${product.port}`,
+    metricsUrls: Object.fromEntries([...STACK_SERVICES, 'gateway'].map((part) => [part, metricsUrl])) as Record<StackProcessName, string>,
     notificationLog: () => parseJsonLines(lines).filter((line) => line.service === 'notification'),
     findDispatch: async (reportId) => {
       try {
@@ -126,6 +133,7 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
     stack,
     stream,
     baseUrl: stack.gatewayUrl,
+    metricsUrls: stack.metricsUrls,
     notificationLog: () => parseJsonLines(output),
     findDispatch: async (reportId) => {
       try {

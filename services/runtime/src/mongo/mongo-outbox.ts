@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Binary, type Collection, type Db } from 'mongodb';
-import type { OutboxMessage, OutboxStore } from '../outbox/outbox.js';
+import type { OutboxBacklog, OutboxMessage, OutboxStore } from '../outbox/outbox.js';
 import { isDuplicateKeyError } from './duplicate-key.js';
 
 const PUBLISHED_RETENTION_SECONDS = 7 * 24 * 3_600;
@@ -81,5 +81,13 @@ export class MongoOutbox implements OutboxStore {
 
   async markPublished(ids: string[]): Promise<void> {
     await this.collection.updateMany({ _id: { $in: ids } }, { $set: { publishedAt: this.now() }, $unset: { leaseOwner: '', leaseUntil: '', lease: '' } });
+  }
+
+  async backlog(): Promise<OutboxBacklog> {
+    const [pending, oldest] = await Promise.all([
+      this.collection.countDocuments({ publishedAt: null }),
+      this.collection.find({ publishedAt: null }, { projection: { createdAt: 1 } }).sort({ createdAt: 1 }).limit(1).next(),
+    ]);
+    return { pending, oldestCreatedAt: oldest?.createdAt ?? null };
   }
 }

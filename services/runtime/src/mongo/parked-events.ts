@@ -1,5 +1,5 @@
 import { Binary, type Collection, type Document, type Filter } from 'mongodb';
-import type { OutboxMessage, OutboxStore } from '../outbox/outbox.js';
+import type { OutboxBacklog, OutboxMessage, OutboxStore } from '../outbox/outbox.js';
 import type { MongoOutbox } from './mongo-outbox.js';
 
 /** An event stored on the document whose change it announces, until it is safely in the outbox. */
@@ -72,5 +72,10 @@ export class RecoveringOutbox implements OutboxStore {
 
   markPublished(ids: string[]): Promise<void> {
     return this.outbox.markPublished(ids);
+  }
+
+  /** Events still parked on documents are not counted: they move to the outbox within the relay's next pass. */
+  backlog(): Promise<OutboxBacklog> {
+    return this.outbox.backlog();
   }
 }

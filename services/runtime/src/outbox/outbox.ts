@@ -3,6 +3,9 @@ import type { Logger } from '../logger.js';
 
 export type OutboxMessage = EventMessage & { createdAt: Date };
 
+/** What waits in an outbox: its unpublished entries and when the oldest of them was written (null when none). */
+export type OutboxBacklog = { pending: number; oldestCreatedAt: Date | null };
+
 /**
  * Events written in the same transaction as the state change they announce, waiting to be published.
  * Repositories append to it; the relay drains it.
@@ -10,6 +13,8 @@ export type OutboxMessage = EventMessage & { createdAt: Date };
 export interface OutboxStore {
   pending(limit: number): Promise<OutboxMessage[]>;
   markPublished(ids: string[]): Promise<void>;
+  /** The unpublished entries, for the outbox lag an operator watches; leased ones count too. */
+  backlog(): Promise<OutboxBacklog>;
 }
 
 /**

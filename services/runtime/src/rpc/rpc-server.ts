@@ -1,6 +1,6 @@
 import { createServer, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import type { ConnectRouter } from '@connectrpc/connect';
+import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { HealthRegistry } from '../health.js';
 import type { Logger } from '../logger.js';
@@ -19,8 +19,11 @@ export async function startRpcServer(options: {
   health: HealthRegistry;
   logger: Logger;
   graceMs: number;
+  /** Server interceptors around every call (metrics, trace context). */
+  interceptors?: Interceptor[];
 }): Promise<RpcServer> {
   const handler = connectNodeAdapter({
+    interceptors: options.interceptors ?? [],
     routes: (router) => {
       options.routes(router);
       registerHealthService(router, options.health);

@@ -1,6 +1,7 @@
 import { DelayedError, Queue, Worker, type Job, type JobType } from 'bullmq';
 import type { AlertJobHandler, AlertScheduler, Clock } from '../../app/ports.js';
 import type { AlertJob } from '../../domain/alert-schedule.js';
+import { withinAlertJob } from '../telemetry/alert-job-context.js';
 import type { RetryOptions } from './in-process-alert-scheduler.js';
 
 type AlertJobData = { job: AlertJob; runAt: string };
@@ -96,12 +97,18 @@ export class BullMqAlertScheduler implements AlertScheduler {
       .sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
   }
 
+  /** Jobs of the queue by state (waiting, delayed, prioritized, active, failed). */
+  async depth(): Promise<Record<string, number>> {
+    return this.queue.getJobCounts('waiting', 'delayed', 'prioritized', 'active', 'failed');
+  }
+
   async start(handler: AlertJobHandler): Promise<void> {
     if (this.worker) return;
     this.worker = new Worker<AlertJobData>(
       this.queueName,
       async (bullJob, token) => {
-        const outcome = await handler(bullJob.data.job);
+        // BullMQ keeps the job's creation time across retries and moves back to delayed.
+        const outcome = await withinAlertJob({ createdAt: new Date(bullJob.timestamp) }, () => handler(bullJob.data.job));
         if (outcome.kind === 'reschedule') {
           await bullJob.updateData({ ...bullJob.data, runAt: outcome.runAt.toISOString() });
           await bullJob.moveToDelayed(Date.now() + this.delayUntil(outcome.runAt), token);

@@ -1,5 +1,6 @@
 import type { AlertJobHandler, AlertScheduler, Clock } from '../../app/ports.js';
 import type { AlertJob } from '../../domain/alert-schedule.js';
+import { withinAlertJob } from '../telemetry/alert-job-context.js';
 
 /** setTimeout fires at once for delays above 2^31-1 ms; longer waits are re-armed in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -11,7 +12,8 @@ export type RetryOptions = {
   backoffMs?: number;
 };
 
-type Entry = { job: AlertJob; runAt: Date; failures: number; timer?: NodeJS.Timeout };
+/** `createdAt`: when the job was first scheduled, kept across retries and reschedules. */
+type Entry = { job: AlertJob; runAt: Date; failures: number; createdAt: Date; timer?: NodeJS.Timeout };
 
 /**
  * Alert jobs on timers in this process, for the embedded mode: nothing survives a restart, which the one-process
@@ -32,7 +34,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
 
   async schedule(job: AlertJob, runAt: Date): Promise<void> {
     this.drop(job.jobId);
-    const entry: Entry = { job: { ...job }, runAt, failures: 0 };
+    const entry: Entry = { job: { ...job }, runAt, failures: 0, createdAt: this.clock.now() };
     this.entries.set(job.jobId, entry);
     this.arm(entry);
   }
@@ -48,6 +50,14 @@ export class InProcessAlertScheduler implements AlertScheduler {
     return [...this.entries.values()]
       .map((entry) => ({ job: { ...entry.job }, runAt: entry.runAt }))
       .sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+  }
+
+  /** Jobs by state, as BullMQ names them: waiting (due), delayed (due later), active (running). */
+  async depth(): Promise<Record<string, number>> {
+    const now = this.clock.now().getTime();
+    const entries = [...this.entries.values()];
+    const waiting = entries.filter((entry) => entry.runAt.getTime() <= now).length;
+    return { waiting, delayed: entries.length - waiting, active: this.active.size };
   }
 
   async start(handler: AlertJobHandler): Promise<void> {
@@ -98,7 +108,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
       // A job scheduled again or cancelled while it ran keeps that newer decision.
       const superseded = () => run.cancelled || this.entries.has(entry.job.jobId) || this.closed;
       try {
-        const outcome = await handler({ ...entry.job });
+        const outcome = await withinAlertJob(entry, () => handler({ ...entry.job }));
         if (outcome.kind === 'reschedule' && !superseded()) this.put({ ...entry, runAt: outcome.runAt, failures: 0 });
       } catch (error) {
         const failures = entry.failures + 1;
@@ -117,7 +127,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
   }
 
   private put(entry: Entry): void {
-    const fresh: Entry = { job: entry.job, runAt: entry.runAt, failures: entry.failures };
+    const fresh: Entry = { job: entry.job, runAt: entry.runAt, failures: entry.failures, createdAt: entry.createdAt };
     this.entries.set(fresh.job.jobId, fresh);
     this.arm(fresh);
   }
