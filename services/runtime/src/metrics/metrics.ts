@@ -79,7 +79,7 @@ export class Metrics {
 
   readonly alertLatency = new Histogram({
     name: 'swarm_alert_latency_seconds',
-    help: 'From the alert job’s creation (when the submitted report was dispatched) to its SMS accepted by the provider.',
+    help: 'From a report’s submission to each of its alert SMS accepted by the provider (a re-alert after an un-claim: from its job’s creation).',
     buckets: ALERT_LATENCY_BUCKETS,
     registers: [this.registry],
   });

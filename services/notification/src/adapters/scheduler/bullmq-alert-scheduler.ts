@@ -1,10 +1,11 @@
 import { DelayedError, Queue, Worker, type Job, type JobType } from 'bullmq';
 import type { AlertJobHandler, AlertScheduler, Clock } from '../../app/ports.js';
 import type { AlertJob } from '../../domain/alert-schedule.js';
-import { withinAlertJob } from '../telemetry/alert-job-context.js';
+import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-job-context.js';
 import type { RetryOptions } from './in-process-alert-scheduler.js';
 
-type AlertJobData = { job: AlertJob; runAt: string };
+/** `alertBeganAt`: the report's submission when the job was scheduled for it (the alert latency counts from there). */
+type AlertJobData = { job: AlertJob; runAt: string; alertBeganAt?: string };
 
 /** States of a job that has not run yet (or waits for its next attempt). */
 const PENDING_STATES: JobType[] = ['delayed', 'waiting', 'prioritized'];
@@ -63,7 +64,8 @@ export class BullMqAlertScheduler implements AlertScheduler {
       if (state === 'active') return;
       await existing.remove().catch(() => undefined);
     }
-    await this.queue.add('alert', { job, runAt: runAt.toISOString() }, {
+    const began = dispatchedReportSubmittedAt();
+    await this.queue.add('alert', { job, runAt: runAt.toISOString(), ...(began ? { alertBeganAt: began.toISOString() } : {}) }, {
       jobId: job.jobId,
       delay: this.delayUntil(runAt),
       attempts: this.options.attempts ?? 8,
@@ -107,8 +109,9 @@ export class BullMqAlertScheduler implements AlertScheduler {
     this.worker = new Worker<AlertJobData>(
       this.queueName,
       async (bullJob, token) => {
-        // BullMQ keeps the job's creation time across retries and moves back to delayed.
-        const outcome = await withinAlertJob({ createdAt: new Date(bullJob.timestamp) }, () => handler(bullJob.data.job));
+        // Without the report's submission, from the job's creation (BullMQ keeps it across retries and delays).
+        const began = bullJob.data.alertBeganAt ? new Date(bullJob.data.alertBeganAt) : new Date(bullJob.timestamp);
+        const outcome = await withinAlertJob({ createdAt: began }, () => handler(bullJob.data.job));
         if (outcome.kind === 'reschedule') {
           await bullJob.updateData({ ...bullJob.data, runAt: outcome.runAt.toISOString() });
           await bullJob.moveToDelayed(Date.now() + this.delayUntil(outcome.runAt), token);

@@ -1,6 +1,6 @@
 import type { AlertJobHandler, AlertScheduler, Clock } from '../../app/ports.js';
 import type { AlertJob } from '../../domain/alert-schedule.js';
-import { withinAlertJob } from '../telemetry/alert-job-context.js';
+import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-job-context.js';
 
 /** setTimeout fires at once for delays above 2^31-1 ms; longer waits are re-armed in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -12,7 +12,7 @@ export type RetryOptions = {
   backoffMs?: number;
 };
 
-/** `createdAt`: when the job was first scheduled, kept across retries and reschedules. */
+/** `createdAt`: when the alert began (the report's submission, or the job's first scheduling), kept across retries. */
 type Entry = { job: AlertJob; runAt: Date; failures: number; createdAt: Date; timer?: NodeJS.Timeout };
 
 /**
@@ -34,7 +34,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
 
   async schedule(job: AlertJob, runAt: Date): Promise<void> {
     this.drop(job.jobId);
-    const entry: Entry = { job: { ...job }, runAt, failures: 0, createdAt: this.clock.now() };
+    const entry: Entry = { job: { ...job }, runAt, failures: 0, createdAt: dispatchedReportSubmittedAt() ?? this.clock.now() };
     this.entries.set(job.jobId, entry);
     this.arm(entry);
   }

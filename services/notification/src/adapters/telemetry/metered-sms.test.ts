@@ -2,7 +2,8 @@ import { Metrics } from '@swarm/runtime';
 import { describe, expect, it } from 'vitest';
 import type { SmsSender } from '../../app/ports.js';
 import { InProcessSendPacer } from '../pacing/send-pacer.js';
-import { withinAlertJob } from './alert-job-context.js';
+import { InProcessAlertScheduler } from '../scheduler/in-process-alert-scheduler.js';
+import { alertJobCreatedAt, withinAlertJob, withinReportDispatch } from './alert-job-context.js';
 import { MeteredSendPacer, MeteredSmsSender } from './metered-sms.js';
 
 /** A series' value in the text exposition (`swarm_sms_sent_total`, `swarm_alert_latency_seconds_count`…). */
@@ -48,5 +49,26 @@ describe('MeteredSendPacer', () => {
     await pacer.reserveSlot('+15035550199', 1_000);
     expect(await sample(metrics, 'swarm_sms_paced_total')).toBe(2);
     expect(await sample(metrics, 'swarm_sms_pace_wait_seconds_total')).toBe(3);
+  });
+});
+
+describe('alert timing through the scheduler', () => {
+  const job = { jobId: 'alert--r1--m1', reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Bees', distanceMiles: 1, round: 'submitted' };
+
+  it('starts an alert at its report’s submission when scheduled while dispatching the report, else at scheduling', async () => {
+    let now = new Date('2026-05-01T12:00:10Z');
+    const scheduler = new InProcessAlertScheduler({ now: () => now });
+    const began: (Date | undefined)[] = [];
+    await scheduler.start(async () => {
+      began.push(alertJobCreatedAt());
+      return { kind: 'done' };
+    });
+    await withinReportDispatch({ submittedAt: new Date('2026-05-01T12:00:00Z') }, () => scheduler.schedule(job, now));
+    await scheduler.runDue();
+    await scheduler.schedule({ ...job, round: 'unclaimed-1' }, now);
+    now = new Date('2026-05-01T12:05:00Z');
+    await scheduler.runDue();
+    await scheduler.close();
+    expect(began).toEqual([new Date('2026-05-01T12:00:00Z'), new Date('2026-05-01T12:00:10Z')]);
   });
 });
