@@ -16,7 +16,7 @@ import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { HttpError, replyWithError } from './mappers/http-errors.js';
 import { healthRoutes } from './routes/health.js';
-import { observeRequests } from './observability.js';
+import { observeRequests, traceRequests } from './observability.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { memberCompanyRoutes } from './routes/member-company.js';
 import { memberReportRoutes } from './routes/member-report.js';
@@ -59,6 +59,7 @@ export async function buildGateway(options: {
       options.logger.info({ err: error }, 'unreadable HTTP request');
     },
   });
+  traceRequests(app);
   observeRequests(app, options.metrics);
   await app.register(fastifyMultipart);
   addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });

@@ -1,5 +1,21 @@
-import type { Metrics } from '@swarm/runtime';
+import { currentTraceparent, startTrace, type Metrics } from '@swarm/runtime';
 import type { FastifyInstance } from 'fastify';
+
+/**
+ * Each request starts a trace of its own (W3C trace context): the gateway's log lines, the Connect calls it makes
+ * and everything the services do for it (events, alert jobs) carry its trace id. A `traceparent` sent by the client
+ * is not followed: the public cannot choose the trace ids the product's logs are grouped by. The answer names the
+ * trace in a `traceresponse` header (W3C Trace Context Level 2), so a problem a user reports can be found in the logs.
+ */
+export function traceRequests(app: FastifyInstance): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    startTrace(() => {
+      const traceparent = currentTraceparent();
+      if (traceparent) reply.header('traceresponse', traceparent);
+      done();
+    });
+  });
+}
 
 /**
  * Counts and times every answered request by its route pattern (`/api/report/:id`, not the URL, so the series stay

@@ -1,5 +1,5 @@
 export { ConfigError, env, loadConfig, loadConfigOrExit, requireMongoUrl, serviceEnvShape } from './config.js';
-export { createLogger, type Logger } from './logger.js';
+export { createLogger, traceFields, type Logger } from './logger.js';
 export { Lifecycle, runMain } from './lifecycle.js';
 export { ConnectionWatch, withoutCredentials, type ConnectionWatchOptions } from './connection-watch.js';
 export { routeProcessOutputToLogger } from './process-output.js';
@@ -27,3 +27,13 @@ export { DevOutbox, DevOutboxMailer, type OutboxEntry } from './mail/dev-outbox.
 export type { SmtpMessage } from './mail/smtp-mailer.js';
 export { type PartWiring, type ShutdownRegistry } from './composition.js';
 export { Metrics, rpcMetricsInterceptor, startMetricsServer, type MetricsServer, type QueueDepth } from './metrics/index.js';
+export {
+  TRACEPARENT,
+  continueTrace,
+  currentTraceId,
+  currentTraceparent,
+  outsideTrace,
+  startTrace,
+  traceContextClientInterceptor,
+  traceContextServerInterceptor,
+} from './tracing/index.js';

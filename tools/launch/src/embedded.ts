@@ -22,6 +22,8 @@ import {
   rpcMetricsInterceptor,
   startMetricsServer,
   startRpcServer,
+  traceContextClientInterceptor,
+  traceContextServerInterceptor,
   type Logger,
   type PartWiring,
 } from '@swarm/runtime';
@@ -81,7 +83,7 @@ function inProcessTransport(
           routes(router);
           registerHealthService(router, health);
         },
-        { router: { interceptors } },
+        { router: { interceptors }, transport: { interceptors: [traceContextClientInterceptor] } },
       );
     }
     return transport;
@@ -135,7 +137,8 @@ export async function startEmbedded(options: {
   const devMailer = configs.gateway.MAILER === 'dev-outbox' ? new DevOutboxMailer(outbox) : undefined;
   // One registry for every part: the one process is one scrape target.
   const metrics = new Metrics();
-  const serverInterceptors = [rpcMetricsInterceptor(metrics)];
+  const metricsInterceptor = rpcMetricsInterceptor(metrics);
+  const serverInterceptors = [traceContextServerInterceptor, metricsInterceptor];
   const wiringOf = (part: EmbeddedPart): PartWiring => ({ logger: loggerFor(part), lifecycle, health, bus, metrics, ...(devMailer ? { devMailer } : {}) });
 
   const routes: Partial<Record<ServiceName, (router: ConnectRouter) => void>> = {};
@@ -181,7 +184,7 @@ export async function startEmbedded(options: {
         health,
         logger: loggerFor('association-billing'),
         graceMs: 1_000,
-        interceptors: serverInterceptors,
+        interceptors: [metricsInterceptor],
       }).catch((error: unknown) => {
         loggerFor('association-billing').warn({ err: error, port: options.operatorRpcPort }, 'operator RPC port unavailable; the operator CLI cannot reach this process');
         return undefined;

@@ -107,6 +107,38 @@ describe.each(modes)('report journey, %s', (_mode, start) => {
     expect(metricValue(notification, 'swarm_rpc_requests_total', { rpc_service: 'swarm.notification.v1.NotificationService', rpc_method: 'GetAlertDispatch' })).toBeGreaterThan(0);
   });
 
+  it('follows one report through the gateway, report and notification logs by one trace id', async () => {
+    const latencyBefore = metricValue(await scrape(product.metricsUrls.notification), 'swarm_alert_latency_seconds_count') ?? 0;
+    const response = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: reportForm() });
+    expect(response.status).toBe(201);
+    const { reportId } = (await response.json()) as { reportId: string };
+    const traceId = /^00-([0-9a-f]{32})-[0-9a-f]{16}-01$/.exec(response.headers.get('traceresponse') ?? '')?.[1];
+    expect(traceId).toBeDefined();
+
+    // The alert job (BullMQ, or a timer in the embedded product) runs in the trace that scheduled it.
+    await waitUntil(
+      () => product.notificationLog().some((line) => line.msg === 'alert sent' && line.reportId === reportId && line.traceId === traceId),
+      20_000,
+      'the alert SMS to be logged in the report’s trace',
+    );
+    const traced = product.productLog().filter((line) => line.traceId === traceId);
+    expect(new Set(traced.map((line) => line.service))).toEqual(new Set(['gateway', 'report', 'notification']));
+    expect(traced).toContainEqual(expect.objectContaining({ service: 'gateway', msg: 'request completed' }));
+    expect(traced).toContainEqual(expect.objectContaining({ service: 'report', msg: 'event published', type: 'report.submitted' }));
+    expect(traced).toContainEqual(expect.objectContaining({ service: 'notification', msg: 'report received for alert dispatch', reportId }));
+    // No other report's lines in this trace.
+    expect(traced.filter((line) => typeof line.reportId === 'string' && line.reportId !== reportId)).toEqual([]);
+    // The SMS went out: its latency from the report's submission is measured.
+    await waitUntil(
+      async () => (metricValue(await scrape(product.metricsUrls.notification), 'swarm_alert_latency_seconds_count') ?? 0) > latencyBefore,
+      10_000,
+      'the alert latency to be observed',
+    );
+    // Another request is another trace.
+    const other = await fetch(`${product.baseUrl}/api/config`);
+    expect(other.headers.get('traceresponse')).not.toContain(traceId);
+  });
+
   it('serves the single-page app for its own routes, its hashed assets cacheable for good, and JSON 404 under /api', async () => {
     for (const path of ['/', '/report', '/member/profile']) {
       const response = await fetch(`${product.baseUrl}${path}`);

@@ -1,5 +1,6 @@
 import type { EventBus, EventMessage } from '../events/event-bus.js';
 import type { Logger } from '../logger.js';
+import { continueTrace, outsideTrace } from '../tracing/trace-context.js';
 
 export type OutboxMessage = EventMessage & { createdAt: Date };
 
@@ -58,7 +59,15 @@ export class OutboxRelay {
       const batch = await this.outbox.pending(batchSize);
       if (batch.length === 0) return;
       for (const message of batch) {
-        await this.bus.publish(message);
+        // Published, and logged, in the trace of the work that wrote the event: one report can be followed hop by hop.
+        await continueTrace(
+          message.traceparent,
+          async () => {
+            await this.bus.publish(message);
+            this.logger.info({ eventId: message.id, type: message.type }, 'event published');
+          },
+          { startIfAbsent: false },
+        );
         await this.outbox.markPublished([message.id]);
       }
       if (batch.length < batchSize) return;
@@ -68,15 +77,18 @@ export class OutboxRelay {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.drain()
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'outbox publish failed; will retry'))
-        .finally(() => {
-          this.running = undefined;
-          const rerun = this.again;
-          this.again = false;
-          this.schedule(rerun ? 0 : this.options.pollIntervalMs);
-        });
-    }, delayMs);
+    // Woken inside a request, the relay must not keep that request's trace for every later pass.
+    this.timer = outsideTrace(() =>
+      setTimeout(() => {
+        this.running = this.drain()
+          .catch((error: unknown) => this.logger.warn({ err: error }, 'outbox publish failed; will retry'))
+          .finally(() => {
+            this.running = undefined;
+            const rerun = this.again;
+            this.again = false;
+            this.schedule(rerun ? 0 : this.options.pollIntervalMs);
+          });
+      }, delayMs),
+    );
   }
 }

@@ -4,6 +4,7 @@ import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { HealthRegistry } from '../health.js';
 import type { Logger } from '../logger.js';
+import { traceContextServerInterceptor } from '../tracing/rpc-trace.js';
 import { registerHealthService } from './health-service.js';
 
 export type RpcServer = { port: number; close: () => Promise<void> };
@@ -19,11 +20,11 @@ export async function startRpcServer(options: {
   health: HealthRegistry;
   logger: Logger;
   graceMs: number;
-  /** Server interceptors around every call (metrics, trace context). */
+  /** Server interceptors around every call (metrics), inside the one that continues the caller's trace. */
   interceptors?: Interceptor[];
 }): Promise<RpcServer> {
   const handler = connectNodeAdapter({
-    interceptors: options.interceptors ?? [],
+    interceptors: [traceContextServerInterceptor, ...(options.interceptors ?? [])],
     routes: (router) => {
       options.routes(router);
       registerHealthService(router, options.health);
