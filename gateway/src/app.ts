@@ -11,7 +11,7 @@ import type { GatewaySettings } from './config.js';
 import type { Geocoder } from '@swarm/runtime/geocoding';
 import type { BotCheck } from './bot-check/bot-check.js';
 import type { FeedbackSink } from './feedback/feedback-sink.js';
-import { ClientRateLimiter } from './rate-limit/client-rate-limiter.js';
+import { registerClientRateLimits, type RateLimitStore } from './rate-limit/client-rate-limits.js';
 import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { HttpError, replyWithError } from './mappers/http-errors.js';
@@ -33,6 +33,8 @@ export type GatewayAdapters = {
   feedback: FeedbackSink;
   /** Magic-link and OpenID Connect login. */
   login: LoginAdapters;
+  /** Where the per-client limits count (Redis, shared by every gateway); this process's memory when absent. */
+  rateLimitStore?: RateLimitStore;
 };
 
 /** The BFF: the REST calls of spec §7 under /api, mapped onto the services, and the built SPA for everything else. */
@@ -62,22 +64,23 @@ export async function buildGateway(options: {
   traceRequests(app);
   observeRequests(app, options.metrics);
   await app.register(fastifyMultipart);
+  await registerClientRateLimits(app, options.adapters.rateLimitStore);
   addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
   protectAgainstCrossSiteRequests(app, options.settings.site);
 
   healthRoutes(app, options.clients);
-  placesRoutes(app, options.adapters.geocoder, new ClientRateLimiter(options.settings.placeSuggestionsPerHourPerClient ?? 600));
+  placesRoutes(app, options.adapters.geocoder, { perHour: options.settings.placeSuggestionsPerHourPerClient ?? 600 });
   const { botCheck } = options.adapters;
   reportRoutes(app, {
     clients: options.clients,
     geocoder: options.adapters.geocoder,
     botCheck,
-    rateLimiter: new ClientRateLimiter(options.settings.reportsPerHourPerClient ?? 30),
+    reportsPerHour: options.settings.reportsPerHourPerClient ?? 30,
     reportImageMaxBytes: options.settings.reportImageMaxBytes,
   });
   feedbackRoutes(app, {
     sink: options.adapters.feedback,
-    rateLimiter: new ClientRateLimiter(options.settings.feedbackPerHourPerClient ?? 30),
+    perHour: options.settings.feedbackPerHourPerClient ?? 30,
   });
   clientConfigRoutes(app, {
     recaptchaSiteKey: options.settings.recaptchaSiteKey ?? null,

@@ -16,6 +16,7 @@ import { RecaptchaBotCheck } from './bot-check/recaptcha-bot-check.js';
 import type { ServiceClients } from './clients/service-clients.js';
 import type { gatewayConfigShape } from './config.js';
 import type { FeedbackSink } from './feedback/feedback-sink.js';
+import type { RateLimitStore } from './rate-limit/client-rate-limits.js';
 import { LocalFeedbackSink } from './feedback/local-feedback-sink.js';
 import { SentryFeedbackSink } from './feedback/sentry-feedback-sink.js';
 import { geocoderFromSettings } from '@swarm/runtime/geocoding';
@@ -89,7 +90,7 @@ function mailerFromConfig(config: GatewayConfig, wiring: GatewayWiring): { maile
 async function sharedStateFromConfig(
   config: GatewayConfig,
   wiring: GatewayWiring,
-): Promise<{ sessions: SessionStore; rateLimiter: RateLimiter; pendingLogins: PendingLoginStore }> {
+): Promise<{ sessions: SessionStore; rateLimiter: RateLimiter; pendingLogins: PendingLoginStore; rateLimitStore?: RateLimitStore }> {
   if (config.SESSION_STORE === 'memory') {
     return { sessions: new MemorySessionStore({ idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS }), rateLimiter: new MemoryRateLimiter(), pendingLogins: new MemoryPendingLoginStore() };
   }
@@ -106,6 +107,8 @@ async function sharedStateFromConfig(
     sessions: new RedisSessionStore(redis, { idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS, keyPrefix: `${prefix}:session:` }),
     rateLimiter: new RedisRateLimiter(redis, `${prefix}:rate:`),
     pendingLogins: new RedisPendingLoginStore(redis, `${prefix}:oidc:`),
+    // The report, feedback and address-suggestion limits, counted once for every gateway replica.
+    rateLimitStore: { redis, keyPrefix: `${prefix}:rate:` },
   };
 }
 
@@ -122,7 +125,7 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
   const feedback = wiring.feedback ?? feedbackFromConfig(config, logger);
   const recaptchaSiteKey = config.BOT_CHECK === 'recaptcha' ? required(config.RECAPTCHA_SITE_KEY, 'RECAPTCHA_SITE_KEY', 'BOT_CHECK=recaptcha') : null;
   const { mailer, devOutbox } = mailerFromConfig(config, wiring);
-  const { sessions, rateLimiter, pendingLogins } = await sharedStateFromConfig(config, wiring);
+  const { sessions, rateLimiter, pendingLogins, rateLimitStore } = await sharedStateFromConfig(config, wiring);
   const google =
     config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? new OpenIdProvider({ name: 'google', issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
@@ -137,6 +140,7 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
       botCheck,
       feedback,
       login: { mailer, ...(devOutbox ? { devOutbox } : {}), rateLimiter, pendingLogins, openIdProviders: { google } },
+      ...(rateLimitStore ? { rateLimitStore } : {}),
     },
     settings: {
       staticDir: config.STATIC_DIR,
