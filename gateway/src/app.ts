@@ -48,6 +48,8 @@ export async function buildGateway(options: {
 }): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
+    // The request's log lines are written in its trace instead (observability.ts).
+    disableRequestLogging: true,
     bodyLimit: 64 * 1024,
     // Behind a load balancer the client address (for rate limits and the bot check) is in X-Forwarded-For.
     trustProxy: options.settings.trustProxy ?? false,

@@ -123,7 +123,8 @@ describe.each(modes)('report journey, %s', (_mode, start) => {
     );
     const traced = product.productLog().filter((line) => line.traceId === traceId);
     expect(new Set(traced.map((line) => line.service))).toEqual(new Set(['gateway', 'report', 'notification']));
-    expect(traced).toContainEqual(expect.objectContaining({ service: 'gateway', msg: 'request completed' }));
+    expect(traced).toContainEqual(expect.objectContaining({ service: 'gateway', msg: 'incoming request', req: expect.objectContaining({ method: 'POST', url: '/api/report' }) }));
+    expect(traced).toContainEqual(expect.objectContaining({ service: 'gateway', msg: 'request completed', res: { statusCode: 201 } }));
     expect(traced).toContainEqual(expect.objectContaining({ service: 'report', msg: 'event published', type: 'report.submitted' }));
     expect(traced).toContainEqual(expect.objectContaining({ service: 'notification', msg: 'report received for alert dispatch', reportId }));
     // No other report's lines in this trace.
