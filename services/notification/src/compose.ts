@@ -163,7 +163,7 @@ export async function composeNotificationService(
   const stores = await storesFromConfig(config, wiring, notifyRelay);
   const { scheduler, pacer } = await sharedStateFromConfig(config, wiring);
   const { sms, devOutbox } = smsFromConfig(config, pacer, wiring.metrics);
-  wiring.metrics.watchQueue('alerts', () => scheduler.depth());
+  wiring.metrics.watchQueue(config.ALERT_QUEUE_NAME, () => scheduler.depth());
   wiring.metrics.watchOutbox('notification', () => stores.outbox.backlog());
   const relay = new OutboxRelay(stores.outbox, bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
   relay.start();

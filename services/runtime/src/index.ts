@@ -1,5 +1,5 @@
 export { ConfigError, env, loadConfig, loadConfigOrExit, requireMongoUrl, serviceEnvShape } from './config.js';
-export { createLogger, traceFields, type Logger } from './logger.js';
+export { createLogger, type Logger } from './logger.js';
 export { Lifecycle, runMain } from './lifecycle.js';
 export { ConnectionWatch, withoutCredentials, type ConnectionWatchOptions } from './connection-watch.js';
 export { routeProcessOutputToLogger } from './process-output.js';
