@@ -11,7 +11,7 @@ import type { GatewaySettings } from './config.js';
 import type { Geocoder } from '@swarm/runtime/geocoding';
 import type { BotCheck } from './bot-check/bot-check.js';
 import type { FeedbackSink } from './feedback/feedback-sink.js';
-import { registerClientRateLimits, type RateLimitStore } from './rate-limit/client-rate-limits.js';
+import { ClientRateLimits, type RateLimitStore } from './rate-limit/client-rate-limiter.js';
 import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { HttpError, replyWithError } from './mappers/http-errors.js';
@@ -66,23 +66,23 @@ export async function buildGateway(options: {
   traceRequests(app);
   observeRequests(app, options.metrics);
   await app.register(fastifyMultipart);
-  await registerClientRateLimits(app, options.adapters.rateLimitStore);
+  const limits = await ClientRateLimits.register(app, options.adapters.rateLimitStore);
   addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
   protectAgainstCrossSiteRequests(app, options.settings.site);
 
   healthRoutes(app, options.clients);
-  placesRoutes(app, options.adapters.geocoder, { perHour: options.settings.placeSuggestionsPerHourPerClient ?? 600 });
+  placesRoutes(app, options.adapters.geocoder, limits.perClientPerHour('places', options.settings.placeSuggestionsPerHourPerClient ?? 600));
   const { botCheck } = options.adapters;
   reportRoutes(app, {
     clients: options.clients,
     geocoder: options.adapters.geocoder,
     botCheck,
-    reportsPerHour: options.settings.reportsPerHourPerClient ?? 30,
+    rateLimiter: limits.perClientPerHour('report', options.settings.reportsPerHourPerClient ?? 30),
     reportImageMaxBytes: options.settings.reportImageMaxBytes,
   });
   feedbackRoutes(app, {
     sink: options.adapters.feedback,
-    perHour: options.settings.feedbackPerHourPerClient ?? 30,
+    rateLimiter: limits.perClientPerHour('feedback', options.settings.feedbackPerHourPerClient ?? 30),
   });
   clientConfigRoutes(app, {
     recaptchaSiteKey: options.settings.recaptchaSiteKey ?? null,

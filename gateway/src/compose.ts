@@ -16,7 +16,7 @@ import { RecaptchaBotCheck } from './bot-check/recaptcha-bot-check.js';
 import type { ServiceClients } from './clients/service-clients.js';
 import type { gatewayConfigShape } from './config.js';
 import type { FeedbackSink } from './feedback/feedback-sink.js';
-import type { RateLimitStore } from './rate-limit/client-rate-limits.js';
+import type { RateLimitStore } from './rate-limit/client-rate-limiter.js';
 import { LocalFeedbackSink } from './feedback/local-feedback-sink.js';
 import { SentryFeedbackSink } from './feedback/sentry-feedback-sink.js';
 import { geocoderFromSettings } from '@swarm/runtime/geocoding';

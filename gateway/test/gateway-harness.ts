@@ -18,7 +18,7 @@ import { MemorySessionStore } from '../src/auth/memory-session-store.js';
 import type { BotCheck } from '../src/bot-check/bot-check.js';
 import { createServiceClients } from '../src/clients/service-clients.js';
 import type { FeedbackSink } from '../src/feedback/feedback-sink.js';
-import type { RateLimitStore } from '../src/rate-limit/client-rate-limits.js';
+import type { RateLimitStore } from '../src/rate-limit/client-rate-limiter.js';
 import type { Geocoder } from '@swarm/runtime/geocoding';
 import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 import { testAdapters } from './test-adapters.js';

@@ -73,7 +73,7 @@ describe('per-client limits shared by two gateways through Redis', () => {
     expect(answers[0]?.retryAfter).toBeNull();
     // One counter for the client, under the deployment's key prefix.
     const keys = await redis.keys(`${prefixes[0]}*`);
-    expect(keys).toEqual([`${prefixes[0]}POST/api/report-127.0.0.1`]);
+    expect(keys).toEqual([`${prefixes[0]}report:127.0.0.1`]);
   });
 
   it('limits feedback and address suggestions the same way, each route on its own count', async () => {
@@ -118,7 +118,7 @@ describe('per-client limits shared by two gateways through Redis', () => {
     try {
       const answers = await alternate(urls, 5, suggestions);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
-      expect(await redis.keys(`${prefix}:rate:*`)).toEqual([`${prefix}:rate:GET/api/places/autocomplete-127.0.0.1`]);
+      expect(await redis.keys(`${prefix}:rate:*`)).toEqual([`${prefix}:rate:places:127.0.0.1`]);
     } finally {
       await Promise.all(started.splice(0).map((app) => app.close()));
       for (const close of closers.reverse()) await close();

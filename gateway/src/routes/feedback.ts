@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FeedbackSink } from '../feedback/feedback-sink.js';
 import { HttpError, replyWithError } from '../mappers/http-errors.js';
-import { perClientPerHour } from '../rate-limit/client-rate-limits.js';
+import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 
 const EMPTY_MESSAGE = 'Unable to submit feedback with empty message';
 const SUBMIT_FAILED = 'There was a problem submitting feedback, please wait and try again.';
@@ -31,9 +31,11 @@ const feedbackBody = z.object({
 });
 
 /** POST /api/feedback: the feedback widget on every page (spec §2, §3, §5). */
-export function feedbackRoutes(app: FastifyInstance, dependencies: { sink: FeedbackSink; perHour: number }): void {
-  app.post('/api/feedback', { config: perClientPerHour(dependencies.perHour, TOO_MANY) }, async (request, reply) => {
+export function feedbackRoutes(app: FastifyInstance, dependencies: { sink: FeedbackSink; rateLimiter: ClientRateLimiter }): void {
+  app.post('/api/feedback', async (request, reply) => {
     try {
+      const limit = await dependencies.rateLimiter.take(request);
+      if (!limit.allowed) return reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ message: TOO_MANY });
       const parsed = feedbackBody.safeParse(request.body ?? {});
       if (!parsed.success) {
         const errors = parsed.error.issues.map((issue) => issue.message);

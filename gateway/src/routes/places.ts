@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { GeocoderUnavailableError, type Geocoder } from '@swarm/runtime/geocoding';
 import { HttpError, replyWithError } from '../mappers/http-errors.js';
-import { perClientPerHour } from '../rate-limit/client-rate-limits.js';
+import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 
 const autocompleteQuery = z.object({ input: z.string().max(200) });
 
@@ -10,11 +10,13 @@ const autocompleteQuery = z.object({ input: z.string().max(200) });
  * Suggestions for the address fields of the report form and the member's information. Limited per client address,
  * because with the Google geocoder every suggestion is a paid call on the product's key.
  */
-const TOO_MANY_LOOKUPS = 'Too many address lookups from this connection. Please wait a while and try again.';
-
-export function placesRoutes(app: FastifyInstance, geocoder: Geocoder, limits: { perHour: number }): void {
-  app.get('/api/places/autocomplete', { config: perClientPerHour(limits.perHour, TOO_MANY_LOOKUPS) }, async (request, reply) => {
+export function placesRoutes(app: FastifyInstance, geocoder: Geocoder, rateLimiter: ClientRateLimiter): void {
+  app.get('/api/places/autocomplete', async (request, reply) => {
     try {
+      const limit = await rateLimiter.take(request);
+      if (!limit.allowed) {
+        return reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ message: 'Too many address lookups from this connection. Please wait a while and try again.' });
+      }
       const parsed = autocompleteQuery.safeParse(request.query);
       if (!parsed.success) throw new HttpError(400, 'Type part of an address (at most 200 characters).');
       return reply.send({ suggestions: await geocoder.suggest(parsed.data.input) });

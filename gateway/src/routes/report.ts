@@ -1,13 +1,13 @@
 import { ConnectError } from '@connectrpc/connect';
 import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { domainErrorCode } from '@swarm/runtime';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import { RecentlyVerified } from '../bot-check/recently-verified.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { GeocoderUnavailableError, type Geocoder } from '@swarm/runtime/geocoding';
 import { HttpError, replyWithError } from '../mappers/http-errors.js';
-import { perClientPerHour } from '../rate-limit/client-rate-limits.js';
+import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import { REPORT_TEXT_FIELDS, checkReportForm } from './report-form.js';
 import { sniffImage } from './report-image.js';
 
@@ -42,21 +42,22 @@ export type ReportRouteDependencies = {
   clients: ServiceClients;
   geocoder: Geocoder;
   botCheck: BotCheck;
-  /** Reports per client address and hour. */
-  reportsPerHour: number;
+  rateLimiter: ClientRateLimiter;
   reportImageMaxBytes: number;
 };
 
 export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDependencies): void {
-  const { clients, geocoder, botCheck } = dependencies;
+  const { clients, geocoder, botCheck, rateLimiter } = dependencies;
   const recentlyVerified = new RecentlyVerified();
 
   /**
    * Spec §7 POST /report, every rule of §5 checked here before the report service checks them again. Cheap checks
    * come first; the bot check and the geocoder (paid providers) only see well-formed reports.
    */
-  app.post('/api/report', { config: perClientPerHour(dependencies.reportsPerHour, TOO_MANY_REPORTS) }, async (request, reply) => {
+  app.post('/api/report', async (request, reply) => {
     try {
+      const limit = await rateLimiter.take(request);
+      if (!limit.allowed) return tooMany(reply, limit.retryAfterSeconds, TOO_MANY_REPORTS);
       if (!request.isMultipart()) throw new HttpError(415, 'A report is sent as multipart/form-data.');
       const { fields, image } = await readReportParts(request, dependencies.reportImageMaxBytes);
       const checked = checkReportForm(fields);
@@ -106,6 +107,10 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
       return replyWithError(reply, error, { 404: 'Report not found.' });
     }
   });
+}
+
+function tooMany(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
+  return reply.code(429).header('retry-after', String(retryAfterSeconds)).send({ message });
 }
 
 function isYes(value: string | undefined): boolean {
