@@ -16,7 +16,7 @@ import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { HttpError, replyWithError } from './mappers/http-errors.js';
 import { healthRoutes } from './routes/health.js';
-import { observeRequests, traceRequests } from './observability.js';
+import { TracedRequestLogs, observeRequests, traceRequests } from './observability.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { memberCompanyRoutes } from './routes/member-company.js';
 import { memberReportRoutes } from './routes/member-report.js';
@@ -48,8 +48,7 @@ export async function buildGateway(options: {
 }): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
-    // The request's log lines are written in its trace instead (observability.ts).
-    disableRequestLogging: true,
+    logController: new TracedRequestLogs(),
     bodyLimit: 64 * 1024,
     // Behind a load balancer the client address (for rate limits and the bot check) is in X-Forwarded-For.
     trustProxy: options.settings.trustProxy ?? false,

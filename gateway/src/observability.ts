@@ -1,25 +1,27 @@
 import { currentTraceparent, startTrace, type Metrics } from '@swarm/runtime';
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyInstance } from 'fastify';
 
 /**
  * Each request starts a trace of its own (W3C trace context): the gateway's log lines, the Connect calls it makes
  * and everything the services do for it (events, alert jobs) carry its trace id. A `traceparent` sent by the client
  * is not followed: the public cannot choose the trace ids the product's logs are grouped by. The answer names the
  * trace in a `traceresponse` header (W3C Trace Context Level 2), so a problem a user reports can be found in the logs.
- * The request's own two log lines are written here (Fastify's are off) so that both carry the trace id too.
  */
 export function traceRequests(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     startTrace(() => {
       const traceparent = currentTraceparent();
       if (traceparent) reply.header('traceresponse', traceparent);
+      // Fastify would log this before any hook, outside the trace (see TracedRequestLogs).
       request.log.info({ req: request }, 'incoming request');
       done();
     });
   });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  });
+}
+
+/** Fastify's request logging, but the incoming-request line is written by traceRequests, in the request's trace. */
+export class TracedRequestLogs extends LogController {
+  override incomingRequest(): void {}
 }
 
 /**

@@ -96,7 +96,7 @@ describe.each(modes)('report journey, %s', (_mode, start) => {
     expect(metricValue(gateway, 'swarm_http_requests_total', submitted)).toBe(httpBefore + 1);
     expect(metricValue(gateway, 'swarm_http_request_duration_seconds_count', submitted)).toBeGreaterThanOrEqual(httpBefore + 1);
     const report = await scrape(product.metricsUrls.report);
-    expect(metricValue(report, 'swarm_rpc_requests_total', submitRpc)).toBe(rpcBefore + 1);
+    expect(metricValue(report, 'swarm_rpc_requests_total', submitRpc)).toBeGreaterThan(rpcBefore);
     expect(metricValue(report, 'swarm_outbox_pending_entries', { service: 'report' })).toBeGreaterThanOrEqual(0);
     expect(metricValue(report, 'swarm_outbox_lag_seconds', { service: 'report' })).toBeGreaterThanOrEqual(0);
     expect(metricValue(report, 'swarm_claims_total', { outcome: 'won' }) ?? 0).toBeGreaterThanOrEqual(0);
