@@ -33,6 +33,7 @@ mongoSuite('MongoOutbox', (newDatabase, target) => {
     it('keeps the trace an event was written in, and the backlog an operator watches', async () => {
       const { db } = await newDatabase();
       const outbox = new MongoOutbox(db);
+      await outbox.ensureIndexes();
       const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
       expect(await outbox.backlog()).toEqual({ pending: 0, oldestCreatedAt: null });
       await outbox.appendIfAbsent([{ ...message(1), traceparent }, message(2)]);
