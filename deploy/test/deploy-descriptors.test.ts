@@ -386,7 +386,10 @@ describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/dev', () 
     const container = pod.containers[0];
     expect(deployment.spec.replicas).toBe(1);
     expect(container.image).toBe(`swarm-alert/${app.name}:dev`);
-    expect(container.ports.map((port: Json) => port.containerPort)).toEqual([app.port]);
+    expect(container.ports.map((port: Json) => port.containerPort)).toEqual([app.port, 9090]);
+    // Prometheus scrapes GET /metrics on the port named metrics, which METRICS_PORT opens.
+    expect(container.ports.find((port: Json) => port.name === 'metrics')?.containerPort).toBe(9090);
+    expect(deployment.spec.template.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9090', 'prometheus.io/path': '/metrics' });
 
     const portNumber = (port: string | number) =>
       typeof port === 'number' ? port : container.ports.find((candidate: Json) => candidate.name === port)?.containerPort;
@@ -409,6 +412,7 @@ describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/dev', () 
 
     const env = environment(app);
     expect(literal(env, 'PORT')).toBe(String(app.port));
+    expect(literal(env, 'METRICS_PORT')).toBe('9090');
     if (app !== GATEWAY) {
       expect(literal(env, 'MONGODB_DATABASE')).toBe(app.database);
       expect(literal(env, 'MONGODB_URL')).toMatch(/replicaSet=rs0/);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { Logger } from '@swarm/runtime';
+import type { Logger, Metrics } from '@swarm/runtime';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ServiceClients } from './clients/service-clients.js';
 import type { SessionStore } from './auth/session-store.js';
@@ -11,11 +11,12 @@ import type { GatewaySettings } from './config.js';
 import type { Geocoder } from '@swarm/runtime/geocoding';
 import type { BotCheck } from './bot-check/bot-check.js';
 import type { FeedbackSink } from './feedback/feedback-sink.js';
-import { ClientRateLimiter } from './rate-limit/client-rate-limiter.js';
+import { ClientRateLimits, type RateLimitStore } from './rate-limit/client-rate-limiter.js';
 import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { HttpError, replyWithError } from './mappers/http-errors.js';
 import { healthRoutes } from './routes/health.js';
+import { TracedRequestLogs, observeRequests, traceRequests } from './observability.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { memberCompanyRoutes } from './routes/member-company.js';
 import { memberReportRoutes } from './routes/member-report.js';
@@ -35,6 +36,8 @@ export type GatewayAdapters = {
   feedback: FeedbackSink;
   /** Magic-link and OpenID Connect login. */
   login: LoginAdapters;
+  /** Where the per-client limits count (Redis, shared by every gateway); this process's memory when absent. */
+  rateLimitStore?: RateLimitStore;
 };
 
 /** The BFF: the REST calls of spec §7 under /api, mapped onto the services, and the built SPA for everything else. */
@@ -43,9 +46,12 @@ export async function buildGateway(options: {
   adapters: GatewayAdapters;
   settings: GatewaySettings;
   logger: Logger;
+  /** Request rate and latency per route, when the process serves metrics. */
+  metrics?: Metrics;
 }): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
+    logController: new TracedRequestLogs(),
     bodyLimit: 64 * 1024,
     // Behind a load balancer the client address (for rate limits and the bot check) is in X-Forwarded-For.
     trustProxy: options.settings.trustProxy ?? false,
@@ -72,23 +78,26 @@ export async function buildGateway(options: {
     if (status && status >= 400 && status < 500) return replyWithError(reply, new HttpError(status, (error as Error).message), messages);
     return replyWithError(reply, error, messages);
   });
+  traceRequests(app);
+  observeRequests(app, options.metrics);
   await app.register(fastifyMultipart);
+  const limits = await ClientRateLimits.register(app, options.adapters.rateLimitStore);
   addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
   protectAgainstCrossSiteRequests(app, options.settings.site);
 
   healthRoutes(app, options.clients);
-  placesRoutes(app, options.adapters.geocoder, new ClientRateLimiter(options.settings.placeSuggestionsPerHourPerClient ?? 600));
+  placesRoutes(app, options.adapters.geocoder, limits.perClientPerHour('places', options.settings.placeSuggestionsPerHourPerClient ?? 600));
   const { botCheck } = options.adapters;
   reportRoutes(app, {
     clients: options.clients,
     botCheck,
     verifiedSubmissions: options.adapters.verifiedSubmissions,
-    rateLimiter: new ClientRateLimiter(options.settings.reportsPerHourPerClient ?? 30),
+    rateLimiter: limits.perClientPerHour('report', options.settings.reportsPerHourPerClient ?? 30),
     reportImageMaxBytes: options.settings.reportImageMaxBytes,
   });
   feedbackRoutes(app, {
     sink: options.adapters.feedback,
-    rateLimiter: new ClientRateLimiter(options.settings.feedbackPerHourPerClient ?? 30),
+    rateLimiter: limits.perClientPerHour('feedback', options.settings.feedbackPerHourPerClient ?? 30),
   });
   clientConfigRoutes(app, {
     recaptchaSiteKey: options.settings.recaptchaSiteKey ?? null,

@@ -1,4 +1,4 @@
-import { ConfigError, ConnectionWatch, DevOutbox, DevOutboxMailer, type Logger, type ShutdownRegistry } from '@swarm/runtime';
+import { ConfigError, ConnectionWatch, DevOutbox, DevOutboxMailer, type Logger, type Metrics, type ShutdownRegistry } from '@swarm/runtime';
 import { SmtpMailer } from '@swarm/runtime/smtp';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -17,6 +17,7 @@ import { RecaptchaBotCheck } from './bot-check/recaptcha-bot-check.js';
 import type { ServiceClients } from './clients/service-clients.js';
 import type { gatewayConfigShape } from './config.js';
 import type { FeedbackSink } from './feedback/feedback-sink.js';
+import type { RateLimitStore } from './rate-limit/client-rate-limiter.js';
 import { LocalFeedbackSink } from './feedback/local-feedback-sink.js';
 import { SentryFeedbackSink } from './feedback/sentry-feedback-sink.js';
 import { geocoderFromSettings } from '@swarm/runtime/geocoding';
@@ -33,6 +34,8 @@ export type GatewayWiring = {
   devOutbox?: DevOutbox;
   /** A test's own feedback sink, to see what arrives; FEEDBACK_SINK decides otherwise. */
   feedback?: FeedbackSink;
+  /** The process's metrics registry (shared with the services in the embedded product), served on METRICS_PORT. */
+  metrics?: Metrics;
 };
 
 /** A provider chosen without its credentials stops the start, naming the missing variable. */
@@ -91,7 +94,7 @@ function mailerFromConfig(config: GatewayConfig, wiring: GatewayWiring): { maile
 async function sharedStateFromConfig(
   config: GatewayConfig,
   wiring: GatewayWiring,
-): Promise<{ sessions: SessionStore; rateLimiter: RateLimiter; pendingLogins: PendingLoginStore; verifiedSubmissions: VerifiedSubmissions }> {
+): Promise<{ sessions: SessionStore; rateLimiter: RateLimiter; pendingLogins: PendingLoginStore; verifiedSubmissions: VerifiedSubmissions; rateLimitStore?: RateLimitStore }> {
   if (config.SESSION_STORE === 'memory') {
     return {
       sessions: new MemorySessionStore({ idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS }),
@@ -114,6 +117,8 @@ async function sharedStateFromConfig(
     rateLimiter: new RedisRateLimiter(redis, `${prefix}:rate:`),
     pendingLogins: new RedisPendingLoginStore(redis, `${prefix}:oidc:`),
     verifiedSubmissions: new RedisVerifiedSubmissions(redis, `${prefix}:verified-report:`),
+    // The report, feedback and address-suggestion limits, counted once for every gateway replica.
+    rateLimitStore: { redis, keyPrefix: `${prefix}:rate:` },
   };
 }
 
@@ -130,7 +135,7 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
   const feedback = wiring.feedback ?? feedbackFromConfig(config, logger);
   const recaptchaSiteKey = config.BOT_CHECK === 'recaptcha' ? required(config.RECAPTCHA_SITE_KEY, 'RECAPTCHA_SITE_KEY', 'BOT_CHECK=recaptcha') : null;
   const { mailer, devOutbox } = mailerFromConfig(config, wiring);
-  const { sessions, rateLimiter, pendingLogins, verifiedSubmissions } = await sharedStateFromConfig(config, wiring);
+  const { sessions, rateLimiter, pendingLogins, verifiedSubmissions, rateLimitStore } = await sharedStateFromConfig(config, wiring);
   const google =
     config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? new OpenIdProvider({ name: 'google', issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
@@ -146,6 +151,7 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
       verifiedSubmissions,
       feedback,
       login: { mailer, ...(devOutbox ? { devOutbox } : {}), rateLimiter, pendingLogins, openIdProviders: { google } },
+      ...(rateLimitStore ? { rateLimitStore } : {}),
     },
     settings: {
       staticDir: config.STATIC_DIR,
@@ -171,5 +177,6 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
       ...(config.TWILIO_WEBHOOK_URL ? { smsWebhookUrl: config.TWILIO_WEBHOOK_URL } : {}),
     },
     logger,
+    ...(wiring.metrics ? { metrics: wiring.metrics } : {}),
   });
 }

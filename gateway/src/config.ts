@@ -12,6 +12,8 @@ const builtFrontend = fileURLToPath(new URL('../../frontend/dist', import.meta.u
 export const gatewayConfigShape = {
   LOG_LEVEL: env.logLevel(),
   PORT: env.port(8080),
+  /** Serves GET /metrics (Prometheus) on this port, apart from the public one; unset, no metrics listener. */
+  METRICS_PORT: env.optionalPort(),
   HOST: z.string().default('0.0.0.0'),
   REPORT_SERVICE_URL: z.url().default('http://127.0.0.1:8081'),
   MEMBER_SERVICE_URL: z.url().default('http://127.0.0.1:8082'),

@@ -1,4 +1,4 @@
-import { createLogger, loadConfigOrExit, runMain } from '@swarm/runtime';
+import { Metrics, createLogger, loadConfigOrExit, runMain, startMetricsServer } from '@swarm/runtime';
 import { createServiceClients, networkTransports } from './clients/service-clients.js';
 import { composeGateway } from './compose.js';
 import { gatewayConfigShape } from './config.js';
@@ -15,8 +15,13 @@ await runMain(logger, async (lifecycle) => {
       notification: config.NOTIFICATION_SERVICE_URL,
     }),
   );
-  const app = await composeGateway(config, { logger, lifecycle, clients });
+  const metrics = new Metrics();
+  const app = await composeGateway(config, { logger, lifecycle, clients, metrics });
   await app.listen({ port: config.PORT, host: config.HOST });
   // Fastify's close stops accepting connections and waits for in-flight requests.
   lifecycle.onShutdown('http server', () => app.close());
+  if (config.METRICS_PORT !== undefined) {
+    const metricsServer = await startMetricsServer({ port: config.METRICS_PORT, host: config.HOST, metrics, logger });
+    lifecycle.onShutdown('metrics server', () => metricsServer.close());
+  }
 });

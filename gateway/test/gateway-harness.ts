@@ -17,6 +17,7 @@ import { buildGateway } from '../src/app.js';
 import type { BotCheck } from '../src/bot-check/bot-check.js';
 import { createServiceClients } from '../src/clients/service-clients.js';
 import type { FeedbackSink } from '../src/feedback/feedback-sink.js';
+import type { RateLimitStore } from '../src/rate-limit/client-rate-limiter.js';
 import type { Geocoder } from '@swarm/runtime/geocoding';
 import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
@@ -57,6 +58,8 @@ export type GatewayOptions = {
   alertSenderNumber?: string;
   /** The public URL in links and headers; the harness's own address when not given. */
   publicUrl?: string;
+  /** Counts the per-client limits in Redis (shared with other gateways); in memory when not given. */
+  rateLimitStore?: RateLimitStore;
 };
 
 /** The gateway on a free port in front of the real report service (in memory) with Oregon covered. */
@@ -93,6 +96,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<{ app:
       ...(options.geocoder ? { geocoder: options.geocoder } : {}),
       ...(options.botCheck ? { botCheck: options.botCheck } : {}),
       ...(options.feedback ? { feedback: options.feedback } : {}),
+      ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
     }),
     settings: {
       staticDir: '/nonexistent',

@@ -22,6 +22,8 @@ const FORBIDDEN_IN_CORE = [
   /^nodemailer(\/|$)/,
   /^zod(\/|$)/,
   /^pino(\/|$)/,
+  /^prom-client(\/|$)/,
+  /^@opentelemetry\//,
   /^node:(http|http2|https|net|dgram|tls|child_process|fs|fs\/promises)$/,
   /^(http|http2|https|net|dgram|tls|child_process|fs)$/,
   /^@swarm\/runtime(\/|$)/,

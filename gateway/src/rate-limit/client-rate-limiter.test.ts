@@ -1,35 +1,31 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ClientRateLimiter } from './client-rate-limiter.js';
+import { ClientRateLimits } from './client-rate-limiter.js';
 
-describe('ClientRateLimiter', () => {
-  it('allows a burst up to the hourly capacity, then refuses with the wait until the next token', () => {
-    const limiter = new ClientRateLimiter(3, () => 0);
-    expect([1, 2, 3].map(() => limiter.take('203.0.113.1').allowed)).toEqual([true, true, true]);
-    expect(limiter.take('203.0.113.1')).toEqual({ allowed: false, retryAfterSeconds: 1200 });
-  });
+/** An app whose two routes are limited per client, in memory, answering what each decision was. */
+async function limitedApp(perHour: { a: number; b: number }) {
+  const app = Fastify();
+  const limits = await ClientRateLimits.register(app, undefined);
+  const a = limits.perClientPerHour('a', perHour.a);
+  const b = limits.perClientPerHour('b', perHour.b);
+  app.get('/a', async (request) => a.take(request));
+  app.get('/b', async (request) => b.take(request));
+  const call = async (path: string, client: string) => (await app.inject({ method: 'GET', url: path, remoteAddress: client })).json();
+  return { app, call };
+}
 
-  it('gives each client its own bucket', () => {
-    const limiter = new ClientRateLimiter(1, () => 0);
-    expect(limiter.take('203.0.113.1').allowed).toBe(true);
-    expect(limiter.take('203.0.113.2').allowed).toBe(true);
-    expect(limiter.take('203.0.113.1').allowed).toBe(false);
-  });
-
-  it('refills one token per hour / capacity', () => {
-    let now = 0;
-    const limiter = new ClientRateLimiter(2, () => now);
-    limiter.take('a');
-    limiter.take('a');
-    now = 29 * 60 * 1000;
-    expect(limiter.take('a').allowed).toBe(false);
-    now = 30 * 60 * 1000;
-    expect(limiter.take('a').allowed).toBe(true);
-  });
-
-  it('never holds more than the capacity after a long idle time', () => {
-    let now = 0;
-    const limiter = new ClientRateLimiter(2, () => now);
-    now = 10 * 60 * 60 * 1000;
-    expect([1, 2, 3].map(() => limiter.take('a').allowed)).toEqual([true, true, false]);
+describe('ClientRateLimits (in memory)', () => {
+  it('allows each client its hourly requests, then refuses with the wait until its window ends', async () => {
+    const { app, call } = await limitedApp({ a: 2, b: 5 });
+    expect(await call('/a', '203.0.113.1')).toEqual({ allowed: true });
+    expect(await call('/a', '203.0.113.1')).toEqual({ allowed: true });
+    const refused = await call('/a', '203.0.113.1');
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(3_590);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(3_600);
+    // Another client, and another route, count apart.
+    expect(await call('/a', '203.0.113.2')).toEqual({ allowed: true });
+    expect(await call('/b', '203.0.113.1')).toEqual({ allowed: true });
+    await app.close();
   });
 });

@@ -1,45 +1,62 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-type Bucket = { tokens: number; updatedAt: number };
+/** One route's limit: its requests per client address and hour. */
+export interface ClientRateLimiter {
+  take(request: FastifyRequest): Promise<RateLimitDecision>;
+}
 
-/** Above this many clients, buckets that have refilled completely (idle clients) are dropped. */
-const MAX_TRACKED_CLIENTS = 10_000;
+/** Where the counts live: Redis shared by every gateway replica, under `keyPrefix`; this process's memory without it. */
+export type RateLimitStore = { redis: Redis; keyPrefix: string };
+
 const HOUR_MS = 60 * 60 * 1000;
 
-/**
- * A token bucket per client (by IP address), in memory: a client may send `capacity` requests at once and gets
- * `capacity` more spread over each hour. Per gateway process: behind several gateways a client gets that much
- * from each, which is still a bound.
- */
-export class ClientRateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+type Limit = { name: string; perHour: number };
 
-  constructor(
-    private readonly capacity: number,
-    private readonly now: () => number = Date.now,
+/**
+ * The per-client limits of the public routes (reports, feedback, address suggestions), counted by @fastify/rate-limit
+ * in fixed hourly windows per client address (its IP, from X-Forwarded-For with TRUST_PROXY): in Redis when given, by
+ * one atomic Lua script, so every gateway replica counts a client once; in memory otherwise (the embedded product).
+ * A Redis outage lets requests through rather than failing them. Each route keeps answering its own refusal (429,
+ * Retry-After, its message); the library only counts.
+ */
+export class ClientRateLimits {
+  private constructor(
+    private readonly count: (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>,
+    private readonly limitOf: WeakMap<FastifyRequest, Limit>,
   ) {}
 
-  take(client: string): RateLimitDecision {
-    const now = this.now();
-    const bucket = this.refilled(this.buckets.get(client), now);
-    if (bucket.tokens < 1) {
-      this.buckets.set(client, bucket);
-      return { allowed: false, retryAfterSeconds: Math.ceil(((1 - bucket.tokens) * HOUR_MS) / this.capacity / 1000) };
-    }
-    this.buckets.set(client, { tokens: bucket.tokens - 1, updatedAt: now });
-    if (this.buckets.size > MAX_TRACKED_CLIENTS) this.forgetIdle(now);
-    return { allowed: true };
+  static async register(app: FastifyInstance, store: RateLimitStore | undefined): Promise<ClientRateLimits> {
+    // The limit being checked, per request: the library's key and maximum are read from it.
+    const limitOf = new WeakMap<FastifyRequest, Limit>();
+    const limit = (request: FastifyRequest): Limit => {
+      const found = limitOf.get(request);
+      if (!found) throw new Error('a client rate limit was checked without a limit');
+      return found;
+    };
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ...(store ? { redis: store.redis, nameSpace: store.keyPrefix } : {}),
+      skipOnError: true,
+      timeWindow: HOUR_MS,
+      max: (request) => limit(request).perHour,
+      keyGenerator: (request) => `${limit(request).name}:${request.ip}`,
+    });
+    return new ClientRateLimits(app.createRateLimit(), limitOf);
   }
 
-  private refilled(bucket: Bucket | undefined, now: number): Bucket {
-    if (!bucket) return { tokens: this.capacity, updatedAt: now };
-    const elapsed = Math.max(0, now - bucket.updatedAt);
-    return { tokens: Math.min(this.capacity, bucket.tokens + (elapsed * this.capacity) / HOUR_MS), updatedAt: now };
-  }
-
-  private forgetIdle(now: number): void {
-    for (const [client, bucket] of this.buckets) {
-      if (this.refilled(bucket, now).tokens >= this.capacity) this.buckets.delete(client);
-    }
+  /** `perHour` requests per client address and hour, counted under `name` (one count per route). */
+  perClientPerHour(name: string, perHour: number): ClientRateLimiter {
+    return {
+      take: async (request) => {
+        this.limitOf.set(request, { name, perHour });
+        const counted = await this.count(request);
+        if (!counted.isExceeded) return { allowed: true };
+        return { allowed: false, retryAfterSeconds: Math.max(1, counted.ttlInSeconds ?? 1) };
+      },
+    };
   }
 }

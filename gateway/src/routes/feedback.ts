@@ -34,7 +34,7 @@ const feedbackBody = z.object({
 export function feedbackRoutes(app: FastifyInstance, dependencies: { sink: FeedbackSink; rateLimiter: ClientRateLimiter }): void {
   app.post('/api/feedback', async (request, reply) => {
     try {
-      const limit = dependencies.rateLimiter.take(request.ip);
+      const limit = await dependencies.rateLimiter.take(request);
       if (!limit.allowed) return reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ message: TOO_MANY });
       const parsed = feedbackBody.safeParse(request.body ?? {});
       if (!parsed.success) {

@@ -13,7 +13,7 @@ const autocompleteQuery = z.object({ input: z.string().max(200) });
 export function placesRoutes(app: FastifyInstance, geocoder: Geocoder, rateLimiter: ClientRateLimiter): void {
   app.get('/api/places/autocomplete', async (request, reply) => {
     try {
-      const limit = rateLimiter.take(request.ip);
+      const limit = await rateLimiter.take(request);
       if (!limit.allowed) {
         return reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ message: 'Too many address lookups from this connection. Please wait a while and try again.' });
       }

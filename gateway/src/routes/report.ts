@@ -50,7 +50,7 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
    * provider) only sees well-formed reports; the report service then places the address with its own geocoder.
    */
   app.post('/api/report', { config: { errorMessages: reportMessages } }, async (request, reply) => {
-    const limit = rateLimiter.take(request.ip);
+    const limit = await rateLimiter.take(request);
     if (!limit.allowed) return tooMany(reply, limit.retryAfterSeconds, TOO_MANY_REPORTS);
     if (!request.isMultipart()) throw new HttpError(415, 'A report is sent as multipart/form-data.');
     const { fields, image } = await readReportParts(request, dependencies.reportImageMaxBytes);

@@ -2,7 +2,18 @@ import { createClient, type ConnectRouter, type Transport } from '@connectrpc/co
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
-import { ConfigError, ConnectionWatch, MemoryOutbox, OutboxRelay, requireMongoUrl, systemClock, type OutboxStore, type PartWiring } from '@swarm/runtime';
+import {
+  ConfigError,
+  ConnectionWatch,
+  MemoryOutbox,
+  OutboxRelay,
+  requireMongoUrl,
+  systemClock,
+  type Metrics,
+  type OutboxStore,
+  type PartWiring,
+  type QueueDepth,
+} from '@swarm/runtime';
 import { MongoOutbox, RecoveringOutbox, connectMongo } from '@swarm/runtime/mongo';
 import { mailerFromSettings } from '@swarm/runtime/smtp';
 import { Redis } from 'ioredis';
@@ -28,6 +39,7 @@ import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-s
 import { TwilioSmsSender } from './adapters/twilio/twilio-sms-sender.js';
 import { RedisSendPacer } from './adapters/pacing/redis-send-pacer.js';
 import { InProcessSendPacer, type SendPacer } from './adapters/pacing/send-pacer.js';
+import { MeteredSendPacer, MeteredSmsSender } from './adapters/telemetry/metered-sms.js';
 import type { notificationConfigShape } from './config.js';
 import { buildNotificationService } from './notification-service.js';
 
@@ -85,10 +97,10 @@ async function withIndexes<Store extends { ensureIndexes(): Promise<void> }>(sto
  * SMS_SENDER=dev-outbox keeps texts in memory (listed by ListDevOutboxSms); twilio sends them from one number or a
  * Messaging Service, paced per sender (shared by every replica through Redis when there is one).
  */
-function smsFromConfig(config: NotificationConfig, pacer: SendPacer): { sms: SmsSender; devOutbox: DevOutboxSmsSender | undefined } {
+function smsFromConfig(config: NotificationConfig, pacer: SendPacer, metrics: Metrics): { sms: SmsSender; devOutbox: DevOutboxSmsSender | undefined } {
   if (config.SMS_SENDER === 'dev-outbox') {
     const devOutbox = new DevOutboxSmsSender();
-    return { sms: devOutbox, devOutbox };
+    return { sms: new MeteredSmsSender(devOutbox, metrics), devOutbox };
   }
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM_NUMBER: fromNumber, TWILIO_MESSAGING_SERVICE_SID: messagingServiceSid } = config;
   if (!accountSid || !authToken || (!fromNumber && !messagingServiceSid)) {
@@ -102,16 +114,19 @@ function smsFromConfig(config: NotificationConfig, pacer: SendPacer): { sms: Sms
     sender: messagingServiceSid ? { messagingServiceSid } : { fromNumber: fromNumber ?? '' },
     apiBaseUrl: config.TWILIO_API_BASE_URL,
     minIntervalMs: config.TWILIO_MIN_SEND_INTERVAL_MS,
-    pacer,
+    pacer: new MeteredSendPacer(pacer, metrics),
   });
-  return { sms, devOutbox: undefined };
+  return { sms: new MeteredSmsSender(sms, metrics), devOutbox: undefined };
 }
 
 /**
  * What is shared through Redis when REDIS_URL is set — the alert jobs (BullMQ) and the SMS pace of each sender — or kept
  * in this process without it (in-process timers, lost when the process stops: the embedded mode, one replica only).
  */
-async function sharedStateFromConfig(config: NotificationConfig, wiring: PartWiring): Promise<{ scheduler: AlertScheduler; pacer: SendPacer }> {
+async function sharedStateFromConfig(
+  config: NotificationConfig,
+  wiring: PartWiring,
+): Promise<{ scheduler: AlertScheduler & { depth(): Promise<QueueDepth> }; pacer: SendPacer }> {
   const { logger } = wiring;
   const retry = { attempts: config.ALERT_ATTEMPTS, backoffMs: config.ALERT_BACKOFF_MS };
   const onError = (job: { jobId: string }, error: unknown, willRetry: boolean) => logger.warn({ jobId: job.jobId, err: error, willRetry }, 'alert job failed');
@@ -158,7 +173,9 @@ export async function composeNotificationService(
   const notifyRelay = () => relay.notify();
   const stores = await storesFromConfig(config, wiring, notifyRelay);
   const { scheduler, pacer } = await sharedStateFromConfig(config, wiring);
-  const { sms, devOutbox } = smsFromConfig(config, pacer);
+  const { sms, devOutbox } = smsFromConfig(config, pacer, wiring.metrics);
+  wiring.metrics.watchQueue(config.ALERT_QUEUE_NAME, () => scheduler.depth());
+  wiring.metrics.watchOutbox('notification', () => stores.outbox.backlog());
   const relay = new OutboxRelay(stores.outbox, bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
   relay.start();
   lifecycle.onShutdown('outbox relay', () => relay.stop());

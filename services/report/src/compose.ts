@@ -60,6 +60,7 @@ export async function composeReportService(
   const relay = new OutboxRelay(outbox, wiring.bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
   relay.start();
   lifecycle.onShutdown('outbox relay', () => relay.stop());
+  wiring.metrics.watchOutbox('report', () => outbox.backlog());
 
   const service = buildReportService({
     reports,
@@ -70,7 +71,7 @@ export async function composeReportService(
     clock: systemClock,
     ids: uuidIds,
     randomBelow: secureRandomBelow,
-  });
+  }, { countClaim: (outcome) => wiring.metrics.claims.inc({ outcome }) });
   const subscriptions = await service.subscribe(wiring.bus, logger);
   lifecycle.onShutdown('event subscriptions', async () => {
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));

@@ -1,6 +1,7 @@
 import type { EventBus } from './events/event-bus.js';
 import type { HealthRegistry } from './health.js';
 import type { Logger } from './logger.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { SmtpMessage } from './mail/smtp-mailer.js';
 
 /** Where a part registers what must be closed when the process stops (a Lifecycle, or the embedded product). */
@@ -17,6 +18,8 @@ export type PartWiring = {
   health: HealthRegistry;
   /** NATS JetStream in a service's own process; the one in-process bus of the embedded product. */
   bus: EventBus;
+  /** The process's one metrics registry (the embedded product's parts share it), served on METRICS_PORT. */
+  metrics: Metrics;
   /** Where emails go when no SMTP_URL is configured: the embedded product's dev outbox; the log when absent. */
   devMailer?: { send(message: SmtpMessage): Promise<void> };
 };

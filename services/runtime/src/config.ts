@@ -48,6 +48,8 @@ export const env = {
       .default(fallback ? 'true' : 'false')
       .transform((value) => value === 'true' || value === '1'),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A port that may be left unset (or empty, as compose and Kubernetes pass a declared but empty variable). */
+  optionalPort: () => z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).optional()),
 };
 
 /** The variables every service process reads. */
@@ -63,6 +65,8 @@ export const serviceEnvShape = {
   /** Copies of the event stream a JetStream cluster keeps when it creates it: 3 in a 3-node cluster, 1 on one server. */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   SHUTDOWN_GRACE_MS: env.positiveInt(10_000),
+  /** Serves GET /metrics (Prometheus) on this port; unset, no metrics listener. */
+  METRICS_PORT: env.optionalPort(),
 };
 
 export function requireMongoUrl(config: { STORE: string; MONGODB_URL?: string | undefined }): string {

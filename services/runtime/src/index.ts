@@ -19,10 +19,21 @@ export { defineEventType, subscribeTo, type EventType } from './events/event-typ
 export { AlertSentEvent, MemberChangedEvent, ReportClaimedEvent, ReportMarkedBadEvent, ReportSubmittedEvent, ReportUnclaimedEvent } from './events/catalog.js';
 export { InProcessEventBus } from './events/in-process-event-bus.js';
 export { MemoryOutbox } from './outbox/memory-outbox.js';
-export { OutboxRelay, type OutboxMessage, type OutboxStore } from './outbox/outbox.js';
+export { OutboxRelay, type OutboxBacklog, type OutboxMessage, type OutboxStore } from './outbox/outbox.js';
 export { secureRandomBelow, systemClock, uuidIds } from './system.js';
 export { registerHealthService } from './rpc/health-service.js';
 export { LogMailer } from './mail/log-mailer.js';
 export { DevOutbox, DevOutboxMailer, type OutboxEntry } from './mail/dev-outbox.js';
 export type { SmtpMessage } from './mail/smtp-mailer.js';
 export { type PartWiring, type ShutdownRegistry } from './composition.js';
+export { Metrics, rpcMetricsInterceptor, startMetricsServer, type MetricsServer, type QueueDepth } from './metrics/index.js';
+export {
+  TRACEPARENT,
+  continueTrace,
+  currentTraceId,
+  currentTraceparent,
+  outsideTrace,
+  startTrace,
+  traceContextClientInterceptor,
+  traceContextServerInterceptor,
+} from './tracing/index.js';

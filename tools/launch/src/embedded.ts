@@ -1,4 +1,4 @@
-import { createRouterTransport, type ConnectRouter, type Transport } from '@connectrpc/connect';
+import { createRouterTransport, type ConnectRouter, type Interceptor, type Transport } from '@connectrpc/connect';
 import { associationBillingConfigShape, composeAssociationBillingService, type AssociationBillingStores } from '@swarm/association-billing-service';
 import {
   composeGateway,
@@ -16,9 +16,14 @@ import {
   DevOutboxMailer,
   HealthRegistry,
   InProcessEventBus,
+  Metrics,
   loadConfig,
   registerHealthService,
+  rpcMetricsInterceptor,
+  startMetricsServer,
   startRpcServer,
+  traceContextClientInterceptor,
+  traceContextServerInterceptor,
   type Logger,
   type PartWiring,
 } from '@swarm/runtime';
@@ -34,6 +39,8 @@ export type EmbeddedProduct = {
   /** The address it listens on. */
   host: string;
   port: number;
+  /** http://{host}:{METRICS_PORT}/metrics when METRICS_PORT is set: every part's metrics, from one registry. */
+  metricsUrl?: string;
   clients: ServiceClients;
   /** Every email the product sent (login links, the bad-report email…), newest first; also shown at /dev/outbox. */
   outbox: DevOutbox;
@@ -63,16 +70,23 @@ const EMBEDDED_FIXED: Readonly<Record<string, string | undefined>> = { STORE: 'm
  * A transport to a service composed later in the same process: the router is built on the first call, once every
  * service exists (the report and notification services call each other's peers).
  */
-function inProcessTransport(routesOf: () => ((router: ConnectRouter) => void) | undefined, health: HealthRegistry): Transport {
+function inProcessTransport(
+  routesOf: () => ((router: ConnectRouter) => void) | undefined,
+  health: HealthRegistry,
+  interceptors: Interceptor[],
+): Transport {
   let transport: Transport | undefined;
   const resolve = () => {
     if (!transport) {
       const routes = routesOf();
       if (!routes) throw new Error('a service was called before the embedded product finished starting');
-      transport = createRouterTransport((router) => {
-        routes(router);
-        registerHealthService(router, health);
-      });
+      transport = createRouterTransport(
+        (router) => {
+          routes(router);
+          registerHealthService(router, health);
+        },
+        { router: { interceptors }, transport: { interceptors: [traceContextClientInterceptor] } },
+      );
     }
     return transport;
   };
@@ -123,14 +137,18 @@ export async function startEmbedded(options: {
   // One outbox for every email of the product, shown at /dev/outbox, while the gateway's mailer is the dev outbox.
   const outbox = new DevOutbox();
   const devMailer = configs.gateway.MAILER === 'dev-outbox' ? new DevOutboxMailer(outbox) : undefined;
-  const wiringOf = (part: EmbeddedPart): PartWiring => ({ logger: loggerFor(part), lifecycle, health, bus, ...(devMailer ? { devMailer } : {}) });
+  // One registry for every part: the one process is one scrape target.
+  const metrics = new Metrics();
+  const metricsInterceptor = rpcMetricsInterceptor(metrics);
+  const serverInterceptors = [traceContextServerInterceptor, metricsInterceptor];
+  const wiringOf = (part: EmbeddedPart): PartWiring => ({ logger: loggerFor(part), lifecycle, health, bus, metrics, ...(devMailer ? { devMailer } : {}) });
 
   const routes: Partial<Record<ServiceName, (router: ConnectRouter) => void>> = {};
   const transports = {
-    report: inProcessTransport(() => routes.report, health),
-    member: inProcessTransport(() => routes.member, health),
-    'association-billing': inProcessTransport(() => routes['association-billing'], health),
-    notification: inProcessTransport(() => routes.notification, health),
+    report: inProcessTransport(() => routes.report, health, serverInterceptors),
+    member: inProcessTransport(() => routes.member, health, serverInterceptors),
+    'association-billing': inProcessTransport(() => routes['association-billing'], health, serverInterceptors),
+    notification: inProcessTransport(() => routes.notification, health, serverInterceptors),
   } satisfies Record<ServiceName, Transport>;
 
   try {
@@ -155,6 +173,7 @@ export async function startEmbedded(options: {
       logger: loggerFor('gateway'),
       lifecycle,
       clients,
+      metrics,
       devOutbox: outbox,
       ...(options.feedback ? { feedback: options.feedback } : {}),
     });
@@ -171,6 +190,7 @@ export async function startEmbedded(options: {
         health,
         logger: loggerFor('association-billing'),
         graceMs: 1_000,
+        interceptors: [metricsInterceptor],
       }).catch((error: unknown) => {
         loggerFor('association-billing').warn({ err: error, port: options.operatorRpcPort }, 'operator RPC port unavailable; the operator CLI cannot reach this process');
         return undefined;
@@ -178,8 +198,16 @@ export async function startEmbedded(options: {
       if (operatorRpc) lifecycle.onShutdown('operator rpc server', () => operatorRpc.close());
     }
 
+    let metricsUrl: string | undefined;
+    if (configs.gateway.METRICS_PORT !== undefined) {
+      const metricsServer = await startMetricsServer({ port: configs.gateway.METRICS_PORT, host: configs.gateway.HOST, metrics, logger: loggerFor('embedded') });
+      lifecycle.onShutdown('metrics server', () => metricsServer.close());
+      metricsUrl = `http://${configs.gateway.HOST.includes(':') ? `[${configs.gateway.HOST}]` : configs.gateway.HOST}:${metricsServer.port}/metrics`;
+    }
+
     return {
       url: `http://localhost:${port}`,
+      ...(metricsUrl ? { metricsUrl } : {}),
       publicUrl: configs.gateway.PUBLIC_URL.replace(/\/+$/, ''),
       host: configs.gateway.HOST,
       port,

@@ -32,6 +32,8 @@ await runMain(logger, async (lifecycle) => {
     redisUrl: redis.url,
     mongoUrl,
     ports: { gateway: config.PORT, report: 8081, member: 8082, 'association-billing': 8083, notification: 8084 },
+    // GET /metrics of each process (Prometheus).
+    metricsPorts: { gateway: 9090, report: 9091, member: 9092, 'association-billing': 9093, notification: 9094 },
     env: { LOG_LEVEL: config.LOG_LEVEL },
     envOf: {
       gateway: { HOST: config.HOST, DEV_OUTBOX_ON_NETWORK: String(config.DEV_OUTBOX_ON_NETWORK), ...(config.PUBLIC_URL ? { PUBLIC_URL: config.PUBLIC_URL } : {}) },

@@ -37,6 +37,8 @@ export type StackOptions = {
   replicas?: number;
   /** Ports of the first replica of each process; free ports are picked for those not given and for other replicas. */
   ports?: Partial<Record<StackProcessName, number>>;
+  /** The METRICS_PORT of each process (GET /metrics); free ports are picked for those not given. */
+  metricsPorts?: Partial<Record<StackProcessName, number>>;
   /** Database names are `${databasePrefix}_report` and so on; tests give each run its own. */
   databasePrefix?: string;
   natsStream?: string;
@@ -59,6 +61,8 @@ export type RunningStack = {
   /** Every replica of each process. */
   replicaUrls: Record<StackProcessName, string[]>;
   replicas: number;
+  /** Each process's Prometheus endpoint (its first replica's), http://127.0.0.1:{METRICS_PORT}/metrics. */
+  metricsUrls: Record<StackProcessName, string>;
   pid(name: StackProcessName, replica?: number): number | undefined;
   /** Where the notification service keeps its alert jobs in Redis (BullMQ queue name and key prefix). */
   alertQueue: { name: string; prefix: string };
@@ -90,6 +94,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   >;
   const urlsOf = (replica: number) =>
     Object.fromEntries(Object.entries(replicaUrls).map(([name, list]) => [name, list[replica] ?? ''])) as Record<StackProcessName, string>;
+  // Each replica serves its own metrics: the first on the port asked for (npm run start:stack's 9090–9094), the
+  // others on free ports.
+  const metricsPorts = {} as Record<StackProcessName, number[]>;
+  for (const name of [...STACK_SERVICES, 'gateway'] as const) {
+    metricsPorts[name] = [];
+    for (const replica of replicaIndexes) metricsPorts[name].push((replica === 0 ? options.metricsPorts?.[name] : undefined) ?? (await freePort()));
+  }
+  const metricsUrls = Object.fromEntries(Object.entries(metricsPorts).map(([name, list]) => [name, `http://127.0.0.1:${list[0]}/metrics`])) as Record<
+    StackProcessName,
+    string
+  >;
   const prefix = options.databasePrefix ?? 'swarm';
   const common: Record<string, string> = {
     STORE: 'mongo',
@@ -151,7 +166,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     checkReplica(replica);
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: `${repositoryRoot}/${workspaceOf[name]}`,
-      env: { ...process.env, ...envOf(name, replica), ...options.envOf?.[name] },
+      env: { ...process.env, ...envOf(name, replica), METRICS_PORT: String(metricsPorts[name][replica]), ...options.envOf?.[name] },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.set(keyOf(name, replica), child);
@@ -199,6 +214,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     urls: urlsOf(0),
     replicaUrls,
     replicas,
+    metricsUrls,
     pid: (name, replica = 0) => children.get(keyOf(name, replica))?.pid,
     alertQueue: { name: 'alerts', prefix: `${prefix}_alerts` },
     start: launch,

@@ -8,17 +8,21 @@ import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/as
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { mongoTarget, testNatsUrl, testRedisUrl, uniqueDatabaseName, uniqueStreamName, type FakeTwilio } from '@swarm/testing';
+import { createLogger } from '@swarm/runtime';
 import { Queue } from 'bullmq';
-import { pino } from 'pino';
 import { startEmbedded } from '../src/embedded.js';
-import { startStack, type RunningStack } from '../src/stack.js';
+import { STACK_SERVICES, startStack, type RunningStack, type StackProcessName } from '../src/stack.js';
 
 /** What the end-to-end test needs of a running product, whichever mode runs it. */
 export type RunningProduct = {
   baseUrl: string;
   /** Every log line printed so far by the part of the product that hosts the notification service. */
   notificationLog: () => Record<string, unknown>[];
+  /** Every log line printed so far by any part of the product; `service` names the part. */
+  productLog: () => Record<string, unknown>[];
   findDispatch: (reportId: string) => Promise<{ reportId: string } | undefined>;
+  /** Where each part's Prometheus metrics are scraped (one URL for every part of the embedded product). */
+  metricsUrls: Record<StackProcessName, string>;
   /** Makes a beekeeper living at the place a member of a new, funded association, so reports there are covered. */
   coverPlace: (place: CoveredPlace) => Promise<{ memberId: string; companyId: string }>;
   stop: () => Promise<void>;
@@ -83,10 +87,17 @@ export async function startEmbeddedProduct(): Promise<RunningProduct> {
       done();
     },
   });
-  const product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: staticDirWithIndex() }, loggerFor: (service) => pino({ level: 'info', base: { service } }, sink) });
+  const product = await startEmbedded({
+    env: { PORT: '0', METRICS_PORT: '0', STATIC_DIR: staticDirWithIndex() },
+    // The product's own logger (trace ids, censored personal fields), written to the test's sink.
+    loggerFor: (service) => createLogger({ service, level: 'info', destination: sink }),
+  });
+  const metricsUrl = product.metricsUrl ?? '';
   return {
     baseUrl: `http://127.0.0.1:${product.port}`,
+    metricsUrls: Object.fromEntries([...STACK_SERVICES, 'gateway'].map((part) => [part, metricsUrl])) as Record<StackProcessName, string>,
     notificationLog: () => parseJsonLines(lines).filter((line) => line.service === 'notification'),
+    productLog: () => parseJsonLines(lines),
     findDispatch: async (reportId) => {
       try {
         return (await product.clients.notification.getAlertDispatch({ reportId })).dispatch;
@@ -106,6 +117,7 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
   if (!target) throw new Error('no MongoDB or MongoDB-compatible server: run through npm test, or set MONGODB_URL');
   const { stream, subjectPrefix } = uniqueStreamName();
   const output: string[] = [];
+  const everyOutput: string[] = [];
   const stack = await startStack({
     natsUrl: testNatsUrl(),
     redisUrl: testRedisUrl(),
@@ -116,6 +128,7 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
     env: { LOG_LEVEL: 'info', STATIC_DIR: staticDirWithIndex(), ...extraEnv },
     onOutput: (name, line) => {
       if (name === 'notification') output.push(line);
+      everyOutput.push(line);
       if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[${name}] ${line}\n`);
     },
   });
@@ -125,7 +138,9 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
     stack,
     stream,
     baseUrl: stack.gatewayUrl,
+    metricsUrls: stack.metricsUrls,
     notificationLog: () => parseJsonLines(output),
+    productLog: () => parseJsonLines(everyOutput),
     findDispatch: async (reportId) => {
       try {
         return (await notification.getAlertDispatch({ reportId }, { timeoutMs: 2_000 })).dispatch;

@@ -30,6 +30,25 @@ function reportForm(overrides: Record<string, string | Blob> = {}): FormData {
   return form;
 }
 
+/** The value of one series in a Prometheus text exposition, or undefined when the series is not there. */
+function metricValue(exposition: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  const wanted = Object.entries(labels).map(([label, value]) => `${label}="${value}"`);
+  for (const line of exposition.split('\n')) {
+    const match = /^([a-z_:][a-z0-9_:]*)(?:\{(.*)\})? (\S+)$/i.exec(line);
+    if (!match || match[1] !== name) continue;
+    const present = (match[2] ?? '').split(/,(?=[a-z_]+=")/i);
+    if (wanted.every((pair) => present.includes(pair))) return Number(match[3]);
+  }
+  return undefined;
+}
+
+async function scrape(url: string): Promise<string> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/plain');
+  return response.text();
+}
+
 const modes: [string, () => Promise<RunningProduct>][] = [
   ['embedded (one process, in-memory adapters)', startEmbeddedProduct],
   ['distributed (a process per service, NATS JetStream, MongoDB-compatible store)', () => startDistributedProduct()],
@@ -56,6 +75,69 @@ describe.each(modes)('report journey, %s', (_mode, start) => {
       ['association-billing', 'SERVING'],
       ['notification', 'SERVING'],
     ]);
+  });
+
+  it('serves Prometheus metrics from every process, which move with a submitted report', async () => {
+    for (const url of new Set(Object.values(product.metricsUrls))) {
+      const exposition = await scrape(url);
+      expect(metricValue(exposition, 'swarm_process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    }
+    const submitted = { method: 'POST', route: '/api/report', status_code: '201' };
+    const submitRpc = { rpc_service: 'swarm.report.v1.ReportService', rpc_method: 'SubmitReport', code: 'ok' };
+    const httpBefore = metricValue(await scrape(product.metricsUrls.gateway), 'swarm_http_requests_total', submitted) ?? 0;
+    const rpcBefore = metricValue(await scrape(product.metricsUrls.report), 'swarm_rpc_requests_total', submitRpc) ?? 0;
+
+    const response = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: reportForm() });
+    expect(response.status).toBe(201);
+    const { reportId } = (await response.json()) as { reportId: string };
+    await waitUntil(async () => (await product.findDispatch(reportId)) !== undefined, 20_000, 'the notification service to record the report');
+
+    const gateway = await scrape(product.metricsUrls.gateway);
+    expect(metricValue(gateway, 'swarm_http_requests_total', submitted)).toBe(httpBefore + 1);
+    expect(metricValue(gateway, 'swarm_http_request_duration_seconds_count', submitted)).toBeGreaterThanOrEqual(httpBefore + 1);
+    const report = await scrape(product.metricsUrls.report);
+    expect(metricValue(report, 'swarm_rpc_requests_total', submitRpc)).toBeGreaterThan(rpcBefore);
+    expect(metricValue(report, 'swarm_outbox_pending_entries', { service: 'report' })).toBeGreaterThanOrEqual(0);
+    expect(metricValue(report, 'swarm_outbox_lag_seconds', { service: 'report' })).toBeGreaterThanOrEqual(0);
+    expect(metricValue(report, 'swarm_claims_total', { outcome: 'won' }) ?? 0).toBeGreaterThanOrEqual(0);
+    const notification = await scrape(product.metricsUrls.notification);
+    expect(metricValue(notification, 'swarm_outbox_pending_entries', { service: 'notification' })).toBeGreaterThanOrEqual(0);
+    expect(metricValue(notification, 'swarm_queue_jobs', { queue: 'alerts', state: 'delayed' })).toBeGreaterThanOrEqual(0);
+    expect(metricValue(notification, 'swarm_sms_sent_total')).toBeGreaterThanOrEqual(0);
+    expect(metricValue(notification, 'swarm_rpc_requests_total', { rpc_service: 'swarm.notification.v1.NotificationService', rpc_method: 'GetAlertDispatch' })).toBeGreaterThan(0);
+  });
+
+  it('follows one report through the gateway, report and notification logs by one trace id', async () => {
+    const latencyBefore = metricValue(await scrape(product.metricsUrls.notification), 'swarm_alert_latency_seconds_count') ?? 0;
+    const response = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: reportForm() });
+    expect(response.status).toBe(201);
+    const { reportId } = (await response.json()) as { reportId: string };
+    const traceId = /^00-([0-9a-f]{32})-[0-9a-f]{16}-01$/.exec(response.headers.get('traceresponse') ?? '')?.[1];
+    expect(traceId).toBeDefined();
+
+    // The alert job (BullMQ, or a timer in the embedded product) runs in the trace that scheduled it.
+    await waitUntil(
+      () => product.notificationLog().some((line) => line.msg === 'alert sent' && line.reportId === reportId && line.traceId === traceId),
+      20_000,
+      'the alert SMS to be logged in the report’s trace',
+    );
+    const traced = product.productLog().filter((line) => line.traceId === traceId);
+    expect(new Set(traced.map((line) => line.service))).toEqual(new Set(['gateway', 'report', 'notification']));
+    expect(traced).toContainEqual(expect.objectContaining({ service: 'gateway', msg: 'incoming request', req: expect.objectContaining({ method: 'POST', url: '/api/report' }) }));
+    expect(traced).toContainEqual(expect.objectContaining({ service: 'gateway', msg: 'request completed', res: { statusCode: 201 } }));
+    expect(traced).toContainEqual(expect.objectContaining({ service: 'report', msg: 'event published', type: 'report.submitted' }));
+    expect(traced).toContainEqual(expect.objectContaining({ service: 'notification', msg: 'report received for alert dispatch', reportId }));
+    // No other report's lines in this trace.
+    expect(traced.filter((line) => typeof line.reportId === 'string' && line.reportId !== reportId)).toEqual([]);
+    // The SMS went out: its latency from the report's submission is measured.
+    await waitUntil(
+      async () => (metricValue(await scrape(product.metricsUrls.notification), 'swarm_alert_latency_seconds_count') ?? 0) > latencyBefore,
+      10_000,
+      'the alert latency to be observed',
+    );
+    // Another request is another trace.
+    const other = await fetch(`${product.baseUrl}/api/config`);
+    expect(other.headers.get('traceresponse')).not.toContain(traceId);
   });
 
   it('serves the single-page app for its own routes, its hashed assets cacheable for good, and JSON 404 under /api', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { continueTrace, currentTraceId } from '../tracing/trace-context.js';
 import type { DeliveredEvent, EventBus } from './event-bus.js';
 
 async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -37,6 +38,21 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
       await eventually(() => received.length === 1);
       expect(received[0]).toMatchObject({ id: sent.id, type: 'thing.happened', deliveryCount: 1 });
       expect(new TextDecoder().decode(received[0]?.payload)).toBe('hello');
+    });
+
+    it('runs the handler in the trace the event carries', async () => {
+      const seen: (string | undefined)[] = [];
+      await bus.subscribe('consumer-a', 'thing.happened', async () => {
+        seen.push(currentTraceId());
+      });
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      await bus.publish({ ...event(), traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+      // Published from outside any trace, the handler still runs in one of its own.
+      await continueTrace(undefined, () => bus.publish(event()), { startIfAbsent: false });
+      await eventually(() => seen.length === 2);
+      expect(seen[0]).toBe(traceId);
+      expect(seen[1]).toMatch(/^[0-9a-f]{32}$/);
+      expect(seen[1]).not.toBe(traceId);
     });
 
     it('delivers the same event id only once when it is published twice', async () => {

@@ -4,6 +4,8 @@ export type EventMessage = {
   id: string;
   type: string;
   payload: Uint8Array;
+  /** The W3C trace of the work that raised the event; its handlers run in the same trace. */
+  traceparent?: string;
 };
 
 export type DeliveredEvent = EventMessage & {

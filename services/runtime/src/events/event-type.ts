@@ -1,4 +1,5 @@
 import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
+import { currentTraceparent } from '../tracing/trace-context.js';
 import type { DeliveredEvent, EventBus, EventMessage, Subscription } from './event-bus.js';
 
 /** Binds an event name to its protobuf schema so publishers and consumers agree on both. */
@@ -13,7 +14,11 @@ export function defineEventType<Schema extends DescMessage>(type: string, schema
   return {
     type,
     schema,
-    toMessage: (id, event) => ({ id, type, payload: toBinary(schema, create(schema, event)) }),
+    toMessage: (id, event) => {
+      // Raised inside a trace (a request, another event), the event carries it on through the outbox and the bus.
+      const traceparent = currentTraceparent();
+      return { id, type, payload: toBinary(schema, create(schema, event)), ...(traceparent ? { traceparent } : {}) };
+    },
     decode: (message) => fromBinary(schema, message.payload),
   };
 }

@@ -30,6 +30,21 @@ mongoSuite('MongoOutbox', (newDatabase, target) => {
       expect(await outboxes[1]!.pending(10)).toEqual([]);
     });
 
+    it('keeps the trace an event was written in, and the backlog an operator watches', async () => {
+      const { db } = await newDatabase();
+      const outbox = new MongoOutbox(db);
+      await outbox.ensureIndexes();
+      const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+      expect(await outbox.backlog()).toEqual({ pending: 0, oldestCreatedAt: null });
+      await outbox.appendIfAbsent([{ ...message(1), traceparent }, message(2)]);
+      expect(await outbox.backlog()).toEqual({ pending: 2, oldestCreatedAt: message(1).createdAt });
+      const [traced, untraced] = await outbox.pending(10);
+      expect(traced).toMatchObject({ id: 'event-1', traceparent });
+      expect(untraced).not.toHaveProperty('traceparent');
+      await outbox.markPublished(['event-1']);
+      expect(await outbox.backlog()).toEqual({ pending: 1, oldestCreatedAt: message(2).createdAt });
+    });
+
     it('leaves entries another relay holds, and takes them once that relay’s lease has run out (it died)', async () => {
       const { db } = await newDatabase();
       let now = new Date('2026-06-01T12:00:00Z');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Binary, type Collection, type Db } from 'mongodb';
-import type { OutboxMessage, OutboxStore } from '../outbox/outbox.js';
+import type { OutboxBacklog, OutboxMessage, OutboxStore } from '../outbox/outbox.js';
 import { isDuplicateKeyError } from './duplicate-key.js';
 
 const PUBLISHED_RETENTION_SECONDS = 7 * 24 * 3_600;
@@ -13,6 +13,8 @@ type OutboxDocument = {
   payload: Binary;
   createdAt: Date;
   publishedAt: Date | null;
+  /** The trace of the work that wrote the event, published with it. */
+  traceparent?: string;
   /** The relay publishing this entry now, and until when; absent or past, any relay may take it. */
   leaseOwner?: string;
   leaseUntil?: Date;
@@ -56,7 +58,14 @@ export class MongoOutbox implements OutboxStore {
   async appendIfAbsent(messages: OutboxMessage[]): Promise<void> {
     for (const message of messages) {
       try {
-        await this.collection.insertOne({ _id: message.id, type: message.type, payload: new Binary(message.payload), createdAt: message.createdAt, publishedAt: null });
+        await this.collection.insertOne({
+          _id: message.id,
+          type: message.type,
+          payload: new Binary(message.payload),
+          createdAt: message.createdAt,
+          publishedAt: null,
+          ...(message.traceparent ? { traceparent: message.traceparent } : {}),
+        });
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
       }
@@ -76,10 +85,24 @@ export class MongoOutbox implements OutboxStore {
       { $set: { leaseOwner: this.owner, leaseUntil: new Date(now.getTime() + this.leaseMs), lease } },
     );
     const taken = await this.collection.find({ lease, publishedAt: null }).sort({ createdAt: 1 }).toArray();
-    return taken.map((document) => ({ id: document._id, type: document.type, payload: new Uint8Array(document.payload.buffer), createdAt: document.createdAt }));
+    return taken.map((document) => ({
+      id: document._id,
+      type: document.type,
+      payload: new Uint8Array(document.payload.buffer),
+      createdAt: document.createdAt,
+      ...(document.traceparent ? { traceparent: document.traceparent } : {}),
+    }));
   }
 
   async markPublished(ids: string[]): Promise<void> {
     await this.collection.updateMany({ _id: { $in: ids } }, { $set: { publishedAt: this.now() }, $unset: { leaseOwner: '', leaseUntil: '', lease: '' } });
+  }
+
+  async backlog(): Promise<OutboxBacklog> {
+    const [pending, oldest] = await Promise.all([
+      this.collection.countDocuments({ publishedAt: null }),
+      this.collection.find({ publishedAt: null }, { projection: { createdAt: 1 } }).sort({ createdAt: 1 }).limit(1).next(),
+    ]);
+    return { pending, oldestCreatedAt: oldest?.createdAt ?? null };
   }
 }

@@ -1,9 +1,9 @@
 import { Binary, type Collection, type Document, type Filter } from 'mongodb';
-import type { OutboxMessage, OutboxStore } from '../outbox/outbox.js';
+import type { OutboxBacklog, OutboxMessage, OutboxStore } from '../outbox/outbox.js';
 import type { MongoOutbox } from './mongo-outbox.js';
 
 /** An event stored on the document whose change it announces, until it is safely in the outbox. */
-export type ParkedEvent = { id: string; type: string; payload: Binary; createdAt: Date };
+export type ParkedEvent = { id: string; type: string; payload: Binary; createdAt: Date; traceparent?: string };
 
 /** What a document carries while its last change's events wait to reach the outbox. */
 export type WithParkedEvents = { pendingEvents?: ParkedEvent[] };
@@ -12,7 +12,13 @@ export type WithParkedEvents = { pendingEvents?: ParkedEvent[] };
 const RECOVERY_BATCH = 100;
 
 export function parkEvent(message: OutboxMessage): ParkedEvent {
-  return { id: message.id, type: message.type, payload: new Binary(message.payload), createdAt: message.createdAt };
+  return {
+    id: message.id,
+    type: message.type,
+    payload: new Binary(message.payload),
+    createdAt: message.createdAt,
+    ...(message.traceparent ? { traceparent: message.traceparent } : {}),
+  };
 }
 
 /** Matches documents with no parked events: a change may only park its own when none wait (none is overwritten). */
@@ -38,7 +44,9 @@ export class ParkedEvents<T extends Document & WithParkedEvents & { _id: string 
   /** Moves a document's parked events to the outbox and unparks them. */
   async move(documentId: string, parked: ParkedEvent[]): Promise<void> {
     if (parked.length === 0) return;
-    await this.outbox.appendIfAbsent(parked.map(({ id, type, payload, createdAt }) => ({ id, type, payload: new Uint8Array(payload.buffer), createdAt })));
+    await this.outbox.appendIfAbsent(
+      parked.map(({ id, type, payload, createdAt, traceparent }) => ({ id, type, payload: new Uint8Array(payload.buffer), createdAt, ...(traceparent ? { traceparent } : {}) })),
+    );
     await this.collection.updateOne({ _id: documentId, 'pendingEvents.id': parked[0]?.id } as Filter<T>, { $unset: { pendingEvents: '' } } as Document);
   }
 
@@ -72,5 +80,10 @@ export class RecoveringOutbox implements OutboxStore {
 
   markPublished(ids: string[]): Promise<void> {
     return this.outbox.markPublished(ids);
+  }
+
+  /** Events still parked on documents are not counted: they move to the outbox within the relay's next pass. */
+  backlog(): Promise<OutboxBacklog> {
+    return this.outbox.backlog();
   }
 }

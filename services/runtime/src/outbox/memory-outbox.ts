@@ -1,4 +1,4 @@
-import type { OutboxMessage, OutboxStore } from './outbox.js';
+import type { OutboxBacklog, OutboxMessage, OutboxStore } from './outbox.js';
 
 /** The outbox of in-memory repositories: appended to in the same synchronous step as the state change. */
 export class MemoryOutbox implements OutboxStore {
@@ -23,5 +23,11 @@ export class MemoryOutbox implements OutboxStore {
       const message = this.messages.get(id);
       if (message) message.published = true;
     }
+  }
+
+  async backlog(): Promise<OutboxBacklog> {
+    const waiting = [...this.messages.values()].filter((message) => !message.published);
+    const oldest = waiting.reduce<Date | null>((first, message) => (first && first <= message.createdAt ? first : message.createdAt), null);
+    return { pending: waiting.length, oldestCreatedAt: oldest };
   }
 }

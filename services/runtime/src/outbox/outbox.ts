@@ -1,7 +1,11 @@
 import type { EventBus, EventMessage } from '../events/event-bus.js';
 import type { Logger } from '../logger.js';
+import { continueTrace, outsideTrace } from '../tracing/trace-context.js';
 
 export type OutboxMessage = EventMessage & { createdAt: Date };
+
+/** What waits in an outbox: its unpublished entries and when the oldest of them was written (null when none). */
+export type OutboxBacklog = { pending: number; oldestCreatedAt: Date | null };
 
 /**
  * Events written in the same transaction as the state change they announce, waiting to be published.
@@ -10,6 +14,8 @@ export type OutboxMessage = EventMessage & { createdAt: Date };
 export interface OutboxStore {
   pending(limit: number): Promise<OutboxMessage[]>;
   markPublished(ids: string[]): Promise<void>;
+  /** The unpublished entries, for the outbox lag an operator watches; leased ones count too. */
+  backlog(): Promise<OutboxBacklog>;
 }
 
 /**
@@ -53,7 +59,15 @@ export class OutboxRelay {
       const batch = await this.outbox.pending(batchSize);
       if (batch.length === 0) return;
       for (const message of batch) {
-        await this.bus.publish(message);
+        // Published, and logged, in the trace of the work that wrote the event: one report can be followed hop by hop.
+        await continueTrace(
+          message.traceparent,
+          async () => {
+            await this.bus.publish(message);
+            this.logger.info({ eventId: message.id, type: message.type }, 'event published');
+          },
+          { startIfAbsent: false },
+        );
         await this.outbox.markPublished([message.id]);
       }
       if (batch.length < batchSize) return;
@@ -63,15 +77,18 @@ export class OutboxRelay {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.drain()
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'outbox publish failed; will retry'))
-        .finally(() => {
-          this.running = undefined;
-          const rerun = this.again;
-          this.again = false;
-          this.schedule(rerun ? 0 : this.options.pollIntervalMs);
-        });
-    }, delayMs);
+    // Woken inside a request, the relay must not keep that request's trace for every later pass.
+    this.timer = outsideTrace(() =>
+      setTimeout(() => {
+        this.running = this.drain()
+          .catch((error: unknown) => this.logger.warn({ err: error }, 'outbox publish failed; will retry'))
+          .finally(() => {
+            this.running = undefined;
+            const rerun = this.again;
+            this.again = false;
+            this.schedule(rerun ? 0 : this.options.pollIntervalMs);
+          });
+      }, delayMs),
+    );
   }
 }

@@ -7,6 +7,9 @@ import { eventBusFromConfig } from '../events/nats/event-bus-from-config.js';
 import { HealthRegistry } from '../health.js';
 import { runMain } from '../lifecycle.js';
 import { createLogger } from '../logger.js';
+import { Metrics } from '../metrics/metrics.js';
+import { startMetricsServer } from '../metrics/metrics-server.js';
+import { rpcMetricsInterceptor } from '../metrics/rpc-metrics.js';
 import { startRpcServer } from '../rpc/rpc-server.js';
 
 type ServiceEnv = z.infer<z.ZodObject<typeof serviceEnvShape>> & { PORT: number };
@@ -29,9 +32,21 @@ export async function runServiceProcess<Shape extends z.ZodRawShape>(options: {
     lifecycle.onShutdown('event bus', () => bus.close());
     // Optional: the outbox keeps events while NATS is away, so the service keeps serving (see HealthRegistry).
     health.register('event bus', () => bus.isHealthy(), { required: false });
-    const part = await options.compose(config, { logger, lifecycle, health, bus });
-    const server = await startRpcServer({ port: settings.PORT, routes: part.routes, health, logger, graceMs: settings.SHUTDOWN_GRACE_MS });
+    const metrics = new Metrics();
+    const part = await options.compose(config, { logger, lifecycle, health, bus, metrics });
+    const server = await startRpcServer({
+      port: settings.PORT,
+      routes: part.routes,
+      health,
+      logger,
+      graceMs: settings.SHUTDOWN_GRACE_MS,
+      interceptors: [rpcMetricsInterceptor(metrics)],
+    });
     lifecycle.onShutdown('rpc server', () => server.close());
+    if (settings.METRICS_PORT !== undefined) {
+      const metricsServer = await startMetricsServer({ port: settings.METRICS_PORT, metrics, logger });
+      lifecycle.onShutdown('metrics server', () => metricsServer.close());
+    }
   });
 }
 

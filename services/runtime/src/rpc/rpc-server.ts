@@ -1,9 +1,10 @@
 import { createServer, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import type { ConnectRouter } from '@connectrpc/connect';
+import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { HealthRegistry } from '../health.js';
 import type { Logger } from '../logger.js';
+import { traceContextServerInterceptor } from '../tracing/rpc-trace.js';
 import { registerHealthService } from './health-service.js';
 
 export type RpcServer = { port: number; close: () => Promise<void> };
@@ -19,8 +20,11 @@ export async function startRpcServer(options: {
   health: HealthRegistry;
   logger: Logger;
   graceMs: number;
+  /** Server interceptors around every call (metrics), inside the one that continues the caller's trace. */
+  interceptors?: Interceptor[];
 }): Promise<RpcServer> {
   const handler = connectNodeAdapter({
+    interceptors: [traceContextServerInterceptor, ...(options.interceptors ?? [])],
     routes: (router) => {
       options.routes(router);
       registerHealthService(router, options.health);

@@ -1,6 +1,7 @@
 import * as http2 from 'node:http2';
 import { Code, ConnectError, type Transport } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
+import { traceContextClientInterceptor } from '../tracing/rpc-trace.js';
 
 type Http2TransportOptions = Extract<Parameters<typeof createConnectTransport>[0], { httpVersion: '2' }>;
 /** What connect-node asks of the object that hands it HTTP/2 streams. */
@@ -177,5 +178,12 @@ function unavailable(message: string, cause: unknown): ConnectError {
  */
 export function serviceTransport(baseUrl: string, options: Http2ConnectionOptions & { useBinaryFormat?: boolean } = {}): Transport {
   const { useBinaryFormat = true, ...connection } = options;
-  return createConnectTransport({ baseUrl, httpVersion: '2', useBinaryFormat, sessionManager: new Http2Connection(baseUrl, connection) });
+  return createConnectTransport({
+    baseUrl,
+    httpVersion: '2',
+    useBinaryFormat,
+    sessionManager: new Http2Connection(baseUrl, connection),
+    // The caller's trace goes with every call, so the service's log lines name the same trace id.
+    interceptors: [traceContextClientInterceptor],
+  });
 }

@@ -2,6 +2,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { swarmSizes } from '@swarm/proto/labels';
 import { ReportSubmittedEvent, subscribeTo, type EventBus, type Logger, type Subscription } from '@swarm/runtime';
 import type { StartDispatchOnReportSubmitted } from '../../app/start-dispatch-on-report-submitted.js';
+import { withinReportDispatch } from '../telemetry/alert-job-context.js';
 
 /** The durable consumer name of this service on the event bus. */
 export const NOTIFICATION_CONSUMER = 'notification';
@@ -14,16 +15,20 @@ export function subscribeToReportSubmitted(
   return subscribeTo(bus, NOTIFICATION_CONSUMER, ReportSubmittedEvent, async (event, delivery) => {
     // Every report is stored with its place and time; an event without them is not one the report service sends.
     if (!event.location || !event.submittedAt) throw new Error(`report.submitted ${delivery.id} has no location or submitted_at`);
-    const outcome = await startDispatch.execute({
-      eventId: delivery.id,
-      reportId: event.reportId,
-      claimCode: event.claimCode,
-      size: swarmSizes.label(event.size) ?? 'Unknown size',
-      elevationFeet: event.elevationFeet,
-      location: { latitude: event.location.latitude, longitude: event.location.longitude },
-      submittedAt: timestampDate(event.submittedAt),
-      coverage: event.coverage.map(({ memberId, distanceMiles, companyId, companyName }) => ({ memberId, distanceMiles, companyId, companyName })),
-    });
+    const submittedAt = timestampDate(event.submittedAt);
+    // The alert jobs it schedules time their SMS from the report's submission (the alert latency metric).
+    const outcome = await withinReportDispatch({ submittedAt }, () =>
+      startDispatch.execute({
+        eventId: delivery.id,
+        reportId: event.reportId,
+        claimCode: event.claimCode,
+        size: swarmSizes.label(event.size) ?? 'Unknown size',
+        elevationFeet: event.elevationFeet,
+        location: { latitude: event.location!.latitude, longitude: event.location!.longitude },
+        submittedAt,
+        coverage: event.coverage.map(({ memberId, distanceMiles, companyId, companyName }) => ({ memberId, distanceMiles, companyId, companyName })),
+      }),
+    );
     logger.info(
       { reportId: event.reportId, eventId: delivery.id, deliveryCount: delivery.deliveryCount, covering: event.coverage.length, outcome },
       'report received for alert dispatch',

@@ -1,9 +1,15 @@
+import { continueTrace, currentTraceparent } from '@swarm/runtime';
 import { DelayedError, Queue, Worker, type Job, type JobType } from 'bullmq';
 import type { AlertJobHandler, AlertScheduler, Clock } from '../../app/ports.js';
 import type { AlertJob } from '../../domain/alert-schedule.js';
+import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-job-context.js';
 import type { RetryOptions } from './in-process-alert-scheduler.js';
 
-type AlertJobData = { job: AlertJob; runAt: string };
+/**
+ * `alertBeganAt`: the report's submission when the job was scheduled for it (the alert latency counts from there);
+ * `traceparent`: the trace that scheduled it, in which the job runs.
+ */
+type AlertJobData = { job: AlertJob; runAt: string; alertBeganAt?: string; traceparent?: string };
 
 /** States of a job that has not run yet (or waits for its next attempt). */
 const PENDING_STATES: JobType[] = ['delayed', 'waiting', 'prioritized'];
@@ -62,7 +68,10 @@ export class BullMqAlertScheduler implements AlertScheduler {
       if (state === 'active') return;
       await existing.remove().catch(() => undefined);
     }
-    await this.queue.add('alert', { job, runAt: runAt.toISOString() }, {
+    const began = dispatchedReportSubmittedAt();
+    const traceparent = currentTraceparent();
+    const data: AlertJobData = { job, runAt: runAt.toISOString(), ...(began ? { alertBeganAt: began.toISOString() } : {}), ...(traceparent ? { traceparent } : {}) };
+    await this.queue.add('alert', data, {
       jobId: job.jobId,
       delay: this.delayUntil(runAt),
       attempts: this.options.attempts ?? 8,
@@ -96,12 +105,19 @@ export class BullMqAlertScheduler implements AlertScheduler {
       .sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
   }
 
+  /** Jobs of the queue by state (waiting, delayed, prioritized, active, failed). */
+  async depth(): Promise<Record<string, number>> {
+    return this.queue.getJobCounts('waiting', 'delayed', 'prioritized', 'active', 'failed');
+  }
+
   async start(handler: AlertJobHandler): Promise<void> {
     if (this.worker) return;
     this.worker = new Worker<AlertJobData>(
       this.queueName,
       async (bullJob, token) => {
-        const outcome = await handler(bullJob.data.job);
+        // Without the report's submission, from the job's creation (BullMQ keeps it across retries and delays).
+        const began = bullJob.data.alertBeganAt ? new Date(bullJob.data.alertBeganAt) : new Date(bullJob.timestamp);
+        const outcome = await continueTrace(bullJob.data.traceparent, () => withinAlertJob({ createdAt: began }, () => handler(bullJob.data.job)));
         if (outcome.kind === 'reschedule') {
           await bullJob.updateData({ ...bullJob.data, runAt: outcome.runAt.toISOString() });
           await bullJob.moveToDelayed(Date.now() + this.delayUntil(outcome.runAt), token);
@@ -120,7 +136,7 @@ export class BullMqAlertScheduler implements AlertScheduler {
     this.worker.on('failed', (bullJob, error) => {
       if (!bullJob || error instanceof DelayedError || error.name === 'DelayedError') return;
       const willRetry = bullJob.attemptsMade < (bullJob.opts.attempts ?? 1);
-      this.options.onError?.(bullJob.data.job, error, willRetry);
+      continueTrace(bullJob.data.traceparent, () => this.options.onError?.(bullJob.data.job, error, willRetry), { startIfAbsent: false });
     });
     this.listen(this.worker);
     await this.worker.waitUntilReady();

@@ -1,5 +1,7 @@
+import { continueTrace, currentTraceparent } from '@swarm/runtime';
 import type { AlertJobHandler, AlertScheduler, Clock } from '../../app/ports.js';
 import type { AlertJob } from '../../domain/alert-schedule.js';
+import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-job-context.js';
 
 /** setTimeout fires at once for delays above 2^31-1 ms; longer waits are re-armed in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -11,7 +13,11 @@ export type RetryOptions = {
   backoffMs?: number;
 };
 
-type Entry = { job: AlertJob; runAt: Date; failures: number; timer?: NodeJS.Timeout };
+/**
+ * `createdAt`: when the alert began (the report's submission, or the job's first scheduling), kept across retries;
+ * `traceparent`: the trace that scheduled it, in which the job runs.
+ */
+type Entry = { job: AlertJob; runAt: Date; failures: number; createdAt: Date; traceparent: string | undefined; timer?: NodeJS.Timeout };
 
 /**
  * Alert jobs on timers in this process, for the embedded mode: nothing survives a restart, which the one-process
@@ -32,7 +38,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
 
   async schedule(job: AlertJob, runAt: Date): Promise<void> {
     this.drop(job.jobId);
-    const entry: Entry = { job: { ...job }, runAt, failures: 0 };
+    const entry: Entry = { job: { ...job }, runAt, failures: 0, createdAt: dispatchedReportSubmittedAt() ?? this.clock.now(), traceparent: currentTraceparent() };
     this.entries.set(job.jobId, entry);
     this.arm(entry);
   }
@@ -48,6 +54,14 @@ export class InProcessAlertScheduler implements AlertScheduler {
     return [...this.entries.values()]
       .map((entry) => ({ job: { ...entry.job }, runAt: entry.runAt }))
       .sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+  }
+
+  /** Jobs by state, as BullMQ names them: waiting (due), delayed (due later), active (running). */
+  async depth(): Promise<Record<string, number>> {
+    const now = this.clock.now().getTime();
+    const entries = [...this.entries.values()];
+    const waiting = entries.filter((entry) => entry.runAt.getTime() <= now).length;
+    return { waiting, delayed: entries.length - waiting, active: this.active.size };
   }
 
   async start(handler: AlertJobHandler): Promise<void> {
@@ -90,7 +104,8 @@ export class InProcessAlertScheduler implements AlertScheduler {
     // Only the entry still scheduled runs: a cancelled or replaced job is gone from the map.
     if (!handler || this.closed || this.entries.get(entry.job.jobId) !== entry) return Promise.resolve();
     clearTimeout(entry.timer);
-    const attempt = (async () => {
+    // The job, and its failure's log line, run in the trace that scheduled it.
+    const attempt = continueTrace(entry.traceparent, async () => {
       // Taken out while it runs so a second runDue() cannot start it twice.
       this.entries.delete(entry.job.jobId);
       const run = { reportId: entry.job.reportId, cancelled: false };
@@ -98,7 +113,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
       // A job scheduled again or cancelled while it ran keeps that newer decision.
       const superseded = () => run.cancelled || this.entries.has(entry.job.jobId) || this.closed;
       try {
-        const outcome = await handler({ ...entry.job });
+        const outcome = await withinAlertJob(entry, () => handler({ ...entry.job }));
         if (outcome.kind === 'reschedule' && !superseded()) this.put({ ...entry, runAt: outcome.runAt, failures: 0 });
       } catch (error) {
         const failures = entry.failures + 1;
@@ -111,13 +126,13 @@ export class InProcessAlertScheduler implements AlertScheduler {
       } finally {
         if (this.active.get(entry.job.jobId) === run) this.active.delete(entry.job.jobId);
       }
-    })();
+    });
     this.running.add(attempt);
     return attempt.finally(() => this.running.delete(attempt));
   }
 
   private put(entry: Entry): void {
-    const fresh: Entry = { job: entry.job, runAt: entry.runAt, failures: entry.failures };
+    const fresh: Entry = { job: entry.job, runAt: entry.runAt, failures: entry.failures, createdAt: entry.createdAt, traceparent: entry.traceparent };
     this.entries.set(fresh.job.jobId, fresh);
     this.arm(fresh);
   }

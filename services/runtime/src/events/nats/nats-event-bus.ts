@@ -5,6 +5,7 @@ import {
   RetentionPolicy,
   StorageType,
   connect,
+  headers,
   nanos,
   type ConsumerConfig,
   type ConsumerMessages,
@@ -13,6 +14,7 @@ import {
   type NatsConnection,
 } from 'nats';
 import type { Logger } from '../../logger.js';
+import { TRACEPARENT, continueTrace } from '../../tracing/trace-context.js';
 import { redeliveryDelayMs, type EventBus, type EventHandler, type EventMessage, type Subscription } from '../event-bus.js';
 
 export type NatsEventBusOptions = {
@@ -67,7 +69,9 @@ export class NatsEventBus implements EventBus {
   async publish(event: EventMessage): Promise<void> {
     const connected = this.connected ?? (await within(this.ready, PUBLISH_WAIT_MS));
     if (!connected) throw new Error('not connected to NATS yet');
-    await connected.jetstream.publish(this.subject(event.type), event.payload, { msgID: event.id });
+    const eventHeaders = headers();
+    if (event.traceparent) eventHeaders.set(TRACEPARENT, event.traceparent);
+    await connected.jetstream.publish(this.subject(event.type), event.payload, { msgID: event.id, headers: eventHeaders });
   }
 
   async subscribe(consumer: string, type: string, handler: EventHandler): Promise<Subscription> {
@@ -246,13 +250,17 @@ class ConsumerWorker {
         for await (const message of this.messages) {
           const deliveryCount = message.info.redeliveryCount;
           const id = message.headers?.get('Nats-Msg-Id') ?? `${this.stream}:${message.seq}`;
-          try {
-            await this.handler({ id, type: this.type, payload: message.data, deliveryCount });
-            message.ack();
-          } catch (error) {
-            this.logger.warn({ err: error, eventId: id, deliveryCount }, 'event handler failed; will redeliver');
-            message.nak(redeliveryDelayMs(deliveryCount));
-          }
+          // The handler, and its failure's log line, run in the trace of the work that raised the event.
+          const traceparent = message.headers?.get(TRACEPARENT) || undefined;
+          await continueTrace(traceparent, async () => {
+            try {
+              await this.handler({ id, type: this.type, payload: message.data, deliveryCount, ...(traceparent ? { traceparent } : {}) });
+              message.ack();
+            } catch (error) {
+              this.logger.warn({ err: error, eventId: id, deliveryCount }, 'event handler failed; will redeliver');
+              message.nak(redeliveryDelayMs(deliveryCount));
+            }
+          });
           if (this.stopped) break;
         }
       } catch (error) {

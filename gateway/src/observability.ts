@@ -1,0 +1,41 @@
+import { currentTraceparent, startTrace, type Metrics } from '@swarm/runtime';
+import { LogController, type FastifyInstance } from 'fastify';
+
+/**
+ * Each request starts a trace of its own (W3C trace context): the gateway's log lines, the Connect calls it makes
+ * and everything the services do for it (events, alert jobs) carry its trace id. A `traceparent` sent by the client
+ * is not followed: the public cannot choose the trace ids the product's logs are grouped by. The answer names the
+ * trace in a `traceresponse` header (W3C Trace Context Level 2), so a problem a user reports can be found in the logs.
+ */
+export function traceRequests(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    startTrace(() => {
+      const traceparent = currentTraceparent();
+      if (traceparent) reply.header('traceresponse', traceparent);
+      // Fastify would log this before any hook, outside the trace (see TracedRequestLogs).
+      request.log.info({ req: request }, 'incoming request');
+      done();
+    });
+  });
+}
+
+/** Fastify's request logging, but the incoming-request line is written by traceRequests, in the request's trace. */
+export class TracedRequestLogs extends LogController {
+  override incomingRequest(): void {}
+}
+
+/**
+ * Counts and times every answered request by its route pattern (`/api/report/:id`, not the URL, so the series stay
+ * few); requests no route matched count under "unmatched" (the site's pages and assets, probes, 404s).
+ */
+export function observeRequests(app: FastifyInstance, metrics: Metrics | undefined): void {
+  if (!metrics) return;
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeHttp({
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      statusCode: reply.statusCode,
+      seconds: reply.elapsedTime / 1_000,
+    });
+  });
+}

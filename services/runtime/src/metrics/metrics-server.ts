@@ -1,0 +1,44 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '../logger.js';
+import type { Metrics } from './metrics.js';
+
+export type MetricsServer = { port: number; close: () => Promise<void> };
+
+/**
+ * `GET /metrics` in the Prometheus text format on a port of its own (METRICS_PORT), apart from the public and RPC
+ * ports, so the scrape endpoint is reachable by the cluster's Prometheus and never through the public ingress.
+ */
+export async function startMetricsServer(options: { port: number; host?: string; metrics: Metrics; logger: Logger }): Promise<MetricsServer> {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: the metrics are at GET /metrics\n');
+      return;
+    }
+    options.metrics.scrape().then(
+      ({ contentType, body }) => response.writeHead(200, { 'content-type': contentType }).end(request.method === 'HEAD' ? undefined : body),
+      (error: unknown) => {
+        options.logger.warn({ err: error }, 'metrics scrape failed');
+        response.writeHead(503, { 'content-type': 'text/plain' }).end('metrics unavailable\n');
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  options.logger.info({ port }, 'metrics listening on /metrics');
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { ROOT_CONTEXT, TraceFlags, context, isSpanContextValid, propagation, trace, type Context } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+
+/** The W3C header (and event, outbox and job field) that carries a trace from one part of the product to the next. */
+export const TRACEPARENT = 'traceparent';
+
+let installed = false;
+
+/**
+ * The OpenTelemetry API without an SDK: the context follows the work through async calls (AsyncLocalStorage) and
+ * travels between processes as a W3C `traceparent`. No spans are recorded or exported; the trace id ties together
+ * the log lines of one report in every service.
+ */
+function install(): void {
+  if (installed) return;
+  installed = true;
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+}
+
+/** This hop's own span id under the trace it continues (or a new trace), as each W3C participant has. */
+function hop(parent: Context, startIfAbsent: boolean): Context | undefined {
+  const incoming = trace.getSpanContext(parent);
+  const continued = incoming && isSpanContextValid(incoming);
+  if (!continued && !startIfAbsent) return undefined;
+  return trace.setSpanContext(ROOT_CONTEXT, {
+    traceId: continued ? incoming.traceId : randomBytes(16).toString('hex'),
+    spanId: randomBytes(8).toString('hex'),
+    traceFlags: continued ? incoming.traceFlags : TraceFlags.SAMPLED,
+  });
+}
+
+/**
+ * Runs `work` in the trace a `traceparent` names, as a new hop of it; without a valid one, in a new trace (or, with
+ * `startIfAbsent: false`, outside any trace). Everything `work` calls, awaits, logs and sends carries that trace.
+ */
+export function continueTrace<T>(traceparent: string | undefined, work: () => T, options: { startIfAbsent?: boolean } = {}): T {
+  install();
+  const parent = traceparent ? propagation.extract(ROOT_CONTEXT, { [TRACEPARENT]: traceparent }) : ROOT_CONTEXT;
+  const next = hop(parent, options.startIfAbsent ?? true);
+  return next ? context.with(next, work) : context.with(ROOT_CONTEXT, work);
+}
+
+/** Runs `work` in a new trace of its own (a request arriving at the public edge). */
+export function startTrace<T>(work: () => T): T {
+  return continueTrace(undefined, work);
+}
+
+/** Runs `work` outside any trace: a timer armed during one request must not lend that request's trace to later work. */
+export function outsideTrace<T>(work: () => T): T {
+  install();
+  return context.with(ROOT_CONTEXT, work);
+}
+
+/** The `traceparent` of the work running now, to hand to the next part; undefined outside a trace. */
+export function currentTraceparent(): string | undefined {
+  install();
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier[TRACEPARENT];
+}
+
+/** The trace id of the work running now (32 hex digits), as log lines carry it; undefined outside a trace. */
+export function currentTraceId(): string | undefined {
+  install();
+  const span = trace.getSpanContext(context.active());
+  return span && isSpanContextValid(span) ? span.traceId : undefined;
+}
