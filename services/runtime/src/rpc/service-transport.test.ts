@@ -53,6 +53,8 @@ describe('serviceTransport', () => {
       const answer = await within(client.check({}), 2_000);
       expect(answer).toBeInstanceOf(ConnectError);
       expect((answer as ConnectError).code).toBe(Code.Unavailable);
+      // The process keeps running after the failed call: its timers still fire (the call may fail before the first).
+      await new Promise((resolve) => setTimeout(resolve, 60));
       expect(ticks.length).toBeGreaterThan(0);
     } finally {
       clearInterval(ticker);
