@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FeedbackSink } from '../feedback/feedback-sink.js';
-import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { HttpError } from '../mappers/http-errors.js';
 import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 
 const EMPTY_MESSAGE = 'Unable to submit feedback with empty message';
@@ -33,26 +33,22 @@ const feedbackBody = z.object({
 /** POST /api/feedback: the feedback widget on every page (spec §2, §3, §5). */
 export function feedbackRoutes(app: FastifyInstance, dependencies: { sink: FeedbackSink; rateLimiter: ClientRateLimiter }): void {
   app.post('/api/feedback', async (request, reply) => {
-    try {
-      const limit = await dependencies.rateLimiter.take(request);
-      if (!limit.allowed) return reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ message: TOO_MANY });
-      const parsed = feedbackBody.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((issue) => issue.message);
-        // The empty message is the one the widget shows, so it leads whatever else is wrong.
-        const message = errors.includes(EMPTY_MESSAGE) ? EMPTY_MESSAGE : (errors[0] ?? 'Error');
-        throw new HttpError(400, message, [...new Set(errors)]);
-      }
-      const feedbackId = randomUUID();
-      try {
-        await dependencies.sink.submit({ feedbackId, ...parsed.data, receivedAt: new Date() });
-      } catch (error) {
-        request.log.error({ err: error, feedbackId }, 'feedback could not be forwarded');
-        throw new HttpError(503, SUBMIT_FAILED);
-      }
-      return reply.code(201).send({ feedbackId });
-    } catch (error) {
-      return replyWithError(reply, error);
+    const limit = await dependencies.rateLimiter.take(request);
+    if (!limit.allowed) return reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ message: TOO_MANY });
+    const parsed = feedbackBody.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((issue) => issue.message);
+      // The empty message is the one the widget shows, so it leads whatever else is wrong.
+      const message = errors.includes(EMPTY_MESSAGE) ? EMPTY_MESSAGE : (errors[0] ?? 'Error');
+      throw new HttpError(400, message, [...new Set(errors)]);
     }
+    const feedbackId = randomUUID();
+    try {
+      await dependencies.sink.submit({ feedbackId, ...parsed.data, receivedAt: new Date() });
+    } catch (error) {
+      request.log.error({ err: error, feedbackId }, 'feedback could not be forwarded');
+      throw new HttpError(503, SUBMIT_FAILED);
+    }
+    return reply.code(201).send({ feedbackId });
   });
 }

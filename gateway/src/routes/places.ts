@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { GeocoderUnavailableError, type Geocoder } from '@swarm/runtime/geocoding';
-import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { HttpError } from '../mappers/http-errors.js';
 import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 
 const autocompleteQuery = z.object({ input: z.string().max(200) });
@@ -12,20 +12,17 @@ const autocompleteQuery = z.object({ input: z.string().max(200) });
  */
 export function placesRoutes(app: FastifyInstance, geocoder: Geocoder, rateLimiter: ClientRateLimiter): void {
   app.get('/api/places/autocomplete', async (request, reply) => {
-    try {
-      const limit = await rateLimiter.take(request);
-      if (!limit.allowed) {
-        return reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ message: 'Too many address lookups from this connection. Please wait a while and try again.' });
-      }
-      const parsed = autocompleteQuery.safeParse(request.query);
-      if (!parsed.success) throw new HttpError(400, 'Type part of an address (at most 200 characters).');
-      return reply.send({ suggestions: await geocoder.suggest(parsed.data.input) });
-    } catch (error) {
-      if (error instanceof GeocoderUnavailableError) {
-        request.log.warn({ err: error }, 'address suggestions unavailable');
-        return replyWithError(reply, new HttpError(503, 'Address suggestions are not available right now. Please try again in a moment.'));
-      }
-      return replyWithError(reply, error);
+    const limit = await rateLimiter.take(request);
+    if (!limit.allowed) {
+      return reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ message: 'Too many address lookups from this connection. Please wait a while and try again.' });
     }
+    const parsed = autocompleteQuery.safeParse(request.query);
+    if (!parsed.success) throw new HttpError(400, 'Type part of an address (at most 200 characters).');
+    const suggestions = await geocoder.suggest(parsed.data.input).catch((error: unknown) => {
+      if (!(error instanceof GeocoderUnavailableError)) throw error;
+      request.log.warn({ err: error }, 'address suggestions unavailable');
+      throw new HttpError(503, 'Address suggestions are not available right now. Please try again in a moment.');
+    });
+    return { suggestions };
   });
 }
