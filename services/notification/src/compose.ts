@@ -18,8 +18,10 @@ import { MongoOutbox, RecoveringOutbox, connectMongo } from '@swarm/runtime/mong
 import { mailerFromSettings } from '@swarm/runtime/smtp';
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
-import type { InboundSmsRepository } from './app/inbound-ports.js';
-import type { AlertScheduler, ClaimRecordRepository, DispatchRepository, MemberSettingsRepository, SentAlertRepository, SmsSender } from './app/ports.js';
+import type { InboundSmsRepository } from './app/ports/inbound.js';
+import type { AlertScheduler } from './app/ports/alert-jobs.js';
+import type { SmsSender } from './app/ports/sms.js';
+import type { ClaimRecordRepository, DispatchRepository, MemberSettingsRepository, SentAlertRepository } from './app/ports/stores.js';
 import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';

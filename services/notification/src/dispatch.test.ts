@@ -23,7 +23,8 @@ import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-
 import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
 import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
 import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
-import type { AlertScheduler, SmsMessage, SmsSender } from './app/ports.js';
+import type { AlertScheduler } from './app/ports/alert-jobs.js';
+import type { SmsMessage, SmsSender } from './app/ports/sms.js';
 import { buildNotificationService } from './notification-service.js';
 import { FakeAlertBilling, FakeMemberDirectory } from './testing/dispatch-fakes.js';
 

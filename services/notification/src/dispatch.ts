@@ -2,17 +2,11 @@ import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { FollowMemberChanges } from './app/follow-member-changes.js';
 import { FollowReportClaims } from './app/follow-report-claims.js';
 import { MemberSettings } from './app/member-settings.js';
-import type {
-  AlertBilling,
-  AlertScheduler,
-  ClaimRecordRepository,
-  Clock,
-  DispatchRepository,
-  MemberDirectory,
-  MemberSettingsRepository,
-  SentAlertRepository,
-  SmsSender,
-} from './app/ports.js';
+import type { AlertScheduler } from './app/ports/alert-jobs.js';
+import type { Clock } from './app/ports/clock-and-log.js';
+import type { AlertBilling, MemberDirectory } from './app/ports/other-services.js';
+import type { SmsSender } from './app/ports/sms.js';
+import type { ClaimRecordRepository, DispatchRepository, MemberSettingsRepository, SentAlertRepository } from './app/ports/stores.js';
 import { RunAlertJob } from './app/run-alert-job.js';
 import { ScheduleAlerts } from './app/schedule-alerts.js';
 import { subscribeToMemberChanges } from './adapters/events/member-changed-subscriber.js';

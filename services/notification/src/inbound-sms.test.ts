@@ -9,7 +9,7 @@ import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.
 import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
 import { MemoryInboundSmsRepository } from './adapters/memory/memory-inbound-sms-repository.js';
 import { FakeMemberContacts, FakeReportClaims } from './app/inbound-fakes.test-support.js';
-import type { Mailer } from './app/inbound-ports.js';
+import type { Mailer } from './app/ports/inbound.js';
 import { claimedReply, HELP_REPLY } from './domain/inbound-sms.js';
 import { buildNotificationService } from './notification-service.js';
 

@@ -1,8 +1,10 @@
 import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { HandleInboundSms } from './app/handle-inbound-sms.js';
-import type { InboundSmsRepository, Mailer, MemberContacts, ReportClaims } from './app/inbound-ports.js';
+import type { InboundSmsRepository, Mailer, MemberContacts, ReportClaims } from './app/ports/inbound.js';
 import { NotifyAdminOfBadReport } from './app/notify-admin-of-bad-report.js';
-import type { Clock, DispatchRepository, SentAlertRepository, SmsSender } from './app/ports.js';
+import type { Clock } from './app/ports/clock-and-log.js';
+import type { SmsSender } from './app/ports/sms.js';
+import type { DispatchRepository, SentAlertRepository } from './app/ports/stores.js';
 import { SendClaimLocation } from './app/send-claim-location.js';
 import type { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { subscribeToClaimFollowUps } from './adapters/events/inbound-subscribers.js';
@@ -27,9 +29,9 @@ export function buildInboundSms(
   ports: InboundSmsPorts & { clock: Clock; bus: EventBus; logger: Logger; dispatches: DispatchRepository; sentAlerts: SentAlertRepository | undefined },
 ) {
   const sentAlerts = ports.sentAlerts ?? noSentAlerts;
-  const handleInboundSms = new HandleInboundSms(ports.messages, ports.members, ports.reports, ports.clock, { dispatches: ports.dispatches, sentAlerts });
-  const sendClaimLocation = new SendClaimLocation(ports.reports, ports.members, ports.sms);
-  const notifyAdminOfBadReport = new NotifyAdminOfBadReport(ports.mailer, ports.adminEmail);
+  const handleInboundSms = new HandleInboundSms({ messages: ports.messages, members: ports.members, reports: ports.reports, clock: ports.clock, dispatches: ports.dispatches, sentAlerts });
+  const sendClaimLocation = new SendClaimLocation({ reports: ports.reports, members: ports.members, sms: ports.sms });
+  const notifyAdminOfBadReport = new NotifyAdminOfBadReport({ mailer: ports.mailer, adminEmail: ports.adminEmail });
   return {
     handlers: inboundSmsHandlers({ handleInboundSms, devOutbox: ports.devOutbox }),
     subscribe: (): Promise<Subscription[]> => subscribeToClaimFollowUps(ports.bus, { sendClaimLocation, notifyAdminOfBadReport }, ports.logger),

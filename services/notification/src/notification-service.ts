@@ -1,7 +1,8 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { GetAlertDispatch } from './app/get-alert-dispatch.js';
-import type { Clock, DispatchRepository } from './app/ports.js';
+import type { Clock } from './app/ports/clock-and-log.js';
+import type { DispatchRepository } from './app/ports/stores.js';
 import { StartDispatchOnReportSubmitted } from './app/start-dispatch-on-report-submitted.js';
 import { subscribeToReportSubmitted } from './adapters/events/report-submitted-subscriber.js';
 import { notificationServiceRoutes } from './adapters/rpc/notification-service-routes.js';
@@ -23,8 +24,8 @@ export function buildNotificationService(ports: {
   subscribe: () => Promise<Subscription[]>;
 } {
   const dispatch = ports.dispatch && buildDispatch({ ...ports.dispatch, dispatches: ports.dispatches, clock: ports.clock, bus: ports.bus, logger: ports.logger });
-  const startDispatch = new StartDispatchOnReportSubmitted(ports.dispatches, ports.clock, dispatch?.scheduleAlerts);
-  const getAlertDispatch = new GetAlertDispatch(ports.dispatches);
+  const startDispatch = new StartDispatchOnReportSubmitted({ dispatches: ports.dispatches, clock: ports.clock, scheduleAlerts: dispatch?.scheduleAlerts });
+  const getAlertDispatch = new GetAlertDispatch({ dispatches: ports.dispatches });
   const inbound =
     ports.inbound &&
     buildInboundSms({ ...ports.inbound, dispatches: ports.dispatches, sentAlerts: ports.dispatch?.sentAlerts, clock: ports.clock, bus: ports.bus, logger: ports.logger });

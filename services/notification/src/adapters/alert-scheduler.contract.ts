@@ -1,6 +1,7 @@
 import { waitUntil } from '@swarm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AlertJobOutcome, AlertScheduler, Clock } from '../app/ports.js';
+import type { AlertJobOutcome, AlertScheduler } from '../app/ports/alert-jobs.js';
+import type { Clock } from '../app/ports/clock-and-log.js';
 import { alertJob, type AlertJob } from '../domain/alert-schedule.js';
 
 /** A clock the test moves by hand: delays are checked against it, never waited for. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ClaimRecordRepository } from '../app/ports.js';
+import type { ClaimRecordRepository } from '../app/ports/stores.js';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DispatchRepository } from '../app/ports.js';
+import type { DispatchRepository } from '../app/ports/stores.js';
 import type { AlertDispatch } from '../domain/alert-dispatch.js';
 
 const SUBMITTED_AT = new Date('2026-06-01T11:59:59.000Z');

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { InboundSmsRecord, InboundSmsRepository } from '../app/inbound-ports.js';
+import type { InboundSmsRecord, InboundSmsRepository } from '../app/ports/inbound.js';
 
 const message = (messageSid: string, overrides: Partial<InboundSmsRecord> = {}): InboundSmsRecord => ({
   messageSid,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MemberSettingsRepository } from '../app/ports.js';
+import type { MemberSettingsRepository } from '../app/ports/stores.js';
 import type { MemberAlertSettings } from '../domain/member-settings.js';
 
 export function aMemberSettings(overrides: Partial<MemberAlertSettings> = {}): MemberAlertSettings {

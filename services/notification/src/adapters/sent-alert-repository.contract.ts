@@ -1,7 +1,7 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { AlertSentEvent, type OutboxStore } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SentAlertRepository } from '../app/ports.js';
+import type { SentAlertRepository } from '../app/ports/stores.js';
 import { alertSentEvent, type SentAlert } from '../domain/sent-alert.js';
 
 const startedAt = new Date('2026-06-01T18:00:00.000Z');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { FakeMemberContacts, FakeReportClaims } from './inbound-fakes.test-support.js';
-import type { Mailer } from './inbound-ports.js';
+import type { Mailer } from './ports/inbound.js';
 import { NotifyAdminOfBadReport } from './notify-admin-of-bad-report.js';
 import { SendClaimLocation } from './send-claim-location.js';
 
@@ -10,7 +10,7 @@ describe('SendClaimLocation', () => {
     const reports = new FakeReportClaims([{ reportId: 'report-1', claimCode: '12345', alerted: ['ada', 'grace'] }]);
     const members = new FakeMemberContacts({ ada: '5035550100', grace: '' });
     const sms = new DevOutboxSmsSender();
-    return { reports, sms, send: new SendClaimLocation(reports, members, sms) };
+    return { reports, sms, send: new SendClaimLocation({ reports, members, sms }) };
   };
   const claimedAt = new Date('2026-06-01T18:00:00Z');
 
@@ -48,7 +48,7 @@ describe('NotifyAdminOfBadReport', () => {
 
   it('emails the administrator the report id, reason and member id', async () => {
     const sent: Parameters<Mailer['send']>[0][] = [];
-    const notify = new NotifyAdminOfBadReport({ send: async (message) => void sent.push(message) }, 'admin@example.org');
+    const notify = new NotifyAdminOfBadReport({ mailer: { send: async (message) => void sent.push(message) }, adminEmail: 'admin@example.org' });
     expect(await notify.execute(event)).toBe('sent');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.to).toBe('admin@example.org');
@@ -59,7 +59,7 @@ describe('NotifyAdminOfBadReport', () => {
 
   it('sends nothing when no administrator address is configured', async () => {
     const sent: unknown[] = [];
-    const notify = new NotifyAdminOfBadReport({ send: async (message) => void sent.push(message) }, undefined);
+    const notify = new NotifyAdminOfBadReport({ mailer: { send: async (message) => void sent.push(message) }, adminEmail: undefined });
     expect(await notify.execute(event)).toBe('not-configured');
     expect(sent).toHaveLength(0);
   });

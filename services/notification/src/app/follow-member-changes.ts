@@ -1,5 +1,5 @@
 import type { MemberSettings } from './member-settings.js';
-import type { DispatchLog } from './ports.js';
+import type { DispatchLog } from './ports/clock-and-log.js';
 
 /**
  * Keeps the copy of a member's alert settings current on member.changed: when the announced version is newer than

@@ -1,4 +1,6 @@
-import type { AlertScheduler, ClaimRecordRepository, DispatchLog, DispatchRepository } from './ports.js';
+import type { AlertScheduler } from './ports/alert-jobs.js';
+import type { DispatchLog } from './ports/clock-and-log.js';
+import type { ClaimRecordRepository, DispatchRepository } from './ports/stores.js';
 import type { ScheduleAlerts } from './schedule-alerts.js';
 
 /**

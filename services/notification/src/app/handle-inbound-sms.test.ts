@@ -41,7 +41,7 @@ describe('HandleInboundSms', () => {
     ]);
     dispatches = new MemoryDispatchRepository();
     sentAlerts = new MemorySentAlertRepository(new MemoryOutbox());
-    handle = new HandleInboundSms(new MemoryInboundSmsRepository(), members, reports, { now: () => now }, { dispatches, sentAlerts });
+    handle = new HandleInboundSms({ messages: new MemoryInboundSmsRepository(), members, reports, clock: { now: () => now }, dispatches, sentAlerts });
   });
 
   it('sets Do Not Disturb on an opt-out keyword and clears it on an opt-in keyword, confirming each', async () => {

@@ -14,8 +14,9 @@ import {
 } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
 import { heldAlertOf, type HeldAlert } from '../domain/sent-alert.js';
-import type { InboundSmsRepository, MemberContacts, ReportClaims } from './inbound-ports.js';
-import type { Clock, DispatchRepository, SentAlertRepository } from './ports.js';
+import type { InboundSmsRepository, MemberContacts, ReportClaims } from './ports/inbound.js';
+import type { Clock } from './ports/clock-and-log.js';
+import type { DispatchRepository, SentAlertRepository } from './ports/stores.js';
 
 export type InboundSms = { from: string; body: string; messageSid: string };
 
@@ -25,12 +26,15 @@ const MESSAGE_SID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class HandleInboundSms {
   constructor(
-    private readonly messages: InboundSmsRepository,
-    private readonly members: MemberContacts,
-    private readonly reports: ReportClaims,
-    private readonly clock: Clock,
-    /** The alerts this service sent, attached to a claim so a reply that overtakes alert.sent still claims. */
-    private readonly alerts: { dispatches: Pick<DispatchRepository, 'findLiveByClaimCode'>; sentAlerts: Pick<SentAlertRepository, 'findForMember'> },
+    private readonly ports: {
+      messages: InboundSmsRepository;
+      members: MemberContacts;
+      reports: ReportClaims;
+      clock: Clock;
+      /** The alerts this service sent, attached to a claim so a reply that overtakes alert.sent still claims. */
+      dispatches: Pick<DispatchRepository, 'findLiveByClaimCode'>;
+      sentAlerts: Pick<SentAlertRepository, 'findForMember'>;
+    },
   ) {}
 
   /**
@@ -43,8 +47,8 @@ export class HandleInboundSms {
     if (sms.body.length > MAX_INBOUND_BODY_LENGTH) throw new NotificationError('NOTIFICATION.INVALID_INBOUND_SMS', 'body is too long');
     if (!isUsSender(from)) return '';
 
-    const now = this.clock.now();
-    const recorded = await this.messages.recordIfAbsent({ messageSid: sms.messageSid, from, receivedAt: now });
+    const now = this.ports.clock.now();
+    const recorded = await this.ports.messages.recordIfAbsent({ messageSid: sms.messageSid, from, receivedAt: now });
     if (recorded.kind === 'duplicate') return recorded.reply ?? '';
 
     let outcome: { reply: string; wrongCode: boolean };
@@ -53,10 +57,10 @@ export class HandleInboundSms {
     } catch (error) {
       // The member or report service failed: the provider's retry (or a redelivery) must get a second chance rather
       // than an empty reply. Every action taken so far is idempotent, so handling it again is safe.
-      await this.messages.release(sms.messageSid);
+      await this.ports.messages.release(sms.messageSid);
       throw error;
     }
-    await this.messages.saveOutcome(sms.messageSid, outcome);
+    await this.ports.messages.saveOutcome(sms.messageSid, outcome);
     return outcome.reply;
   }
 
@@ -65,18 +69,18 @@ export class HandleInboundSms {
     const answer = (reply: string, wrongCode = false) => ({ reply, wrongCode });
     if (intent.kind === 'help' || intent.kind === 'other') return answer(HELP_REPLY);
 
-    const memberId = await this.members.findMemberIdByPhone(from);
+    const memberId = await this.ports.members.findMemberIdByPhone(from);
     if (intent.kind === 'opt-out' || intent.kind === 'opt-in') {
       // The confirmation goes even to an unknown number: the provider and carrier honour the keyword regardless.
-      if (memberId) await this.members.setDoNotDisturb(memberId, intent.kind === 'opt-out');
+      if (memberId) await this.ports.members.setDoNotDisturb(memberId, intent.kind === 'opt-out');
       return answer(intent.kind === 'opt-out' ? OPT_OUT_REPLY : OPT_IN_REPLY);
     }
 
     if (!memberId) return answer(HELP_REPLY);
     // Five digits are easy to guess: after a few misses in an hour the number's codes are refused for a while.
-    const misses = await this.messages.countWrongCodesSince(from, new Date(now.getTime() - WRONG_CODE_WINDOW_MS));
+    const misses = await this.ports.messages.countWrongCodesSince(from, new Date(now.getTime() - WRONG_CODE_WINDOW_MS));
     if (misses >= WRONG_CODE_LIMIT) return answer(TOO_MANY_WRONG_CODES_REPLY);
-    const outcome = await this.reports.claimByCode(intent.claimCode, memberId, await this.heldAlert(intent.claimCode, memberId));
+    const outcome = await this.ports.reports.claimByCode(intent.claimCode, memberId, await this.heldAlert(intent.claimCode, memberId));
     switch (outcome.kind) {
       case 'claimed':
         // The location text follows from the report.claimed event, as it does for a claim in the member area.
@@ -92,8 +96,8 @@ export class HandleInboundSms {
 
   /** The alert sent to the member about the report holding this code, if this service sent one. */
   private async heldAlert(claimCode: string, memberId: string): Promise<HeldAlert | undefined> {
-    for (const report of await this.alerts.dispatches.findLiveByClaimCode(claimCode)) {
-      const held = heldAlertOf(await this.alerts.sentAlerts.findForMember(report.reportId, memberId));
+    for (const report of await this.ports.dispatches.findLiveByClaimCode(claimCode)) {
+      const held = heldAlertOf(await this.ports.sentAlerts.findForMember(report.reportId, memberId));
       if (held) return held;
     }
     return undefined;

@@ -1,4 +1,4 @@
-import type { ClaimByCodeOutcome, MemberContacts, ReportClaims } from './inbound-ports.js';
+import type { ClaimByCodeOutcome, MemberContacts, ReportClaims } from './ports/inbound.js';
 import type { ClaimDetails } from '../domain/inbound-sms.js';
 import type { HeldAlert } from '../domain/sent-alert.js';
 

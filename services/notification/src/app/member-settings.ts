@@ -1,5 +1,6 @@
 import type { MemberAlertSettings } from '../domain/member-settings.js';
-import type { MemberDirectory, MemberSettingsRepository } from './ports.js';
+import type { MemberDirectory } from './ports/other-services.js';
+import type { MemberSettingsRepository } from './ports/stores.js';
 
 /**
  * Members' alert settings from the copy this service keeps; the members it has no copy of yet (a fresh service, a

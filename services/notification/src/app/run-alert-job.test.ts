@@ -7,7 +7,7 @@ import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-
 import { alertJob, type AlertJob } from '../domain/alert-schedule.js';
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
 import { ALL_DAY, FakeAlertBilling, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
-import type { SmsMessage, SmsSender } from './ports.js';
+import type { SmsMessage, SmsSender } from './ports/sms.js';
 import { RunAlertJob } from './run-alert-job.js';
 
 const NOW = new Date('2026-06-01T18:00:00Z');

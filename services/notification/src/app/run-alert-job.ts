@@ -3,7 +3,11 @@ import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
 import { nextAlertTime, type MemberAlertSettings } from '../domain/member-settings.js';
 import { alertSentEvent } from '../domain/sent-alert.js';
 import type { MemberSettings } from './member-settings.js';
-import type { AlertBilling, AlertJobOutcome, Clock, DispatchLog, DispatchRepository, SentAlertRepository, SmsSender } from './ports.js';
+import type { AlertJobOutcome } from './ports/alert-jobs.js';
+import type { Clock, DispatchLog } from './ports/clock-and-log.js';
+import type { AlertBilling } from './ports/other-services.js';
+import type { SmsSender } from './ports/sms.js';
+import type { DispatchRepository, SentAlertRepository } from './ports/stores.js';
 
 /** A window start this close to now counts as now, so a job run a moment early is not put back for milliseconds. */
 const ON_TIME_MS = 1_000;

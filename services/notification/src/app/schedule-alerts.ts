@@ -2,7 +2,9 @@ import type { CoveringMember } from '../domain/alert-dispatch.js';
 import { alertJob, earliestAlertAt, recentClaimsSince } from '../domain/alert-schedule.js';
 import { nextAlertTime } from '../domain/member-settings.js';
 import type { MemberSettings } from './member-settings.js';
-import type { AlertScheduler, ClaimRecordRepository, Clock, DispatchLog } from './ports.js';
+import type { AlertScheduler } from './ports/alert-jobs.js';
+import type { Clock, DispatchLog } from './ports/clock-and-log.js';
+import type { ClaimRecordRepository } from './ports/stores.js';
 
 export type AlertTarget = {
   reportId: string;

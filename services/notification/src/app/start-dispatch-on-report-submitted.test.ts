@@ -12,7 +12,7 @@ describe('StartDispatchOnReportSubmitted', () => {
 
   it('keeps the report as its event carried it, active, once however often the event is delivered', async () => {
     const dispatches = new MemoryDispatchRepository();
-    const handle = new StartDispatchOnReportSubmitted(dispatches, clock);
+    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock });
     const report = aSubmittedReport({ eventId: 'e1', reportId: 'r1', coverage: coverageOf(['m1']) });
     expect(await handle.execute(report)).toBe('recorded');
     expect(await handle.execute({ ...report, coverage: [] })).toBe('already-recorded');
@@ -27,7 +27,7 @@ describe('StartDispatchOnReportSubmitted', () => {
 
   it('refuses an event without a report id and records nothing, so the bus keeps it rather than acknowledging', async () => {
     const dispatches = new MemoryDispatchRepository();
-    const handle = new StartDispatchOnReportSubmitted(dispatches, clock);
+    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock });
     await expect(handle.execute(aSubmittedReport({ eventId: 'e1', reportId: '' }))).rejects.toMatchObject({ code: 'NOTIFICATION.INVALID_EVENT' });
     expect(await dispatches.findByReportId('')).toBeUndefined();
   });
@@ -44,7 +44,7 @@ describe('StartDispatchOnReportSubmitted', () => {
       log: silentLog,
     });
     const dispatches = new MemoryDispatchRepository();
-    const handle = new StartDispatchOnReportSubmitted(dispatches, manual, scheduleAlerts);
+    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock: manual, scheduleAlerts });
     const event = aSubmittedReport({ eventId: 'e1', reportId: 'r1', coverage: coverageOf(['m1'], { companyId: 'c1', companyName: 'Bees' }, 2.5) });
 
     await handle.execute(event);

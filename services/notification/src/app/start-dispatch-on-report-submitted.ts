@@ -1,6 +1,7 @@
 import { startDispatch, type SubmittedReport } from '../domain/alert-dispatch.js';
 import { NotificationError } from '../domain/notification-error.js';
-import type { Clock, DispatchRepository } from './ports.js';
+import type { Clock } from './ports/clock-and-log.js';
+import type { DispatchRepository } from './ports/stores.js';
 import type { ScheduleAlerts } from './schedule-alerts.js';
 
 /**
@@ -10,21 +11,23 @@ import type { ScheduleAlerts } from './schedule-alerts.js';
  */
 export class StartDispatchOnReportSubmitted {
   constructor(
-    private readonly dispatches: DispatchRepository,
-    private readonly clock: Clock,
-    private readonly scheduleAlerts?: ScheduleAlerts,
+    private readonly ports: {
+      dispatches: DispatchRepository;
+      clock: Clock;
+      scheduleAlerts?: ScheduleAlerts;
+    },
   ) {}
 
   async execute(report: SubmittedReport): Promise<'recorded' | 'already-recorded'> {
     if (!report.reportId || !report.eventId) {
       throw new NotificationError('NOTIFICATION.INVALID_EVENT', 'ReportSubmitted without a report id or event id');
     }
-    const recorded = await this.dispatches.recordIfAbsent(startDispatch(report, this.clock.now()));
-    if (!this.scheduleAlerts) return recorded;
-    const dispatch = await this.dispatches.findByReportId(report.reportId);
+    const recorded = await this.ports.dispatches.recordIfAbsent(startDispatch(report, this.ports.clock.now()));
+    if (!this.ports.scheduleAlerts) return recorded;
+    const dispatch = await this.ports.dispatches.findByReportId(report.reportId);
     if (!dispatch || dispatch.status === 'scheduled' || dispatch.reportState !== 'active') return recorded;
-    await this.scheduleAlerts.execute({ reportId: dispatch.reportId, coverage: dispatch.coverage, round: 'submitted' });
-    await this.dispatches.markScheduled(report.reportId, this.clock.now());
+    await this.ports.scheduleAlerts.execute({ reportId: dispatch.reportId, coverage: dispatch.coverage, round: 'submitted' });
+    await this.ports.dispatches.markScheduled(report.reportId, this.ports.clock.now());
     return recorded;
   }
 }

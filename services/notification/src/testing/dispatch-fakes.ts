@@ -1,6 +1,8 @@
 import { startDispatch, type AlertDispatch, type CoveringMember, type ReportState, type SubmittedReport } from '../domain/alert-dispatch.js';
 import { MemberSettings } from '../app/member-settings.js';
-import type { AlertBilling, DispatchLog, DispatchRepository, MemberDirectory, MemberSettingsRepository } from '../app/ports.js';
+import type { DispatchLog } from '../app/ports/clock-and-log.js';
+import type { AlertBilling, MemberDirectory } from '../app/ports/other-services.js';
+import type { DispatchRepository, MemberSettingsRepository } from '../app/ports/stores.js';
 import { MemoryMemberSettingsRepository } from '../adapters/memory/memory-member-settings-repository.js';
 import type { MemberAlertSettings } from '../domain/member-settings.js';
 

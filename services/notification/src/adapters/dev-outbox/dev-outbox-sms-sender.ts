@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SmsMessage, SmsSender } from '../../app/ports.js';
+import type { SmsMessage, SmsSender } from '../../app/ports/sms.js';
 
 export interface SentSms extends SmsMessage {
   providerId: string;

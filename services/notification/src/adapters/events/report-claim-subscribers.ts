@@ -8,7 +8,7 @@ import {
   type Logger,
   type Subscription,
 } from '@swarm/runtime';
-import type { Clock } from '../../app/ports.js';
+import type { Clock } from '../../app/ports/clock-and-log.js';
 import type { FollowReportClaims } from '../../app/follow-report-claims.js';
 import { NOTIFICATION_CONSUMER } from './report-submitted-subscriber.js';
 

@@ -1,4 +1,4 @@
-import type { ClaimRecordRepository } from '../../app/ports.js';
+import type { ClaimRecordRepository } from '../../app/ports/stores.js';
 
 type ClaimRecord = { reportId: string; memberId: string; claimedAt: Date };
 

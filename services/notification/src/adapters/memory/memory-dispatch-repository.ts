@@ -1,4 +1,4 @@
-import type { DispatchRepository } from '../../app/ports.js';
+import type { DispatchRepository } from '../../app/ports/stores.js';
 import { stateChangeApplies, type AlertDispatch, type ReportState } from '../../domain/alert-dispatch.js';
 
 export class MemoryDispatchRepository implements DispatchRepository {

@@ -1,4 +1,4 @@
-import type { InboundSmsRecord, InboundSmsRepository } from '../../app/inbound-ports.js';
+import type { InboundSmsRecord, InboundSmsRepository } from '../../app/ports/inbound.js';
 
 type Stored = InboundSmsRecord & { reply?: string; wrongCode: boolean };
 

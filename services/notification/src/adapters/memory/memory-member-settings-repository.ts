@@ -1,4 +1,4 @@
-import type { MemberSettingsRepository } from '../../app/ports.js';
+import type { MemberSettingsRepository } from '../../app/ports/stores.js';
 import { isNewer, type MemberAlertSettings } from '../../domain/member-settings.js';
 
 export class MemoryMemberSettingsRepository implements MemberSettingsRepository {

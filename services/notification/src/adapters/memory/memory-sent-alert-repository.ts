@@ -1,5 +1,5 @@
 import type { MemoryOutbox } from '@swarm/runtime';
-import type { SentAlertRepository } from '../../app/ports.js';
+import type { SentAlertRepository } from '../../app/ports/stores.js';
 import type { AlertSent, SentAlert } from '../../domain/sent-alert.js';
 import { toOutboxMessage } from '../events/alert-event-codec.js';
 

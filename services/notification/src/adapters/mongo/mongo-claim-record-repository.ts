@@ -1,6 +1,6 @@
 import { type Collection, type Db } from 'mongodb';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
-import type { ClaimRecordRepository } from '../../app/ports.js';
+import type { ClaimRecordRepository } from '../../app/ports/stores.js';
 
 type ClaimDocument = { _id: string; reportId: string; memberId: string; claimedAt: Date };
 

@@ -1,6 +1,6 @@
 import { type Collection, type Db } from 'mongodb';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
-import type { DispatchRepository } from '../../app/ports.js';
+import type { DispatchRepository } from '../../app/ports/stores.js';
 import type { AlertDispatch, ReportState } from '../../domain/alert-dispatch.js';
 
 type DispatchDocument = Omit<AlertDispatch, 'reportId'> & { _id: string };

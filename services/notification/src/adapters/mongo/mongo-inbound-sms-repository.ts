@@ -1,6 +1,6 @@
 import { type Collection, type Db } from 'mongodb';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
-import type { InboundSmsRecord, InboundSmsRepository } from '../../app/inbound-ports.js';
+import type { InboundSmsRecord, InboundSmsRepository } from '../../app/ports/inbound.js';
 
 /** The message body is not kept: only what deduplication and the wrong-code throttle need. */
 type InboundSmsDocument = { _id: string; from: string; receivedAt: Date; reply?: string; wrongCode: boolean };

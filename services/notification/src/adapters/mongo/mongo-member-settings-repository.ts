@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
-import type { MemberSettingsRepository } from '../../app/ports.js';
+import type { MemberSettingsRepository } from '../../app/ports/stores.js';
 import type { MemberAlertSettings } from '../../domain/member-settings.js';
 
 type MemberSettingsDocument = Omit<MemberAlertSettings, 'memberId'> & { _id: string };

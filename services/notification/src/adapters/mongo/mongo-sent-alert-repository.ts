@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKeyError, parkEvent, ParkedEvents, type MongoOutbox, type WithParkedEvents } from '@swarm/runtime/mongo';
-import type { SentAlertRepository } from '../../app/ports.js';
+import type { SentAlertRepository } from '../../app/ports/stores.js';
 import type { AlertSent, SentAlert } from '../../domain/sent-alert.js';
 import { toOutboxMessage } from '../events/alert-event-codec.js';
 

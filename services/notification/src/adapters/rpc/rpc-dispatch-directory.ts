@@ -2,7 +2,7 @@ import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import type { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import type { MemberService } from '@swarm/proto/member/v1/member_service';
 import { domainErrorCode } from '@swarm/runtime';
-import type { AlertBilling, MemberDirectory } from '../../app/ports.js';
+import type { AlertBilling, MemberDirectory } from '../../app/ports/other-services.js';
 import type { MemberAlertSettings } from '../../domain/member-settings.js';
 
 /** Bounds each call so a slow service fails the job (retried later) instead of holding it open. */

@@ -1,6 +1,6 @@
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import type { MemberService } from '@swarm/proto/member/v1/member_service';
-import type { MemberContacts } from '../../app/inbound-ports.js';
+import type { MemberContacts } from '../../app/ports/inbound.js';
 
 const notFound = (error: unknown) => error instanceof ConnectError && error.code === Code.NotFound;
 

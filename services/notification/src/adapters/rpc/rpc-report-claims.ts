@@ -2,7 +2,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import type { ReportService } from '@swarm/proto/report/v1/report_service';
 import { domainErrorCode } from '@swarm/runtime';
-import type { ClaimByCodeOutcome, ReportClaims } from '../../app/inbound-ports.js';
+import type { ClaimByCodeOutcome, ReportClaims } from '../../app/ports/inbound.js';
 import type { ClaimDetails } from '../../domain/inbound-sms.js';
 import type { HeldAlert } from '../../domain/sent-alert.js';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { waitUntil } from '@swarm/testing';
 import { describe, expect, it } from 'vitest';
-import type { AlertScheduler } from '../../app/ports.js';
+import type { AlertScheduler } from '../../app/ports/alert-jobs.js';
 import { alertJob } from '../../domain/alert-schedule.js';
 import { alertSchedulerContract, ManualClock } from '../alert-scheduler.contract.js';
 import { BullMqAlertScheduler } from './bullmq-alert-scheduler.js';

@@ -1,6 +1,7 @@
 import { continueTrace, currentTraceparent } from '@swarm/runtime';
 import { DelayedError, Queue, Worker, type Job, type JobType } from 'bullmq';
-import type { AlertJobHandler, AlertScheduler, Clock } from '../../app/ports.js';
+import type { AlertJobHandler, AlertScheduler } from '../../app/ports/alert-jobs.js';
+import type { Clock } from '../../app/ports/clock-and-log.js';
 import type { AlertJob } from '../../domain/alert-schedule.js';
 import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-job-context.js';
 import type { RetryOptions } from './in-process-alert-scheduler.js';

@@ -1,5 +1,6 @@
 import { continueTrace, currentTraceparent } from '@swarm/runtime';
-import type { AlertJobHandler, AlertScheduler, Clock } from '../../app/ports.js';
+import type { AlertJobHandler, AlertScheduler } from '../../app/ports/alert-jobs.js';
+import type { Clock } from '../../app/ports/clock-and-log.js';
 import type { AlertJob } from '../../domain/alert-schedule.js';
 import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-job-context.js';
 

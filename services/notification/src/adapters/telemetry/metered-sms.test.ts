@@ -1,6 +1,6 @@
 import { Metrics } from '@swarm/runtime';
 import { describe, expect, it } from 'vitest';
-import type { SmsSender } from '../../app/ports.js';
+import type { SmsSender } from '../../app/ports/sms.js';
 import { InProcessSendPacer } from '../pacing/send-pacer.js';
 import { InProcessAlertScheduler } from '../scheduler/in-process-alert-scheduler.js';
 import { alertJobCreatedAt, withinAlertJob, withinReportDispatch } from './alert-job-context.js';

@@ -1,5 +1,5 @@
 import type { Metrics } from '@swarm/runtime';
-import type { SmsMessage, SmsSender } from '../../app/ports.js';
+import type { SmsMessage, SmsSender } from '../../app/ports/sms.js';
 import type { SendPacer } from '../pacing/send-pacer.js';
 import { alertJobCreatedAt } from './alert-job-context.js';
 

@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import type { SmsMessage, SmsSender } from '../../app/ports.js';
+import type { SmsMessage, SmsSender } from '../../app/ports/sms.js';
 import { InProcessSendPacer, type SendPacer } from '../pacing/send-pacer.js';
 
 /** Who sends: one number (+1 and ten digits, or ten digits), or a Messaging Service (MG…) with a pool of numbers. */

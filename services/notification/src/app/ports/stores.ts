@@ -1,7 +1,8 @@
-import type { AlertDispatch, ReportState } from '../domain/alert-dispatch.js';
-import type { MemberAlertSettings } from '../domain/member-settings.js';
-import type { AlertJob } from '../domain/alert-schedule.js';
-import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
+import type { AlertDispatch, ReportState } from '../../domain/alert-dispatch.js';
+import type { AlertSent, SentAlert } from '../../domain/sent-alert.js';
+import type { MemberAlertSettings } from '../../domain/member-settings.js';
+
+// What alert dispatch keeps: each report's dispatch, the copy of members' alert settings, claims and sent alerts.
 
 export interface DispatchRepository {
   /** Stores the dispatch unless one exists for the report; answers whether this call stored it. */
@@ -18,38 +19,12 @@ export interface DispatchRepository {
   findLiveByClaimCode(claimCode: string): Promise<AlertDispatch[]>;
 }
 
-export interface Clock {
-  now(): Date;
-}
-
-/** An outgoing SMS. `to` is the 10-digit national number; the key lets a provider adapter drop repeats. */
-export interface SmsMessage {
-  to: string;
-  body: string;
-  idempotencyKey: string;
-}
-
-export interface SmsSender {
-  send(message: SmsMessage): Promise<{ providerId: string }>;
-}
-
-/** The member service, as dispatch needs it: the current alert settings of members, many at once. */
-export interface MemberDirectory {
-  /** Unknown members are left out. */
-  listAlertSettings(memberIds: string[]): Promise<MemberAlertSettings[]>;
-}
-
 /** The copy of members' alert settings this service keeps, fed by member.changed and filled on a miss. */
 export interface MemberSettingsRepository {
   /** The copies kept of these members; members without one are left out. */
   findMany(memberIds: string[]): Promise<MemberAlertSettings[]>;
   /** Keeps each unless a copy of the same or a newer version is kept (see `isNewer`); concurrent saves keep the newest. */
   saveIfNewer(settings: MemberAlertSettings[]): Promise<void>;
-}
-
-export interface AlertBilling {
-  /** Charges the alert once per (report, member); a repeat answers the first charge and charges nothing. */
-  chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'>;
 }
 
 /** Claims as notification saw them through `report.claimed` / `report.unclaimed`, to delay alerts of busy members. */
@@ -63,30 +38,6 @@ export interface ClaimRecordRepository {
    * covering member at once); a member with none is absent from the map.
    */
   countClaimsSince(memberIds: string[], since: Date): Promise<Map<string, number>>;
-}
-
-/** What running an alert job decided; a thrown error means "retry later with backoff". */
-export type AlertJobOutcome = { kind: 'done' } | { kind: 'reschedule'; runAt: Date };
-
-export type AlertJobHandler = (job: AlertJob) => Promise<AlertJobOutcome>;
-
-/** Delayed alert jobs (BullMQ in the distributed mode, timers in the embedded one). */
-export interface AlertScheduler {
-  /** Schedules the job to run at `runAt`; a pending job with the same id is replaced, so scheduling is idempotent. */
-  schedule(job: AlertJob, runAt: Date): Promise<void>;
-  /** Drops every pending job of the report; answers how many were dropped. */
-  cancelForReport(reportId: string): Promise<number>;
-  /** Jobs not yet run, soonest first. */
-  pending(): Promise<{ job: AlertJob; runAt: Date }[]>;
-  /** Starts running due jobs with the handler. */
-  start(handler: AlertJobHandler): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** Where a use case tells what it decided and why (a pino logger fits). */
-export interface DispatchLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { ClaimDetails } from '../domain/inbound-sms.js';
-import type { HeldAlert } from '../domain/sent-alert.js';
+import type { ClaimDetails } from '../../domain/inbound-sms.js';
+import type { HeldAlert } from '../../domain/sent-alert.js';
 
 /**
  * Ports of inbound SMS handling and of the texts and emails that follow a claim or a mark-as-bad. Kept apart from
- * ports.ts (alert dispatch) so each side reads as one piece.
+ * the alert-dispatch ports so each side reads as one piece.
  */
 
 /** The member service, as inbound SMS needs it. */
