@@ -6,7 +6,7 @@ import type { BotCheck } from '../bot-check/bot-check.js';
 import { RecentlyVerified } from '../bot-check/recently-verified.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { GeocoderUnavailableError, type Geocoder } from '@swarm/runtime/geocoding';
-import { HttpError, replyWithError } from '../mappers/http-errors.js';
+import { GENERIC_MESSAGE, HttpError, replyWithError } from '../mappers/http-errors.js';
 import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import { REPORT_TEXT_FIELDS, checkReportForm } from './report-form.js';
 import { sniffImage } from './report-image.js';
@@ -92,6 +92,11 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
       if (result.duplicate) return reply.code(208).send({ message: DUPLICATE_MESSAGE, reportId: result.reportId });
       return reply.code(201).send({ reportId: result.reportId });
     } catch (error) {
+      if (error instanceof ConnectError && domainErrorCode(error) === 'REPORT.CLAIM_CODES_EXHAUSTED') {
+        // Not the reporter's doing, and no retry helps until live reports end: the operators must hear of it.
+        request.log.error({ err: error }, 'report refused: every claim code is held by a live report');
+        return replyWithError(reply, new HttpError(503, GENERIC_MESSAGE));
+      }
       return replyWithError(reply, reportError(error), reportMessages);
     }
   });

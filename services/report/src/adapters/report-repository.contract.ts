@@ -229,6 +229,19 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         expect(await reports.findLiveByClaimCode('97531')).toBeUndefined();
       });
 
+      it('names the first claim code from a given one that no live report holds, wrapping past 99999', async () => {
+        for (const claimCode of ['00500', '00501', '00502', '99998', '99999', '00000']) await reports.create(aReport({ claimCode }), []);
+        const bad = aReport({ claimCode: '00503' });
+        await reports.create(bad, []);
+        const claim = { memberId: 'member-1', claimedAt: CLAIMED_AT };
+        await reports.claim(bad.reportId, claim, claimed(bad.reportId, 'member-1', 'c-503'));
+        expect(await reports.findFreeClaimCode('00499')).toBe('00499');
+        expect(await reports.findFreeClaimCode('00500')).toBe('00504');
+        await reports.markBad(bad.reportId, claim, { reason: 'Swarm moved on', markedAt: CLAIMED_AT }, markedBad(bad.reportId, 'member-1', 'b-503'));
+        expect(await reports.findFreeClaimCode('00500')).toBe('00503');
+        expect(await reports.findFreeClaimCode('99998')).toBe('00001');
+      });
+
       it('finds reports by ids, skipping unknown ones', async () => {
         const first = aReport();
         const second = aReport();

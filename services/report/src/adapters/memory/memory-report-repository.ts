@@ -4,6 +4,7 @@ import type { BadReason } from '../../domain/claim.js';
 import type { MemberAlert } from '../../domain/member-alert.js';
 import type { Report, ReportClaim } from '../../domain/report.js';
 import type { ReportClaimed, ReportEvent, ReportMarkedBad, ReportUnclaimed } from '../../domain/report-events.js';
+import { CLAIM_CODE_COUNT, claimCodeOf } from '../../domain/claim-code.js';
 import { addressKey } from '../../domain/duplicate-report.js';
 import { toOutboxMessage } from '../events/report-event-codec.js';
 
@@ -63,6 +64,15 @@ export class MemoryReportRepository implements ReportRepository {
   async findLiveByClaimCode(claimCode: string): Promise<Report | undefined> {
     const reportId = this.liveByClaimCode.get(claimCode);
     return reportId === undefined ? undefined : this.copyOf(reportId);
+  }
+
+  async findFreeClaimCode(from: string): Promise<string | undefined> {
+    const start = Number(from);
+    for (let offset = 0; offset < CLAIM_CODE_COUNT; offset += 1) {
+      const code = claimCodeOf((start + offset) % CLAIM_CODE_COUNT);
+      if (!this.liveByClaimCode.has(code)) return code;
+    }
+    return undefined;
   }
 
   async findByIds(reportIds: string[]): Promise<Report[]> {
