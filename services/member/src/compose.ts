@@ -1,13 +1,10 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { requireMongoUrl, systemClock, uuidIds, type PartWiring } from '@swarm/runtime';
-import { connectMongo } from '@swarm/runtime/mongo';
 import type { z } from 'zod';
 import type { LoginTokenRepository, MemberRepository } from './app/ports.js';
 import { nodeTokenSecrets } from './adapters/crypto/node-token-secrets.js';
 import { MemoryLoginTokenRepository } from './adapters/memory/memory-login-token-repository.js';
 import { MemoryMemberRepository } from './adapters/memory/memory-member-repository.js';
-import { MongoLoginTokenRepository } from './adapters/mongo/mongo-login-token-repository.js';
-import { MongoMemberRepository } from './adapters/mongo/mongo-member-repository.js';
 import type { memberConfigShape } from './config.js';
 import { buildMemberService } from './member-service.js';
 
@@ -18,6 +15,12 @@ export async function composeMemberService(config: MemberConfig, wiring: PartWir
   let members: MemberRepository;
   let loginTokens: LoginTokenRepository;
   if (config.STORE === 'mongo') {
+    // Loaded only for this store: the MongoDB driver takes ~15 MB that a process keeping everything in memory never needs.
+    const [{ connectMongo }, { MongoMemberRepository }, { MongoLoginTokenRepository }] = await Promise.all([
+      import('@swarm/runtime/mongo'),
+      import('./adapters/mongo/mongo-member-repository.js'),
+      import('./adapters/mongo/mongo-login-token-repository.js'),
+    ]);
     const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
     wiring.lifecycle.onShutdown('mongo', () => mongo.close());
     wiring.health.register('mongo', mongo.isHealthy);
