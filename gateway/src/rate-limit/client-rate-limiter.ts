@@ -13,6 +13,8 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export class ClientRateLimiter {
   private readonly buckets = new Map<string, Bucket>();
+  /** Idle buckets are looked for once the map grows past this, which then doubles: never a walk on every request. */
+  private forgetAbove = MAX_TRACKED_CLIENTS;
 
   constructor(
     private readonly capacity: number,
@@ -27,7 +29,10 @@ export class ClientRateLimiter {
       return { allowed: false, retryAfterSeconds: Math.ceil(((1 - bucket.tokens) * HOUR_MS) / this.capacity / 1000) };
     }
     this.buckets.set(client, { tokens: bucket.tokens - 1, updatedAt: now });
-    if (this.buckets.size > MAX_TRACKED_CLIENTS) this.forgetIdle(now);
+    if (this.buckets.size > this.forgetAbove) {
+      this.forgetIdle(now);
+      this.forgetAbove = Math.max(MAX_TRACKED_CLIENTS, 2 * this.buckets.size);
+    }
     return { allowed: true };
   }
 
