@@ -63,13 +63,13 @@ export default tseslint.config(
   // Plain Node scripts and the tool configurations: Node's globals, and no type-aware rules (they sit outside the
   // TypeScript projects).
   {
-    files: ['**/*.mjs', '**/*.js', '**/*.config.ts'],
+    files: ['**/*.mjs', '**/*.js', '**/*.config.ts', 'frontend/build/**/*.ts'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: NODE_GLOBALS },
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
-    ignores: ['**/*.config.ts'],
+    ignores: ['**/*.config.ts', 'frontend/build/**'],
     plugins: { 'import-x': importX },
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: root },

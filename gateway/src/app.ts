@@ -130,9 +130,15 @@ export async function buildGateway(options: {
       wildcard: false,
       index: 'index.html',
       cacheControl: false,
-      // Vite names built assets by content hash, so they never change; index.html must always be fresh.
+      // The build writes a brotli and a gzip copy beside each text file; the one the browser accepts is sent as is
+      // (Content-Encoding), the file itself to a browser that accepts neither. The copies are no routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (response, path) => {
+        // Vite names built assets by content hash, so they never change; index.html must always be fresh.
         response.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A shared cache must not hand a brotli body to a browser that asked for none.
+        response.setHeader('vary', 'Accept-Encoding');
       },
     });
   } else {

@@ -1,7 +1,6 @@
 import { ConfigError, ConnectionWatch, DevOutbox, DevOutboxMailer, type Logger, type Metrics, type ShutdownRegistry } from '@swarm/runtime';
 import { SmtpMailer } from '@swarm/runtime/smtp';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { buildGateway } from './app.js';
 import { MemorySessionStore } from './auth/memory-session-store.js';
@@ -103,6 +102,8 @@ async function sharedStateFromConfig(
       verifiedSubmissions: new MemoryVerifiedSubmissions(),
     };
   }
+  // Loaded only for this store: the embedded product keeps sessions in memory and never needs a Redis client.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const redisWatch = new ConnectionWatch(wiring.logger, 'redis', { url: config.REDIS_URL });
   redis.on('error', redisWatch.error);

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { lazyComponents } from '@/app/routes/app-routes';
 
 // Whole-page tests that type into a form take seconds on a busy shared machine; the defaults (1 s for findBy*,
 // 5 s per test) turn that slowness into failures that say nothing about the app.
@@ -15,4 +16,10 @@ afterEach(() => {
 // The identification flow keeps its answers in sessionStorage; each test starts a fresh visit.
 afterEach(() => {
   sessionStorage.clear();
+});
+
+// Pages and dialogs are fetched on demand; fetched up front here, they render at once, as they do for a visitor whose
+// browser fetched them ahead (the loading state itself has its own test).
+beforeAll(async () => {
+  await Promise.all(lazyComponents.map((component) => component.preload()));
 });

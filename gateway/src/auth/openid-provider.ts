@@ -1,4 +1,8 @@
-import * as oidc from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
+
+let openIdClient: Promise<typeof OpenIdClient> | undefined;
+/** openid-client loads with the first login through a provider, not with a gateway whose visitors never use one. */
+const loadOpenIdClient = () => (openIdClient ??= import('openid-client'));
 
 export type OpenIdProviderSettings = {
   /** The name in the login paths: /api/oauth/{name}/member. */
@@ -21,13 +25,14 @@ const isLoopback = (url: URL) => url.hostname === 'localhost' || url.hostname ==
  * PKCE (S256). The provider's metadata is discovered on first use and kept.
  */
 export class OpenIdProvider {
-  private configuration: Promise<oidc.Configuration> | undefined;
+  private configuration: Promise<OpenIdClient.Configuration> | undefined;
 
   constructor(readonly settings: OpenIdProviderSettings) {}
 
   /** Where to send the browser, with the values the callback must find again. */
   async start(redirectUri: string): Promise<{ url: URL; state: string; nonce: string; codeVerifier: string }> {
     const configuration = await this.discover();
+    const oidc = await loadOpenIdClient();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -49,6 +54,7 @@ export class OpenIdProvider {
    */
   async finish(callbackUrl: URL, expected: { state: string; nonce: string; codeVerifier: string; redirectUri: string }): Promise<OpenIdIdentity> {
     const configuration = await this.discover();
+    const oidc = await loadOpenIdClient();
     const tokens = await oidc.authorizationCodeGrant(
       configuration,
       callbackUrl,
@@ -64,15 +70,17 @@ export class OpenIdProvider {
     };
   }
 
-  private discover(): Promise<oidc.Configuration> {
+  private discover(): Promise<OpenIdClient.Configuration> {
     if (!this.configuration) {
       const issuer = new URL(this.settings.issuer);
-      const discovery = oidc
-        .discovery(issuer, this.settings.clientId, this.settings.clientSecret, undefined, {
-          // Plain HTTP only for a provider on this machine (tests, local development).
-          ...(issuer.protocol === 'http:' && isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
-          timeout: 10,
-        })
+      const discovery = loadOpenIdClient()
+        .then((oidc) =>
+          oidc.discovery(issuer, this.settings.clientId, this.settings.clientSecret, undefined, {
+            // Plain HTTP only for a provider on this machine (tests, local development).
+            ...(issuer.protocol === 'http:' && isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+            timeout: 10,
+          }),
+        )
         .catch((error: unknown) => {
           // Forget the failure so the next login tries again.
           this.configuration = undefined;

@@ -9,14 +9,21 @@ export interface PendingLoginStore {
   take(state: string): Promise<PendingLogin | undefined>;
 }
 
+/** Expired logins are dropped at most this often, so starting a login never walks every pending one. */
+const SWEEP_INTERVAL_MS = 60_000;
+
 export class MemoryPendingLoginStore implements PendingLoginStore {
   private readonly logins = new Map<string, { login: PendingLogin; expiresAt: number }>();
+  private nextSweepAt = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
   async put(state: string, login: PendingLogin, ttlMs: number): Promise<void> {
     const now = this.now();
-    for (const [key, entry] of this.logins) if (entry.expiresAt <= now) this.logins.delete(key);
+    if (now >= this.nextSweepAt) {
+      this.nextSweepAt = now + SWEEP_INTERVAL_MS;
+      for (const [key, entry] of this.logins) if (entry.expiresAt <= now) this.logins.delete(key);
+    }
     this.logins.set(state, { login: { ...login }, expiresAt: now + ttlMs });
   }
 

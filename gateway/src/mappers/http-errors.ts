@@ -50,7 +50,8 @@ const statusByConnectCode: Partial<Record<Code, number>> = {
 /** Seconds a client is asked to wait before retrying a call that met an unavailable service. */
 const RETRY_AFTER_SECONDS = 5;
 
-const GENERIC_MESSAGE = 'Something went wrong. Refresh the page and try again.';
+/** Spec §8: the message of a failure that is not the client's. */
+export const GENERIC_MESSAGE = 'Something went wrong. Refresh the page and try again.';
 
 /**
  * The input a schema accepts, or a 400 HttpError with every broken rule (the first as the message), which the error

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import type { VerifiedSubmissions } from '../bot-check/recently-verified.js';
 import type { ServiceClients } from '../clients/service-clients.js';
-import { HttpError } from '../mappers/http-errors.js';
+import { GENERIC_MESSAGE, HttpError } from '../mappers/http-errors.js';
 import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import { sniffImage } from './report-image.js';
 
@@ -81,7 +81,13 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
 
     const result = await clients.report
       .submitReport({ ...form, image: image ?? new Uint8Array(), confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]) })
-      .catch(rethrowAsReportError);
+      .catch((error: unknown) => {
+        if (error instanceof ConnectError && domainErrorCode(error) === 'REPORT.CLAIM_CODES_EXHAUSTED') {
+          // Not the reporter's doing, and no retry helps until live reports end: the operators must hear of it.
+          request.log.error({ err: error }, 'report refused: every claim code is held by a live report');
+        }
+        return rethrowAsReportError(error);
+      });
     if (result.replayed) return reply.code(409).send({ message: reportMessages[409], reportId: result.reportId });
     if (result.duplicate) return reply.code(208).send({ message: DUPLICATE_MESSAGE, reportId: result.reportId });
     return reply.code(201).send({ reportId: result.reportId });
@@ -120,6 +126,8 @@ function reportError(error: unknown): unknown {
       return new HttpError(413, reportMessages[413] ?? 'Error');
     case 'REPORT.ADDRESS_UNRESOLVED':
       return new HttpError(422, reportMessages[422] ?? 'Error');
+    case 'REPORT.CLAIM_CODES_EXHAUSTED':
+      return new HttpError(503, GENERIC_MESSAGE);
     default:
       return error;
   }

@@ -1,13 +1,7 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { requireMongoUrl, secureRandomBelow, systemClock, uuidIds, type PartWiring } from '@swarm/runtime';
-import { connectMongo } from '@swarm/runtime/mongo';
 import { mailerFromSettings } from '@swarm/runtime/smtp';
 import type { z } from 'zod';
-import { MongoActivationCodeRepository } from './adapters/mongo/mongo-activation-code-repository.js';
-import { MongoAssociationRepository } from './adapters/mongo/mongo-association-repository.js';
-import { MongoJoinFailureRepository } from './adapters/mongo/mongo-join-failure-repository.js';
-import { MongoLedgerRepository } from './adapters/mongo/mongo-ledger-repository.js';
-import { MongoMembershipRepository } from './adapters/mongo/mongo-membership-repository.js';
 import { buildAssociationBillingService, memoryAssociationBillingStores, type AssociationBillingStores } from './association-billing-service.js';
 import type { associationBillingConfigShape } from './config.js';
 
@@ -23,6 +17,16 @@ export async function composeAssociationBillingService(
 ): Promise<{ routes: (router: ConnectRouter) => void; stores: AssociationBillingStores }> {
   let stores: AssociationBillingStores;
   if (config.STORE === 'mongo') {
+    // Loaded only for this store: the MongoDB driver takes ~15 MB that a process keeping everything in memory never needs.
+    const [{ connectMongo }, { MongoActivationCodeRepository }, { MongoAssociationRepository }, { MongoJoinFailureRepository }, { MongoLedgerRepository }, { MongoMembershipRepository }] =
+      await Promise.all([
+        import('@swarm/runtime/mongo'),
+        import('./adapters/mongo/mongo-activation-code-repository.js'),
+        import('./adapters/mongo/mongo-association-repository.js'),
+        import('./adapters/mongo/mongo-join-failure-repository.js'),
+        import('./adapters/mongo/mongo-ledger-repository.js'),
+        import('./adapters/mongo/mongo-membership-repository.js'),
+      ]);
     const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
     wiring.lifecycle.onShutdown('mongo', () => mongo.close());
     wiring.health.register('mongo', mongo.isHealthy);

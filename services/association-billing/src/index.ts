@@ -9,12 +9,7 @@ export { MemoryAssociationRepository } from './adapters/memory/memory-associatio
 export { MemoryActivationCodeRepository } from './adapters/memory/memory-activation-code-repository.js';
 export { MemoryMembershipRepository } from './adapters/memory/memory-membership-repository.js';
 export { MemoryLedgerRepository } from './adapters/memory/memory-ledger-repository.js';
-export { MongoAssociationRepository } from './adapters/mongo/mongo-association-repository.js';
-export { MongoActivationCodeRepository } from './adapters/mongo/mongo-activation-code-repository.js';
-export { MongoMembershipRepository } from './adapters/mongo/mongo-membership-repository.js';
-export { MongoLedgerRepository } from './adapters/mongo/mongo-ledger-repository.js';
 export { MemoryJoinFailureRepository } from './adapters/memory/memory-join-failure-repository.js';
-export { MongoJoinFailureRepository } from './adapters/mongo/mongo-join-failure-repository.js';
 export { associationBillingConfigShape } from './config.js';
 export type { ActivationCodeRepository, AssociationRepository, EmailMessage, LedgerRepository, Mailer, MembershipRepository } from './app/ports.js';
 export { composeAssociationBillingService, type AssociationBillingConfig } from './compose.js';

@@ -1,14 +1,11 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { MemoryOutbox, OutboxRelay, requireMongoUrl, systemClock, uuidIds, type OutboxStore, type PartWiring } from '@swarm/runtime';
 import { geocoderFromSettings } from '@swarm/runtime/geocoding';
-import { connectMongo, MongoOutbox, RecoveringOutbox } from '@swarm/runtime/mongo';
 import type { z } from 'zod';
 import type { LoginTokenRepository, MemberRepository } from './app/ports.js';
 import { nodeTokenSecrets } from './adapters/crypto/node-token-secrets.js';
 import { MemoryLoginTokenRepository } from './adapters/memory/memory-login-token-repository.js';
 import { MemoryMemberRepository } from './adapters/memory/memory-member-repository.js';
-import { MongoLoginTokenRepository } from './adapters/mongo/mongo-login-token-repository.js';
-import { MongoMemberRepository } from './adapters/mongo/mongo-member-repository.js';
 import type { memberConfigShape } from './config.js';
 import { buildMemberService } from './member-service.js';
 
@@ -34,6 +31,12 @@ export async function composeMemberService(
   let loginTokens: LoginTokenRepository;
   let outbox: OutboxStore;
   if (config.STORE === 'mongo') {
+    // Loaded only for this store: the MongoDB driver takes ~15 MB that a process keeping everything in memory never needs.
+    const [{ connectMongo, MongoOutbox, RecoveringOutbox }, { MongoMemberRepository }, { MongoLoginTokenRepository }] = await Promise.all([
+      import('@swarm/runtime/mongo'),
+      import('./adapters/mongo/mongo-member-repository.js'),
+      import('./adapters/mongo/mongo-login-token-repository.js'),
+    ]);
     const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
     wiring.lifecycle.onShutdown('mongo', () => mongo.close());
     wiring.health.register('mongo', mongo.isHealthy);

@@ -14,9 +14,7 @@ import {
   type PartWiring,
   type QueueDepth,
 } from '@swarm/runtime';
-import { MongoOutbox, RecoveringOutbox, connectMongo } from '@swarm/runtime/mongo';
 import { mailerFromSettings } from '@swarm/runtime/smtp';
-import { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { InboundSmsRepository } from './app/ports/inbound.js';
 import type { AlertScheduler } from './app/ports/alert-jobs.js';
@@ -28,18 +26,10 @@ import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repo
 import { MemoryInboundSmsRepository } from './adapters/memory/memory-inbound-sms-repository.js';
 import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-settings-repository.js';
 import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
-import { MongoClaimRecordRepository } from './adapters/mongo/mongo-claim-record-repository.js';
-import { MongoDispatchRepository } from './adapters/mongo/mongo-dispatch-repository.js';
-import { MongoInboundSmsRepository } from './adapters/mongo/mongo-inbound-sms-repository.js';
-import { MongoMemberSettingsRepository } from './adapters/mongo/mongo-member-settings-repository.js';
-import { MongoSentAlertRepository } from './adapters/mongo/mongo-sent-alert-repository.js';
 import { RpcAlertBilling, RpcMemberDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
 import { RpcMemberContacts } from './adapters/rpc/rpc-member-contacts.js';
 import { RpcReportClaims } from './adapters/rpc/rpc-report-claims.js';
-import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
 import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
-import { TwilioSmsSender } from './adapters/twilio/twilio-sms-sender.js';
-import { RedisSendPacer } from './adapters/pacing/redis-send-pacer.js';
 import { InProcessSendPacer, type SendPacer } from './adapters/pacing/send-pacer.js';
 import { MeteredSendPacer, MeteredSmsSender } from './adapters/telemetry/metered-sms.js';
 import type { notificationConfigShape } from './config.js';
@@ -71,6 +61,22 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
       outbox,
     };
   }
+  // Loaded only for this store: the MongoDB driver takes ~15 MB that a process keeping everything in memory never needs.
+  const [
+    { MongoOutbox, RecoveringOutbox, connectMongo },
+    { MongoClaimRecordRepository },
+    { MongoDispatchRepository },
+    { MongoInboundSmsRepository },
+    { MongoMemberSettingsRepository },
+    { MongoSentAlertRepository },
+  ] = await Promise.all([
+    import('@swarm/runtime/mongo'),
+    import('./adapters/mongo/mongo-claim-record-repository.js'),
+    import('./adapters/mongo/mongo-dispatch-repository.js'),
+    import('./adapters/mongo/mongo-inbound-sms-repository.js'),
+    import('./adapters/mongo/mongo-member-settings-repository.js'),
+    import('./adapters/mongo/mongo-sent-alert-repository.js'),
+  ]);
   const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
   wiring.lifecycle.onShutdown('mongo', () => mongo.close());
   wiring.health.register('mongo', mongo.isHealthy);
@@ -99,7 +105,7 @@ async function withIndexes<Store extends { ensureIndexes(): Promise<void> }>(sto
  * SMS_SENDER=dev-outbox keeps texts in memory (listed by ListDevOutboxSms); twilio sends them from one number or a
  * Messaging Service, paced per sender (shared by every replica through Redis when there is one).
  */
-function smsFromConfig(config: NotificationConfig, pacer: SendPacer, metrics: Metrics): { sms: SmsSender; devOutbox: DevOutboxSmsSender | undefined } {
+async function smsFromConfig(config: NotificationConfig, pacer: SendPacer, metrics: Metrics): Promise<{ sms: SmsSender; devOutbox: DevOutboxSmsSender | undefined }> {
   if (config.SMS_SENDER === 'dev-outbox') {
     const devOutbox = new DevOutboxSmsSender();
     return { sms: new MeteredSmsSender(devOutbox, metrics), devOutbox };
@@ -110,6 +116,8 @@ function smsFromConfig(config: NotificationConfig, pacer: SendPacer, metrics: Me
       'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID: required when SMS_SENDER=twilio',
     );
   }
+  // Loaded only for this sender, like the Redis and BullMQ clients below: none of them is needed by the embedded mode.
+  const { TwilioSmsSender } = await import('./adapters/twilio/twilio-sms-sender.js');
   const sms = new TwilioSmsSender({
     accountSid,
     authToken,
@@ -136,6 +144,11 @@ async function sharedStateFromConfig(
     logger.warn('REDIS_URL is not set: alert jobs are kept in memory and lost when the process stops');
     return { scheduler: new InProcessAlertScheduler(systemClock, { ...retry, onError }), pacer: new InProcessSendPacer() };
   }
+  const [{ Redis }, { RedisSendPacer }, { BullMqAlertScheduler }] = await Promise.all([
+    import('ioredis'),
+    import('./adapters/pacing/redis-send-pacer.js'),
+    import('./adapters/scheduler/bullmq-alert-scheduler.js'),
+  ]);
   // Every Redis connection (this one and BullMQ's) reconnects on its own; one watch logs an outage once for all.
   const redisWatch = new ConnectionWatch(logger, 'redis', { url: config.REDIS_URL });
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true });
@@ -175,7 +188,7 @@ export async function composeNotificationService(
   const notifyRelay = () => relay.notify();
   const stores = await storesFromConfig(config, wiring, notifyRelay);
   const { scheduler, pacer } = await sharedStateFromConfig(config, wiring);
-  const { sms, devOutbox } = smsFromConfig(config, pacer, wiring.metrics);
+  const { sms, devOutbox } = await smsFromConfig(config, pacer, wiring.metrics);
   wiring.metrics.watchQueue(config.ALERT_QUEUE_NAME, () => scheduler.depth());
   wiring.metrics.watchOutbox('notification', () => stores.outbox.backlog());
   const relay = new OutboxRelay(stores.outbox, bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });

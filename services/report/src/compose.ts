@@ -3,13 +3,10 @@ import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/as
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { MemoryOutbox, OutboxRelay, requireMongoUrl, secureRandomBelow, systemClock, uuidIds, type OutboxStore, type PartWiring } from '@swarm/runtime';
 import { geocoderFromSettings } from '@swarm/runtime/geocoding';
-import { MongoOutbox, RecoveringOutbox, connectMongo } from '@swarm/runtime/mongo';
 import type { z } from 'zod';
 import type { ImageStore, ReportRepository } from './app/ports.js';
 import { MemoryImageStore } from './adapters/memory/memory-image-store.js';
 import { MemoryReportRepository } from './adapters/memory/memory-report-repository.js';
-import { MongoImageStore } from './adapters/mongo/mongo-image-store.js';
-import { MongoReportRepository } from './adapters/mongo/mongo-report-repository.js';
 import { RpcSwarmCoverage } from './adapters/rpc/rpc-swarm-coverage.js';
 import { SharpImageProcessor } from './adapters/sharp/sharp-image-processor.js';
 import type { reportConfigShape } from './config.js';
@@ -41,6 +38,12 @@ export async function composeReportService(
   let outbox: OutboxStore;
   let images: ImageStore;
   if (config.STORE === 'mongo') {
+    // Loaded only for this store: the MongoDB driver takes ~15 MB that a process keeping everything in memory never needs.
+    const [{ MongoOutbox, RecoveringOutbox, connectMongo }, { MongoReportRepository }, { MongoImageStore }] = await Promise.all([
+      import('@swarm/runtime/mongo'),
+      import('./adapters/mongo/mongo-report-repository.js'),
+      import('./adapters/mongo/mongo-image-store.js'),
+    ]);
     const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
     lifecycle.onShutdown('mongo', () => mongo.close());
     health.register('mongo', mongo.isHealthy);

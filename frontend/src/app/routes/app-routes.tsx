@@ -1,27 +1,70 @@
+import { useEffect } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RouteErrorFallback } from '@/components/errors/route-error-fallback';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
-import { LearnMorePage } from '@/features/associations/components/learn-more-page';
-import { LoginPage } from '@/features/auth/components/login-page';
-import { AboutPage } from '@/features/content/components/about-page';
-import { PrivacyPage } from '@/features/content/components/privacy-page';
-import { TermsOfServicePage } from '@/features/content/components/terms-of-service-page';
-import { CheckAboveGroundPage } from '@/features/identify/components/check-above-ground-page';
-import { CheckClusterPage } from '@/features/identify/components/check-cluster-page';
-import { ElevationPage } from '@/features/identify/components/elevation-page';
-import { SwarmSizePage } from '@/features/identify/components/swarm-size-page';
+import { FeedbackDialog } from '@/features/feedback/components/feedback-widget';
 import { LandingPage } from '@/features/landing/components/landing-page';
-import { FaqPage } from '@/features/member-guide/components/faq-page';
-import { GettingStartedPage } from '@/features/member-guide/components/getting-started-page';
-import { MemberArea } from '@/features/member/components/member-area';
-import { MemberProfilePage } from './member-profile-page';
-import { ReportPage } from '@/features/report/components/report-page';
-import { ReportSuccessPage } from '@/features/report/components/report-success-page';
+import { lazyComponent } from '@/lib/lazy-component';
+
+// Only the landing page is in the first download; every other page (the identification questions and the report
+// form, the member area with its tour and forms, the login and content pages) is fetched when first shown.
+const LearnMorePage = lazyComponent(() => import('@/features/associations/components/learn-more-page'), (m) => m.LearnMorePage);
+const LoginPage = lazyComponent(() => import('@/features/auth/components/login-page'), (m) => m.LoginPage);
+const AboutPage = lazyComponent(() => import('@/features/content/components/about-page'), (m) => m.AboutPage);
+const PrivacyPage = lazyComponent(() => import('@/features/content/components/privacy-page'), (m) => m.PrivacyPage);
+const TermsOfServicePage = lazyComponent(() => import('@/features/content/components/terms-of-service-page'), (m) => m.TermsOfServicePage);
+const identificationPages = () => import('@/features/identify/components/identification-pages');
+const CheckClusterPage = lazyComponent(identificationPages, (m) => m.CheckClusterPage);
+const SwarmSizePage = lazyComponent(identificationPages, (m) => m.SwarmSizePage);
+const CheckAboveGroundPage = lazyComponent(identificationPages, (m) => m.CheckAboveGroundPage);
+const ElevationPage = lazyComponent(identificationPages, (m) => m.ElevationPage);
+const FaqPage = lazyComponent(() => import('@/features/member-guide/components/faq-page'), (m) => m.FaqPage);
+const GettingStartedPage = lazyComponent(() => import('@/features/member-guide/components/getting-started-page'), (m) => m.GettingStartedPage);
+const memberPages = () => import('./member-pages');
+const MemberArea = lazyComponent(memberPages, (m) => m.MemberArea);
+const MemberProfilePage = lazyComponent(memberPages, (m) => m.MemberProfilePage);
+const reportPages = () => import('@/features/report/components/report-pages');
+const ReportPage = lazyComponent(reportPages, (m) => m.ReportPage);
+const ReportSuccessPage = lazyComponent(reportPages, (m) => m.ReportSuccessPage);
+
+const lazyPages = [
+  LearnMorePage, LoginPage, AboutPage, PrivacyPage, TermsOfServicePage, CheckClusterPage, SwarmSizePage,
+  CheckAboveGroundPage, ElevationPage, FaqPage, GettingStartedPage, MemberArea, MemberProfilePage, ReportPage,
+  ReportSuccessPage,
+];
+
+/** Every component fetched on demand, for tests, which render synchronously. */
+export const lazyComponents = [...lazyPages, FeedbackDialog];
+
+/** When the browser is idle, runs `task` (soon after, where it cannot tell when it is idle). */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 3_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 1_000);
+  return () => window.clearTimeout(handle);
+}
+
+/**
+ * The landing page, which (once it has painted and the browser is idle) fetches the pages a reporter goes through
+ * next, the identification questions and the report form, so following "Report a swarm" does not wait on a slow line.
+ */
+function LandingRoute() {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const page of [CheckClusterPage, ReportPage]) void page.preload().catch(() => undefined);
+      }),
+    [],
+  );
+  return <LandingPage />;
+}
 
 /** Every route of spec §2 under the shared layout; the layout's error boundary shows the fallback panel. */
 export const pageRoutes: RouteObject[] = [
-  { index: true, element: <LandingPage /> },
+  { index: true, element: <LandingRoute /> },
   { path: paths.report.path, element: <ReportPage /> },
   { path: paths.identify.checkCluster.path, element: <CheckClusterPage /> },
   { path: paths.identify.size.path, element: <SwarmSizePage /> },

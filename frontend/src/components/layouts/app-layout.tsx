@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { Suspense, useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { FeedbackWidget } from '@/features/feedback/components/feedback-widget';
@@ -6,6 +6,7 @@ import { ContentColumn } from './content-column';
 import { Footer } from './footer';
 import { Header } from './header';
 import { showsHeader } from './layout-rules';
+import { PageLoading } from './page-loading';
 
 const Shell = styled.div`
   display: flex;
@@ -65,7 +66,10 @@ export function AppLayout() {
       {showsHeader(pathname) && <Header />}
       <Main ref={mainRef}>
         <ContentColumn>
-          <Outlet />
+          {/* Pages are fetched on demand; only a first visit shows this (navigations keep the old page meanwhile). */}
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </ContentColumn>
       </Main>
       <Footer />

@@ -66,6 +66,11 @@ export function membershipRepositoryContract(name: string, create: () => Promise
       expect(await memberships.remove('company-1', 'member-1')).toBe(true);
       expect(await memberships.remove('company-1', 'member-1')).toBe(false);
       expect(await memberships.find('company-1', 'member-1')).toBeUndefined();
+      expect(await memberships.listByMember('member-1')).toEqual([]);
+      expect(await memberships.listByAssociation('company-1')).toEqual([]);
+      expect(await memberships.listActiveByMembers(['member-1'])).toEqual([]);
+      expect(await memberships.createIfAbsent(aMembership())).toBe(true);
+      expect((await memberships.listByMember('member-1')).map((m) => m.companyId)).toEqual(['company-1']);
     });
 
     it('lists by member and by association, oldest first', async () => {

@@ -220,6 +220,21 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
         expect(await members.findCovering(PORTLAND, 1)).toEqual([]);
       });
 
+      it('finds a member at a new home after a move, and no longer at the old one', async () => {
+        const member = aMemberAt(PORTLAND, { rangeInMiles: 10 });
+        await members.insertIfAbsent(member);
+        const faraway = { latitude: 40.7128, longitude: -74.006 };
+        await members.update(member.memberId, { address: 'New York', home: faraway });
+        expect(await members.findCovering(PORTLAND, 1)).toEqual([]);
+        expect((await members.findCovering(faraway, 1)).map(({ member: found }) => found.memberId)).toEqual([member.memberId]);
+      });
+
+      it('finds members near a pole, whose search box spans every longitude', async () => {
+        const polar = aMember({ address: 'x', home: { latitude: 89.95, longitude: 10 }, availability: { ...defaultAvailability(), rangeInMiles: 25 } });
+        await members.insertIfAbsent(polar);
+        expect((await members.findCovering({ latitude: 89.95, longitude: -170 }, 1)).map(({ member }) => member.memberId)).toEqual([polar.memberId]);
+      });
+
       it('measures across the antimeridian the short way', async () => {
         const east = aMember({ address: 'x', home: { latitude: 0, longitude: 179.99 }, availability: { ...defaultAvailability(), rangeInMiles: 5 } });
         await members.insertIfAbsent(east);

@@ -72,6 +72,20 @@ export function alertSchedulerContract(
       expect(await scheduler.cancelForReport('r1')).toBe(0);
     });
 
+    it('cancels a job scheduled again once, and counts only jobs still pending, not one that already ran', async () => {
+      const ran: string[] = [];
+      await scheduler.start(async (j) => {
+        ran.push(j.jobId);
+        return { kind: 'done' };
+      });
+      await scheduler.schedule(job('r1', 'm1'), clock.now());
+      await waitUntil(async () => ran.length === 1 && (await scheduler.pending()).length === 0, 5_000, 'the due job to run');
+      await scheduler.schedule(job('r1', 'm2'), new Date(clock.now().getTime() + HOUR));
+      await scheduler.schedule(job('r1', 'm2'), new Date(clock.now().getTime() + 2 * HOUR));
+      expect(await scheduler.cancelForReport('r1')).toBe(1);
+      expect(await scheduler.pending()).toEqual([]);
+    });
+
     it('runs a job that is due and forgets it once done', async () => {
       const ran: AlertJob[] = [];
       await scheduler.start(async (j) => {

@@ -36,6 +36,16 @@ export function inboundSmsRepositoryContract(name: string, create: () => Promise
       await messages.release('SM-unknown');
     });
 
+    it('stops counting a wrong code once its message is released and recorded again without one', async () => {
+      const receivedAt = new Date(Date.UTC(2026, 5, 1, 12, 0));
+      await messages.recordIfAbsent(message('SM-again', { from: '+15035550111', receivedAt }));
+      await messages.saveOutcome('SM-again', { reply: 'wrong', wrongCode: true });
+      expect(await messages.countWrongCodesSince('+15035550111', receivedAt)).toBe(1);
+      await messages.recordIfAbsent(message('SM-released', { from: '+15035550111', receivedAt }));
+      await messages.release('SM-released');
+      expect(await messages.countWrongCodesSince('+15035550111', receivedAt)).toBe(1);
+    });
+
     it('records exactly one of many concurrent deliveries of one message', async () => {
       const outcomes = await Promise.all(Array.from({ length: 10 }, () => messages.recordIfAbsent(message('SM-race'))));
       expect(outcomes.filter((outcome) => outcome.kind === 'recorded')).toHaveLength(1);

@@ -95,6 +95,16 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
       expect(found.map((report) => report.reportId).sort()).toEqual([recent.reportId, claimed.reportId].sort());
     });
 
+    it('hands out copies: changing a found report changes nothing stored', async () => {
+      const report = aReport({ address: '3 Comb Court' });
+      await reports.create(report, []);
+      const found = (await reports.findByIdempotencyId(report.idempotencyId))!;
+      found.state = 'bad';
+      found.address = 'elsewhere';
+      expect(await reports.findById(report.reportId)).toEqual(report);
+      expect((await reports.findLiveAtAddressSince(addressKey('3 Comb Court'), report.createdAt)).map((live) => live.reportId)).toEqual([report.reportId]);
+    });
+
     it('finds nothing for unknown ids', async () => {
       expect(await reports.findById('missing')).toBeUndefined();
       expect(await reports.findByIdempotencyId('missing')).toBeUndefined();
@@ -182,9 +192,12 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         expect(await reports.unclaim(report.reportId, earlier, unclaimed(report.reportId, 'member-1', 'y'))).toBe(false);
         expect(await reports.unclaim(report.reportId, claim, unclaimed(report.reportId, 'member-1', 'unclaim-1'))).toBe(true);
         expect(await reports.findById(report.reportId)).toEqual(report);
+        expect(await reports.findClaimedBy('member-1')).toEqual([]);
+        expect((await reports.findLiveByClaimCode(report.claimCode))?.reportId).toBe(report.reportId);
         expect(await reports.unclaim(report.reportId, claim, unclaimed(report.reportId, 'member-1', 'unclaim-2'))).toBe(false);
         const again = { memberId: 'member-2', claimedAt: new Date('2026-05-01T13:00:00.000Z') };
         expect(await reports.claim(report.reportId, again, claimed(report.reportId, 'member-2', 'claim-2', again.claimedAt))).toBe(true);
+        expect((await reports.findClaimedBy('member-2')).map((found) => found.reportId)).toEqual([report.reportId]);
         expect((await outbox.pending(10)).map((message) => [message.id, message.type])).toEqual([
           ['claim-1', 'report.claimed'],
           ['unclaim-1', 'report.unclaimed'],
@@ -214,6 +227,19 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         await reports.create(report, []);
         expect((await reports.findLiveByClaimCode('13579'))?.reportId).toBe(report.reportId);
         expect(await reports.findLiveByClaimCode('97531')).toBeUndefined();
+      });
+
+      it('names the first claim code from a given one that no live report holds, wrapping past 99999', async () => {
+        for (const claimCode of ['00500', '00501', '00502', '99998', '99999', '00000']) await reports.create(aReport({ claimCode }), []);
+        const bad = aReport({ claimCode: '00503' });
+        await reports.create(bad, []);
+        const claim = { memberId: 'member-1', claimedAt: CLAIMED_AT };
+        await reports.claim(bad.reportId, claim, claimed(bad.reportId, 'member-1', 'c-503'));
+        expect(await reports.findFreeClaimCode('00499')).toBe('00499');
+        expect(await reports.findFreeClaimCode('00500')).toBe('00504');
+        await reports.markBad(bad.reportId, claim, { reason: 'Swarm moved on', markedAt: CLAIMED_AT }, markedBad(bad.reportId, 'member-1', 'b-503'));
+        expect(await reports.findFreeClaimCode('00500')).toBe('00503');
+        expect(await reports.findFreeClaimCode('99998')).toBe('00001');
       });
 
       it('finds reports by ids, skipping unknown ones', async () => {

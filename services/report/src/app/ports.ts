@@ -18,6 +18,11 @@ export interface ReportRepository {
   findLiveAtAddressSince(addressKey: string, since: Date): Promise<Report[]>;
   /** The live (active or claimed) report holding this claim code; live claim codes are distinct. */
   findLiveByClaimCode(claimCode: string): Promise<Report | undefined>;
+  /**
+   * The first claim code at or after `from` (wrapping past the last code to "00000") that no live report holds, or
+   * undefined when live reports hold every code. Found through the live-code lookup, without reading every report.
+   */
+  findFreeClaimCode(from: string): Promise<string | undefined>;
   /** The reports with these ids that exist, in no particular order. */
   findByIds(reportIds: string[]): Promise<Report[]>;
   /** The reports in state claimed held by this member. */

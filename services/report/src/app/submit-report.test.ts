@@ -4,7 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryImageStore } from '../adapters/memory/memory-image-store.js';
 import { MemoryReportRepository } from '../adapters/memory/memory-report-repository.js';
 import type { Coverage, CoveringMember } from '../domain/coverage.js';
+import { CLAIM_CODE_COUNT, claimCodeOf } from '../domain/claim-code.js';
 import { ReportError } from '../domain/report-error.js';
+import { aReport } from '../adapters/report-repository.contract.js';
 import type { GeoPoint, ReportAssociation } from '../domain/report.js';
 import type { ReportForm } from '../domain/report-form.js';
 import type { Geocoder, ImageProcessor, StoredImage, SwarmCoverage } from './ports.js';
@@ -307,6 +309,55 @@ describe('SubmitReport', () => {
     await submitReport.execute(submissionWith());
     const second = await submitReport.execute(submissionWith({ idempotencyId: 'idem-2', address: '2 Hive Road, Portland, OR, USA' }));
     expect((await reports.findById(second.reportId))?.claimCode).toBe('00222');
+  });
+
+  it('takes a free code the repository names once random draws keep colliding', async () => {
+    codes = [111];
+    await submitReport.execute(submissionWith());
+    codes = [111, 111, 111, 111, 111, 111];
+    const second = await submitReport.execute(submissionWith({ idempotencyId: 'idem-2', address: '2 Hive Road, Portland, OR, USA' }));
+    expect((await reports.findById(second.reportId))?.claimCode).toBe('00112');
+  });
+
+  it('fails with CLAIM_CODES_EXHAUSTED, storing nothing, when live reports hold every claim code', async () => {
+    for (let code = 0; code < CLAIM_CODE_COUNT; code += 1) {
+      expect(await reports.create(aReport({ reportId: `live-${code}`, idempotencyId: `live-${code}`, claimCode: claimCodeOf(code) }), [])).toBe('created');
+    }
+
+    const attempt = submitReport.execute(submissionWith({ idempotencyId: 'one-too-many' }));
+
+    await expect(attempt).rejects.toMatchObject({ code: 'REPORT.CLAIM_CODES_EXHAUSTED' });
+    expect(await reports.findByIdempotencyId('one-too-many')).toBeUndefined();
+    expect(await outbox.pending(10)).toEqual([]);
+  });
+
+  it('gives up after a bounded number of codes when every free code found is taken before it can be used', async () => {
+    let creates = 0;
+    let searches = 0;
+    const racing = Object.assign(Object.create(reports) as MemoryReportRepository, {
+      create: async () => {
+        creates += 1;
+        return 'claim-code-taken' as const;
+      },
+      findFreeClaimCode: async () => {
+        searches += 1;
+        return '00042';
+      },
+    });
+    const submit = new SubmitReport({
+      reports: racing,
+      coverage,
+      geocoder,
+      images,
+      imageProcessor: fakeProcessor,
+      clock: { now: () => now },
+      ids: { newId: () => `id-${(nextId += 1)}` },
+      randomBelow: () => 7,
+    });
+
+    await expect(submit.execute(submissionWith())).rejects.toMatchObject({ code: 'REPORT.CLAIM_CODES_EXHAUSTED' });
+    expect(creates).toBe(10);
+    expect(searches).toBe(5);
   });
 
   it('refuses an invalid submission without asking the geocoder or storing anything', async () => {

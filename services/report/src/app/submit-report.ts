@@ -25,8 +25,13 @@ export type SubmitReportInput = {
  */
 export type SubmitReportResult = { reportId: string; replayed: boolean; duplicate: boolean };
 
-/** Claim-code draws before giving up; collisions are rare while live reports are far fewer than 100 000. */
-const CLAIM_CODE_ATTEMPTS = 20;
+/** Random claim-code draws; collisions are rare while live reports are far fewer than 100 000. */
+const RANDOM_CLAIM_CODE_DRAWS = 5;
+/**
+ * Then codes the repository found free (another submission may take one first): a bound, so a full code space, or
+ * one that fills as fast as it is searched, ends in CLAIM_CODES_EXHAUSTED rather than an endless loop.
+ */
+const FREE_CLAIM_CODE_SEARCHES = 5;
 
 export type SubmitReportPorts = {
   reports: ReportRepository;
@@ -78,12 +83,18 @@ export class SubmitReport {
     }
 
     const image = picture ? await this.storeImage(picture, now) : undefined;
-    for (let attempt = 0; attempt < CLAIM_CODE_ATTEMPTS; attempt += 1) {
+    for (let attempt = 0; attempt < RANDOM_CLAIM_CODE_DRAWS + FREE_CLAIM_CODE_SEARCHES; attempt += 1) {
+      const reportId = this.ports.ids.newId();
+      const drawn = claimCodeFrom(this.ports.randomBelow);
+      // Random codes first (a code does not tell which report came before it); once they keep colliding, the code
+      // space is nearly full, and the repository names a free code near the drawn one, or none when all are taken.
+      const claimCode = attempt < RANDOM_CLAIM_CODE_DRAWS ? drawn : await reports.findFreeClaimCode(drawn);
+      if (claimCode === undefined) break;
       const report: Report = {
         ...submission,
-        reportId: this.ports.ids.newId(),
+        reportId,
         state: 'active',
-        claimCode: claimCodeFrom(this.ports.randomBelow),
+        claimCode,
         createdAt: now,
         associations: coverage.associations,
         ...(image ? { image } : {}),
@@ -95,9 +106,9 @@ export class SubmitReport {
         const winner = await reports.findByIdempotencyId(submission.idempotencyId);
         if (winner) return this.replay(winner, submission);
       }
-      // 'claim-code-taken': draw another code.
+      // 'claim-code-taken': try another code.
     }
-    throw new ReportError('REPORT.CLAIM_CODES_EXHAUSTED', 'could not allocate a free claim code');
+    throw new ReportError('REPORT.CLAIM_CODES_EXHAUSTED', 'every claim code is held by a live report');
   }
 
   /**

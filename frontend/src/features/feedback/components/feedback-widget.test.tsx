@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '@/testing/fake-api';
 import { renderAppAt } from '@/testing/render-app';
-import { FEEDBACK_SUCCESS_MS, INVALID_EMAIL } from './feedback-widget';
+import { FEEDBACK_SUCCESS_MS, INVALID_EMAIL } from './feedback-dialog';
 
 const feedbackTab = () => screen.queryByRole('button', { name: 'Feedback' });
 const notifications = () => screen.getByRole('region', { name: 'Notifications' });

@@ -1,24 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import styled, { css } from 'styled-components';
-import { Dialog } from '@/components/ui/dialog';
-import { Field, Label, TextArea, TextInput } from '@/components/ui/form-field';
-import { useToast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
-import { useSubmitFeedback } from '../api/submit-feedback';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { lazyComponent } from '@/lib/lazy-component';
+import { largeTextOnFeedbackBlue } from './feedback-style';
 
-/** Spec §2, §4, §8 and §9, word for word. */
-export const feedbackMessages = {
-  placeholder: 'Did something go wrong? Let us know!',
-  requiredFields: (labels: string[]) => `Please enter in the following required fields: ${labels.join(', ')}`,
-  emptyMessage: 'Unable to submit feedback with empty message',
-  failure: 'There was a problem submitting feedback, please wait and try again.',
-  success: 'Thank you for your feedback!',
-} as const;
-
-export const FEEDBACK_SUCCESS_MS = 5_000;
-
-/** Said under the email field when the address cannot be one (the field is optional: empty is fine). */
-export const INVALID_EMAIL = 'Please enter a valid email address, or leave it empty.';
+export const FeedbackDialog = lazyComponent(() => import('./feedback-dialog'), (module) => module.FeedbackDialog);
 
 /**
  * The Feedback tab on every page: a rotated tab on the right edge that opens a small form. The tab hides while the
@@ -37,174 +22,18 @@ export function FeedbackWidget() {
   return open ? (
     <FeedbackDialog onClose={() => setOpen(false)} />
   ) : (
-    <Tab ref={tabRef} type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+    <Tab
+      ref={tabRef}
+      type="button"
+      aria-haspopup="dialog"
+      onPointerEnter={() => void FeedbackDialog.preload().catch(() => undefined)}
+      // A transition keeps the tab on screen while the form's code arrives, rather than an empty gap.
+      onClick={() => startTransition(() => setOpen(true))}
+    >
       Feedback
     </Tab>
   );
 }
-
-type FeedbackField = 'message' | 'name' | 'email';
-type FieldErrors = Partial<Record<FeedbackField, string>>;
-
-/** A plain check of the address's shape; the gateway checks it properly and its word is shown the same way. */
-const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email);
-
-/** The field a gateway refusal (400 `{message, errors}`) is about, read from its message ('Email is invalid'). */
-function fieldOf(message: string): FeedbackField | undefined {
-  if (message === feedbackMessages.emptyMessage || /^message\b/i.test(message)) return 'message';
-  if (/^email\b/i.test(message)) return 'email';
-  if (/^name\b/i.test(message)) return 'name';
-  return undefined;
-}
-
-function serverFieldErrors(error: unknown): { fields: FieldErrors; other: string[] } {
-  if (!(error instanceof ApiError) || error.status !== 400) return { fields: {}, other: [] };
-  const listed = (error.body as { errors?: unknown } | undefined)?.errors;
-  const messages = Array.isArray(listed) ? listed.filter((entry): entry is string => typeof entry === 'string') : [error.message];
-  const fields: FieldErrors = {};
-  const other: string[] = [];
-  for (const message of messages) {
-    const field = fieldOf(message);
-    if (field && field !== 'message') fields[field] ??= message;
-    else if (!field) other.push(message);
-  }
-  return { fields, other };
-}
-
-function FeedbackDialog({ onClose }: { onClose: () => void }) {
-  const toast = useToast();
-  const feedback = useSubmitFeedback();
-  const [message, setMessage] = useState('');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const messageRef = useRef<HTMLTextAreaElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-
-  const messageMissing = problems.length > 0 && problems[0] === feedbackMessages.requiredFields(['Message']);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (feedback.isPending) return;
-    if (message.trim() === '') {
-      setProblems([feedbackMessages.requiredFields(['Message']), feedbackMessages.emptyMessage]);
-      messageRef.current?.focus();
-      return;
-    }
-    if (email.trim() !== '' && !looksLikeEmail(email.trim())) {
-      setProblems([]);
-      setFieldErrors({ email: INVALID_EMAIL });
-      emailRef.current?.focus();
-      return;
-    }
-    setProblems([]);
-    setFieldErrors({});
-    feedback.mutate(
-      { name: name.trim(), email: email.trim(), message: message.trim(), url: window.location.href, source: 'widget' },
-      {
-        onSuccess: () => {
-          onClose();
-          toast.success(feedbackMessages.success, undefined, { durationMs: FEEDBACK_SUCCESS_MS });
-        },
-        onError: (error) => {
-          // A refused field is named under that field, in the gateway's words; anything else is the spec's failure.
-          const { fields, other } = serverFieldErrors(error);
-          setFieldErrors(fields);
-          setProblems(Object.keys(fields).length > 0 || other.length > 0 ? other : [feedbackMessages.failure]);
-          if (fields.email) emailRef.current?.focus();
-          else if (fields.name) nameRef.current?.focus();
-        },
-      },
-    );
-  };
-
-  // A field's error goes as soon as the field is right again.
-  const onEmailChange = (value: string) => {
-    setEmail(value);
-    if (fieldErrors.email && (value.trim() === '' || looksLikeEmail(value.trim()))) setFieldErrors(({ email: _gone, ...rest }) => rest);
-  };
-  const onNameChange = (value: string) => {
-    setName(value);
-    if (fieldErrors.name) setFieldErrors(({ name: _gone, ...rest }) => rest);
-  };
-  const onMessageChange = (value: string) => {
-    setMessage(value);
-    if (messageMissing && value.trim() !== '') setProblems([]);
-  };
-
-  return (
-    <Dialog title="Feedback" onClose={onClose} width="320px" initialFocusRef={messageRef}>
-      <Form onSubmit={onSubmit} noValidate>
-        <Field>
-          <Label htmlFor="feedback-message">Message</Label>
-          <TextArea
-            ref={messageRef}
-            id="feedback-message"
-            rows={4}
-            maxLength={5000}
-            placeholder={feedbackMessages.placeholder}
-            value={message}
-            aria-required="true"
-            aria-invalid={messageMissing ? true : undefined}
-            aria-describedby={problems.length > 0 ? 'feedback-problems' : undefined}
-            onChange={(event) => onMessageChange(event.target.value)}
-          />
-        </Field>
-        <Field>
-          <Label htmlFor="feedback-name">Name (optional)</Label>
-          <TextInput
-            ref={nameRef}
-            id="feedback-name"
-            autoComplete="name"
-            maxLength={255}
-            value={name}
-            aria-invalid={fieldErrors.name ? true : undefined}
-            aria-describedby={fieldErrors.name ? 'feedback-name-error' : undefined}
-            onChange={(event) => onNameChange(event.target.value)}
-          />
-          {fieldErrors.name && <FieldProblem id="feedback-name-error">{fieldErrors.name}</FieldProblem>}
-        </Field>
-        <Field>
-          <Label htmlFor="feedback-email">Email (optional)</Label>
-          <TextInput
-            ref={emailRef}
-            id="feedback-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={255}
-            value={email}
-            aria-invalid={fieldErrors.email ? true : undefined}
-            aria-describedby={fieldErrors.email ? 'feedback-email-error' : undefined}
-            onChange={(event) => onEmailChange(event.target.value)}
-          />
-          {fieldErrors.email && <FieldProblem id="feedback-email-error">{fieldErrors.email}</FieldProblem>}
-        </Field>
-        {problems.length > 0 && (
-          <Problems id="feedback-problems" role="alert">
-            {problems.map((problem) => (
-              <p key={problem}>{problem}</p>
-            ))}
-          </Problems>
-        )}
-        <SubmitButton type="submit" disabled={feedback.isPending} aria-busy={feedback.isPending}>
-          Submit
-        </SubmitButton>
-      </Form>
-    </Dialog>
-  );
-}
-
-/**
- * White on the spec's #1677ff is 4.1:1, short of the 4.5:1 normal text needs but above the 3:1 of large text
- * (WCAG 1.4.3: bold at 14 pt, 18.66 px, or more): the colours stay the spec's, the text is large and bold.
- */
-const largeTextOnFeedbackBlue = css`
-  font-size: 1.1875rem;
-  font-weight: 700;
-`;
 
 const Tab = styled.button`
   position: fixed;
@@ -227,44 +56,5 @@ const Tab = styled.button`
 
   &:hover {
     background: ${({ theme }) => theme.colors.feedbackHover};
-  }
-`;
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const FieldProblem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.small};
-  font-weight: 600;
-`;
-
-const Problems = styled.div`
-  color: ${({ theme }) => theme.colors.danger};
-  font-weight: 600;
-`;
-
-const SubmitButton = styled.button`
-  min-height: 44px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
-  border: none;
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.feedback};
-  color: #ffffff;
-  font: inherit;
-  ${largeTextOnFeedbackBlue}
-  cursor: pointer;
-
-  &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.feedbackHover};
-  }
-
-  &:disabled {
-    opacity: 0.7;
-    cursor: progress;
   }
 `;

@@ -3,7 +3,7 @@ import type { LedgerEntry } from '../../domain/ledger.js';
 
 /** Every method runs without awaiting in between, so each is atomic within the process. */
 export class MemoryLedgerRepository implements LedgerRepository {
-  private readonly entries: LedgerEntry[] = [];
+  private readonly entriesByCompany = new Map<string, LedgerEntry[]>();
   private readonly byKey = new Map<string, LedgerEntry>();
   private readonly balances = new Map<string, number>();
   private readonly noticeSent = new Set<string>();
@@ -14,7 +14,9 @@ export class MemoryLedgerRepository implements LedgerRepository {
     if (existing) return { status: 'duplicate', entry: structuredClone(existing), balanceCents: this.balances.get(existing.companyId) ?? 0 };
     if (balanceCents + entry.amountCents < 0) return { status: 'insufficient-funds', balanceCents };
     const stored = structuredClone(entry);
-    this.entries.push(stored);
+    const companyEntries = this.entriesByCompany.get(stored.companyId);
+    if (companyEntries) companyEntries.push(stored);
+    else this.entriesByCompany.set(stored.companyId, [stored]);
     this.byKey.set(stored.idempotencyKey, stored);
     this.balances.set(entry.companyId, balanceCents + entry.amountCents);
     return { status: 'recorded', entry: structuredClone(stored), balanceCents: balanceCents + entry.amountCents };
@@ -34,7 +36,7 @@ export class MemoryLedgerRepository implements LedgerRepository {
   }
 
   async entriesOf(companyId: string): Promise<LedgerEntry[]> {
-    return this.entries.filter((entry) => entry.companyId === companyId).map((entry) => structuredClone(entry));
+    return (this.entriesByCompany.get(companyId) ?? []).map((entry) => structuredClone(entry));
   }
 
   async claimLowBalanceNotice(companyId: string): Promise<boolean> {

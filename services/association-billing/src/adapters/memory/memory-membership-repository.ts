@@ -4,13 +4,18 @@ import type { Membership } from '../../domain/membership.js';
 const keyOf = (companyId: string, memberId: string) => JSON.stringify([companyId, memberId]);
 const oldestFirst = (a: Membership, b: Membership) => a.dateJoined.getTime() - b.dateJoined.getTime();
 
+/** Memberships by (association, member), with the by-member and by-association lookups the Mongo indexes give. */
 export class MemoryMembershipRepository implements MembershipRepository {
   private readonly memberships = new Map<string, Membership>();
+  private readonly keysByMember = new Map<string, Set<string>>();
+  private readonly keysByAssociation = new Map<string, Set<string>>();
 
   async createIfAbsent(membership: Membership): Promise<boolean> {
     const key = keyOf(membership.companyId, membership.memberId);
     if (this.memberships.has(key)) return false;
     this.memberships.set(key, structuredClone(membership));
+    addTo(this.keysByMember, membership.memberId, key);
+    addTo(this.keysByAssociation, membership.companyId, key);
     return true;
   }
 
@@ -45,23 +50,43 @@ export class MemoryMembershipRepository implements MembershipRepository {
   }
 
   async remove(companyId: string, memberId: string): Promise<boolean> {
-    return this.memberships.delete(keyOf(companyId, memberId));
+    const key = keyOf(companyId, memberId);
+    if (!this.memberships.delete(key)) return false;
+    removeFrom(this.keysByMember, memberId, key);
+    removeFrom(this.keysByAssociation, companyId, key);
+    return true;
   }
 
   async listByMember(memberId: string): Promise<Membership[]> {
-    return this.select((membership) => membership.memberId === memberId);
+    return this.select(this.keysByMember.get(memberId) ?? []);
   }
 
   async listByAssociation(companyId: string): Promise<Membership[]> {
-    return this.select((membership) => membership.companyId === companyId);
+    return this.select(this.keysByAssociation.get(companyId) ?? []);
   }
 
   async listActiveByMembers(memberIds: readonly string[]): Promise<Membership[]> {
-    const wanted = new Set(memberIds);
-    return this.select((membership) => membership.status === 'active' && wanted.has(membership.memberId));
+    const keys = [...new Set(memberIds)].flatMap((memberId) => [...(this.keysByMember.get(memberId) ?? [])]);
+    return this.select(keys, (membership) => membership.status === 'active');
   }
 
-  private select(predicate: (membership: Membership) => boolean): Membership[] {
-    return [...this.memberships.values()].filter(predicate).sort(oldestFirst).map((membership) => structuredClone(membership));
+  private select(keys: Iterable<string>, keep: (membership: Membership) => boolean = () => true): Membership[] {
+    return [...keys]
+      .map((key) => this.memberships.get(key)!)
+      .filter(keep)
+      .sort(oldestFirst)
+      .map((membership) => structuredClone(membership));
   }
+}
+
+function addTo(index: Map<string, Set<string>>, id: string, key: string): void {
+  const keys = index.get(id);
+  if (keys) keys.add(key);
+  else index.set(id, new Set([key]));
+}
+
+function removeFrom(index: Map<string, Set<string>>, id: string, key: string): void {
+  const keys = index.get(id);
+  keys?.delete(key);
+  if (keys?.size === 0) index.delete(id);
 }

@@ -1,7 +1,11 @@
 import type { LoginTokenRepository, StoredLoginToken } from '../../app/ports.js';
 
+/** Expired tokens are dropped at most this often, so consuming one never walks every token issued. */
+const SWEEP_INTERVAL_MS = 60_000;
+
 export class MemoryLoginTokenRepository implements LoginTokenRepository {
   private readonly tokens = new Map<string, StoredLoginToken>();
+  private nextSweepAt = 0;
 
   async save(token: StoredLoginToken): Promise<void> {
     this.tokens.set(token.tokenHash, structuredClone(token));
@@ -16,6 +20,8 @@ export class MemoryLoginTokenRepository implements LoginTokenRepository {
   }
 
   private dropExpired(now: Date): void {
+    if (now.getTime() < this.nextSweepAt) return;
+    this.nextSweepAt = now.getTime() + SWEEP_INTERVAL_MS;
     for (const [hash, token] of this.tokens) if (token.expiresAt.getTime() <= now.getTime()) this.tokens.delete(hash);
   }
 }

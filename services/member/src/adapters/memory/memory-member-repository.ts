@@ -1,14 +1,36 @@
 import type { MemoryOutbox } from '@swarm/runtime';
 import type { CoveringMember, InsertOutcome, MemberPatch, MemberRepository } from '../../app/ports.js';
+import { MAX_RANGE_IN_MILES } from '../../domain/availability.js';
 import { coveringDistance } from '../../domain/covering.js';
-import type { GeoPoint } from '../../domain/geo.js';
+import { boxesAround, type GeoBox, type GeoPoint } from '../../domain/geo.js';
 import type { Member } from '../../domain/member.js';
 import { memberChanged } from '../../domain/member-events.js';
 import { toOutboxMessage } from '../events/member-event-codec.js';
 
-/** Members in a map; a change and its member.changed reach the outbox in one synchronous step. */
+/** Homes are filed in cells of this many degrees a side: a 25-mile search box touches about a dozen of them. */
+const CELL_DEGREES = 0.5;
+
+const cellIndex = (degrees: number) => Math.floor(degrees / CELL_DEGREES);
+const cellKey = (latitudeIndex: number, longitudeIndex: number) => `${latitudeIndex}:${longitudeIndex}`;
+const cellOf = (home: GeoPoint) => cellKey(cellIndex(home.latitude), cellIndex(home.longitude));
+
+function* cellsOverlapping(box: GeoBox): Generator<string> {
+  for (let latitude = cellIndex(box.minLatitude); latitude <= cellIndex(box.maxLatitude); latitude += 1) {
+    for (let longitude = cellIndex(box.minLongitude); longitude <= cellIndex(box.maxLongitude); longitude += 1) yield cellKey(latitude, longitude);
+  }
+}
+
+/**
+ * Members in a map, with the lookups the Mongo adapter has indexes for: by email, by phone number, and homes in a
+ * latitude/longitude grid that coverage searches the way the Mongo adapter's box query does, so no call scans every
+ * member. Each write checks and changes in one synchronous step, as a unique index would make it atomic; a change and
+ * its member.changed reach the outbox in that same step.
+ */
 export class MemoryMemberRepository implements MemberRepository {
   private readonly members = new Map<string, Member>();
+  private readonly byEmail = new Map<string, string>();
+  private readonly byPhone = new Map<string, Set<string>>();
+  private readonly homesByCell = new Map<string, Set<string>>();
   private readonly versions = new Map<string, number>();
 
   constructor(
@@ -17,11 +39,12 @@ export class MemoryMemberRepository implements MemberRepository {
   ) {}
 
   async insertIfAbsent(member: Member): Promise<InsertOutcome> {
-    // No await before the write: the check and the insert happen in one turn, as a unique index would make them.
-    const existing = this.find((candidate) => candidate.email === member.email);
-    if (existing) return { member: structuredClone(existing), created: false };
+    const existingId = this.byEmail.get(member.email);
+    if (existingId !== undefined) return { member: structuredClone(this.members.get(existingId)!), created: false };
     if (this.members.has(member.memberId)) throw new Error(`member id ${member.memberId} is already taken`);
-    this.members.set(member.memberId, structuredClone(member));
+    const stored = structuredClone(member);
+    this.members.set(member.memberId, stored);
+    this.index(stored);
     return { member: structuredClone(member), created: true };
   }
 
@@ -31,14 +54,14 @@ export class MemoryMemberRepository implements MemberRepository {
   }
 
   async findByEmail(email: string): Promise<Member | undefined> {
-    const member = this.find((candidate) => candidate.email === email);
-    return member && structuredClone(member);
+    const memberId = this.byEmail.get(email);
+    return memberId === undefined ? undefined : structuredClone(this.members.get(memberId));
   }
 
   async findByPhone(phoneNumber: string): Promise<Member | undefined> {
     if (phoneNumber === '') return undefined;
-    const [first] = [...this.members.values()]
-      .filter((candidate) => candidate.phoneNumber === phoneNumber)
+    const [first] = [...(this.byPhone.get(phoneNumber) ?? [])]
+      .map((memberId) => this.members.get(memberId)!)
       .sort((left, right) => left.createdAt.getTime() - right.createdAt.getTime() || (left.memberId < right.memberId ? -1 : 1));
     return first && structuredClone(first);
   }
@@ -47,6 +70,7 @@ export class MemoryMemberRepository implements MemberRepository {
     const member = this.members.get(memberId);
     if (!member) return undefined;
     if (!changesAnything(patch)) return structuredClone(member);
+    this.unindex(member);
     const { availability, ...fields } = structuredClone(patch);
     Object.assign(member, fields);
     if (availability) {
@@ -58,6 +82,7 @@ export class MemoryMemberRepository implements MemberRepository {
     this.versions.set(memberId, version);
     this.outbox.append([toOutboxMessage(memberChanged(memberId, version), new Date())]);
     this.onEventsStored();
+    this.index(member);
     return structuredClone(member);
   }
 
@@ -69,16 +94,30 @@ export class MemoryMemberRepository implements MemberRepository {
   }
 
   async findCovering(point: GeoPoint, heightFeet: number): Promise<CoveringMember[]> {
+    // The grid narrows to homes within the longest range anyone may set; each member's own range is applied after.
+    const candidates = new Set<string>();
+    for (const box of boxesAround(point, MAX_RANGE_IN_MILES)) {
+      for (const cell of cellsOverlapping(box)) for (const memberId of this.homesByCell.get(cell) ?? []) candidates.add(memberId);
+    }
     const covering: CoveringMember[] = [];
-    for (const member of this.members.values()) {
+    for (const memberId of candidates) {
+      const member = this.members.get(memberId)!;
       const distanceMiles = coveringDistance(member, point, heightFeet);
       if (distanceMiles !== undefined) covering.push({ member: structuredClone(member), distanceMiles });
     }
     return covering.sort((left, right) => left.distanceMiles - right.distanceMiles);
   }
 
-  private find(predicate: (member: Member) => boolean): Member | undefined {
-    return [...this.members.values()].find(predicate);
+  private index(member: Member): void {
+    this.byEmail.set(member.email, member.memberId);
+    if (member.phoneNumber !== '') addTo(this.byPhone, member.phoneNumber, member.memberId);
+    if (member.home) addTo(this.homesByCell, cellOf(member.home), member.memberId);
+  }
+
+  private unindex(member: Member): void {
+    if (this.byEmail.get(member.email) === member.memberId) this.byEmail.delete(member.email);
+    removeFrom(this.byPhone, member.phoneNumber, member.memberId);
+    if (member.home) removeFrom(this.homesByCell, cellOf(member.home), member.memberId);
   }
 }
 
@@ -91,4 +130,16 @@ function changesAnything(patch: MemberPatch): boolean {
     Object.values(scalars).some((value) => value !== undefined) ||
     Object.values(days ?? {}).some((window) => window !== undefined)
   );
+}
+
+function addTo(index: Map<string, Set<string>>, key: string, memberId: string): void {
+  const ids = index.get(key);
+  if (ids) ids.add(memberId);
+  else index.set(key, new Set([memberId]));
+}
+
+function removeFrom(index: Map<string, Set<string>>, key: string, memberId: string): void {
+  const ids = index.get(key);
+  ids?.delete(memberId);
+  if (ids?.size === 0) index.delete(key);
 }

@@ -2,9 +2,13 @@ import type { InboundSmsRecord, InboundSmsRepository } from '../../app/ports/inb
 
 type Stored = InboundSmsRecord & { reply?: string; wrongCode: boolean };
 
-/** Bounded: the oldest messages are forgotten first, as a TTL index would drop them. */
+/**
+ * Bounded: the oldest messages are forgotten first, as a TTL index would drop them. Messages are also filed by sender,
+ * so counting one sender's wrong codes looks at that sender's messages only.
+ */
 export class MemoryInboundSmsRepository implements InboundSmsRepository {
   private readonly messages = new Map<string, Stored>();
+  private readonly sidsBySender = new Map<string, Set<string>>();
 
   constructor(private readonly capacity = 10_000) {}
 
@@ -13,9 +17,12 @@ export class MemoryInboundSmsRepository implements InboundSmsRepository {
     const existing = this.messages.get(message.messageSid);
     if (existing) return { kind: 'duplicate', reply: existing.reply };
     this.messages.set(message.messageSid, { ...message, wrongCode: false });
+    const fromSender = this.sidsBySender.get(message.from);
+    if (fromSender) fromSender.add(message.messageSid);
+    else this.sidsBySender.set(message.from, new Set([message.messageSid]));
     if (this.messages.size > this.capacity) {
       const oldest = this.messages.keys().next().value;
-      if (oldest !== undefined) this.messages.delete(oldest);
+      if (oldest !== undefined) this.forget(oldest);
     }
     return { kind: 'recorded' };
   }
@@ -26,14 +33,24 @@ export class MemoryInboundSmsRepository implements InboundSmsRepository {
   }
 
   async release(messageSid: string): Promise<void> {
-    if (this.messages.get(messageSid)?.reply === undefined) this.messages.delete(messageSid);
+    if (this.messages.get(messageSid)?.reply === undefined) this.forget(messageSid);
   }
 
   async countWrongCodesSince(from: string, since: Date): Promise<number> {
     let count = 0;
-    for (const message of this.messages.values()) {
-      if (message.from === from && message.wrongCode && message.receivedAt.getTime() >= since.getTime()) count += 1;
+    for (const messageSid of this.sidsBySender.get(from) ?? []) {
+      const message = this.messages.get(messageSid)!;
+      if (message.wrongCode && message.receivedAt.getTime() >= since.getTime()) count += 1;
     }
     return count;
+  }
+
+  private forget(messageSid: string): void {
+    const message = this.messages.get(messageSid);
+    if (!message) return;
+    this.messages.delete(messageSid);
+    const fromSender = this.sidsBySender.get(message.from);
+    fromSender?.delete(messageSid);
+    if (fromSender?.size === 0) this.sidsBySender.delete(message.from);
   }
 }

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { waitUntil } from '@swarm/testing';
-import { describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { describe, expect, it, vi } from 'vitest';
 import type { AlertScheduler } from '../../app/ports/alert-jobs.js';
 import { alertJob } from '../../domain/alert-schedule.js';
 import { alertSchedulerContract, ManualClock } from '../alert-scheduler.contract.js';
@@ -22,6 +23,31 @@ alertSchedulerContract(
 );
 
 describe('BullMqAlertScheduler', () => {
+  it("cancels a report's jobs from the report's own list of job ids, never listing the queue", async () => {
+    const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
+    const scheduler = new BullMqAlertScheduler({ redisUrl, prefix: uniquePrefix(), clock });
+    try {
+      const later = new Date('2026-06-01T13:00:00Z');
+      const job = (reportId: string, memberId: string) =>
+        alertJob({ reportId, memberId, companyId: 'c', companyName: 'C', distanceMiles: 1, round: 'submitted' });
+      await Promise.all(Array.from({ length: 40 }, (_, index) => scheduler.schedule(job(`other-${index}`, 'm1'), later)));
+      await scheduler.schedule(job('r1', 'm1'), later);
+      await scheduler.schedule(job('r1', 'm2'), later);
+      const listing = vi.spyOn(Queue.prototype, 'getJobs');
+
+      expect(await scheduler.cancelForReport('r1')).toBe(2);
+
+      expect(listing).not.toHaveBeenCalled();
+      listing.mockRestore();
+      const left = await scheduler.pending();
+      expect(left).toHaveLength(40);
+      expect(left.some((pending) => pending.job.reportId === 'r1')).toBe(false);
+    } finally {
+      await scheduler.obliterate();
+      await scheduler.close();
+    }
+  });
+
   it('keeps pending jobs across a restart of the service', async () => {
     const prefix = uniquePrefix();
     const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));

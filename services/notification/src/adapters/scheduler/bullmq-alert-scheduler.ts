@@ -1,5 +1,6 @@
 import { continueTrace, currentTraceparent } from '@swarm/runtime';
 import { DelayedError, Queue, Worker, type Job, type JobType } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { AlertJobHandler, AlertScheduler } from '../../app/ports/alert-jobs.js';
 import type { Clock } from '../../app/ports/clock-and-log.js';
 import type { AlertJob } from '../../domain/alert-schedule.js';
@@ -14,6 +15,12 @@ type AlertJobData = { job: AlertJob; runAt: string; alertBeganAt?: string; trace
 
 /** States of a job that has not run yet (or waits for its next attempt). */
 const PENDING_STATES: JobType[] = ['delayed', 'waiting', 'prioritized'];
+
+/**
+ * How long a report's list of job ids outlives its latest scheduling: alerts wait for a member's hours at most a week,
+ * so by then every job it names has run, and a report that was never cancelled leaves nothing behind.
+ */
+const REPORT_JOBS_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export type BullMqAlertSchedulerOptions = RetryOptions & {
   redisUrl: string;
@@ -41,7 +48,8 @@ const ignoreConnectionEvents: ConnectionEvents = { error: () => undefined, ready
  * Alert jobs in Redis through BullMQ, so pending alerts survive a restart of the notification service.
  * The job id is the alert's (report, member) id: adding it again while it is pending is a no-op for BullMQ, so
  * schedule() replaces a pending job explicitly when its time changed. A failing run is retried by BullMQ with
- * exponential backoff; the charge is idempotent, so a retry never charges twice.
+ * exponential backoff; the charge is idempotent, so a retry never charges twice. Each report's job ids are also kept
+ * in a Redis set of its own, so cancelling a report's jobs visits those jobs only, however long the queue is.
  */
 export class BullMqAlertScheduler implements AlertScheduler {
   private readonly queue: Queue<AlertJobData>;
@@ -49,6 +57,8 @@ export class BullMqAlertScheduler implements AlertScheduler {
   private readonly connection: { url: string; maxRetriesPerRequest: null };
   private readonly queueName: string;
   private readonly prefix: string;
+  /** For the per-report sets of job ids, beside BullMQ's own keys. */
+  private readonly redis: Redis;
 
   constructor(private readonly options: BullMqAlertSchedulerOptions) {
     // BullMQ's blocking worker connection needs maxRetriesPerRequest: null (TOOLCHAIN.md).
@@ -57,6 +67,10 @@ export class BullMqAlertScheduler implements AlertScheduler {
     this.prefix = options.prefix ?? 'swarm';
     this.queue = new Queue<AlertJobData>(this.queueName, { connection: this.connection, prefix: this.prefix });
     this.listen(this.queue);
+    this.redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    const events = options.connectionEvents ?? ignoreConnectionEvents;
+    this.redis.on('error', events.error);
+    this.redis.on('ready', events.ready);
   }
 
   async schedule(job: AlertJob, runAt: Date): Promise<void> {
@@ -72,6 +86,9 @@ export class BullMqAlertScheduler implements AlertScheduler {
     const began = dispatchedReportSubmittedAt();
     const traceparent = currentTraceparent();
     const data: AlertJobData = { job, runAt: runAt.toISOString(), ...(began ? { alertBeganAt: began.toISOString() } : {}), ...(traceparent ? { traceparent } : {}) };
+    // Named before the job exists: a crash in between leaves a name without a job, which a cancel skips, never a
+    // job that a cancel could not find.
+    await this.redis.multi().sadd(this.reportJobsKey(job.reportId), job.jobId).expire(this.reportJobsKey(job.reportId), REPORT_JOBS_TTL_SECONDS).exec();
     await this.queue.add('alert', data, {
       jobId: job.jobId,
       delay: this.delayUntil(runAt),
@@ -84,18 +101,21 @@ export class BullMqAlertScheduler implements AlertScheduler {
   }
 
   async cancelForReport(reportId: string): Promise<number> {
-    const jobs = await this.queue.getJobs(PENDING_STATES);
-    let cancelled = 0;
-    for (const job of jobs) {
-      if (job?.data.job.reportId !== reportId) continue;
-      // A job that became active meanwhile cannot be removed; its run finds the report no longer active.
-      const removed = await job.remove().then(
-        () => true,
-        () => false,
-      );
-      if (removed) cancelled += 1;
-    }
-    return cancelled;
+    const key = this.reportJobsKey(reportId);
+    const visited = await Promise.all(
+      (await this.redis.smembers(key)).map(async (jobId) => {
+        const state = await this.queue.getJobState(jobId);
+        // A job that became active meanwhile is locked and stays (remove answers 0); its run finds the report no
+        // longer active.
+        const removed = (PENDING_STATES as string[]).includes(state) && (await this.queue.remove(jobId)) === 1;
+        // A running job may still go back to wait (a later time, a retry): its name stays for the next cancel.
+        const over = removed || state === 'unknown' || state === 'completed' || state === 'failed';
+        return { jobId, removed, over };
+      }),
+    );
+    const forgotten = visited.filter((job) => job.over).map((job) => job.jobId);
+    if (forgotten.length > 0) await this.redis.srem(key, ...forgotten);
+    return visited.filter((job) => job.removed).length;
   }
 
   async pending(): Promise<{ job: AlertJob; runAt: Date }[]> {
@@ -146,11 +166,19 @@ export class BullMqAlertScheduler implements AlertScheduler {
   async close(): Promise<void> {
     await this.worker?.close();
     await this.queue.close();
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
-  /** Removes every key of this queue; for tests with a unique prefix. */
+  /** Removes every key of this queue and its per-report sets; for tests with a unique prefix. */
   async obliterate(): Promise<void> {
     await this.queue.obliterate({ force: true });
+    const sets = await this.redis.keys(this.reportJobsKey('*'));
+    if (sets.length > 0) await this.redis.del(...sets);
+  }
+
+  /** The set of a report's job ids, under the queue's own prefix. */
+  private reportJobsKey(reportId: string): string {
+    return `${this.prefix}:${this.queueName}:report-jobs:${reportId}`;
   }
 
   /** The queue's and the worker's connections (the worker has a second one for blocking reads) report here. */

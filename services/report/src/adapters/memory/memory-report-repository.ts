@@ -4,6 +4,7 @@ import type { BadReason } from '../../domain/claim.js';
 import type { MemberAlert } from '../../domain/member-alert.js';
 import type { Report, ReportClaim } from '../../domain/report.js';
 import type { ReportClaimed, ReportEvent, ReportMarkedBad, ReportUnclaimed } from '../../domain/report-events.js';
+import { CLAIM_CODE_COUNT, claimCodeOf } from '../../domain/claim-code.js';
 import { addressKey } from '../../domain/duplicate-report.js';
 import { toOutboxMessage } from '../events/report-event-codec.js';
 
@@ -12,12 +13,20 @@ const sameClaim = (report: Report, claim: ReportClaim) =>
   report.state === 'claimed' && report.claim?.memberId === claim.memberId && report.claim.claimedAt.getTime() === claim.claimedAt.getTime();
 
 /**
- * Reports in a map. Every change checks and writes in one synchronous step (no await in between), so conditional
- * transitions are atomic under concurrent calls, and the events go to the outbox in that same step.
+ * Reports in a map, with the same lookups the Mongo adapter has indexes for (idempotency id, live claim code, address
+ * key, claimer), so no call scans every stored report. Every change checks and writes in one synchronous step (no
+ * await in between), so conditional transitions are atomic under concurrent calls, and the events go to the outbox in
+ * that same step.
  */
 export class MemoryReportRepository implements ReportRepository {
   private readonly reports = new Map<string, Report>();
+  private readonly byIdempotencyId = new Map<string, string>();
+  private readonly liveByClaimCode = new Map<string, string>();
+  /** Report ids by `addressKey(address)`, computed once when a report is stored. */
+  private readonly byAddressKey = new Map<string, Set<string>>();
+  private readonly claimedBy = new Map<string, Set<string>>();
   private readonly alerts = new Map<string, MemberAlert>();
+  private readonly alertKeysByMember = new Map<string, string[]>();
 
   constructor(
     private readonly outbox: MemoryOutbox,
@@ -25,34 +34,45 @@ export class MemoryReportRepository implements ReportRepository {
   ) {}
 
   async create(report: Report, events: ReportEvent[]): Promise<CreateOutcome> {
-    const stored = [...this.reports.values()];
-    if (stored.some((other) => other.idempotencyId === report.idempotencyId)) return 'idempotency-id-taken';
-    if (stored.some((other) => isLive(other) && other.claimCode === report.claimCode)) return 'claim-code-taken';
+    if (this.byIdempotencyId.has(report.idempotencyId)) return 'idempotency-id-taken';
+    if (this.liveByClaimCode.has(report.claimCode)) return 'claim-code-taken';
     this.reports.set(report.reportId, structuredClone(report));
+    this.byIdempotencyId.set(report.idempotencyId, report.reportId);
+    addTo(this.byAddressKey, addressKey(report.address), report.reportId);
+    this.indexState(report);
     this.outbox.append(events.map(toOutboxMessage));
     this.onEventsStored();
     return 'created';
   }
 
   async findById(reportId: string): Promise<Report | undefined> {
-    const report = this.reports.get(reportId);
-    return report && structuredClone(report);
+    return this.copyOf(reportId);
   }
 
   async findByIdempotencyId(idempotencyId: string): Promise<Report | undefined> {
-    const report = [...this.reports.values()].find((candidate) => candidate.idempotencyId === idempotencyId);
-    return report && structuredClone(report);
+    const reportId = this.byIdempotencyId.get(idempotencyId);
+    return reportId === undefined ? undefined : this.copyOf(reportId);
   }
 
   async findLiveAtAddressSince(key: string, since: Date): Promise<Report[]> {
-    return [...this.reports.values()]
-      .filter((report) => isLive(report) && addressKey(report.address) === key && report.createdAt >= since)
+    return [...(this.byAddressKey.get(key) ?? [])]
+      .map((reportId) => this.reports.get(reportId)!)
+      .filter((report) => isLive(report) && report.createdAt >= since)
       .map((report) => structuredClone(report));
   }
 
   async findLiveByClaimCode(claimCode: string): Promise<Report | undefined> {
-    const report = [...this.reports.values()].find((candidate) => isLive(candidate) && candidate.claimCode === claimCode);
-    return report && structuredClone(report);
+    const reportId = this.liveByClaimCode.get(claimCode);
+    return reportId === undefined ? undefined : this.copyOf(reportId);
+  }
+
+  async findFreeClaimCode(from: string): Promise<string | undefined> {
+    const start = Number(from);
+    for (let offset = 0; offset < CLAIM_CODE_COUNT; offset += 1) {
+      const code = claimCodeOf((start + offset) % CLAIM_CODE_COUNT);
+      if (!this.liveByClaimCode.has(code)) return code;
+    }
+    return undefined;
   }
 
   async findByIds(reportIds: string[]): Promise<Report[]> {
@@ -63,9 +83,7 @@ export class MemoryReportRepository implements ReportRepository {
   }
 
   async findClaimedBy(memberId: string): Promise<Report[]> {
-    return [...this.reports.values()]
-      .filter((report) => report.state === 'claimed' && report.claim?.memberId === memberId)
-      .map((report) => structuredClone(report));
+    return [...(this.claimedBy.get(memberId) ?? [])].map((reportId) => structuredClone(this.reports.get(reportId)!));
   }
 
   async claim(reportId: string, claim: ReportClaim, event: ReportClaimed): Promise<boolean> {
@@ -87,7 +105,11 @@ export class MemoryReportRepository implements ReportRepository {
 
   async recordAlert(alert: MemberAlert): Promise<void> {
     const key = alertKey(alert.reportId, alert.memberId);
-    if (!this.alerts.has(key)) this.alerts.set(key, structuredClone(alert));
+    if (this.alerts.has(key)) return;
+    this.alerts.set(key, structuredClone(alert));
+    const memberKeys = this.alertKeysByMember.get(alert.memberId);
+    if (memberKeys) memberKeys.push(key);
+    else this.alertKeysByMember.set(alert.memberId, [key]);
   }
 
   async findAlert(reportId: string, memberId: string): Promise<MemberAlert | undefined> {
@@ -96,17 +118,46 @@ export class MemoryReportRepository implements ReportRepository {
   }
 
   async findAlertsForMember(memberId: string): Promise<MemberAlert[]> {
-    return [...this.alerts.values()].filter((alert) => alert.memberId === memberId).map((alert) => structuredClone(alert));
+    return (this.alertKeysByMember.get(memberId) ?? []).map((key) => structuredClone(this.alerts.get(key)!));
   }
 
   private transition(reportId: string, applies: (report: Report) => boolean, change: (report: Report) => Report, event: ReportEvent): boolean {
     const report = this.reports.get(reportId);
     if (!report || !applies(report)) return false;
-    this.reports.set(reportId, structuredClone(change(report)));
+    const changed = structuredClone(change(report));
+    this.unindexState(report);
+    this.reports.set(reportId, changed);
+    this.indexState(changed);
     this.outbox.append([toOutboxMessage(event)]);
     this.onEventsStored();
     return true;
   }
+
+  private copyOf(reportId: string): Report | undefined {
+    const report = this.reports.get(reportId);
+    return report && structuredClone(report);
+  }
+
+  /** The lookups that depend on a report's state: its claim code while live, its claimer while claimed. */
+  private indexState(report: Report): void {
+    if (isLive(report)) this.liveByClaimCode.set(report.claimCode, report.reportId);
+    if (report.state === 'claimed' && report.claim) addTo(this.claimedBy, report.claim.memberId, report.reportId);
+  }
+
+  private unindexState(report: Report): void {
+    if (this.liveByClaimCode.get(report.claimCode) === report.reportId) this.liveByClaimCode.delete(report.claimCode);
+    if (report.claim) {
+      const claimed = this.claimedBy.get(report.claim.memberId);
+      claimed?.delete(report.reportId);
+      if (claimed?.size === 0) this.claimedBy.delete(report.claim.memberId);
+    }
+  }
+}
+
+function addTo(index: Map<string, Set<string>>, key: string, reportId: string): void {
+  const ids = index.get(key);
+  if (ids) ids.add(reportId);
+  else index.set(key, new Set([reportId]));
 }
 
 function alertKey(reportId: string, memberId: string): string {

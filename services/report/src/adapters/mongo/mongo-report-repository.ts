@@ -3,6 +3,7 @@ import { isDuplicateKeyError, NOTHING_PARKED, parkEvent, ParkedEvents, type Park
 import type { MongoOutbox } from '@swarm/runtime/mongo';
 import type { CreateOutcome, ReportRepository } from '../../app/ports.js';
 import type { BadReason } from '../../domain/claim.js';
+import { CLAIM_CODE_COUNT, claimCodeOf } from '../../domain/claim-code.js';
 import { addressKey } from '../../domain/duplicate-report.js';
 import type { MemberAlert } from '../../domain/member-alert.js';
 import type { Report, ReportAssociation, ReportClaim, ReportImage, ReportState, SwarmSize } from '../../domain/report.js';
@@ -121,6 +122,33 @@ export class MongoReportRepository implements ReportRepository {
   async findLiveByClaimCode(claimCode: string): Promise<Report | undefined> {
     const document = await this.collection.findOne({ liveClaimCode: claimCode });
     return document ? fromDocument(document) : undefined;
+  }
+
+  /**
+   * Walks the live codes upward in the unique index from `from` (then from "00000" up to `from`) and answers the first
+   * gap: it reads as many index entries as there are taken codes in a row, never the reports themselves.
+   */
+  async findFreeClaimCode(from: string): Promise<string | undefined> {
+    const start = Number(from);
+    for (const [first, end] of [
+      [start, CLAIM_CODE_COUNT],
+      [0, start],
+    ] as const) {
+      if (first >= end) continue;
+      const range = end === CLAIM_CODE_COUNT ? { $gte: claimCodeOf(first) } : { $gte: claimCodeOf(first), $lt: claimCodeOf(end) };
+      const taken = this.collection.find({ liveClaimCode: range }, { projection: { _id: 0, liveClaimCode: 1 } }).sort({ liveClaimCode: 1 });
+      let candidate = first;
+      for await (const document of taken) {
+        const code = Number(document.liveClaimCode);
+        if (code > candidate) {
+          await taken.close();
+          return claimCodeOf(candidate);
+        }
+        candidate = code + 1;
+      }
+      if (candidate < end) return claimCodeOf(candidate);
+    }
+    return undefined;
   }
 
   async findByIds(reportIds: string[]): Promise<Report[]> {

@@ -21,7 +21,8 @@ const connectCodes: Record<ReportErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
   'REPORT.INVALID_SUBMISSION': Code.InvalidArgument,
   'REPORT.IDEMPOTENCY_KEY_REUSED': Code.AlreadyExists,
   'REPORT.NOT_FOUND': Code.NotFound,
-  'REPORT.CLAIM_CODES_EXHAUSTED': Code.ResourceExhausted,
+  // Not ResourceExhausted ("slow down", 429 at the gateway): the service cannot take a report until live ones end.
+  'REPORT.CLAIM_CODES_EXHAUSTED': Code.Unavailable,
   'REPORT.ADDRESS_UNRESOLVED': Code.InvalidArgument,
   'REPORT.INVALID_IMAGE': Code.InvalidArgument,
   // Not ResourceExhausted: callers read that as "slow down" (the gateway answers 429), and a retry never helps.

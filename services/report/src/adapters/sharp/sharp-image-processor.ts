@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { EncodedImage, ImageProcessor, ProcessedImage } from '../../app/ports.js';
 import { MAX_IMAGE_PIXELS } from '../../domain/report.js';
 import { ReportError } from '../../domain/report-error.js';
@@ -24,6 +24,11 @@ export type SharpImageProcessorOptions = {
   decodeConcurrency: number;
 };
 
+type SharpModule = typeof import('sharp');
+let sharpModule: Promise<SharpModule['default']> | undefined;
+/** sharp and its libvips (~15 MB resident) load with the first picture, not with a process that may never see one. */
+const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default));
+
 const DEFAULTS: SharpImageProcessorOptions = { maxDimension: 2048, thumbnailDimension: 320, maxInputPixels: MAX_IMAGE_PIXELS, decodeConcurrency: 2 };
 
 /**
@@ -41,6 +46,8 @@ export class SharpImageProcessor implements ImageProcessor {
   }
 
   async process(upload: Uint8Array): Promise<ProcessedImage> {
+    // Outside the try: a sharp that cannot load is this service's failure, never the reporter's "not a picture".
+    await loadSharp();
     try {
       const source = await this.readHeader(upload);
       return await this.decodes.run(() => this.reencode(source));
@@ -55,6 +62,7 @@ export class SharpImageProcessor implements ImageProcessor {
    * picture over the pixel limit.
    */
   protected async readHeader(upload: Uint8Array): Promise<Sharp> {
+    const sharp = await loadSharp();
     const options = { failOn: 'error', animated: false } as const;
     // sharp's own limit would refuse in metadata() too, but with the same error as a file it cannot read.
     const { format, width, height } = await sharp(upload, { ...options, limitInputPixels: false }).metadata();
@@ -71,6 +79,7 @@ export class SharpImageProcessor implements ImageProcessor {
    * at most) rather than decoding the upload a second time: one slot is one large decode, never two at once.
    */
   protected async reencode(source: Sharp): Promise<ProcessedImage> {
+    const sharp = await loadSharp();
     const image = await this.encode(source.rotate().flatten({ background: '#ffffff' }), this.options.maxDimension, 82);
     const thumbnail = await this.encode(sharp(image.bytes, { failOn: 'error' }), this.options.thumbnailDimension, 70);
     return { image, thumbnail };

@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { landingScripts } from '../../../frontend/build/landing-weight.js';
+import { buildFrontend } from './browser-harness.js';
+
+/**
+ * What the landing page may download before it shows, gzip. React DOM alone is ~57 KiB of it, styled-components ~14
+ * and React Router's data router ~29, so this guards the split (was one 182 KiB bundle) against pages creeping back.
+ */
+const LANDING_SCRIPTS_BUDGET_BYTES = 118 * 1024;
+
+describe('the landing page in the production build', () => {
+  let built: string;
+  beforeAll(() => {
+    // As `npm run build` does; vitest's NODE_ENV=test would otherwise build React's development runtime.
+    built = buildFrontend({ NODE_ENV: 'production' });
+  });
+  afterAll(() => {
+    rmSync(built, { recursive: true, force: true });
+  });
+
+  it(`fetches at most ${LANDING_SCRIPTS_BUDGET_BYTES / 1024} KiB of script (gzip) before it shows`, () => {
+    const scripts = landingScripts(built);
+    const total = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(total, scripts.map((script) => `${script.file} ${script.gzipBytes}`).join('\n')).toBeLessThanOrEqual(LANDING_SCRIPTS_BUDGET_BYTES);
+  });
+
+  it('leaves the other pages, the member area and the forms out of what it fetches first', () => {
+    const firstFetched = landingScripts(built).map((script) => readFileSync(join(built, script.file), 'utf8')).join('\n');
+    const assets = readdirSync(join(built, 'assets'));
+
+    for (const chunk of ['member-pages', 'report-pages', 'identification-pages', 'login-page', 'feedback-dialog']) {
+      const file = assets.find((name) => name.startsWith(`${chunk}-`) && name.endsWith('.js'));
+      expect(file, `${chunk} is a chunk of its own`).toBeDefined();
+      expect(landingScripts(built).map((script) => script.file)).not.toContain(`assets/${file}`);
+    }
+    // Words only the member area, the report form and the login page say.
+    for (const text of ['Claimed Swarms', 'Swarm Elevation', 'We will email you a link to log in.', 'Elevation (feet above the ground)']) expect(firstFetched).not.toContain(text);
+  });
+
+  it('writes a brotli and a gzip copy of every script, style sheet and page, each decoding to the file', () => {
+    const textFiles = ['index.html', ...readdirSync(join(built, 'assets')).filter((name) => /\.(js|css)$/.test(name)).map((name) => `assets/${name}`)];
+
+    expect(textFiles.length).toBeGreaterThan(3);
+    for (const file of textFiles) {
+      const content = readFileSync(join(built, file));
+      expect(brotliDecompressSync(readFileSync(join(built, `${file}.br`))).equals(content), `${file}.br`).toBe(true);
+      expect(gunzipSync(readFileSync(join(built, `${file}.gz`))).equals(content), `${file}.gz`).toBe(true);
+    }
+  });
+});
