@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alertJob } from '../../domain/alert-schedule.js';
 import { alertSchedulerContract, ManualClock } from '../alert-scheduler.contract.js';
 import { InProcessAlertScheduler } from './in-process-alert-scheduler.js';
@@ -6,6 +6,29 @@ import { InProcessAlertScheduler } from './in-process-alert-scheduler.js';
 alertSchedulerContract('in-process', async (clock, retry) => new InProcessAlertScheduler(clock, retry));
 
 describe('InProcessAlertScheduler', () => {
+  it('runs due jobs a few at a time, so a wave of alerts never floods the process', async () => {
+    const scheduler = new InProcessAlertScheduler({ now: () => new Date() }, { concurrency: 3 });
+    let running = 0;
+    let mostAtOnce = 0;
+    const ran: string[] = [];
+    await scheduler.start(async (job) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+      ran.push(job.memberId);
+      return { kind: 'done' };
+    });
+    const members = Array.from({ length: 12 }, (_, index) => `m${index}`);
+    for (const memberId of members) {
+      await scheduler.schedule(alertJob({ reportId: 'r1', memberId, companyId: 'c', companyName: 'C', distanceMiles: 1, round: 'submitted' }), new Date());
+    }
+    await vi.waitFor(() => expect(ran).toHaveLength(12));
+    expect(mostAtOnce).toBe(3);
+    expect([...ran].sort()).toEqual([...members].sort());
+    await scheduler.close();
+  });
+
   it('runs a job when the controlled clock reaches its time', async () => {
     const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
     const scheduler = new InProcessAlertScheduler(clock);

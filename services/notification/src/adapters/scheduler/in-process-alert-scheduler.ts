@@ -7,6 +7,9 @@ import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-
 /** setTimeout fires at once for delays above 2^31-1 ms; longer waits are re-armed in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** Due jobs run this many at a time by default, as the BullMQ worker does: a wave of alerts never floods the loop. */
+const DEFAULT_CONCURRENCY = 4;
+
 export type RetryOptions = {
   /** Runs of a failing job in total, the first included. */
   attempts?: number;
@@ -29,12 +32,19 @@ export class InProcessAlertScheduler implements AlertScheduler {
   private readonly running = new Set<Promise<void>>();
   /** Jobs being run, so a cancel that arrives meanwhile also stops their retry or reschedule. */
   private readonly active = new Map<string, { reportId: string; cancelled: boolean }>();
+  /** Due jobs waiting for a free slot, oldest due first. */
+  private readonly ready: Entry[] = [];
+  private slotsTaken = 0;
   private handler: AlertJobHandler | undefined;
   private closed = false;
 
   constructor(
     private readonly clock: Clock,
-    private readonly options: RetryOptions & { onError?: (job: AlertJob, error: unknown, willRetry: boolean) => void } = {},
+    private readonly options: RetryOptions & {
+      onError?: (job: AlertJob, error: unknown, willRetry: boolean) => void;
+      /** Jobs run at once at most; the others wait for a slot (the requests answered meanwhile keep their pace). */
+      concurrency?: number;
+    } = {},
   ) {}
 
   async schedule(job: AlertJob, runAt: Date): Promise<void> {
@@ -95,9 +105,27 @@ export class InProcessAlertScheduler implements AlertScheduler {
     const wait = Math.max(0, entry.runAt.getTime() - this.clock.now().getTime());
     entry.timer = setTimeout(() => {
       if (entry.runAt.getTime() > this.clock.now().getTime()) this.arm(entry);
-      else void this.run(entry);
+      else this.whenSlotFree(entry);
     }, Math.min(wait, MAX_TIMER_MS));
     entry.timer.unref();
+  }
+
+  /** Runs the due job now if fewer than `concurrency` run, or as soon as one ends. */
+  private whenSlotFree(entry: Entry): void {
+    this.ready.push(entry);
+    this.takeSlots();
+  }
+
+  private takeSlots(): void {
+    const limit = this.options.concurrency ?? DEFAULT_CONCURRENCY;
+    while (this.slotsTaken < limit && this.ready.length > 0) {
+      const entry = this.ready.shift()!;
+      this.slotsTaken += 1;
+      void this.run(entry).finally(() => {
+        this.slotsTaken -= 1;
+        this.takeSlots();
+      });
+    }
   }
 
   private run(entry: Entry): Promise<void> {
