@@ -58,4 +58,13 @@ describe('RedisVerifiedSubmissions', () => {
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(50);
   });
+
+  it('lets reports through while Redis is away: nothing is remembered, so a retry is bot-checked again', async () => {
+    const away = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+    away.on('error', () => undefined);
+    const verified = new RedisVerifiedSubmissions(away, 'test:verified:');
+    await expect(verified.remember('idem-1', 'token-a')).resolves.toBeUndefined();
+    await expect(verified.has('idem-1', 'token-a')).resolves.toBe(false);
+    away.disconnect();
+  });
 });

@@ -48,12 +48,14 @@ export class RedisVerifiedSubmissions implements VerifiedSubmissions {
     private readonly ttlMs: number = VERIFIED_SUBMISSION_TTL_MS,
   ) {}
 
+  // A Redis outage (logged by the connection's watch) must not stop reports: a submission is then simply not
+  // remembered, and a retry of it is bot-checked again.
   async remember(idempotencyId: string, token: string): Promise<void> {
-    await this.redis.set(this.keyPrefix + keyOf(idempotencyId, token), '1', 'PX', this.ttlMs);
+    await this.redis.set(this.keyPrefix + keyOf(idempotencyId, token), '1', 'PX', this.ttlMs).catch(() => undefined);
   }
 
   async has(idempotencyId: string, token: string): Promise<boolean> {
-    return (await this.redis.exists(this.keyPrefix + keyOf(idempotencyId, token))) === 1;
+    return (await this.redis.exists(this.keyPrefix + keyOf(idempotencyId, token)).catch(() => 0)) === 1;
   }
 }
 
