@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { Client } from '@connectrpc/connect';
+import { LedgerEntryKind, type AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { waitUntil } from '@swarm/testing';
+import { expect } from 'vitest';
 import type { Queue } from 'bullmq';
-import type { Db } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { NatsConnection } from 'nats';
 import type { RunningStack } from '../src/stack.js';
 import type { AlertJobData } from './product-harness.js';
@@ -116,4 +119,47 @@ export async function submitUntilAnswered(gatewayUrl: string | (() => string), s
     if ((status === 201 || status === 409) && body.reportId) submission.reportId = body.reportId;
     return;
   }
+}
+
+/** What the fault tests check once the load has settled: every accepted report stored once, texted and charged once per keeper. */
+export type Settled = {
+  reports: Collection<{ _id: string; idempotencyId: string; claimCode: string }>;
+  acceptedSubmissions: Submission[];
+  texts: { form: URLSearchParams }[];
+  billing: Pick<Client<typeof AssociationBillingService>, 'listLedgerEntries' | 'getBalance'>;
+  companyId: string;
+  phones: string[];
+  memberIdOf: Map<string, string>;
+  topUpCents: number;
+};
+
+export async function expectEachReportStoredTextedAndChargedOnce(settled: Settled): Promise<void> {
+  const { reports, acceptedSubmissions, texts, billing, companyId, phones, memberIdOf } = settled;
+  // Each accepted report stored once under its idempotencyId, and no report stored that no client holds the id of.
+  const stored = await reports.find({}).toArray();
+  const storedById = new Map(stored.map((report) => [report._id, report]));
+  expect.soft(
+    acceptedSubmissions.filter((submission) => storedById.get(submission.reportId ?? '')?.idempotencyId !== submission.idempotencyId).map((submission) => submission.reportId),
+    'accepted reports not stored under their idempotencyId',
+  ).toEqual([]);
+  const acceptedIds = new Set(acceptedSubmissions.map((submission) => submission.reportId));
+  expect.soft(stored.filter((report) => !acceptedIds.has(report._id)).map((report) => report._id), 'reports stored whose id no client was given').toEqual([]);
+
+  // One alert SMS per (report, keeper): the report's claim code, to the keeper's phone, once.
+  const textsPerAlert = countBy(texts.map((request) => `${request.form.get('To')} ${/code (\d{5})/.exec(request.form.get('Body') ?? '')?.[1]}`));
+  const alertsDue = stored.flatMap((report) => phones.map((phone) => `+1${phone} ${report.claimCode}`));
+  expect.soft(alertsDue.filter((alert) => !textsPerAlert.has(alert)), 'alerts never texted (phone, claim code)').toEqual([]);
+  expect.soft([...textsPerAlert].filter(([, count]) => count !== 1), 'alerts texted more than once').toEqual([]);
+  expect.soft([...textsPerAlert.keys()].filter((alert) => !alertsDue.includes(alert)), 'texts that are no alert due').toEqual([]);
+
+  // One 7-cent charge per (report, keeper) in the association's ledger, read through association-billing.
+  const { entries } = await billing.listLedgerEntries({ companyId });
+  const charges = entries.filter((entry) => entry.kind === LedgerEntryKind.ALERT_CHARGE);
+  expect.soft(charges.filter((charge) => charge.amountCents !== -7), 'charges of another amount than 7 cents').toEqual([]);
+  const chargesPerAlert = countBy(charges.map((charge) => `${charge.reportId} ${charge.memberId}`));
+  const chargesDue = stored.flatMap((report) => phones.map((phone) => `${report._id} ${memberIdOf.get(phone)}`));
+  expect.soft(chargesDue.filter((alert) => !chargesPerAlert.has(alert)), 'alerts never charged (report, member)').toEqual([]);
+  expect.soft([...chargesPerAlert].filter(([, count]) => count !== 1), 'alerts charged more than once').toEqual([]);
+  expect.soft([...chargesPerAlert.keys()].filter((alert) => !chargesDue.includes(alert)), 'charges that are no alert due').toEqual([]);
+  expect.soft((await billing.getBalance({ companyId })).balanceCents, 'the balance').toBe(settled.topUpCents - 7 * charges.length);
 }

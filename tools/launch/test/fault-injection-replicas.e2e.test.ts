@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from '@connectrpc/connect';
-import { AssociationBillingService, LedgerEntryKind } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { serviceTransport } from '@swarm/runtime';
 import { FakeTwilio, mongoTarget, testNatsUrl, testRedisUrl, uniqueDatabaseName, uniqueStreamName, waitUntil } from '@swarm/testing';
@@ -9,7 +9,7 @@ import { MongoClient } from 'mongodb';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STACK_SERVICES, startStack, type RunningStack } from '../src/stack.js';
-import { consumerBacklog, countBy, killOutsideAnSmsWindow, seconds, submitUntilAnswered, type Submission } from './fault-helpers.js';
+import { consumerBacklog, expectEachReportStoredTextedAndChargedOnce, killOutsideAnSmsWindow, seconds, submitUntilAnswered, type Submission } from './fault-helpers.js';
 import { staticDirWithIndex, type AlertJobData } from './product-harness.js';
 
 /** Corvallis, OR as the offline geocoder places it: every street of the town is put at this point. */
@@ -198,32 +198,16 @@ describe('two replicas of everything, one of each pair killed while reports come
     expect.soft(statuses.filter((status) => typeof status === 'number' && status >= 500 && status !== 503), 'answers from 500 up other than 503').toEqual([]);
     expect.soft(submissions.map((submission) => submission.answer).filter((answer) => answer !== 201 && answer !== 409), 'last answers other than 201 or 409').toEqual([]);
 
-    // Each accepted report stored once under its idempotencyId, and no report stored that no client holds the id of.
-    const stored = await reports.find({}).toArray();
-    const storedById = new Map(stored.map((report) => [report._id, report]));
-    expect.soft(
-      acceptedSubmissions.filter((submission) => storedById.get(submission.reportId ?? '')?.idempotencyId !== submission.idempotencyId).map((submission) => submission.reportId),
-      'accepted reports not stored under their idempotencyId',
-    ).toEqual([]);
-    const acceptedIds = new Set(acceptedSubmissions.map((submission) => submission.reportId));
-    expect.soft(stored.filter((report) => !acceptedIds.has(report._id)).map((report) => report._id), 'reports stored whose id no client was given').toEqual([]);
-
-    // One alert SMS per (report, keeper), once.
-    const textsPerAlert = countBy(twilio.received.map((request) => `${request.form.get('To')} ${/code (\d{5})/.exec(request.form.get('Body') ?? '')?.[1]}`));
-    const alertsDue = stored.flatMap((report) => PHONES.map((phone) => `+1${phone} ${report.claimCode}`));
-    expect.soft(alertsDue.filter((alert) => !textsPerAlert.has(alert)), 'alerts never texted (phone, claim code)').toEqual([]);
-    expect.soft([...textsPerAlert].filter(([, count]) => count !== 1), 'alerts texted more than once').toEqual([]);
-    expect.soft([...textsPerAlert.keys()].filter((alert) => !alertsDue.includes(alert)), 'texts that are no alert due').toEqual([]);
-
-    // One 7-cent charge per (report, keeper) in the association's ledger.
-    const { entries } = await billing.listLedgerEntries({ companyId });
-    const charges = entries.filter((entry) => entry.kind === LedgerEntryKind.ALERT_CHARGE);
-    const chargesPerAlert = countBy(charges.map((charge) => `${charge.reportId} ${charge.memberId}`));
-    const chargesDue = stored.flatMap((report) => PHONES.map((phone) => `${report._id} ${memberIdOf.get(phone)}`));
-    expect.soft(chargesDue.filter((alert) => !chargesPerAlert.has(alert)), 'alerts never charged (report, member)').toEqual([]);
-    expect.soft([...chargesPerAlert].filter(([, count]) => count !== 1), 'alerts charged more than once').toEqual([]);
-    expect.soft([...chargesPerAlert.keys()].filter((alert) => !chargesDue.includes(alert)), 'charges that are no alert due').toEqual([]);
-    expect.soft((await billing.getBalance({ companyId })).balanceCents, 'the balance').toBe(TOP_UP_CENTS - 7 * charges.length);
+    await expectEachReportStoredTextedAndChargedOnce({
+      reports,
+      acceptedSubmissions,
+      texts: twilio.received,
+      billing,
+      companyId,
+      phones: PHONES,
+      memberIdOf,
+      topUpCents: TOP_UP_CENTS,
+    });
   });
 });
 

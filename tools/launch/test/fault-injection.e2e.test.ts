@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from '@connectrpc/connect';
-import { AssociationBillingService, LedgerEntryKind } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { serviceTransport } from '@swarm/runtime';
 import { FakeTwilio, mongoTarget, startNats, startRedis, uniqueDatabaseName, waitUntil, type RestartableServer } from '@swarm/testing';
@@ -9,7 +9,7 @@ import { MongoClient } from 'mongodb';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../src/stack.js';
-import { consumerBacklog, countBy, killOutsideAnSmsWindow, seconds, submitUntilAnswered, type Submission } from './fault-helpers.js';
+import { consumerBacklog, expectEachReportStoredTextedAndChargedOnce, killOutsideAnSmsWindow, seconds, submitUntilAnswered, type Submission } from './fault-helpers.js';
 import { staticDirWithIndex, type AlertJobData } from './product-harness.js';
 
 /** Corvallis, OR as the offline geocoder places it: every street of the town is put at this point. */
@@ -238,32 +238,15 @@ describe('distributed mode under faults: services, NATS and Redis killed while r
     expect.soft(submissions.map((submission) => submission.answer).filter((answer) => answer !== 201 && answer !== 409), 'last answers other than 201 or 409').toEqual([]);
     expect.soft(stack.pid('gateway'), 'the gateway process').toBe(gatewayPid);
 
-    // Each accepted report stored once under its idempotencyId, and no report stored that no client holds the id of.
-    const stored = await reports.find({}).toArray();
-    const storedById = new Map(stored.map((report) => [report._id, report]));
-    expect.soft(
-      acceptedSubmissions.filter((submission) => storedById.get(submission.reportId ?? '')?.idempotencyId !== submission.idempotencyId).map((submission) => submission.reportId),
-      'accepted reports not stored under their idempotencyId',
-    ).toEqual([]);
-    const acceptedIds = new Set(acceptedSubmissions.map((submission) => submission.reportId));
-    expect.soft(stored.filter((report) => !acceptedIds.has(report._id)).map((report) => report._id), 'reports stored whose id no client was given').toEqual([]);
-
-    // One alert SMS per (report, keeper): the report's claim code, to the keeper's phone, once.
-    const textsPerAlert = countBy(twilio.received.map((request) => `${request.form.get('To')} ${/code (\d{5})/.exec(request.form.get('Body') ?? '')?.[1]}`));
-    const alertsDue = stored.flatMap((report) => PHONES.map((phone) => `+1${phone} ${report.claimCode}`));
-    expect.soft(alertsDue.filter((alert) => !textsPerAlert.has(alert)), 'alerts never texted (phone, claim code)').toEqual([]);
-    expect.soft([...textsPerAlert].filter(([, count]) => count !== 1), 'alerts texted more than once').toEqual([]);
-    expect.soft([...textsPerAlert.keys()].filter((alert) => !alertsDue.includes(alert)), 'texts that are no alert due').toEqual([]);
-
-    // One 7-cent charge per (report, keeper) in the association's ledger, read through association-billing.
-    const { entries } = await billing.listLedgerEntries({ companyId });
-    const charges = entries.filter((entry) => entry.kind === LedgerEntryKind.ALERT_CHARGE);
-    expect.soft(charges.filter((charge) => charge.amountCents !== -7), 'charges of another amount than 7 cents').toEqual([]);
-    const chargesPerAlert = countBy(charges.map((charge) => `${charge.reportId} ${charge.memberId}`));
-    const chargesDue = stored.flatMap((report) => PHONES.map((phone) => `${report._id} ${memberIdOf.get(phone)}`));
-    expect.soft(chargesDue.filter((alert) => !chargesPerAlert.has(alert)), 'alerts never charged (report, member)').toEqual([]);
-    expect.soft([...chargesPerAlert].filter(([, count]) => count !== 1), 'alerts charged more than once').toEqual([]);
-    expect.soft([...chargesPerAlert.keys()].filter((alert) => !chargesDue.includes(alert)), 'charges that are no alert due').toEqual([]);
-    expect.soft((await billing.getBalance({ companyId })).balanceCents, 'the balance').toBe(TOP_UP_CENTS - 7 * charges.length);
+    await expectEachReportStoredTextedAndChargedOnce({
+      reports,
+      acceptedSubmissions,
+      texts: twilio.received,
+      billing,
+      companyId,
+      phones: PHONES,
+      memberIdOf,
+      topUpCents: TOP_UP_CENTS,
+    });
   });
 });
