@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from '../logger.js';
 import type { Metrics } from './metrics.js';
+import { listenOn } from '../listen.js';
 
 export type MetricsServer = { port: number; close: () => Promise<void> };
 
@@ -24,14 +24,7 @@ export async function startMetricsServer(options: { port: number; host?: string;
       },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOn(server, options.port, options.host);
   options.logger.info({ port }, 'metrics listening on /metrics');
   return {
     port,

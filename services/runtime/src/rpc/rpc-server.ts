@@ -1,11 +1,11 @@
 import { createServer, type Http2Session } from 'node:http2';
-import type { AddressInfo } from 'node:net';
 import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { HealthRegistry } from '../health.js';
 import type { Logger } from '../logger.js';
 import { traceContextServerInterceptor } from '../tracing/rpc-trace.js';
 import { registerHealthService } from './health-service.js';
+import { listenOn } from '../listen.js';
 
 export type RpcServer = { port: number; close: () => Promise<void> };
 
@@ -36,14 +36,7 @@ export async function startRpcServer(options: {
     sessions.add(session);
     session.once('close', () => sessions.delete(session));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOn(server, options.port, options.host);
   options.logger.info({ port }, 'rpc server listening');
 
   return {
