@@ -74,7 +74,7 @@ async function coverSpringfield(product: Running): Promise<void> {
   const { member: created } = await member.ensureMember({ email: `bench-${randomUUID()}@example.org` });
   const memberId = created?.memberId ?? '';
   await member.updateMemberInformation({ memberId, name: 'Bea Keeper', phoneNumber: '5035550100', address: '9 Hive Road, Springfield, IL, USA' });
-  await member.updateAvailability({ memberId, elevationMaximumFeet: 50 });
+  await member.updateAvailability({ memberId, elevationMaximumFeet: 50, dayHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, fromHour: 0, toHour: 24 })) });
   const { association } = await billing.createAssociation({ companyName: 'Springfield Beekeepers', donationUrl: 'https://example.org/give' });
   const companyId = association?.companyId ?? '';
   const { activationCode } = await billing.issueActivationCode({ companyId });

@@ -48,7 +48,9 @@ async function coverPlace(
     phoneNumber: '5035550100',
     address: place.address,
   });
-  await member.updateAvailability({ memberId, elevationMaximumFeet: 50 });
+  // Available all day, every day: the alerts of these journeys go out whatever the hour the tests run at (the default
+  // windows are evenings and weekends).
+  await member.updateAvailability({ memberId, elevationMaximumFeet: 50, dayHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, fromHour: 0, toHour: 24 })) });
   const { association } = await billing.createAssociation({ companyName: place.associationName, donationUrl: place.donationUrl });
   const companyId = association?.companyId ?? '';
   const { activationCode } = await billing.issueActivationCode({ companyId });
