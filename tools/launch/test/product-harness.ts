@@ -169,8 +169,13 @@ export type AlertingProduct = {
 };
 
 /** The distributed product texting through the Twilio adapter to a local Twilio-shaped server, with the webhook token. */
-export async function startAlertingProduct(twilio: FakeTwilio, credentials: { accountSid: string; authToken: string; from: string }): Promise<AlertingProduct> {
+export async function startAlertingProduct(
+  twilio: FakeTwilio,
+  credentials: { accountSid: string; authToken: string; from: string },
+  extraEnv: Record<string, string> = {},
+): Promise<AlertingProduct> {
   const product = await startDistributedProduct({
+    ...extraEnv,
     SMS_SENDER: 'twilio',
     TWILIO_ACCOUNT_SID: credentials.accountSid,
     TWILIO_AUTH_TOKEN: credentials.authToken,
