@@ -17,6 +17,10 @@ export function aSubmittedReport(overrides: Partial<SubmittedReport> = {}): Subm
     location: { latitude: 45.5, longitude: -122.6 },
     submittedAt: new Date('2026-06-01T00:00:00Z'),
     coverage: [],
+    widerCoverage: [],
+    expiresAt: new Date('2026-06-04T00:00:00Z'),
+    reporterUpdates: false,
+    reporterPhone: '',
     ...overrides,
   };
 }
