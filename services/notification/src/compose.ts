@@ -224,7 +224,7 @@ export async function composeNotificationService(
 
   const members = createClient(MemberService, peers.member);
   const reports = createClient(ReportService, peers.report);
-  const lifecycle = new RpcReportLifecycle(reports);
+  const reportLifecycle = new RpcReportLifecycle(reports);
 
   const service = buildNotificationService({
     dispatches: stores.dispatches,
@@ -240,7 +240,7 @@ export async function composeNotificationService(
       mailer: mailerFromSettings(config, wiring, 'the bad-report emails to the administrator'),
       adminEmail: config.ADMIN_EMAIL,
       devOutbox,
-      lifecycle,
+      lifecycle: reportLifecycle,
       sentTexts: stores.sentTexts,
       optOuts: stores.optOuts,
     },
@@ -254,7 +254,7 @@ export async function composeNotificationService(
       sentAlerts: stores.sentAlerts,
       sentTexts: stores.sentTexts,
       optOuts: stores.optOuts,
-      reports: lifecycle,
+      reports: reportLifecycle,
       recentClaimsWindowDays: config.RECENT_CLAIMS_WINDOW_DAYS,
       timers: { escalateAfterMinutes: config.ESCALATE_AFTER_MINUTES, outcomePromptHours: config.CLAIM_OUTCOME_PROMPT_HOURS },
     },

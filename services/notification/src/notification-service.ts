@@ -1,6 +1,7 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { GetAlertDispatch } from './app/get-alert-dispatch.js';
+import { GetAssociationStatistics } from './app/get-association-statistics.js';
 import type { Clock } from './app/ports/clock-and-log.js';
 import type { ReportStatisticsRepository } from './app/ports/statistics.js';
 import type { DispatchRepository } from './app/ports/stores.js';
@@ -35,11 +36,12 @@ export function buildNotificationService(ports: {
     ...(dispatch ? { scheduleAlerts: dispatch.scheduleAlerts, timers: dispatch.timers } : {}),
   });
   const getAlertDispatch = new GetAlertDispatch({ dispatches: ports.dispatches });
+  const getAssociationStatistics = new GetAssociationStatistics({ statistics: ports.statistics });
   const inbound =
     ports.inbound &&
     buildInboundSms({ ...ports.inbound, dispatches: ports.dispatches, sentAlerts: ports.dispatch?.sentAlerts, clock: ports.clock, bus: ports.bus, logger: ports.logger });
   return {
-    routes: notificationServiceRoutes({ getAlertDispatch }, inbound?.handlers),
+    routes: notificationServiceRoutes({ getAlertDispatch, getAssociationStatistics }, inbound?.handlers),
     subscribe: async () => [await subscribeToReportSubmitted(ports.bus, startDispatch, ports.logger), ...((await inbound?.subscribe()) ?? []), ...((await dispatch?.start()) ?? [])],
   };
 }

@@ -28,8 +28,9 @@ describe('percentile by nearest rank', () => {
 
   it('gives the lower middle value as the median of an even count, and exact ranks for whole percents', () => {
     expect(percentileByNearestRank([10, 20], 50)).toBe(10);
-    // 90 % of 10 values is rank 9 exactly, not 10 (0.9 × 10 in floating point is not what is computed).
     expect(percentileByNearestRank([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90)).toBe(9);
+    // 7 % of 100 values is rank 7, though 0.07 × 100 in floating point is a little over 7.
+    expect(percentileByNearestRank(Array.from({ length: 100 }, (_, index) => index + 1), 7)).toBe(7);
     expect(percentileByNearestRank([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 90)).toBe(10);
   });
 

@@ -105,7 +105,7 @@ export function weeksOf(period: StatisticsPeriod): StatisticsPeriod[] {
 export function percentileByNearestRank(values: readonly number[], percent: number): number | undefined {
   if (values.length === 0) return undefined;
   const sorted = [...values].sort((left, right) => left - right);
-  // percent × n is computed before dividing so that whole percents give an exact rank (0.9 × 10 is not exactly 9).
+  // percent × n is computed before dividing so that whole percents give an exact rank (0.07 × 100 is 7.000000000000001).
   const rank = Math.max(1, Math.ceil((percent * sorted.length) / 100));
   return sorted[Math.min(rank, sorted.length) - 1];
 }
