@@ -45,8 +45,7 @@ export const REPORTER_GONE_REPLY = 'Swarm Alert: thank you for letting us know t
 export const NO_LIVE_REPORT_REPLY = 'Swarm Alert: there is no open swarm report from this number, so nothing to close. Thank you for letting us know!';
 
 /** The answer to any other text from a number that is not a member's. */
-export const REPORTER_HELP_REPLY =
-  'Swarm Alert: reply GONE if the swarm you reported has left. Reply STOP for no more texts. Beekeepers: reply with the 5-digit code of an alert.';
+export const REPORTER_HELP_REPLY = 'Swarm Alert: reply GONE if the swarm you reported has left, or STOP for no more texts. Thank you for reporting it!';
 
 export const claimerDepartedText = (claimCode: string) =>
   `Swarm Alert: the reporter says swarm ${toGsm7(claimCode).slice(0, 5)} has left. No need to go. Thank you for taking it!`;
