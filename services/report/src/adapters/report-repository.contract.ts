@@ -1,3 +1,4 @@
+import { claimOutcomes, type ClaimOutcomeLabel } from '@swarm/proto/labels';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxStore } from '@swarm/runtime';
 import type { ReportRepository } from '../app/ports.js';
@@ -15,6 +16,15 @@ import {
 } from '../domain/report-events.js';
 import { closesAt, expiresAt } from '../domain/lifecycle.js';
 import { addressKey } from '../domain/duplicate-report.js';
+
+/** Outcomes other than 'Captured' by their place in the one label list, which the prompt numbers 1 to 5. */
+function outcomeNumbered(number: number): ClaimOutcomeLabel {
+  const label = claimOutcomes.labels[number - 1];
+  if (!label) throw new Error(`no claim outcome ${number}`);
+  return label;
+}
+const GONE_BEFORE_ARRIVAL = outcomeNumbered(2);
+const COULD_NOT_REACH = outcomeNumbered(4);
 
 let sequence = 0;
 export function aReport(overrides: Partial<Report> = {}): Report {
@@ -373,12 +383,12 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         expect(await reports.recordOutcome(report.reportId, claim, 'Captured', outcomeRecorded(report.reportId, 'member-1', 'outcome-1', 'Captured'))).toBe(true);
         expect((await reports.findById(report.reportId))?.claim).toEqual({ ...claim, outcome: 'Captured' });
         await reports.close(report.reportId, claim, LATER, closed(report.reportId, 'member-1', 'close-1', LATER));
-        expect(await reports.recordOutcome(report.reportId, claim, 'Could not reach', outcomeRecorded(report.reportId, 'member-1', 'outcome-2', 'Could not reach'))).toBe(true);
-        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'claimed', claim: { ...claim, closedAt: LATER, outcome: 'Could not reach' } });
+        expect(await reports.recordOutcome(report.reportId, claim, COULD_NOT_REACH, outcomeRecorded(report.reportId, 'member-1', 'outcome-2', COULD_NOT_REACH))).toBe(true);
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'claimed', claim: { ...claim, closedAt: LATER, outcome: COULD_NOT_REACH } });
 
         const gone = await claimedReport();
         await reports.depart(gone.reportId, { state: 'claimed', claim }, LATER, departed(gone, 'member-1', 'depart-1', LATER));
-        const outcome = 'Gone before arrival';
+        const outcome = GONE_BEFORE_ARRIVAL;
         expect(await reports.recordOutcome(gone.reportId, claim, outcome, outcomeRecorded(gone.reportId, 'member-1', 'outcome-3', outcome))).toBe(true);
         expect((await reports.findById(gone.reportId))?.claim?.outcome).toBe(outcome);
         expect((await outbox.pending(20)).filter((message) => message.type === 'report.outcome_recorded').map((message) => message.id)).toEqual([
@@ -396,7 +406,7 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         await reports.recordOutcome(report.reportId, claim, 'Captured', outcomeRecorded(report.reportId, 'member-1', 'outcome-1', 'Captured'));
         await reports.unclaim(report.reportId, claim, unclaimed(report.reportId, 'member-1', 'unclaim-1'));
         expect((await reports.findById(report.reportId))?.claim).toBeUndefined();
-        expect(await reports.recordOutcome(report.reportId, claim, 'Could not reach', outcomeRecorded(report.reportId, 'member-1', 'y', 'Could not reach'))).toBe(false);
+        expect(await reports.recordOutcome(report.reportId, claim, COULD_NOT_REACH, outcomeRecorded(report.reportId, 'member-1', 'y', COULD_NOT_REACH))).toBe(false);
       });
     });
 
