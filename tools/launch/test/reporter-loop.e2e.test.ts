@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { FakeTwilio, waitUntil } from '@swarm/testing';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAlertingProduct, type AlertingProduct, type AlertJobData } from './product-harness.js';
+import { startAlertingProduct, startEmbeddedProduct, type AlertingProduct, type AlertJobData, type RunningProduct } from './product-harness.js';
 
 const ACCOUNT_SID = `AC${'7b'.repeat(16)}`;
 const AUTH_TOKEN = 'e2e-reporter-loop-token';
@@ -15,7 +15,8 @@ type Keeper = { name: string; phone: string; address: string; memberId: string; 
  * The product around the alert, across its processes (NATS, BullMQ on Redis, the Twilio adapter to a Twilio-shaped
  * server, signed webhook replies): the reporter texted when a beekeeper claims and un-claims, GONE from the reporter,
  * the claimer's outcome by SMS, escalation to a member further away, and expiry. Delays are read off the queued jobs and
- * the jobs promoted by hand: a controllable clock, no sleeping.
+ * the jobs promoted by hand: a controllable clock, no sleeping. Then the same on the embedded default, through the dev
+ * outbox page a developer uses.
  */
 function harness(extraEnv: Record<string, string> = {}) {
   const twilio = new FakeTwilio();
@@ -233,5 +234,42 @@ describe('distributed mode: a report nobody claims expires', () => {
     expect(active.map((row) => row.reportId)).not.toContain(reportId);
     // The code is free again: claiming it by SMS finds nothing.
     expect(await loop.text(ada.phone, codeOf(loop.textsTo(ada.phone)[0]))).toMatch(/no open swarm/i);
+  });
+});
+
+describe('embedded mode: the reporter in the loop through the dev outbox', () => {
+  let product: RunningProduct;
+  const reporter = '5035550188';
+  beforeAll(async () => {
+    product = await startEmbeddedProduct();
+    await product.coverPlace({ latitude: 44.9429, longitude: -123.0351, address: '1 Comb Court, Salem, OR, USA', associationName: 'Salem Bees', donationUrl: '' });
+  }, 60_000);
+  afterAll(() => product.stop());
+
+  type DevOutbox = { sms: { to: string; body: string }[]; smsReplies: { from: string; body: string; reply: string }[] };
+  const outbox = async () => (await (await fetch(`${product.baseUrl}/api/dev/outbox`)).json()) as DevOutbox;
+  /** Answers a text from the dev outbox page, as the number it went to. */
+  const replyAs = async (to: string, body: string) => {
+    const response = await fetch(`${product.baseUrl}/dev/outbox/sms/reply`, { method: 'POST', body: new URLSearchParams({ to, body }), redirect: 'manual' });
+    expect(response.status).toBe(303);
+    return (await outbox()).smsReplies[0]?.reply ?? '';
+  };
+
+  it('shows the texts to the reporter and lets one answer as the reporter', { timeout: 60_000 }, async () => {
+    const form = new FormData();
+    const fields = { reporterName: 'Jo Reporter', reporterPhone: reporter, size: 'Basketball', elevation: '6', address: '5 Comb Court, Salem, OR, USA', recaptchaToken: 'dev-token', idempotencyId: randomUUID(), reporterUpdates: 'true' };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    expect((await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: form })).status).toBe(201);
+
+    await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === '5035550100'), 15_000, 'the alert in the dev outbox');
+    const alert = (await outbox()).sms.find((sms) => sms.to === '5035550100')?.body;
+    expect(await replyAs('5035550100', codeOf(alert))).toMatch(/claimed/i);
+
+    await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === reporter), 15_000, 'the text to the reporter');
+    expect((await outbox()).sms.find((sms) => sms.to === reporter)?.body).toBe(
+      'Swarm Alert: Bea of Salem Bees is on the way for your swarm and will call you first. Reply GONE if it leaves.',
+    );
+    expect(await replyAs(reporter, 'gone')).toMatch(/thank you for letting us know/i);
+    await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === '5035550100' && /has left/.test(sms.body)), 15_000, 'the claimer told');
   });
 });
