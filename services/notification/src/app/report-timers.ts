@@ -1,6 +1,5 @@
 import type { AlertDispatch } from '../domain/alert-dispatch.js';
-import { escalationJob, outcomePromptJob, reportLifecycleJob } from '../domain/alert-schedule.js';
-import { MINUTE_MS } from '../domain/alert-schedule.js';
+import { escalationJob, MINUTE_MS, outcomePromptJob, reportLifecycleJob } from '../domain/alert-schedule.js';
 import type { AlertScheduler } from './ports/alert-jobs.js';
 import type { DispatchLog } from './ports/clock-and-log.js';
 

@@ -17,8 +17,8 @@ import type { Clock } from '../../app/ports/clock-and-log.js';
 import type { FollowReportClaims } from '../../app/follow-report-claims.js';
 import { NOTIFICATION_CONSUMER } from './report-submitted-subscriber.js';
 
-/** The claim's window, should an event lack its end. */
-const CLAIM_WINDOW_MS = 72 * 60 * 60 * 1000;
+/** 72 hours: the claim's window, and a report's default active period, should an event lack its end. */
+const DEFAULT_PERIOD_MS = 72 * 60 * 60 * 1000;
 
 /** Subscribes dispatch to the events of a report after its submission. */
 export async function subscribeToReportClaims(bus: EventBus, follow: FollowReportClaims, clock: Clock, logger: Logger): Promise<Subscription[]> {
@@ -32,7 +32,7 @@ export async function subscribeToReportClaims(bus: EventBus, follow: FollowRepor
         reportId: event.reportId,
         memberId: event.memberId,
         claimedAt,
-        closesAt: event.closesAt ? timestampDate(event.closesAt) : new Date(claimedAt.getTime() + CLAIM_WINDOW_MS),
+        closesAt: event.closesAt ? timestampDate(event.closesAt) : new Date(claimedAt.getTime() + DEFAULT_PERIOD_MS),
       });
     }),
     subscribeTo(bus, NOTIFICATION_CONSUMER, ReportUnclaimedEvent, async (event, delivery) => {
@@ -42,7 +42,7 @@ export async function subscribeToReportClaims(bus: EventBus, follow: FollowRepor
         reportId: event.reportId,
         memberId: event.memberId,
         unclaimedAt,
-        expiresAt: event.expiresAt ? timestampDate(event.expiresAt) : new Date(unclaimedAt.getTime() + CLAIM_WINDOW_MS),
+        expiresAt: event.expiresAt ? timestampDate(event.expiresAt) : new Date(unclaimedAt.getTime() + DEFAULT_PERIOD_MS),
       });
     }),
     subscribeTo(bus, NOTIFICATION_CONSUMER, ReportMarkedBadEvent, async (event) => {
