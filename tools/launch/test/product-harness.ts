@@ -157,7 +157,8 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
 }
 
 /** An alert job as the notification service keeps it in BullMQ (see bullmq-alert-scheduler.ts). */
-export type AlertJobData = { job: { jobId: string; reportId: string; memberId: string; round: string }; runAt: string };
+/** A job of the notification service's queue: alerts and escalations carry a member and a round, a report's other jobs not. */
+export type AlertJobData = { job: { kind: string; jobId: string; reportId: string; memberId: string; round: string }; runAt: string };
 
 export type AlertingProduct = {
   product: DistributedProduct;

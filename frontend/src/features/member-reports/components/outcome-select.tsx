@@ -51,7 +51,10 @@ const HiddenLabel = styled.label`
   white-space: nowrap;
 `;
 
+/** As wide as its cell or card line allows, never wider: a phone's card must not scroll sideways. */
 const OutcomeControl = styled(Select)`
-  min-width: 11rem;
+  width: 100%;
+  min-width: 0;
+  max-width: 100%;
   font-size: ${({ theme }) => theme.fontSizes.small};
 `;

@@ -156,10 +156,11 @@ export function ReportForm() {
         <FieldHint id="reporterPhone-hint">A member from a bee association may need to contact you for more details</FieldHint>
       </Field>
 
-      <CheckboxRow>
+      {/* The label holds the box, so the whole line (at least 44 px high) is the tap target on a phone. */}
+      <CheckboxLabel>
         <Checkbox id="reporterUpdates" type="checkbox" disabled={pending} {...register('reporterUpdates')} />
-        <CheckboxLabel htmlFor="reporterUpdates">{reportMessages.reporterUpdatesLabel}</CheckboxLabel>
-      </CheckboxRow>
+        <span>{reportMessages.reporterUpdatesLabel}</span>
+      </CheckboxLabel>
 
       <Field>
         <Label htmlFor="address">Address</Label>
@@ -268,22 +269,21 @@ const Form = styled.form`
 `;
 
 /** The box and its words side by side; the whole row is one large touch target through the label. */
-const CheckboxRow = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
-`;
 
 const Checkbox = styled.input`
   flex: none;
   width: 24px;
   height: 24px;
-  margin: 2px 0 0;
+  margin: 0;
   accent-color: ${({ theme }) => theme.colors.primary};
 `;
 
 const CheckboxLabel = styled.label`
-  min-height: 28px;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 44px;
+  cursor: pointer;
 `;
 
 const Actions = styled.div`
