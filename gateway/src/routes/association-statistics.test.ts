@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../mappers/http-errors.js';
-import { statisticsPeriod, STATISTICS_MESSAGES, weekStartOf } from './association-statistics.js';
+import { weekStartOf } from '@swarm/proto/views/association-statistics';
+import { statisticsPeriod, STATISTICS_MESSAGES } from './association-statistics.js';
 
 // Wednesday 2026-06-03, mid-morning UTC.
 const NOW = new Date('2026-06-03T10:30:00.000Z');

@@ -9,7 +9,8 @@ import {
 } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import type { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { AmountError, formatCents, parseAmountToCents, parseSignedAmountToCents } from './amount.js';
-import { defaultStatisticsSince, formatStatisticsTable, MAX_STATISTICS_YEARS, parseUtcDay, statisticsReport } from './statistics.js';
+import { MAX_STATISTICS_YEARS, parseUtcDay } from '@swarm/proto/views/association-statistics';
+import { defaultStatisticsSince, formatStatisticsTable, statisticsReport } from './statistics.js';
 
 export const EXIT_OK = 0;
 /** The service refused the request or could not be reached. */

@@ -1,77 +1,14 @@
-import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
-import { claimOutcomes, type ClaimOutcomeLabel } from '@swarm/proto/labels';
-import type { AssociationStatistics, GetAssociationStatisticsResponse, OutcomeCounts } from '@swarm/proto/notification/v1/notification_service';
-import { ClaimOutcome } from '@swarm/proto/report/v1/report';
+import { claimOutcomes } from '@swarm/proto/labels';
+import type { GetAssociationStatisticsResponse } from '@swarm/proto/notification/v1/notification_service';
+import { DAY_MS, DEFAULT_STATISTICS_WEEKS, toStatisticsFigures, weekStartOf, type StatisticsFigures } from '@swarm/proto/views/association-statistics';
 import { formatCents } from './amount.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Without --since: the current week and the 11 before it. */
-export const DEFAULT_STATISTICS_WEEKS = 12;
-/** The notification service answers at most two years at once. */
-export const MAX_STATISTICS_YEARS = 2;
-
-/** 00:00 UTC of a YYYY-MM-DD day, or undefined for text that is no real calendar day (2026-02-30). */
-export function parseUtcDay(text: string): Date | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
-  const day = new Date(`${text}T00:00:00.000Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text ? day : undefined;
-}
 
 /** Monday 00:00 UTC of the week `weeks - 1` weeks before the one holding `now`: whole weeks as the service counts them. */
 export function defaultStatisticsSince(now: Date, weeks = DEFAULT_STATISTICS_WEEKS): Date {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const daysSinceMonday = (new Date(today).getUTCDay() + 6) % 7;
-  return new Date(today - (daysSinceMonday + 7 * (weeks - 1)) * DAY_MS);
+  return new Date(weekStartOf(now).getTime() - 7 * (weeks - 1) * DAY_MS);
 }
 
-/** A period's figures as --json prints them, as the member area's API answers them: ISO instants, whole cents, minutes or null. */
-export type StatisticsFigures = {
-  periodStart: string | null;
-  periodEnd: string | null;
-  reportsAlerted: number;
-  reportsClaimed: number;
-  medianMinutesToFirstClaim: number | null;
-  p90MinutesToFirstClaim: number | null;
-  /** Claimed reports by what became of them: each outcome's label, then null for those without one recorded. */
-  outcomes: { outcome: ClaimOutcomeLabel | null; count: number }[];
-  reportsExpired: number;
-  reportsDeparted: number;
-  alertsSent: number;
-  alertsCostCents: number;
-  reporterTexts: number;
-};
-
-const iso = (timestamp: Timestamp | undefined) => (timestamp ? timestampDate(timestamp).toISOString() : null);
-const minutes = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? null : Math.round(value * 10) / 10);
-
-/** The outcome counts named by the claim-outcome vocabulary, in its order. */
-function outcomeCounts(outcomes: OutcomeCounts | undefined): StatisticsFigures['outcomes'] {
-  const counts: [ClaimOutcome, number][] = [
-    [ClaimOutcome.CAPTURED, outcomes?.captured ?? 0],
-    [ClaimOutcome.GONE_BEFORE_ARRIVAL, outcomes?.goneBeforeArrival ?? 0],
-    [ClaimOutcome.NOT_HONEY_BEES, outcomes?.notHoneyBees ?? 0],
-    [ClaimOutcome.COULD_NOT_REACH, outcomes?.couldNotReach ?? 0],
-    [ClaimOutcome.OTHER, outcomes?.other ?? 0],
-  ];
-  return [...counts.map(([outcome, count]) => ({ outcome: claimOutcomes.label(outcome) ?? null, count })), { outcome: null, count: outcomes?.unrecorded ?? 0 }];
-}
-
-export function toStatisticsFigures(statistics: AssociationStatistics | undefined): StatisticsFigures {
-  return {
-    periodStart: iso(statistics?.periodStart),
-    periodEnd: iso(statistics?.periodEnd),
-    reportsAlerted: statistics?.reportsAlerted ?? 0,
-    reportsClaimed: statistics?.reportsClaimed ?? 0,
-    medianMinutesToFirstClaim: minutes(statistics?.medianMinutesToFirstClaim),
-    p90MinutesToFirstClaim: minutes(statistics?.p90MinutesToFirstClaim),
-    outcomes: outcomeCounts(statistics?.outcomes),
-    reportsExpired: statistics?.reportsExpired ?? 0,
-    reportsDeparted: statistics?.reportsDeparted ?? 0,
-    alertsSent: statistics?.alertsSent ?? 0,
-    alertsCostCents: statistics?.alertsCostCents ?? 0,
-    reporterTexts: statistics?.reporterTexts ?? 0,
-  };
-}
 
 export type StatisticsReport = { companyId: string; since: string; until: string; weeks: StatisticsFigures[]; total: StatisticsFigures };
 

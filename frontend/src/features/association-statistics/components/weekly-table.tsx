@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { StatisticsFigures } from '../api/get-association-statistics';
 import { formatCents, formatCount, formatMinutes, formatShare, formatUtcDay, outcomeName } from '../lib/format-statistics';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
 
 type Column = { header: string; value: (figures: StatisticsFigures) => string };
 
@@ -87,12 +88,7 @@ const ScrollRegion = styled.div`
  * as wide as the table, cut off on a phone.
  */
 const Caption = styled.caption`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 const Table = styled.table`

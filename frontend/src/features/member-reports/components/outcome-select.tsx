@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Select } from '@/components/ui/form-parts';
 import { claimOutcomeLabels, type ClaimOutcome } from '../api/record-outcome';
 import { reportMessages } from '../lib/report-messages';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
 
 interface OutcomeSelectProps {
   reportId: string;
@@ -43,12 +44,7 @@ export function OutcomeSelect({ reportId, claimCode, outcome, saving, onChange }
 
 /** The column header (or the card's line name) says Outcome; the label adds which swarm for screen readers. */
 const HiddenLabel = styled.label`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 /** As wide as its cell or card line allows, never wider: a phone's card must not scroll sideways. */
