@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health.js';
 import { TracedRequestLogs, observeRequests, traceRequests } from './observability.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { memberCompanyRoutes } from './routes/member-company.js';
+import { associationStatisticsRoutes } from './routes/association-statistics.js';
 import { memberReportRoutes } from './routes/member-report.js';
 import { placesRoutes } from './routes/places.js';
 import { reportRoutes } from './routes/report.js';
@@ -115,6 +116,7 @@ export async function buildGateway(options: {
   });
 
   memberCompanyRoutes(app, options.clients);
+  associationStatisticsRoutes(app, options.clients);
   smsInboundRoutes(app, {
     clients: options.clients,
     twilioAuthToken: options.settings.twilioAuthToken,

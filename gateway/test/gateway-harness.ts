@@ -63,7 +63,9 @@ export type GatewayOptions = {
 };
 
 /** The gateway on a free port in front of the real report service (in memory) with Oregon covered. */
-export async function startGateway(options: GatewayOptions = {}): Promise<{ app: FastifyInstance; url: string; images: RecordingImageStore }> {
+export async function startGateway(
+  options: GatewayOptions = {},
+): Promise<{ app: FastifyInstance; url: string; images: RecordingImageStore; reports: MemoryReportRepository }> {
   const transport = (name: string, routes: (router: ConnectRouter) => void = () => undefined) => {
     const health = new HealthRegistry();
     health.register('store', async () => name !== options.unhealthy);
@@ -73,8 +75,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<{ app:
     });
   };
   const images = new RecordingImageStore();
+  const reports = new MemoryReportRepository(new MemoryOutbox());
   const report = buildReportService({
-    reports: new MemoryReportRepository(new MemoryOutbox()),
+    reports,
     coverage: new OregonCoverage(),
     geocoder: options.geocoder ?? new OfflineGeocoder(),
     images,
@@ -112,7 +115,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<{ app:
     logger: testLogger(),
   });
   const url = await app.listen({ port, host: '127.0.0.1' });
-  return { app, url, images };
+  return { app, url, images, reports };
 }
 
 /** A report form as the frontend sends it, for an address the offline geocoder knows in covered Oregon. */

@@ -159,6 +159,7 @@ describe('member API', () => {
         doNotDisturb: false,
         elevationMaximum: 10,
         rangeInMiles: 5,
+        extraMiles: 0,
         sundayFrom: 9,
         sundayTo: 22,
         mondayFrom: 17,
@@ -181,10 +182,11 @@ describe('member API', () => {
       await call('PUT', '/api/member/availability', { rangeInMiles: 25 });
       await call('PUT', '/api/member/availability', { elevationMaximum: 50 });
       await call('PUT', '/api/member/availability', { doNotDisturb: true });
+      await call('PUT', '/api/member/availability', { extraMiles: 10 });
       await call('PUT', '/api/member/availability', { mondayFrom: 0 });
       const last = await call('PUT', '/api/member/availability', { mondayTo: 24 });
       expect(last.status).toBe(200);
-      expect(last.body).toMatchObject({ rangeInMiles: 25, elevationMaximum: 50, doNotDisturb: true, mondayFrom: 0, mondayTo: 24, tuesdayFrom: 17 });
+      expect(last.body).toMatchObject({ rangeInMiles: 25, elevationMaximum: 50, doNotDisturb: true, extraMiles: 10, mondayFrom: 0, mondayTo: 24, tuesdayFrom: 17 });
       expect((await call('GET', '/api/member/availability')).body).toEqual(last.body);
     });
 
@@ -204,13 +206,18 @@ describe('member API', () => {
       [{ sundayFrom: 24 }, 'Sunday From must be an hour from 0 to 23.'],
       [{ sundayTo: 0 }, 'Sunday To must be an hour from 1 to 24.'],
       [{ fridayFrom: 22 }, 'Friday To must be after From.'],
+      [{ extraMiles: 26 }, 'Extra miles cannot exceed 25.'],
+      [{ extraMiles: -1 }, 'Extra miles cannot be negative.'],
+      [{ extraMiles: 2.5 }, 'Extra miles must be a whole number.'],
+      [{ extraMiles: '5' }, 'Extra miles must be a number.'],
+      [{ extraMiles: null }, 'Extra miles must be a number.'],
       [{ rangeInMiles: '5' }, 'Range in miles must be a number.'],
       [{ doNotDisturb: 'yes' }, 'Do Not Disturb must be true or false.'],
       [{ favouriteColour: 'gold' }, "Unknown availability field 'favouriteColour'."],
     ])('answers 400 for %j with %j, changing nothing', async (body, message) => {
       const response = await call('PUT', '/api/member/availability', body);
       expect(response).toMatchObject({ status: 400, body: { message } });
-      expect((await call('GET', '/api/member/availability')).body).toMatchObject({ rangeInMiles: 5, elevationMaximum: 10, sundayFrom: 9, fridayFrom: 17 });
+      expect((await call('GET', '/api/member/availability')).body).toMatchObject({ rangeInMiles: 5, elevationMaximum: 10, extraMiles: 0, sundayFrom: 9, fridayFrom: 17 });
     });
 
     it('answers 400 for an empty change', async () => {

@@ -128,9 +128,11 @@ describe('member report routes', () => {
     ['PUT', '/api/member/report/unclaim'],
     ['PUT', '/api/member/report/bad'],
     ['GET', '/api/member/report/00000000-0000-4000-8000-000000000001/image'],
+    ['POST', '/api/member/report/00000000-0000-4000-8000-000000000001/outcome'],
   ])('%s %s answers 401 without a session', async (method, path) => {
-    expect((await call(method, path, undefined, method === 'PUT' ? { reportId: 'x', reason: 'Other' } : undefined)).status).toBe(401);
-    expect((await call(method, path, 'swarm_session=forged', method === 'PUT' ? { reportId: 'x', reason: 'Other' } : undefined)).status).toBe(401);
+    const body = method === 'GET' ? undefined : { reportId: 'x', reason: 'Other', outcome: 'Captured' };
+    expect((await call(method, path, undefined, body)).status).toBe(401);
+    expect((await call(method, path, 'swarm_session=forged', body)).status).toBe(401);
   });
 
   it('lists the active reports the member was alerted about, newest first, in the spec shape', async () => {
@@ -172,6 +174,7 @@ describe('member report routes', () => {
         elevation: 12,
         canUnClaim: true,
         companyName: 'Salem Bees',
+        outcome: null,
       },
     ]);
     expect(await call('PUT', '/api/member/report/unclaim', ada, { reportId })).toMatchObject({ status: 200, body: { message: 'Report has been unclaimed' } });
@@ -230,6 +233,48 @@ describe('member report routes', () => {
     expect((await call('GET', '/api/member/report/claimed', ada)).body).toEqual([]);
     expect((await call('GET', '/api/member/report/active', grace)).body).toMatchObject([{ reportId: withImageId }]);
     expect((await call('GET', `/api/member/report/${reportId}/claim`, grace)).status).toBe(404);
+  });
+
+  describe('the outcome of a claimed swarm', () => {
+    const outcomePath = (id: string) => `/api/member/report/${id}/outcome`;
+
+    it('records and changes the claimer’s outcome, shown in the claimed list, also after the claim closed', async () => {
+      await call('GET', `/api/member/report/${reportId}/claim`, ada);
+      expect(await call('POST', outcomePath(reportId), ada, { outcome: 'Captured' })).toMatchObject({
+        status: 200,
+        body: { message: 'The outcome has been recorded.' },
+      });
+      expect((await call('GET', '/api/member/report/claimed', ada)).body).toMatchObject([{ reportId, outcome: 'Captured' }]);
+      started.clock.now = new Date('2026-06-10T13:00:00.000Z');
+      await started.clients.report.closeClaimedReport({ reportId });
+      expect((await call('POST', outcomePath(reportId), ada, { outcome: ' Gone before arrival ' })).status).toBe(200);
+      expect((await call('GET', '/api/member/report/claimed', ada)).body).toMatchObject([{ reportId, canUnClaim: false, outcome: 'Gone before arrival' }]);
+    });
+
+    it('answers 400 with a message for a missing or unknown outcome', async () => {
+      await call('GET', `/api/member/report/${reportId}/claim`, ada);
+      for (const body of [{}, { outcome: '' }, { outcome: null }, { outcome: 3 }]) {
+        expect(await call('POST', outcomePath(reportId), ada, body)).toMatchObject({ status: 400, body: { message: 'Please choose an outcome.' } });
+      }
+      expect(await call('POST', outcomePath(reportId), ada, { outcome: 'Eaten' })).toMatchObject({
+        status: 400,
+        body: { message: 'Outcome must be one of: Captured, Gone before arrival, Not honey bees, Could not reach, Other.' },
+      });
+      expect((await call('GET', '/api/member/report/claimed', ada)).body).toMatchObject([{ reportId, outcome: null }]);
+    });
+
+    it('answers 404, never 403, to anyone but the claimer and for an unknown report', async () => {
+      await call('GET', `/api/member/report/${reportId}/claim`, ada);
+      expect(await call('POST', outcomePath(reportId), grace, { outcome: 'Captured' })).toMatchObject({ status: 404, body: { message: 'Report not found.' } });
+      expect((await call('POST', outcomePath(withImageId), ada, { outcome: 'Captured' })).status).toBe(404);
+      expect((await call('POST', outcomePath('00000000-0000-4000-8000-999999999999'), ada, { outcome: 'Captured' })).status).toBe(404);
+      expect((await call('POST', outcomePath('not%20an%20id!'), ada, { outcome: 'Captured' })).status).toBe(404);
+    });
+
+    it('refuses a cross-site outcome', async () => {
+      await call('GET', `/api/member/report/${reportId}/claim`, ada);
+      expect((await call('POST', outcomePath(reportId), ada, { outcome: 'Captured' }, { origin: 'https://evil.example' })).status).toBe(403);
+    });
   });
 
   it('refuses un-claim and mark-as-bad without a valid report id with 400', async () => {

@@ -8,6 +8,7 @@ import { RecaptchaBotCheck } from '../src/bot-check/recaptcha-bot-check.js';
 import { GeocoderUnavailableError, OfflineGeocoder, type Geocoder } from '@swarm/runtime/geocoding';
 import { IMAGE_LIMIT, phonePhoto, reportForm, startGateway, type GatewayOptions, type RecordingImageStore } from './gateway-harness.js';
 import { startLocalServer } from '@swarm/testing';
+import type { MemoryReportRepository } from '@swarm/report-service';
 
 type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
 
@@ -15,6 +16,7 @@ describe('POST /api/report', () => {
   let app: FastifyInstance | undefined;
   let url = '';
   let images: RecordingImageStore;
+  let reports: MemoryReportRepository;
   const closers: (() => Promise<void>)[] = [];
   afterEach(async () => {
     await app?.close();
@@ -24,7 +26,7 @@ describe('POST /api/report', () => {
 
   async function start(options: GatewayOptions = {}) {
     await app?.close();
-    ({ app, url, images } = await startGateway(options));
+    ({ app, url, images, reports } = await startGateway(options));
   }
 
   async function post(body: FormData | string, headers: Record<string, string> = {}): Promise<Answer> {
@@ -76,6 +78,34 @@ describe('POST /api/report', () => {
   it('accepts the elevation bounds 0 and 50', async () => {
     expect((await post(reportForm({ elevation: '0' }))).status).toBe(201);
     expect((await post(reportForm({ elevation: '50' }))).status).toBe(201);
+  });
+
+  describe("the reporter's consent to texts", () => {
+    it.each([
+      ['true', true],
+      ['false', false],
+      [' true ', true],
+      [undefined, false],
+    ])('stores reporterUpdates %j as %s', async (value, stored) => {
+      const { status, body } = await post(reportForm({ reporterUpdates: value }));
+      expect(status).toBe(201);
+      expect((await reports.findById(body.reportId as string))?.reporterUpdates).toBe(stored);
+    });
+
+    it.each(['yes', '1', 'TRUE', ''])('answers 400 with a field violation for reporterUpdates %j', async (value) => {
+      const { status, body } = await post(reportForm({ reporterUpdates: value }));
+      expect(status).toBe(400);
+      expect(body).toEqual({ message: "reporterUpdates must be 'true' or 'false'", errors: ["reporterUpdates must be 'true' or 'false'"] });
+    });
+
+    it("lists a broken reporterUpdates after the form's other broken rules", async () => {
+      const { status, body } = await post(reportForm({ reporterUpdates: 'maybe', reporterPhone: '12' }));
+      expect(status).toBe(400);
+      expect(body).toEqual({
+        message: 'Phone is invalid (10 digts, only numbers)',
+        errors: ['Phone is invalid (10 digts, only numbers)', "reporterUpdates must be 'true' or 'false'"],
+      });
+    });
   });
 
   it('answers 415 to a report that is not multipart', async () => {

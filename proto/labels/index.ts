@@ -4,7 +4,7 @@
  * from here. It imports the enums as types only, so a browser bundle gets the labels without the protobuf runtime.
  */
 import type { OnboardingStatus } from '../gen/swarm/member/v1/member_service_pb.js';
-import type { BadReportReason, ReportState, SwarmSize } from '../gen/swarm/report/v1/report_pb.js';
+import type { BadReportReason, ClaimOutcome, ReportState, SwarmSize } from '../gen/swarm/report/v1/report_pb.js';
 
 export type Vocabulary<E extends number, L extends string> = {
   /** Every label, in the enum's order (the order a form offers them). */
@@ -49,10 +49,21 @@ export const badReportReasons = vocabularyOf<BadReportReason>()({
 });
 export type BadReportReasonLabel = (typeof badReportReasons.labels)[number];
 
-/** Spec §4: a report's states. */
-export const reportStates = vocabularyOf<ReportState>()({ 0: undefined, 1: 'active', 2: 'claimed', 3: 'bad' });
+/** Spec §4: a report's states; 'expired' (nobody claimed it in time) and 'departed' (the reporter texted GONE) close it. */
+export const reportStates = vocabularyOf<ReportState>()({ 0: undefined, 1: 'active', 2: 'claimed', 3: 'bad', 4: 'expired', 5: 'departed' });
 export type ReportStateLabel = (typeof reportStates.labels)[number];
 
 /** Spec §3: an onboarding entry is 'a' while it is to be shown and 'c' once completed. */
 export const onboardingStatuses = vocabularyOf<OnboardingStatus>()({ 0: undefined, 1: 'a', 2: 'c' });
 export type OnboardingStatusLabel = (typeof onboardingStatuses.labels)[number];
+
+/** What became of a claimed swarm, in the order the outcome prompt numbers them (reply 1 to 5). */
+export const claimOutcomes = vocabularyOf<ClaimOutcome>()({
+  0: undefined,
+  1: 'Captured',
+  2: 'Gone before arrival',
+  3: 'Not honey bees',
+  4: 'Could not reach',
+  5: 'Other',
+});
+export type ClaimOutcomeLabel = (typeof claimOutcomes.labels)[number];

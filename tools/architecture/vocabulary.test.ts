@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OnboardingStatus } from '@swarm/proto/member/v1/member_service';
-import { badReportReasons, onboardingStatuses, reportStates, swarmSizes } from '@swarm/proto/labels';
-import { BadReportReason, ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
+import { badReportReasons, claimOutcomes, onboardingStatuses, reportStates, swarmSizes } from '@swarm/proto/labels';
+import { BadReportReason, ClaimOutcome, ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,7 +22,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The closed vocabularies whose label lists must exist only in the label module. */
-const vocabularies = { 'swarm size': swarmSizes.labels, 'bad-report reason': badReportReasons.labels };
+const vocabularies = { 'swarm size': swarmSizes.labels, 'bad-report reason': badReportReasons.labels, 'claim outcome': claimOutcomes.labels };
 
 /** A file re-writes a vocabulary when its code (comments aside) quotes two or more of its labels. */
 export function rewrittenVocabularies(source: string): string[] {
@@ -33,7 +33,7 @@ export function rewrittenVocabularies(source: string): string[] {
 }
 
 describe('closed vocabularies', () => {
-  it('writes the swarm sizes and bad-report reasons only in the label module', () => {
+  it('writes the swarm sizes, bad-report reasons and claim outcomes only in the label module', () => {
     const rewritten = SOURCE_ROOTS.flatMap((dir) => sourceFiles(join(root, dir)))
       .map((path) => relative(root, path))
       .filter((path) => path !== LABEL_MODULE)
@@ -58,7 +58,14 @@ describe('closed vocabularies', () => {
       'SOMEONE_ELSE_GOT_IT',
       'OTHER',
     ]);
-    expect(reportStates.labels.map((label) => ReportState[reportStates.valueOf(label)])).toEqual(['ACTIVE', 'CLAIMED', 'BAD']);
+    expect(reportStates.labels.map((label) => ReportState[reportStates.valueOf(label)])).toEqual(['ACTIVE', 'CLAIMED', 'BAD', 'EXPIRED', 'DEPARTED']);
+    expect(claimOutcomes.labels.map((label) => ClaimOutcome[claimOutcomes.valueOf(label)])).toEqual([
+      'CAPTURED',
+      'GONE_BEFORE_ARRIVAL',
+      'NOT_HONEY_BEES',
+      'COULD_NOT_REACH',
+      'OTHER',
+    ]);
     expect(onboardingStatuses.labels.map((label) => OnboardingStatus[onboardingStatuses.valueOf(label)])).toEqual(['TO_SHOW', 'COMPLETED']);
   });
 

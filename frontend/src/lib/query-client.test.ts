@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
-import { createQueryClient, onSessionRejected, queryClientDefaults } from './query-client';
+import { createQueryClient, forbiddenIsRefusalMeta, onSessionRejected, queryClientDefaults } from './query-client';
 
 const retry = queryClientDefaults.queries.retry;
 
@@ -77,5 +77,28 @@ describe('query client', () => {
 
     expect(listener).not.toHaveBeenCalled();
     expect(queryClient.getQueryData(['member', 'availability'])).toEqual({ rangeInMiles: 5 });
+  });
+
+  it('keeps the session when a query marked forbiddenIsRefusalMeta is answered 403, but not 401', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const queryClient = createQueryClient({ queries: { retry: false } });
+    queryClient.setQueryData(['member', 'availability'], { rangeInMiles: 5 });
+    const listener = vi.fn();
+    const unsubscribe = onSessionRejected(listener);
+    const refused = (status: number) =>
+      queryClient
+        .fetchQuery({ queryKey: ['member', 'statistics', status], meta: forbiddenIsRefusalMeta, queryFn: () => Promise.reject(new ApiError(status, 'Refused.', undefined)) })
+        .catch(() => undefined);
+
+    await refused(403);
+    expect(listener).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(['member', 'availability'])).toEqual({ rangeInMiles: 5 });
+
+    await refused(401);
+    unsubscribe();
+    expect(listener).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
   });
 });

@@ -6,9 +6,18 @@ export const memberQueryRoot = ['member'] as const;
 
 const QUERY_ATTEMPTS = 3;
 
-/** Spec §6: any 401 or 403, from any call, means the session is gone or not allowed: log the member out. */
-export const isSessionRejection = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 401 || error.status === 403);
+/**
+ * Query meta of a call whose 403 refuses that one request while the session is fine (association statistics: the
+ * member is not an admin of that association). The query shows the refusal; the member stays logged in.
+ */
+export const forbiddenIsRefusalMeta = { forbiddenIsRefusal: true } as const;
+
+/**
+ * Spec §6: any 401 or 403, from any call, means the session is gone or not allowed: log the member out. The one
+ * exception is a 403 from a query marked with forbiddenIsRefusalMeta.
+ */
+export const isSessionRejection = (error: unknown, meta?: Record<string, unknown>): boolean =>
+  error instanceof ApiError && (error.status === 401 || (error.status === 403 && meta?.forbiddenIsRefusal !== true));
 
 /**
  * A 4xx answer says the request itself is wrong or unauthorised, and an answer of the wrong shape comes back the
@@ -38,7 +47,7 @@ export function onSessionRejected(listener: SessionRejectedListener): () => void
 }
 
 export function createQueryClient(defaultOptions: DefaultOptions = queryClientDefaults): QueryClient {
-  const queryCache = new QueryCache({ onError: (error) => endSession(error) });
+  const queryCache = new QueryCache({ onError: (error, query) => endSession(error, query.meta) });
   const queryClient = new QueryClient({
     defaultOptions,
     queryCache,
@@ -55,8 +64,8 @@ export function createQueryClient(defaultOptions: DefaultOptions = queryClientDe
     }
   });
 
-  function endSession(error: unknown) {
-    if (!isSessionRejection(error)) return;
+  function endSession(error: unknown, meta?: Record<string, unknown>) {
+    if (!isSessionRejection(error, meta)) return;
     // Nothing of the member's data stays in memory after the logout.
     for (const query of queryCache.findAll({ queryKey: memberQueryRoot })) {
       if (query.getObserversCount() === 0) queryCache.remove(query);

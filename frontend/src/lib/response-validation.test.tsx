@@ -31,7 +31,10 @@ describe('response validation: one schema per endpoint', () => {
     const [active] = activeReportsSchema.parse([activeReport({ note: null, claimCode: 42 as unknown as string, elevation: null, distanceFromHome: '1.5' as unknown as number })]);
     expect(active).toMatchObject({ note: '', claimCode: '00042', elevation: null, distanceFromHome: 1.5 });
     const [claimed] = claimedReportsSchema.parse([claimedReport({ companyName: null, dateClaimed: null })]);
-    expect(claimed).toMatchObject({ companyName: '', dateClaimed: '', canUnClaim: true });
+    expect(claimed).toMatchObject({ companyName: '', dateClaimed: '', canUnClaim: true, outcome: null });
+    const { outcome: _outcome, ...withoutOutcome } = claimedReport();
+    expect(claimedReportsSchema.parse([withoutOutcome])[0]?.outcome).toBeNull();
+    expect(claimedReportsSchema.parse([claimedReport({ outcome: 'Captured' })])[0]?.outcome).toBe('Captured');
   });
 
   it('does not retry a malformed answer: asking again gets the same', () => {

@@ -27,6 +27,7 @@ export const defaultAvailability = (overrides: Partial<Availability> = {}): Avai
   doNotDisturb: false,
   elevationMaximum: 10,
   rangeInMiles: 5,
+  extraMiles: 0,
   // The zone of the machine running the test, as the browser stored it at the first login (no time-zone prompt).
   timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   sundayFrom: 9,

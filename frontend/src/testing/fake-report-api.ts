@@ -16,6 +16,7 @@ export interface RawClaimedReport extends Omit<RawActiveReport, 'distanceFromHom
   dateClaimed: string | null;
   canUnClaim: boolean;
   companyName: string | null;
+  outcome: string | null;
 }
 
 export interface FakeReply {
@@ -54,12 +55,13 @@ export const claimedReport = (overrides: Partial<RawClaimedReport> = {}): RawCla
   elevation: 3,
   canUnClaim: true,
   companyName: 'Springfield Beekeepers',
+  outcome: null,
   ...overrides,
 });
 
 /**
  * The gateway's member report calls (contract "Gateway REST") kept in memory: claiming moves a report to the
- * claimed list, un-claiming moves it back, marking bad removes it. `failNext` answers the next call to one
+ * claimed list, un-claiming moves it back, marking bad removes it, recording an outcome sets it. `failNext` answers the next call to one
  * "METHOD /api/path" with an error instead.
  */
 export class FakeReportGateway {
@@ -88,15 +90,24 @@ export class FakeReportGateway {
       if (!report) return { status: 404, body: { message: 'Report not found.' } };
       this.active = this.active.filter((entry) => entry !== report);
       const { distanceFromHome: _distance, ...rest } = report;
-      this.claimed.unshift({ ...rest, dateClaimed: '2026-06-01T15:00:00.000Z', canUnClaim: true, companyName: 'Springfield Beekeepers' });
+      this.claimed.unshift({ ...rest, dateClaimed: '2026-06-01T15:00:00.000Z', canUnClaim: true, companyName: 'Springfield Beekeepers', outcome: null });
       return { status: 200, body: { message: 'Successfully claimed report!' } };
+    }
+    const outcomePath = /^\/api\/member\/report\/([^/]+)\/outcome$/.exec(pathname);
+    if (method === 'POST' && outcomePath) {
+      const { outcome } = (body ?? {}) as { outcome?: string };
+      const report = this.claimed.find((entry) => entry.reportId === decodeURIComponent(outcomePath[1]!));
+      if (!outcome) return { status: 400, body: { message: 'Please choose an outcome.' } };
+      if (!report) return { status: 404, body: { message: 'Report not found.' } };
+      report.outcome = outcome;
+      return { status: 200, body: { message: 'The outcome has been recorded.' } };
     }
     const { reportId, reason } = (body ?? {}) as { reportId?: string; reason?: string };
     const held = this.claimed.find((entry) => entry.reportId === reportId);
     if (method === 'PUT' && pathname === '/api/member/report/unclaim') {
       if (!held) return { status: 404, body: { message: 'Report not found.' } };
       this.claimed = this.claimed.filter((entry) => entry !== held);
-      const { dateClaimed: _claimed, canUnClaim: _can, companyName: _company, ...rest } = held;
+      const { dateClaimed: _claimed, canUnClaim: _can, companyName: _company, outcome: _outcome, ...rest } = held;
       this.active.unshift({ ...rest, distanceFromHome: 1 });
       return { status: 200, body: { message: 'Report has been unclaimed' } };
     }

@@ -1,6 +1,6 @@
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { badReportReasons, swarmSizes } from '@swarm/proto/labels';
+import { badReportReasons, claimOutcomes, swarmSizes } from '@swarm/proto/labels';
 import { domainErrorCode } from '@swarm/runtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -24,6 +24,9 @@ export const MESSAGES = {
   reportIdRequired: 'A valid report id is required.',
   reasonRequired: 'Please choose a reason.',
   reasonUnknown: `Reason must be one of: ${badReportReasons.labels.join(', ')}.`,
+  outcomeRecorded: 'The outcome has been recorded.',
+  outcomeRequired: 'Please choose an outcome.',
+  outcomeUnknown: `Outcome must be one of: ${claimOutcomes.labels.join(', ')}.`,
 } as const;
 
 const reportIdField = z.string({ error: MESSAGES.reportIdRequired }).trim().regex(REPORT_ID, MESSAGES.reportIdRequired);
@@ -35,6 +38,13 @@ const badBody = z.object({
     .trim()
     .min(1, MESSAGES.reasonRequired)
     .refine((reason) => badReportReasons.isLabel(reason), MESSAGES.reasonUnknown),
+});
+const outcomeBody = z.object({
+  outcome: z
+    .string({ error: MESSAGES.outcomeRequired })
+    .trim()
+    .min(1, MESSAGES.outcomeRequired)
+    .refine((outcome) => claimOutcomes.isLabel(outcome), MESSAGES.outcomeUnknown),
 });
 const imageQuery = z.object({ variant: z.enum(['thumbnail']).optional() });
 
@@ -49,7 +59,7 @@ function reportIdParam(request: FastifyRequest): string {
  * (spec §8), so a business refusal never answers 403: "not alerted" and "not the claimer" read as not found (the
  * report is not theirs to act on), the state and window refusals as 409.
  */
-function refusal(error: unknown, windowOver: string): unknown {
+function refusal(error: unknown, windowOver: string, invalid: string = MESSAGES.reasonUnknown): unknown {
   if (!(error instanceof ConnectError)) return error;
   switch (error.code) {
     case Code.NotFound:
@@ -65,7 +75,7 @@ function refusal(error: unknown, windowOver: string): unknown {
           return new HttpError(409, MESSAGES.notClaimed);
       }
     case Code.InvalidArgument:
-      return new HttpError(400, MESSAGES.reasonUnknown);
+      return new HttpError(400, invalid);
     default:
       return error;
   }
@@ -78,8 +88,8 @@ const imageUrls = (reportId: string, hasImage: boolean) => ({
 });
 
 /**
- * The member area's Active and Claimed Swarms (spec §7): lists, claim, un-claim, mark as bad, and the report
- * pictures. Behind the session check every /api/member/ route passes (routes/auth.ts).
+ * The member area's Active and Claimed Swarms (spec §7): lists, claim, un-claim, mark as bad, the claim's outcome,
+ * and the report pictures. Behind the session check every /api/member/ route passes (routes/auth.ts).
  */
 export function memberReportRoutes(app: FastifyInstance, clients: ServiceClients): void {
   app.get('/api/member/report/active', async (request, reply) => {
@@ -112,6 +122,7 @@ export function memberReportRoutes(app: FastifyInstance, clients: ServiceClients
         elevation: report.elevationFeet,
         canUnClaim: report.canUnclaim,
         companyName: report.companyName,
+        outcome: claimOutcomes.label(report.outcome) ?? null,
       })),
     );
   });
@@ -142,6 +153,18 @@ export function memberReportRoutes(app: FastifyInstance, clients: ServiceClients
       throw refusal(error, MESSAGES.badWindowOver);
     });
     return reply.send({ message: MESSAGES.markedBad });
+  });
+
+  // What became of a claimed swarm: the claimer records or changes it at any time after the claim.
+  app.post('/api/member/report/:id/outcome', async (request, reply) => {
+    const reportId = reportIdParam(request);
+    const { outcome } = parseInput(outcomeBody, request.body);
+    await clients.report
+      .recordClaimOutcome({ reportId, memberId: memberIdOf(request), outcome: claimOutcomes.valueOf(outcome) })
+      .catch((error: unknown) => {
+        throw refusal(error, MESSAGES.notClaimed, MESSAGES.outcomeUnknown);
+      });
+    return reply.send({ message: MESSAGES.outcomeRecorded });
   });
 
   app.get('/api/member/report/:id/image', async (request, reply) => {

@@ -36,13 +36,17 @@ function information(member: Member | undefined) {
   };
 }
 
-/** Spec §3: availability as flat keys (sundayFrom … saturdayTo), plus the time zone the hours are read in. */
+/**
+ * Spec §3: availability as flat keys (sundayFrom … saturdayTo), plus the time zone the hours are read in and the
+ * extra miles for unclaimed swarms (0 = off).
+ */
 function availability(member: Member | undefined) {
   const stored = member?.availability;
   const body: Record<string, number | boolean | string> = {
     doNotDisturb: stored?.doNotDisturb ?? false,
     elevationMaximum: stored?.elevationMaximumFeet ?? 0,
     rangeInMiles: stored?.rangeInMiles ?? 0,
+    extraMiles: stored?.extraMiles ?? 0,
   };
   DAYS.forEach((day, index) => {
     body[`${day}From`] = stored?.days[index]?.fromHour ?? 0;
@@ -56,11 +60,12 @@ type AvailabilityRequest = {
   doNotDisturb?: boolean;
   elevationMaximumFeet?: number;
   rangeInMiles?: number;
+  extraMiles?: number;
   timeZone?: string;
   dayHours: { day: number; fromHour?: number; toHour?: number }[];
 };
 
-const numberLabels: Record<string, string> = { elevationMaximum: 'Elevation maximum', rangeInMiles: 'Range in miles' };
+const numberLabels: Record<string, string> = { elevationMaximum: 'Elevation maximum', rangeInMiles: 'Range in miles', extraMiles: 'Extra miles' };
 
 /**
  * Reads `{<key>: <value>}` (the member area sends one key at a time) into one availability change. Only the shape is
@@ -75,10 +80,11 @@ function readAvailabilityChange(body: unknown): AvailabilityRequest {
     if (key === 'doNotDisturb') {
       if (typeof value !== 'boolean') throw new HttpError(400, 'Do Not Disturb must be true or false.');
       change.doNotDisturb = value;
-    } else if (key === 'elevationMaximum' || key === 'rangeInMiles') {
+    } else if (key === 'elevationMaximum' || key === 'rangeInMiles' || key === 'extraMiles') {
       if (typeof value !== 'number' || !Number.isFinite(value)) throw new HttpError(400, `${numberLabels[key]} must be a number.`);
       if (key === 'elevationMaximum') change.elevationMaximumFeet = value;
-      else change.rangeInMiles = value;
+      else if (key === 'rangeInMiles') change.rangeInMiles = value;
+      else change.extraMiles = value;
     } else if (key === 'timeZone') {
       if (typeof value !== 'string' || value.length > 100) throw new HttpError(400, 'Time zone must be an IANA time zone name.');
       change.timeZone = value;

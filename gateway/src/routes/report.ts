@@ -1,5 +1,5 @@
 import { ConnectError } from '@connectrpc/connect';
-import { domainErrorCode } from '@swarm/runtime';
+import { domainErrorCode, fieldViolations } from '@swarm/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import type { VerifiedSubmissions } from '../bot-check/recently-verified.js';
@@ -27,6 +27,9 @@ const REPORT_TEXT_FIELDS = ['reporterName', 'reporterPhone', 'size', 'elevation'
 /** Form fields read besides the report's own: the "Yes" of the duplicate dialog, and the picked suggestion's id. */
 export const CONFIRM_DUPLICATE_FIELD = 'confirmDuplicate';
 export const PLACE_ID_FIELD = 'placeId';
+/** The checkbox 'Text me when a beekeeper is on the way': 'true' or 'false', false when not sent. */
+export const REPORTER_UPDATES_FIELD = 'reporterUpdates';
+export const REPORTER_UPDATES_VIOLATION = "reporterUpdates must be 'true' or 'false'";
 
 const MAX_FIELD_BYTES = 8 * 1024;
 /** A report id is the UUID the report service generated. */
@@ -65,7 +68,21 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
       recaptchaToken: fields.recaptchaToken ?? '',
       placeId: fields[PLACE_ID_FIELD]?.trim() ?? '',
     };
-    await clients.report.submitReport({ ...form, validateOnly: true }).catch(rethrowAsReportError);
+    const reporterUpdates = readReporterUpdates(fields[REPORTER_UPDATES_FIELD]);
+    // The checkbox's value is the gateway's to read (the service takes a boolean); a broken one joins the form's
+    // other broken rules in one answer.
+    await clients.report.submitReport({ ...form, validateOnly: true }).then(
+      () => {
+        if (reporterUpdates === undefined) throw new HttpError(400, REPORTER_UPDATES_VIOLATION, [REPORTER_UPDATES_VIOLATION]);
+      },
+      (error: unknown) => {
+        const violations = error instanceof ConnectError ? fieldViolations(error) : [];
+        if (reporterUpdates === undefined && violations.length > 0) {
+          throw new HttpError(400, violations[0] ?? REPORTER_UPDATES_VIOLATION, [...violations, REPORTER_UPDATES_VIOLATION]);
+        }
+        return rethrowAsReportError(error);
+      },
+    );
     if (image && !sniffImage(image)) throw new HttpError(415, NOT_A_PICTURE);
 
     const idempotencyId = form.idempotencyId.trim();
@@ -80,7 +97,7 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
     }
 
     const result = await clients.report
-      .submitReport({ ...form, image: image ?? new Uint8Array(), confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]) })
+      .submitReport({ ...form, image: image ?? new Uint8Array(), confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]), reporterUpdates: reporterUpdates === true })
       .catch((error: unknown) => {
         if (error instanceof ConnectError && domainErrorCode(error) === 'REPORT.CLAIM_CODES_EXHAUSTED') {
           // Not the reporter's doing, and no retry helps until live reports end: the operators must hear of it.
@@ -104,6 +121,18 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
 
 function tooMany(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
   return reply.code(429).header('retry-after', String(retryAfterSeconds)).send({ message });
+}
+
+/** 'true' or 'false' (absent: false); undefined for anything else, which the form never sends. */
+function readReporterUpdates(value: string | undefined): boolean | undefined {
+  switch (value?.trim() ?? 'false') {
+    case 'true':
+      return true;
+    case 'false':
+      return false;
+    default:
+      return undefined;
+  }
 }
 
 function isYes(value: string | undefined): boolean {
@@ -147,7 +176,7 @@ async function readReportParts(
 ): Promise<{ fields: Partial<Record<string, string>>; image: Uint8Array | undefined }> {
   const fields: Partial<Record<string, string>> = {};
   let image: Uint8Array | undefined;
-  const known = new Set<string>([...REPORT_TEXT_FIELDS, CONFIRM_DUPLICATE_FIELD, PLACE_ID_FIELD]);
+  const known = new Set<string>([...REPORT_TEXT_FIELDS, CONFIRM_DUPLICATE_FIELD, PLACE_ID_FIELD, REPORTER_UPDATES_FIELD]);
   try {
     if (!hasValidBoundary(request.headers['content-type'])) throw new HttpError(400, MALFORMED_FORM);
     for await (const part of request.parts({ limits: { fileSize: imageMaxBytes, files: 1, fields: 20, fieldSize: MAX_FIELD_BYTES, parts: 21 } })) {

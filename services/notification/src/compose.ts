@@ -19,16 +19,28 @@ import type { z } from 'zod';
 import type { InboundSmsRepository } from './app/ports/inbound.js';
 import type { AlertScheduler } from './app/ports/alert-jobs.js';
 import type { SmsSender } from './app/ports/sms.js';
-import type { ClaimRecordRepository, DispatchRepository, MemberSettingsRepository, SentAlertRepository } from './app/ports/stores.js';
+import type { ReportStatisticsRepository } from './app/ports/statistics.js';
+import type {
+  ClaimRecordRepository,
+  DispatchRepository,
+  MemberSettingsRepository,
+  SentAlertRepository,
+  SentTextRepository,
+  SmsOptOutRepository,
+} from './app/ports/stores.js';
 import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
 import { MemoryInboundSmsRepository } from './adapters/memory/memory-inbound-sms-repository.js';
 import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-settings-repository.js';
+import { MemoryReportStatisticsRepository } from './adapters/memory/memory-report-statistics-repository.js';
 import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
+import { MemorySentTextRepository } from './adapters/memory/memory-sent-text-repository.js';
+import { MemorySmsOptOutRepository } from './adapters/memory/memory-sms-opt-out-repository.js';
 import { RpcAlertBilling, RpcMemberDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
 import { RpcMemberContacts } from './adapters/rpc/rpc-member-contacts.js';
 import { RpcReportClaims } from './adapters/rpc/rpc-report-claims.js';
+import { RpcReportLifecycle } from './adapters/rpc/rpc-report-lifecycle.js';
 import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
 import { InProcessSendPacer, type SendPacer } from './adapters/pacing/send-pacer.js';
 import { MeteredSendPacer, MeteredSmsSender } from './adapters/telemetry/metered-sms.js';
@@ -46,6 +58,9 @@ type Stores = {
   claims: ClaimRecordRepository;
   sentAlerts: SentAlertRepository;
   memberSettings: MemberSettingsRepository;
+  sentTexts: SentTextRepository;
+  optOuts: SmsOptOutRepository;
+  statistics: ReportStatisticsRepository;
   outbox: OutboxStore;
 };
 
@@ -58,6 +73,9 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
       claims: new MemoryClaimRecordRepository(),
       sentAlerts: new MemorySentAlertRepository(outbox, notifyRelay),
       memberSettings: new MemoryMemberSettingsRepository(),
+      sentTexts: new MemorySentTextRepository(),
+      optOuts: new MemorySmsOptOutRepository(),
+      statistics: new MemoryReportStatisticsRepository(),
       outbox,
     };
   }
@@ -69,6 +87,9 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
     { MongoInboundSmsRepository },
     { MongoMemberSettingsRepository },
     { MongoSentAlertRepository },
+    { MongoSentTextRepository },
+    { MongoSmsOptOutRepository },
+    { MongoReportStatisticsRepository },
   ] = await Promise.all([
     import('@swarm/runtime/mongo'),
     import('./adapters/mongo/mongo-claim-record-repository.js'),
@@ -76,6 +97,9 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
     import('./adapters/mongo/mongo-inbound-sms-repository.js'),
     import('./adapters/mongo/mongo-member-settings-repository.js'),
     import('./adapters/mongo/mongo-sent-alert-repository.js'),
+    import('./adapters/mongo/mongo-sent-text-repository.js'),
+    import('./adapters/mongo/mongo-sms-opt-out-repository.js'),
+    import('./adapters/mongo/mongo-report-statistics-repository.js'),
   ]);
   const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
   wiring.lifecycle.onShutdown('mongo', () => mongo.close());
@@ -91,6 +115,9 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
     claims,
     sentAlerts,
     memberSettings: new MongoMemberSettingsRepository(mongo.db),
+    sentTexts: await withIndexes(new MongoSentTextRepository(mongo.db)),
+    optOuts: new MongoSmsOptOutRepository(mongo.db),
+    statistics: await withIndexes(new MongoReportStatisticsRepository(mongo.db)),
     // AlertSent events a crash left on their records reach the outbox before the relay reads it.
     outbox: new RecoveringOutbox(outbox, [sentAlerts]),
   };
@@ -197,9 +224,11 @@ export async function composeNotificationService(
 
   const members = createClient(MemberService, peers.member);
   const reports = createClient(ReportService, peers.report);
+  const reportLifecycle = new RpcReportLifecycle(reports);
 
   const service = buildNotificationService({
     dispatches: stores.dispatches,
+    statistics: stores.statistics,
     clock: systemClock,
     bus,
     logger,
@@ -211,6 +240,9 @@ export async function composeNotificationService(
       mailer: mailerFromSettings(config, wiring, 'the bad-report emails to the administrator'),
       adminEmail: config.ADMIN_EMAIL,
       devOutbox,
+      lifecycle: reportLifecycle,
+      sentTexts: stores.sentTexts,
+      optOuts: stores.optOuts,
     },
     dispatch: {
       members: new RpcMemberDirectory(members),
@@ -220,7 +252,11 @@ export async function composeNotificationService(
       scheduler,
       sms,
       sentAlerts: stores.sentAlerts,
+      sentTexts: stores.sentTexts,
+      optOuts: stores.optOuts,
+      reports: reportLifecycle,
       recentClaimsWindowDays: config.RECENT_CLAIMS_WINDOW_DAYS,
+      timers: { escalateAfterMinutes: config.ESCALATE_AFTER_MINUTES, outcomePromptHours: config.CLAIM_OUTCOME_PROMPT_HOURS },
     },
   });
   const subscriptions = await service.subscribe();

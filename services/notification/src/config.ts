@@ -1,5 +1,6 @@
 import { env, serviceEnvShape } from '@swarm/runtime';
 import { z } from 'zod';
+import { DEFAULT_CLAIM_OUTCOME_PROMPT_HOURS, DEFAULT_ESCALATE_AFTER_MINUTES } from './app/report-timers.js';
 
 export const notificationConfigShape = {
   ...serviceEnvShape,
@@ -27,6 +28,13 @@ export const notificationConfigShape = {
   TWILIO_API_BASE_URL: z.url().default('https://api.twilio.com'),
   /** Least time between two SMS from the sender number (a US long code sends about one per second). */
   TWILIO_MIN_SEND_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * Minutes after a report became active (submitted or un-claimed) before it is alerted to the members who cover it
+   * only through their extra miles, if nobody claimed it. Fractions are taken, for trials.
+   */
+  ESCALATE_AFTER_MINUTES: z.coerce.number().positive().default(DEFAULT_ESCALATE_AFTER_MINUTES),
+  /** Hours after a claim before the claimer is asked what became of the swarm. Fractions are taken, for trials. */
+  CLAIM_OUTCOME_PROMPT_HOURS: z.coerce.number().positive().default(DEFAULT_CLAIM_OUTCOME_PROMPT_HOURS),
   /** Claims within this many days delay a member's alerts (spec §4). */
   RECENT_CLAIMS_WINDOW_DAYS: env.positiveInt(7),
   /** BullMQ queue and key prefix of the alert jobs, so stacks sharing one Redis keep apart. */

@@ -19,6 +19,10 @@ import { ManualClock } from './adapters/alert-scheduler.contract.js';
 import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
+import { MemorySentTextRepository } from './adapters/memory/memory-sent-text-repository.js';
+import { MemorySmsOptOutRepository } from './adapters/memory/memory-sms-opt-out-repository.js';
+import { FakeReportLifecycle } from './app/inbound-fakes.test-support.js';
+import { MemoryReportStatisticsRepository } from './adapters/memory/memory-report-statistics-repository.js';
 import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-settings-repository.js';
 import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
 import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
@@ -83,10 +87,22 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     members.phone('m1', '5035550101').phone('m2', '5035550102');
     const service = buildNotificationService({
       dispatches: new MemoryDispatchRepository(),
+      statistics: new MemoryReportStatisticsRepository(),
       clock,
       bus,
       logger: testLogger(),
-      dispatch: { members, memberSettings: new MemoryMemberSettingsRepository(), billing, claims, scheduler, sms, sentAlerts },
+      dispatch: {
+        members,
+        memberSettings: new MemoryMemberSettingsRepository(),
+        billing,
+        claims,
+        scheduler,
+        sms,
+        sentAlerts,
+        sentTexts: new MemorySentTextRepository(),
+        optOuts: new MemorySmsOptOutRepository(),
+        reports: new FakeReportLifecycle(),
+      },
     });
     const alertsSent: string[] = [];
     const sentSubscription = await subscribeTo(bus, 'test', AlertSentEvent, async (event) => {
@@ -152,7 +168,8 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     await waitUntil(async () => outbox.list().length === 1 && (await eventOutbox.pending(10)).length === 1, 10_000, 'the alert and its pending event');
     // The job is done (not failing and retried), and the relay keeps trying while the bus is down.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await scheduler.pending()).toEqual([]);
+    // Only the report's expiry is left.
+    expect((await scheduler.pending()).map((p) => p.job.kind)).toEqual(['expire']);
     expect((await eventOutbox.pending(10)).map((message) => message.id)).toEqual(['alert-sent--alert--r1--m1--submitted']);
     expect(alertsSent).toEqual([]);
 
@@ -169,11 +186,14 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     await claims.recordClaim({ reportId: 'x1', memberId: 'm1', claimedAt: NOW });
     await claims.recordClaim({ reportId: 'x1', memberId: 'm2', claimedAt: NOW });
     await submit(bus);
-    await waitUntil(async () => (await scheduler.pending()).length === 2, 10_000, 'two pending alerts');
-    expect((await scheduler.pending()).map((p) => p.runAt)).toEqual([new Date(clock.now().getTime() + 10 * 60_000), new Date(clock.now().getTime() + 10 * 60_000)]);
+    const alerts = async () => (await scheduler.pending()).filter((p) => p.job.kind === 'alert');
+    await waitUntil(async () => (await alerts()).length === 2, 10_000, 'two pending alerts');
+    expect((await alerts()).map((p) => p.runAt)).toEqual([new Date(clock.now().getTime() + 10 * 60_000), new Date(clock.now().getTime() + 10 * 60_000)]);
 
     await bus.publish(ReportClaimedEvent.toMessage('claimed-r1', { reportId: 'r1', memberId: 'm9', claimedAt: timestampFromDate(NOW) }));
-    await waitUntil(async () => (await scheduler.pending()).length === 0, 10_000, 'the alerts to be cancelled');
+    await waitUntil(async () => (await alerts()).length === 0, 10_000, 'the alerts to be cancelled');
+    // The report's expiry went with them; the claim's window end and outcome prompt took their place.
+    expect((await scheduler.pending()).map((p) => p.job.kind).sort()).toEqual(['close', 'outcome-prompt']);
   });
 
   it('keeps its copy of members current from member.changed: a member who turned on Do Not Disturb is not texted', async () => {

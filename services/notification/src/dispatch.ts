@@ -4,11 +4,23 @@ import { FollowReportClaims } from './app/follow-report-claims.js';
 import { MemberSettings } from './app/member-settings.js';
 import type { AlertScheduler } from './app/ports/alert-jobs.js';
 import type { Clock } from './app/ports/clock-and-log.js';
-import type { AlertBilling, MemberDirectory } from './app/ports/other-services.js';
+import type { AlertBilling, MemberDirectory, ReportLifecycle } from './app/ports/other-services.js';
 import type { SmsSender } from './app/ports/sms.js';
-import type { ClaimRecordRepository, DispatchRepository, MemberSettingsRepository, SentAlertRepository } from './app/ports/stores.js';
+import type { ReportStatisticsRepository } from './app/ports/statistics.js';
+import type {
+  ClaimRecordRepository,
+  DispatchRepository,
+  MemberSettingsRepository,
+  SentAlertRepository,
+  SentTextRepository,
+  SmsOptOutRepository,
+} from './app/ports/stores.js';
+import { ReportTimers, type ReportTimerSettings } from './app/report-timers.js';
 import { RunAlertJob } from './app/run-alert-job.js';
+import { RunDispatchJob } from './app/run-dispatch-job.js';
 import { ScheduleAlerts } from './app/schedule-alerts.js';
+import { SendFollowUpText } from './app/send-follow-up-text.js';
+import { SendOutcomePrompt } from './app/send-outcome-prompt.js';
 import { subscribeToMemberChanges } from './adapters/events/member-changed-subscriber.js';
 import { subscribeToReportClaims } from './adapters/events/report-claim-subscribers.js';
 
@@ -25,12 +37,21 @@ export type DispatchPorts = {
   sms: SmsSender;
   /** Sent alerts and their AlertSent events, written to the outbox the composition root runs a relay for. */
   sentAlerts: SentAlertRepository;
+  /** Texts other than alerts (to the reporter, the outcome prompt), once each, and the numbers that replied STOP. */
+  sentTexts: SentTextRepository;
+  optOuts: SmsOptOutRepository;
+  /** The report service: expiring and closing reports when their jobs come due, and the claimer's outcome. */
+  reports: ReportLifecycle;
   /** Claims within this many days delay a member's alerts; 7 when not given. */
   recentClaimsWindowDays?: number;
+  /** ESCALATE_AFTER_MINUTES and CLAIM_OUTCOME_PROMPT_HOURS; their defaults when not given. */
+  timers?: ReportTimerSettings;
 };
 
 /** Alert dispatch, wired for buildNotificationService. */
-export function buildDispatch(ports: DispatchPorts & { dispatches: DispatchRepository; clock: Clock; bus: EventBus; logger: Logger }) {
+export function buildDispatch(
+  ports: DispatchPorts & { dispatches: DispatchRepository; statistics: ReportStatisticsRepository; clock: Clock; bus: EventBus; logger: Logger },
+) {
   const log = ports.logger;
   const members = new MemberSettings({ settings: ports.memberSettings, members: ports.members });
   const scheduleAlerts = new ScheduleAlerts(
@@ -43,17 +64,33 @@ export function buildDispatch(ports: DispatchPorts & { dispatches: DispatchRepos
     dispatches: ports.dispatches,
     sms: ports.sms,
     sentAlerts: ports.sentAlerts,
+    statistics: ports.statistics,
     clock: ports.clock,
     log,
   });
-  const followReportClaims = new FollowReportClaims({ claims: ports.claims, dispatches: ports.dispatches, scheduler: ports.scheduler, scheduleAlerts, log });
+  const timers = new ReportTimers({ scheduler: ports.scheduler, log }, ports.timers);
+  const texts = new SendFollowUpText({ texts: ports.sentTexts, optOuts: ports.optOuts, sms: ports.sms, statistics: ports.statistics, clock: ports.clock, log });
+  const sendOutcomePrompt = new SendOutcomePrompt({ reports: ports.reports, dispatches: ports.dispatches, members, texts, clock: ports.clock, log });
+  const runDispatchJob = new RunDispatchJob({ runAlertJob, sendOutcomePrompt, reports: ports.reports, log });
+  const followReportClaims = new FollowReportClaims({
+    claims: ports.claims,
+    dispatches: ports.dispatches,
+    scheduler: ports.scheduler,
+    scheduleAlerts,
+    timers,
+    texts,
+    members,
+    statistics: ports.statistics,
+    log,
+  });
   const followMemberChanges = new FollowMemberChanges({ members, log });
   return {
     scheduleAlerts,
+    timers,
     runAlertJob,
     /** Starts running alert jobs and follows claims and members; the returned subscriptions also stop the scheduler. */
     start: async (): Promise<Subscription[]> => {
-      await ports.scheduler.start((job) => runAlertJob.execute(job));
+      await ports.scheduler.start((job) => runDispatchJob.execute(job));
       const subscriptions = await subscribeToReportClaims(ports.bus, followReportClaims, ports.clock, ports.logger);
       const memberChanges = await subscribeToMemberChanges(ports.bus, followMemberChanges);
       return [...subscriptions, memberChanges, { stop: () => ports.scheduler.close() }];

@@ -7,10 +7,14 @@ import { testLogger, waitUntil } from '@swarm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
+import { MemoryReportStatisticsRepository } from './adapters/memory/memory-report-statistics-repository.js';
 import { MemoryInboundSmsRepository } from './adapters/memory/memory-inbound-sms-repository.js';
-import { FakeMemberContacts, FakeReportClaims } from './app/inbound-fakes.test-support.js';
+import { FakeMemberContacts, FakeReportClaims, FakeReportLifecycle } from './app/inbound-fakes.test-support.js';
+import { MemorySentTextRepository } from './adapters/memory/memory-sent-text-repository.js';
+import { MemorySmsOptOutRepository } from './adapters/memory/memory-sms-opt-out-repository.js';
 import type { Mailer } from './app/ports/inbound.js';
-import { claimedReply, HELP_REPLY } from './domain/inbound-sms.js';
+import { claimedReply } from './domain/inbound-sms.js';
+import { REPORTER_HELP_REPLY } from './domain/follow-up-texts.js';
 import { buildNotificationService } from './notification-service.js';
 
 describe('notification service: inbound SMS and claim follow-ups', () => {
@@ -23,6 +27,7 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
     const reports = new FakeReportClaims([{ reportId: 'report-1', claimCode: '12345', alerted: ['ada'] }]);
     const service = buildNotificationService({
       dispatches: new MemoryDispatchRepository(),
+      statistics: new MemoryReportStatisticsRepository(),
       clock: { now: () => new Date('2026-06-01T18:00:00Z') },
       bus,
       logger: testLogger(),
@@ -34,6 +39,9 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
         mailer: { send: async (message) => void emails.push(message) },
         adminEmail: 'admin@example.org',
         devOutbox: options.devOutbox === false ? undefined : sms,
+        lifecycle: new FakeReportLifecycle(),
+        sentTexts: new MemorySentTextRepository(),
+        optOuts: new MemorySmsOptOutRepository(),
       },
     });
     await service.subscribe();
@@ -69,13 +77,13 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
     expect(emails[0]?.text).toContain('Swarm moved on');
   });
 
-  it('answers a malformed inbound SMS with INVALID_ARGUMENT, a sender outside the US with nothing and an unknown sender with help', async () => {
+  it('answers a malformed inbound SMS with INVALID_ARGUMENT, a sender outside the US with nothing and an unknown sender with the reporter’s help', async () => {
     const { client } = await setUp();
     const error = await client.handleInboundSms({ from: '+15035550199', body: 'STOP', messageSid: 'SM 1' }).catch((caught: unknown) => ConnectError.from(caught));
     expect(error).toBeInstanceOf(ConnectError);
     expect((error as ConnectError).code).toBe(Code.InvalidArgument);
     expect((await client.handleInboundSms({ from: '+447700900123', body: 'STOP', messageSid: 'SM3' })).reply).toBe('');
-    expect((await client.handleInboundSms({ from: '+15035550199', body: '12345', messageSid: 'SM2' })).reply).toBe(HELP_REPLY);
+    expect((await client.handleInboundSms({ from: '+15035550199', body: '12345', messageSid: 'SM2' })).reply).toBe(REPORTER_HELP_REPLY);
   });
 
   it('reports the dev outbox disabled when SMS are really sent', async () => {
@@ -84,7 +92,9 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
   });
 
   it('answers UNIMPLEMENTED for inbound SMS when the service is built without it', async () => {
-    const service = buildNotificationService({ dispatches: new MemoryDispatchRepository(), clock: { now: () => new Date() }, bus, logger: testLogger() });
+    const service = buildNotificationService({
+      dispatches: new MemoryDispatchRepository(),
+      statistics: new MemoryReportStatisticsRepository(), clock: { now: () => new Date() }, bus, logger: testLogger() });
     const client = createClient(NotificationService, createRouterTransport(service.routes));
     const error = await client.handleInboundSms({ from: '+15035550100', body: 'STOP', messageSid: 'SM1' }).catch((caught: unknown) => ConnectError.from(caught));
     expect((error as ConnectError).code).toBe(Code.Unimplemented);

@@ -4,7 +4,8 @@ import type { InboundSmsRepository, Mailer, MemberContacts, ReportClaims } from 
 import { NotifyAdminOfBadReport } from './app/notify-admin-of-bad-report.js';
 import type { Clock } from './app/ports/clock-and-log.js';
 import type { SmsSender } from './app/ports/sms.js';
-import type { DispatchRepository, SentAlertRepository } from './app/ports/stores.js';
+import type { ReportLifecycle } from './app/ports/other-services.js';
+import type { DispatchRepository, SentAlertRepository, SentTextRepository, SmsOptOutRepository } from './app/ports/stores.js';
 import { SendClaimLocation } from './app/send-claim-location.js';
 import type { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { subscribeToClaimFollowUps } from './adapters/events/inbound-subscribers.js';
@@ -20,6 +21,11 @@ export type InboundSmsPorts = {
   mailer: Mailer;
   /** Who is emailed when a report is marked bad; unset: nobody (logged). */
   adminEmail: string | undefined;
+  /** GONE from a reporter and the claimer's answer to the outcome prompt go to the report service. */
+  lifecycle: ReportLifecycle;
+  /** The outcome prompts sent (a lone digit answers the latest), and the numbers that replied STOP. */
+  sentTexts: Pick<SentTextRepository, 'latestOutcomePrompt'>;
+  optOuts: SmsOptOutRepository;
   /** Set when `sms` is the dev outbox, so the gateway can list its messages. */
   devOutbox: DevOutboxSmsSender | undefined;
 };
@@ -29,7 +35,17 @@ export function buildInboundSms(
   ports: InboundSmsPorts & { clock: Clock; bus: EventBus; logger: Logger; dispatches: DispatchRepository; sentAlerts: SentAlertRepository | undefined },
 ) {
   const sentAlerts = ports.sentAlerts ?? noSentAlerts;
-  const handleInboundSms = new HandleInboundSms({ messages: ports.messages, members: ports.members, reports: ports.reports, clock: ports.clock, dispatches: ports.dispatches, sentAlerts });
+  const handleInboundSms = new HandleInboundSms({
+    messages: ports.messages,
+    members: ports.members,
+    reports: ports.reports,
+    clock: ports.clock,
+    dispatches: ports.dispatches,
+    sentAlerts,
+    lifecycle: ports.lifecycle,
+    texts: ports.sentTexts,
+    optOuts: ports.optOuts,
+  });
   const sendClaimLocation = new SendClaimLocation({ reports: ports.reports, members: ports.members, sms: ports.sms });
   const notifyAdminOfBadReport = new NotifyAdminOfBadReport({ mailer: ports.mailer, adminEmail: ports.adminEmail });
   return {

@@ -1,7 +1,9 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { GetAlertDispatch } from './app/get-alert-dispatch.js';
+import { GetAssociationStatistics } from './app/get-association-statistics.js';
 import type { Clock } from './app/ports/clock-and-log.js';
+import type { ReportStatisticsRepository } from './app/ports/statistics.js';
 import type { DispatchRepository } from './app/ports/stores.js';
 import { StartDispatchOnReportSubmitted } from './app/start-dispatch-on-report-submitted.js';
 import { subscribeToReportSubmitted } from './adapters/events/report-submitted-subscriber.js';
@@ -12,6 +14,8 @@ import { buildDispatch, type DispatchPorts } from './dispatch.js';
 /** Wires the notification use cases to the adapters main.ts (or the embedded launcher) chose. */
 export function buildNotificationService(ports: {
   dispatches: DispatchRepository;
+  /** The association statistics read model, fed by the report's events and this service's sends. */
+  statistics: ReportStatisticsRepository;
   clock: Clock;
   bus: EventBus;
   logger: Logger;
@@ -23,14 +27,21 @@ export function buildNotificationService(ports: {
   routes: (router: ConnectRouter) => void;
   subscribe: () => Promise<Subscription[]>;
 } {
-  const dispatch = ports.dispatch && buildDispatch({ ...ports.dispatch, dispatches: ports.dispatches, clock: ports.clock, bus: ports.bus, logger: ports.logger });
-  const startDispatch = new StartDispatchOnReportSubmitted({ dispatches: ports.dispatches, clock: ports.clock, scheduleAlerts: dispatch?.scheduleAlerts });
+  const dispatch =
+    ports.dispatch && buildDispatch({ ...ports.dispatch, dispatches: ports.dispatches, statistics: ports.statistics, clock: ports.clock, bus: ports.bus, logger: ports.logger });
+  const startDispatch = new StartDispatchOnReportSubmitted({
+    dispatches: ports.dispatches,
+    statistics: ports.statistics,
+    clock: ports.clock,
+    ...(dispatch ? { scheduleAlerts: dispatch.scheduleAlerts, timers: dispatch.timers } : {}),
+  });
   const getAlertDispatch = new GetAlertDispatch({ dispatches: ports.dispatches });
+  const getAssociationStatistics = new GetAssociationStatistics({ statistics: ports.statistics });
   const inbound =
     ports.inbound &&
     buildInboundSms({ ...ports.inbound, dispatches: ports.dispatches, sentAlerts: ports.dispatch?.sentAlerts, clock: ports.clock, bus: ports.bus, logger: ports.logger });
   return {
-    routes: notificationServiceRoutes({ getAlertDispatch }, inbound?.handlers),
+    routes: notificationServiceRoutes({ getAlertDispatch, getAssociationStatistics }, inbound?.handlers),
     subscribe: async () => [await subscribeToReportSubmitted(ports.bus, startDispatch, ports.logger), ...((await inbound?.subscribe()) ?? []), ...((await dispatch?.start()) ?? [])],
   };
 }

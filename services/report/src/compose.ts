@@ -74,7 +74,7 @@ export async function composeReportService(
     clock: systemClock,
     ids: uuidIds,
     randomBelow: secureRandomBelow,
-  }, { countClaim: (outcome) => wiring.metrics.claims.inc({ outcome }) });
+  }, { countClaim: (outcome) => wiring.metrics.claims.inc({ outcome }) }, { reportActiveHours: config.REPORT_ACTIVE_HOURS });
   const subscriptions = await service.subscribe(wiring.bus, logger);
   lifecycle.onShutdown('event subscriptions', async () => {
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));

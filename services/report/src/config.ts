@@ -1,6 +1,7 @@
 import { env, serviceEnvShape } from '@swarm/runtime';
 import { geocoderEnvShape } from '@swarm/runtime/geocoding';
 import { z } from 'zod';
+import { DEFAULT_REPORT_ACTIVE_HOURS } from './domain/lifecycle.js';
 
 export const reportConfigShape = {
   ...serviceEnvShape,
@@ -13,4 +14,9 @@ export const reportConfigShape = {
   ASSOCIATION_BILLING_SERVICE_URL: z.url().default('http://127.0.0.1:8083'),
   /** Pictures decoded at once; more wait their turn (a near-limit picture holds ~100 MB while it is decoded). */
   IMAGE_DECODE_CONCURRENCY: env.positiveInt(2),
+  /**
+   * Hours a report stays active when nobody claims it (from its submission or its last un-claim); then it expires.
+   * Fractions are taken (0.5 is half an hour), for trials and tests that reach expiry for real.
+   */
+  REPORT_ACTIVE_HOURS: z.coerce.number().positive().default(DEFAULT_REPORT_ACTIVE_HOURS),
 };

@@ -16,7 +16,18 @@ export {
   type Subscription,
 } from './events/event-bus.js';
 export { defineEventType, subscribeTo, type EventType } from './events/event-type.js';
-export { AlertSentEvent, MemberChangedEvent, ReportClaimedEvent, ReportMarkedBadEvent, ReportSubmittedEvent, ReportUnclaimedEvent } from './events/catalog.js';
+export {
+  AlertSentEvent,
+  ClaimOutcomeRecordedEvent,
+  MemberChangedEvent,
+  ReportClaimedEvent,
+  ReportClosedEvent,
+  ReportDepartedEvent,
+  ReportExpiredEvent,
+  ReportMarkedBadEvent,
+  ReportSubmittedEvent,
+  ReportUnclaimedEvent,
+} from './events/catalog.js';
 export { InProcessEventBus } from './events/in-process-event-bus.js';
 export { MemoryOutbox } from './outbox/memory-outbox.js';
 export { OutboxRelay, type OutboxBacklog, type OutboxMessage, type OutboxStore } from './outbox/outbox.js';

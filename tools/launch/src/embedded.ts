@@ -102,8 +102,8 @@ export async function startEmbedded(options: {
   env: Readonly<Record<string, string | undefined>>;
   /** A logger per part of the product, so each line names its service as in the distributed mode. */
   loggerFor: (part: EmbeddedPart) => Logger;
-  /** Serves the association-billing service on 127.0.0.1 at this port too, for the operator CLI. */
-  operatorRpcPort?: number;
+  /** Serves these services on 127.0.0.1 at these ports too, for the operator CLI (billing, statistics). */
+  operatorRpcPorts?: Partial<Record<'association-billing' | 'notification', number>>;
   /** A test's own feedback sink, to see what arrives. */
   feedback?: FeedbackSink;
 }): Promise<EmbeddedProduct> {
@@ -181,21 +181,22 @@ export async function startEmbedded(options: {
     await gateway.listen({ port, host: configs.gateway.HOST });
 
     // Loopback only: the operator's calls carry no credentials, so they must not be reachable from the network.
-    if (options.operatorRpcPort !== undefined) {
-      const billingRoutes = routes['association-billing'];
+    for (const [part, operatorPort] of Object.entries(options.operatorRpcPorts ?? {}) as ['association-billing' | 'notification', number][]) {
+      const partRoutes = routes[part];
+      if (!partRoutes) continue;
       const operatorRpc = await startRpcServer({
-        port: options.operatorRpcPort,
+        port: operatorPort,
         host: '127.0.0.1',
-        routes: billingRoutes,
+        routes: partRoutes,
         health,
-        logger: loggerFor('association-billing'),
+        logger: loggerFor(part),
         graceMs: 1_000,
         interceptors: [metricsInterceptor],
       }).catch((error: unknown) => {
-        loggerFor('association-billing').warn({ err: error, port: options.operatorRpcPort }, 'operator RPC port unavailable; the operator CLI cannot reach this process');
+        loggerFor(part).warn({ err: error, port: operatorPort }, 'operator RPC port unavailable; the operator CLI cannot reach this process');
         return undefined;
       });
-      if (operatorRpc) lifecycle.onShutdown('operator rpc server', () => operatorRpc.close());
+      if (operatorRpc) lifecycle.onShutdown(`operator rpc server (${part})`, () => operatorRpc.close());
     }
 
     let metricsUrl: string | undefined;

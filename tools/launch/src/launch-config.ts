@@ -21,4 +21,6 @@ export const embeddedConfigShape = {
   LOG_LEVEL: env.logLevel(),
   /** The embedded product also serves association-billing here, on 127.0.0.1 only, for the operator CLI. */
   OPERATOR_RPC_PORT: env.port(8083),
+  /** And the notification service here, for the operator CLI's association statistics. */
+  OPERATOR_NOTIFICATION_RPC_PORT: env.port(8084),
 };

@@ -27,7 +27,7 @@ function banner(product: EmbeddedProduct): string {
 await runMain(logger, async (lifecycle) => {
   const product = await startEmbedded({
     env: process.env,
-    operatorRpcPort: config.OPERATOR_RPC_PORT,
+    operatorRpcPorts: { 'association-billing': config.OPERATOR_RPC_PORT, notification: config.OPERATOR_NOTIFICATION_RPC_PORT },
     loggerFor: (service) => createLogger({ service, level: config.LOG_LEVEL }),
   });
   lifecycle.onShutdown('product', product.close);

@@ -47,7 +47,7 @@ describe('distributed mode: the notification service dies while alert jobs are p
     expect(response.status).toBe(201);
     const { reportId } = (await response.json()) as { reportId: string };
 
-    const pendingOfReport = async () => (await alerts.getJobs(['delayed', 'waiting', 'prioritized'])).filter((job) => job?.data.job.reportId === reportId);
+    const pendingOfReport = async () => (await alerts.getJobs(['delayed', 'waiting', 'prioritized'])).filter((job) => job?.data.job.reportId === reportId && job.data.job.kind === 'alert');
     await waitUntil(async () => (await pendingOfReport()).length === PHONES.length, 20_000, 'one delayed alert job per keeper');
 
     await product.stack.kill('notification', 'SIGKILL');

@@ -92,7 +92,7 @@ function runEmbedded(env: Record<string, string>, until: (output: string) => boo
 describe('npm start', () => {
   it('says where it listens, that it keeps everything in memory, and where the dev outbox is', async () => {
     const port = await freePort();
-    const { output } = await runEmbedded({ PORT: String(port), OPERATOR_RPC_PORT: String(await freePort()) }, (text) => text.includes('/dev/outbox'));
+    const { output } = await runEmbedded({ PORT: String(port), OPERATOR_RPC_PORT: String(await freePort()), OPERATOR_NOTIFICATION_RPC_PORT: String(await freePort()) }, (text) => text.includes('/dev/outbox'));
     expect(output).toContain(`Swarm Alert is running at http://localhost:${port}`);
     expect(output).toContain(`Listening on 127.0.0.1:${port} — this machine only.`);
     expect(output).toContain('Everything is kept in memory: reports, members, associations and balances are lost when it stops.');
@@ -110,7 +110,7 @@ describe('npm start', () => {
   it('warns in the banner when the operator opted in', async () => {
     const port = await freePort();
     const { output } = await runEmbedded(
-      { PORT: String(port), HOST: '0.0.0.0', DEV_OUTBOX_ON_NETWORK: 'true', OPERATOR_RPC_PORT: String(await freePort()) },
+      { PORT: String(port), HOST: '0.0.0.0', DEV_OUTBOX_ON_NETWORK: 'true', OPERATOR_RPC_PORT: String(await freePort()), OPERATOR_NOTIFICATION_RPC_PORT: String(await freePort()) },
       (text) => text.includes('login links.'),
     );
     expect(output).toContain(`Listening on 0.0.0.0:${port} — reachable from other machines.`);

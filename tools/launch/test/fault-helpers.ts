@@ -163,3 +163,18 @@ export async function expectEachReportStoredTextedAndChargedOnce(settled: Settle
   expect.soft([...chargesPerAlert.keys()].filter((alert) => !chargesDue.includes(alert)), 'charges that are no alert due').toEqual([]);
   expect.soft((await billing.getBalance({ companyId })).balanceCents, 'the balance').toBe(settled.topUpCents - 7 * charges.length);
 }
+
+const ALERT_KINDS = ['alert', 'escalation'];
+const UNFINISHED_STATES = ['active', 'waiting', 'delayed', 'prioritized', 'waiting-children'] as const;
+
+/**
+ * The alert jobs (alerts and wider alerts) not run yet, by state. The queue also holds each report's expiry, due days
+ * later, which a test that waits for every alert to go out must not wait for.
+ */
+export async function unfinishedAlertJobs(alerts: Queue<AlertJobData>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const state of UNFINISHED_STATES) {
+    counts[state] = (await alerts.getJobs([state])).filter((job) => job !== undefined && ALERT_KINDS.includes(job.data.job.kind)).length;
+  }
+  return counts;
+}

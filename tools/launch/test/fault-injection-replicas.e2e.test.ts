@@ -9,7 +9,7 @@ import { MongoClient } from 'mongodb';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STACK_SERVICES, startStack, type RunningStack } from '../src/stack.js';
-import { consumerBacklog, expectEachReportStoredTextedAndChargedOnce, killOutsideAnSmsWindow, seconds, submitUntilAnswered, type Submission } from './fault-helpers.js';
+import { consumerBacklog, expectEachReportStoredTextedAndChargedOnce, killOutsideAnSmsWindow, seconds, submitUntilAnswered, type Submission, unfinishedAlertJobs } from './fault-helpers.js';
 import { staticDirWithIndex, type AlertJobData } from './product-harness.js';
 
 /** Corvallis, OR as the offline geocoder places it: every street of the town is put at this point. */
@@ -162,7 +162,7 @@ describe('two replicas of everything, one of each pair killed while reports come
       texts: twilio.received.length,
       unpublishedEvents: await unpublishedEvents(),
       unacknowledgedEvents: await consumerBacklog(nats, stream),
-      pendingJobs: await alerts.getJobCounts('active', 'waiting', 'delayed', 'prioritized', 'waiting-children'),
+      pendingJobs: await unfinishedAlertJobs(alerts),
       // Not waited for (a failed job does not run again), but named when the test fails: an alert lost.
       failedJobs: await alerts.getFailedCount(),
     });

@@ -9,7 +9,7 @@ import { MongoClient } from 'mongodb';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../src/stack.js';
-import { consumerBacklog, expectEachReportStoredTextedAndChargedOnce, killOutsideAnSmsWindow, seconds, submitUntilAnswered, type Submission } from './fault-helpers.js';
+import { consumerBacklog, expectEachReportStoredTextedAndChargedOnce, killOutsideAnSmsWindow, seconds, submitUntilAnswered, type Submission, unfinishedAlertJobs } from './fault-helpers.js';
 import { staticDirWithIndex, type AlertJobData } from './product-harness.js';
 
 /** Corvallis, OR as the offline geocoder places it: every street of the town is put at this point. */
@@ -196,17 +196,17 @@ describe('distributed mode under faults: services, NATS and Redis killed while r
     await member.updateAvailability({ memberId: memberIdOf.get(LATE_PHONE) ?? '', dayHours: allDay });
     const promoteLateAlerts = async () => {
       for (const job of await alerts.getJobs(['delayed'])) {
-        if (job?.data.job.memberId === memberIdOf.get(LATE_PHONE)) await job.promote().catch(() => undefined);
+        if (job?.data.job.kind === 'alert' && job.data.job.memberId === memberIdOf.get(LATE_PHONE)) await job.promote().catch(() => undefined);
       }
     };
     const acceptedSubmissions = submissions.filter((submission) => submission.reportId !== undefined);
 
-    // Settled: nothing left in the outbox, in a consumer or in the queue, and as many texts as alerts are due.
+    // Settled: nothing left in the outbox, in a consumer or among the alert jobs, and as many texts as alerts are due.
     const backlog = async () => ({
       texts: twilio.received.length,
       unpublishedEvents: await unpublishedEvents(),
       unacknowledgedEvents: await consumerBacklog(watcher),
-      pendingJobs: await alerts.getJobCounts('active', 'waiting', 'delayed', 'prioritized', 'waiting-children'),
+      pendingJobs: await unfinishedAlertJobs(alerts),
     });
     const expectedTexts = acceptedSubmissions.length * PHONES.length;
     const settled = await waitUntil(

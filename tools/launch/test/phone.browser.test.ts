@@ -409,7 +409,7 @@ describe('phone-first and accessible (issue 14), in Debian Chromium on phones, a
         for (const section of [active, claimed]) {
           const card = section.getByTestId('report-card').first();
           const terms = await card.locator('dt').allTextContents();
-          expect(terms).toEqual(section === active ? ['Date', 'Claim Code', 'Note', 'Size', 'Elevation', 'Distance'] : ['Date', 'Claim Code', 'Note', 'Size', 'Elevation', 'Association']);
+          expect(terms).toEqual(section === active ? ['Date', 'Claim Code', 'Note', 'Size', 'Elevation', 'Distance'] : ['Date', 'Claim Code', 'Note', 'Size', 'Elevation', 'Association', 'Outcome']);
           const button = card.getByRole('button').first();
           const box = await button.boundingBox();
           expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);

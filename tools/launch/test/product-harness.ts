@@ -157,7 +157,8 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
 }
 
 /** An alert job as the notification service keeps it in BullMQ (see bullmq-alert-scheduler.ts). */
-export type AlertJobData = { job: { jobId: string; reportId: string; memberId: string; round: string }; runAt: string };
+/** A job of the notification service's queue: alerts and escalations carry a member and a round, a report's other jobs not. */
+export type AlertJobData = { job: { kind: string; jobId: string; reportId: string; memberId: string; round: string }; runAt: string };
 
 export type AlertingProduct = {
   product: DistributedProduct;
@@ -169,8 +170,13 @@ export type AlertingProduct = {
 };
 
 /** The distributed product texting through the Twilio adapter to a local Twilio-shaped server, with the webhook token. */
-export async function startAlertingProduct(twilio: FakeTwilio, credentials: { accountSid: string; authToken: string; from: string }): Promise<AlertingProduct> {
+export async function startAlertingProduct(
+  twilio: FakeTwilio,
+  credentials: { accountSid: string; authToken: string; from: string },
+  extraEnv: Record<string, string> = {},
+): Promise<AlertingProduct> {
   const product = await startDistributedProduct({
+    ...extraEnv,
     SMS_SENDER: 'twilio',
     TWILIO_ACCOUNT_SID: credentials.accountSid,
     TWILIO_AUTH_TOKEN: credentials.authToken,

@@ -166,6 +166,9 @@ describe('the reporter journey in a browser on a phone, against the embedded pro
     await page.keyboard.press('Tab');
     expect(await focusedLabel()).toBe('Phone');
     await page.keyboard.type('5035550177');
+    // The consent to texts comes under the phone, checked; Space would clear it, Tab passes it.
+    await page.keyboard.press('Tab');
+    expect(await focusedLabel()).toBe('Text me when a beekeeper is on the way. Reply STOP to opt out.');
     await page.keyboard.press('Tab');
     expect(await focusedLabel()).toBe('Address');
     await page.keyboard.type('9 Comb Ln, Portland', { delay: 20 });

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
+import { timestampDate, timestampFromDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import {
   LedgerEntryKind,
@@ -7,7 +7,10 @@ import {
   type AssociationBillingService,
   type Membership,
 } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import type { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { AmountError, formatCents, parseAmountToCents, parseSignedAmountToCents } from './amount.js';
+import { MAX_STATISTICS_YEARS, parseUtcDay } from '@swarm/proto/views/association-statistics';
+import { defaultStatisticsSince, formatStatisticsTable, statisticsReport } from './statistics.js';
 
 export const EXIT_OK = 0;
 /** The service refused the request or could not be reached. */
@@ -20,7 +23,8 @@ const MIN_TOP_UP_CENTS = 1001;
 export const USAGE = `Usage: npm run operator -- <command> [arguments] [options]
 
 Manages associations and their prepaid alert balance through the association-billing service
-(ASSOCIATION_BILLING_SERVICE_URL, default http://127.0.0.1:8083).
+(ASSOCIATION_BILLING_SERVICE_URL, default http://127.0.0.1:8083); stats asks the notification service
+(NOTIFICATION_SERVICE_URL, default http://127.0.0.1:8084).
 
 Commands:
   create-association --name <name> [--donation-url <url>] [--admin-email <email>]
@@ -41,25 +45,42 @@ Commands:
                                           Set a membership inactive ('i'): no alerts until the member enters
                                           an activation code again.
   make-admin <companyId> <memberId>       Make the member an admin of the association.
+  stats <companyId> [--since <YYYY-MM-DD>] [--json]
+                                          The association's statistics per week (Monday 00:00 UTC) and in
+                                          total, from --since (default: this week and the 11 before it) up
+                                          to now: reports alerted and claimed, minutes to the first claim,
+                                          outcomes, expired, alerts sent and their cost. --json prints them
+                                          as JSON (ISO dates, cents, minutes or null).
   help                                    Show this help (also --help, -h).
 
 Exit codes: 0 done, 1 refused by the service or service unreachable, 2 wrong command line.`;
 
 export type CliOutput = { out: (line: string) => void; err: (line: string) => void };
 
+/** The services the commands talk to. */
+export type OperatorClients = {
+  associationBilling: Client<typeof AssociationBillingService>;
+  notification: Client<typeof NotificationService>;
+};
+
+type ServiceName = 'association-billing' | 'notification';
+
 class UsageError extends Error {}
 
 type CommandSpec = {
   positionals: string[];
-  options?: Record<string, { type: 'string' }>;
-  run: (client: Client<typeof AssociationBillingService>, args: string[], options: Record<string, string | undefined>, output: CliOutput) => Promise<void>;
+  options?: Record<string, { type: 'string' | 'boolean' }>;
+  /** The service the command calls; named when it cannot be reached. Association-billing when not given. */
+  service?: ServiceName;
+  /** `options` holds the string options given, `flags` the boolean ones. */
+  run: (clients: OperatorClients, args: string[], options: Record<string, string | undefined>, output: CliOutput, flags: ReadonlySet<string>) => Promise<void>;
 };
 
 const commands: Record<string, CommandSpec> = {
   'create-association': {
     positionals: [],
     options: { name: { type: 'string' }, 'donation-url': { type: 'string' }, 'admin-email': { type: 'string' } },
-    run: async (client, _args, options, { out }) => {
+    run: async ({ associationBilling: client }, _args, options, { out }) => {
       if (!options.name?.trim()) throw new UsageError('create-association needs --name <name>');
       const { association } = await client.createAssociation({
         companyName: options.name,
@@ -71,14 +92,14 @@ const commands: Record<string, CommandSpec> = {
   },
   'set-admin-email': {
     positionals: ['companyId', 'email'],
-    run: async (client, [companyId, email], _options, { out }) => {
+    run: async ({ associationBilling: client }, [companyId, email], _options, { out }) => {
       await client.setAdminContactEmail({ companyId: companyId!, adminContactEmail: email! });
       out(`Low-balance notices for ${companyId} now go to ${email}`);
     },
   },
   'issue-code': {
     positionals: ['companyId'],
-    run: async (client, [companyId], _options, { out }) => {
+    run: async ({ associationBilling: client }, [companyId], _options, { out }) => {
       const { activationCode } = await client.issueActivationCode({ companyId: companyId! });
       out(`Activation code for ${companyId}: ${activationCode}`);
     },
@@ -86,7 +107,7 @@ const commands: Record<string, CommandSpec> = {
   'top-up': {
     positionals: ['companyId', 'amount'],
     options: { 'top-up-id': { type: 'string' }, note: { type: 'string' } },
-    run: async (client, [companyId, amount], options, { out }) => {
+    run: async ({ associationBilling: client }, [companyId, amount], options, { out }) => {
       let cents: number;
       try {
         cents = parseAmountToCents(amount!);
@@ -106,7 +127,7 @@ const commands: Record<string, CommandSpec> = {
   adjust: {
     positionals: ['companyId', 'amount'],
     options: { 'adjustment-id': { type: 'string' }, note: { type: 'string' } },
-    run: async (client, [companyId, amount], options, { out }) => {
+    run: async ({ associationBilling: client }, [companyId, amount], options, { out }) => {
       if (!options.note?.trim()) throw new UsageError('adjust needs --note <why>');
       let cents: number;
       try {
@@ -126,7 +147,7 @@ const commands: Record<string, CommandSpec> = {
   },
   balance: {
     positionals: ['companyId'],
-    run: async (client, [companyId], _options, { out }) => {
+    run: async ({ associationBilling: client }, [companyId], _options, { out }) => {
       const { balanceCents, lowBalanceThresholdCents } = await client.getBalance({ companyId: companyId! });
       const low = balanceCents < lowBalanceThresholdCents ? ' (low)' : '';
       out(`Balance of ${companyId}: ${formatCents(balanceCents)}${low}; low-balance threshold ${formatCents(lowBalanceThresholdCents)}`);
@@ -134,7 +155,7 @@ const commands: Record<string, CommandSpec> = {
   },
   ledger: {
     positionals: ['companyId'],
-    run: async (client, [companyId], _options, { out }) => {
+    run: async ({ associationBilling: client }, [companyId], _options, { out }) => {
       const { entries } = await client.listLedgerEntries({ companyId: companyId! });
       if (entries.length === 0) {
         out(`No ledger entries for ${companyId}.`);
@@ -152,7 +173,7 @@ const commands: Record<string, CommandSpec> = {
   },
   'list-members': {
     positionals: ['companyId'],
-    run: async (client, [companyId], _options, { out }) => {
+    run: async ({ associationBilling: client }, [companyId], _options, { out }) => {
       const { memberships } = await client.listAssociationMembers({ companyId: companyId! });
       if (memberships.length === 0) {
         out(`No members in ${companyId}.`);
@@ -164,16 +185,38 @@ const commands: Record<string, CommandSpec> = {
   },
   'deactivate-member': {
     positionals: ['companyId', 'memberId'],
-    run: async (client, [companyId, memberId], _options, { out }) => {
+    run: async ({ associationBilling: client }, [companyId, memberId], _options, { out }) => {
       await client.deactivateMembership({ companyId: companyId!, memberId: memberId! });
       out(`Member ${memberId} is now inactive (i) in ${companyId}; they reactivate with an activation code.`);
     },
   },
   'make-admin': {
     positionals: ['companyId', 'memberId'],
-    run: async (client, [companyId, memberId], _options, { out }) => {
+    run: async ({ associationBilling: client }, [companyId, memberId], _options, { out }) => {
       await client.makeAdmin({ companyId: companyId!, memberId: memberId! });
       out(`Member ${memberId} is now an admin of ${companyId}.`);
+    },
+  },
+  stats: {
+    positionals: ['companyId'],
+    options: { since: { type: 'string' }, json: { type: 'boolean' } },
+    service: 'notification',
+    run: async ({ notification }, [companyId], options, { out }, flags) => {
+      const until = new Date();
+      let since = defaultStatisticsSince(until);
+      if (options.since !== undefined) {
+        const day = parseUtcDay(options.since.trim());
+        if (!day) throw new UsageError(`--since must be a day written YYYY-MM-DD, got '${options.since}'`);
+        if (day.getTime() >= until.getTime()) throw new UsageError(`--since ${options.since} is not before now.`);
+        since = day;
+      }
+      const earliest = new Date(until);
+      earliest.setUTCFullYear(earliest.getUTCFullYear() - MAX_STATISTICS_YEARS);
+      if (since.getTime() < earliest.getTime()) throw new UsageError(`The period can be at most ${MAX_STATISTICS_YEARS} years: give a --since after ${earliest.toISOString().slice(0, 10)}.`);
+      const answer = await notification.getAssociationStatistics({ companyId: companyId!, since: timestampFromDate(since), until: timestampFromDate(until) });
+      const report = statisticsReport(companyId!, since, until, answer);
+      if (flags.has('json')) out(JSON.stringify(report, null, 2));
+      else for (const line of formatStatisticsTable(report)) out(line);
     },
   },
 };
@@ -194,7 +237,7 @@ function membershipLine(membership: Membership): string {
 }
 
 /** Runs one operator command; returns the process exit code. Never throws. */
-export async function runOperatorCli(argv: string[], client: Client<typeof AssociationBillingService>, output: CliOutput): Promise<number> {
+export async function runOperatorCli(argv: string[], clients: OperatorClients, output: CliOutput): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     output.out(USAGE);
@@ -224,24 +267,27 @@ export async function runOperatorCli(argv: string[], client: Client<typeof Assoc
       const expected = command.positionals.map((label) => `<${label}>`).join(' ');
       throw new UsageError(`${name} takes ${expected || 'no arguments'}${positionals.length ? `, got: ${positionals.join(' ')}` : ''}`);
     }
-    await command.run(client, positionals, parsed.values as Record<string, string | undefined>, output);
+    const values = Object.entries(parsed.values);
+    const options = Object.fromEntries(values.filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+    const flags = new Set(values.filter(([, value]) => value === true).map(([option]) => option));
+    await command.run(clients, positionals, options, output, flags);
     return EXIT_OK;
   } catch (error) {
     if (error instanceof UsageError) {
       output.err(`Error: ${error.message}`);
       return EXIT_USAGE;
     }
-    output.err(`Error: ${describeFailure(error)}`);
+    output.err(`Error: ${describeFailure(error, command.service ?? 'association-billing')}`);
     return EXIT_FAILED;
   }
 }
 
-function describeFailure(error: unknown): string {
+function describeFailure(error: unknown, service: ServiceName): string {
   if (error instanceof ConnectError) {
     if (error.rawMessage === 'association not found') return 'No association has that company id.';
     if (error.rawMessage === 'membership not found') return 'That member is not in this association.';
     if (error.code === Code.FailedPrecondition && error.rawMessage.includes('below zero')) return `Refused: ${error.rawMessage}.`;
-    if (error.code === Code.Unavailable) return `the association-billing service is not reachable (${error.rawMessage})`;
+    if (error.code === Code.Unavailable) return `the ${service} service is not reachable (${error.rawMessage})`;
     return error.rawMessage;
   }
   return error instanceof Error ? error.message : String(error);

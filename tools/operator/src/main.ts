@@ -1,13 +1,21 @@
 import { createClient } from '@connectrpc/connect';
 import { serviceTransport } from '@swarm/runtime';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { EXIT_USAGE, runOperatorCli } from './cli.js';
 
-const serviceUrl = process.env.ASSOCIATION_BILLING_SERVICE_URL ?? 'http://127.0.0.1:8083';
-if (!URL.canParse(serviceUrl) || !/^https?:$/.test(new URL(serviceUrl).protocol)) {
-  process.stderr.write(`Error: ASSOCIATION_BILLING_SERVICE_URL must be an http(s) URL, got '${serviceUrl}'\n`);
-  process.exit(EXIT_USAGE);
+/** A service's URL from the environment, or its default; the process stops on one that is not http(s). */
+function serviceUrl(variable: string, fallback: string): string {
+  const url = process.env[variable] ?? fallback;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    process.stderr.write(`Error: ${variable} must be an http(s) URL, got '${url}'\n`);
+    process.exit(EXIT_USAGE);
+  }
+  return url;
 }
+
+const associationBillingUrl = serviceUrl('ASSOCIATION_BILLING_SERVICE_URL', 'http://127.0.0.1:8083');
+const notificationUrl = serviceUrl('NOTIFICATION_SERVICE_URL', 'http://127.0.0.1:8084');
 
 /**
  * Writes lines to a stream and tells when all of them have left the process. Into a pipe, a write the reader has
@@ -28,9 +36,12 @@ function lineWriter(stream: NodeJS.WriteStream): { write: (line: string) => void
 
 const stdout = lineWriter(process.stdout);
 const stderr = lineWriter(process.stderr);
-const transport = serviceTransport(serviceUrl);
-const client = createClient(AssociationBillingService, transport);
-const exitCode = await runOperatorCli(process.argv.slice(2), client, { out: stdout.write, err: stderr.write });
+// Each connection opens on its first call, so a command never reaches a service it does not use.
+const clients = {
+  associationBilling: createClient(AssociationBillingService, serviceTransport(associationBillingUrl)),
+  notification: createClient(NotificationService, serviceTransport(notificationUrl)),
+};
+const exitCode = await runOperatorCli(process.argv.slice(2), clients, { out: stdout.write, err: stderr.write });
 await Promise.all([stdout.flushed(), stderr.flushed()]);
 // The HTTP/2 session would keep the process alive for its idle timeout.
 process.exit(exitCode);

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createClient, type Client } from '@connectrpc/connect';
+import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { buildAssociationBillingService, memoryAssociationBillingStores } from '@swarm/association-billing-service';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { HealthRegistry, LogMailer, secureRandomBelow, startRpcServer, systemClock, uuidIds, type RpcServer } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,9 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
   async function run(...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runOperatorCli(argv, client, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    // These commands never reach the notification service (stats has its own tests).
+    const notification = createClient(NotificationService, createRouterTransport(() => undefined));
+    const code = await runOperatorCli(argv, { associationBilling: client, notification }, { out: (line) => out.push(line), err: (line) => err.push(line) });
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 

@@ -1,6 +1,8 @@
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { AssociationsSection } from '@/features/associations/components/associations-section';
+import { useMemberCompanies } from '@/features/associations/api/get-member-companies';
+import { AssociationStatisticsSection } from '@/features/association-statistics/components/association-statistics-section';
 import { ActiveSwarmsSection } from '@/features/member-reports/components/active-swarms-section';
 import { ClaimedSwarmsSection } from '@/features/member-reports/components/claimed-swarms-section';
 import { DASHBOARD_TOUR_ID, useInformation, type MemberInformation } from '@/features/member/api/get-information';
@@ -18,10 +20,16 @@ import { TimeZonePrompt } from '@/features/member/components/time-zone-prompt';
 
 const PAGE_TITLE = 'Your profile';
 
-/** Spec §2: Information, Associations, Availability, Active Swarms, Claimed Swarms, in this order. */
+/**
+ * Spec §2: Information, Associations, Availability, Active Swarms, Claimed Swarms, in this order; then the statistics
+ * of each association the member is an admin of.
+ */
 export function MemberProfilePage() {
   const information = useInformation();
   const availability = useAvailability();
+  // The same query as the Associations section's, so the list is fetched once.
+  const companies = useMemberCompanies();
+  const administered = (companies.data ?? []).filter((company) => company.isAdmin);
 
   return (
     <Article>
@@ -54,6 +62,10 @@ export function MemberProfilePage() {
 
       <ActiveSwarmsSection />
       <ClaimedSwarmsSection />
+
+      {administered.map((company) => (
+        <AssociationStatisticsSection key={company.companyId} companyId={company.companyId} companyName={company.companyName} />
+      ))}
 
       {information.data && !availability.isPending && <ProfileGuidance information={information.data} />}
     </Article>

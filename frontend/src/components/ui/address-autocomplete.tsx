@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { usePlaceSuggestions, type PlaceSuggestion } from '@/features/places/api/get-place-suggestions';
+import { visuallyHidden } from './visually-hidden';
 
 /** Spec §9: places autocomplete debounce. */
 export const PLACES_DEBOUNCE_MS = 200;
@@ -133,12 +134,7 @@ export function AddressAutocomplete({ id, value, onSelect, onSelectSuggestion, o
 }
 
 const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 const Unavailable = styled.p`

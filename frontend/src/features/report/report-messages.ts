@@ -6,6 +6,7 @@ export const reportMessages = {
   sizeTooLong: 'Bee Size is too long',
   elevationOutOfRange: 'Distance from Ground is out of range (0 to 50)',
   phoneInvalid: 'Phone is invalid (10 digts, only numbers)',
+  reporterUpdatesLabel: 'Text me when a beekeeper is on the way. Reply STOP to opt out.',
   addressNotPicked: 'Please select an address from the dropdown list. (It may take a few seconds to load after you start typing.)',
   noBeekeepers: "We couldn't find any available beekeepers using our service in your area.",
   alreadySubmitted: 'This report has already been successfully submitted.',

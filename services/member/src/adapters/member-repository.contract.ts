@@ -40,7 +40,7 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
         home: PORTLAND,
         timeZone: 'America/Los_Angeles',
         onboarding: [{ onboardingId: 1, status: 'c' }],
-        availability: { doNotDisturb: true, elevationMaximumFeet: 30, rangeInMiles: 12, days: [...defaultAvailability().days].reverse() },
+        availability: { doNotDisturb: true, elevationMaximumFeet: 30, rangeInMiles: 12, days: [...defaultAvailability().days].reverse(), extraMiles: 7 },
       });
       expect(await members.insertIfAbsent(member)).toEqual({ member, created: true });
       expect(await members.findById(member.memberId)).toEqual(member);
@@ -148,13 +148,14 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
       const member = aMember();
       await members.insertIfAbsent(member);
       await members.update(member.memberId, { availability: { rangeInMiles: 20 } });
+      await members.update(member.memberId, { availability: { extraMiles: 15 } });
       await members.update(member.memberId, { availability: { days: { 3: { fromHour: 6, toHour: 24 } } }, timeZone: 'Europe/Paris' });
       const days = defaultAvailability().days;
       days[3] = { fromHour: 6, toHour: 24 };
       expect(await members.findById(member.memberId)).toEqual({
         ...member,
         timeZone: 'Europe/Paris',
-        availability: { ...defaultAvailability(), rangeInMiles: 20, days },
+        availability: { ...defaultAvailability(), rangeInMiles: 20, extraMiles: 15, days },
       });
     });
 
@@ -182,6 +183,7 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
         expect(covering[1]?.distanceMiles).toBeCloseTo(2, 2);
         expect(covering[2]?.distanceMiles).toBeCloseTo(9, 2);
         expect(covering[1]?.member).toEqual(near);
+        expect(covering.map(({ wider }) => wider)).toEqual([false, false, false]);
       });
 
       it('leaves out members whose range does not reach the point', async () => {
@@ -235,6 +237,60 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
         expect((await members.findCovering({ latitude: 89.95, longitude: -170 }, 1)).map(({ member }) => member.memberId)).toEqual([polar.memberId]);
       });
 
+      describe('with wider coverage (extra miles for unclaimed swarms)', () => {
+        it('adds members covering the point only through their extra miles, marked wider, nearest first among all', async () => {
+          const regular = aMemberAt(northOf(4), { rangeInMiles: 5, extraMiles: 10 });
+          const widerNear = aMemberAt(northOf(3), { rangeInMiles: 2, extraMiles: 2 });
+          const widerFar = aMemberAt(northOf(12), { rangeInMiles: 10, extraMiles: 3 });
+          const tooFar = aMemberAt(northOf(14), { rangeInMiles: 10, extraMiles: 3 });
+          const extraOff = aMemberAt(northOf(6), { rangeInMiles: 5 });
+          for (const member of [widerFar, regular, tooFar, extraOff, widerNear]) await members.insertIfAbsent(member);
+
+          const covering = await members.findCovering(PORTLAND, 5, { includeWider: true });
+          expect(covering.map(({ member, wider }) => [member.memberId, wider])).toEqual([
+            [widerNear.memberId, true],
+            [regular.memberId, false],
+            [widerFar.memberId, true],
+          ]);
+          expect(covering[2]?.distanceMiles).toBeCloseTo(12, 2);
+          expect(covering[2]?.member).toEqual(widerFar);
+        });
+
+        it('answers as before without it: only members within their own range', async () => {
+          const regular = aMemberAt(northOf(4), { rangeInMiles: 5, extraMiles: 10 });
+          await members.insertIfAbsent(regular);
+          await members.insertIfAbsent(aMemberAt(northOf(12), { rangeInMiles: 10, extraMiles: 3 }));
+          const expected = [[regular.memberId, false]];
+          expect((await members.findCovering(PORTLAND, 5)).map(({ member, wider }) => [member.memberId, wider])).toEqual(expected);
+          expect((await members.findCovering(PORTLAND, 5, { includeWider: false })).map(({ member, wider }) => [member.memberId, wider])).toEqual(expected);
+        });
+
+        it('reaches a member at the edge of a 25-mile range plus 25 extra miles and leaves out one just beyond', async () => {
+          const edge = aMemberAt(northOf(49.99), { rangeInMiles: 25, extraMiles: 25 });
+          await members.insertIfAbsent(edge);
+          await members.insertIfAbsent(aMemberAt(northOf(50.05), { rangeInMiles: 25, extraMiles: 25 }));
+          const covering = await members.findCovering(PORTLAND, 5, { includeWider: true });
+          expect(covering.map(({ member, wider }) => [member.memberId, wider])).toEqual([[edge.memberId, true]]);
+        });
+
+        it('applies the height limit to wider coverage too', async () => {
+          const tall = aMemberAt(northOf(8), { rangeInMiles: 5, extraMiles: 5, elevationMaximumFeet: 30 });
+          await members.insertIfAbsent(tall);
+          await members.insertIfAbsent(aMemberAt(northOf(7), { rangeInMiles: 5, extraMiles: 5, elevationMaximumFeet: 10 }));
+          expect((await members.findCovering(PORTLAND, 20, { includeWider: true })).map(({ member }) => member.memberId)).toEqual([tall.memberId]);
+        });
+
+        it('finds a member by the extra miles an update set, and no longer once they are set back to 0', async () => {
+          const member = aMemberAt(northOf(8), { rangeInMiles: 5 });
+          await members.insertIfAbsent(member);
+          expect(await members.findCovering(PORTLAND, 5, { includeWider: true })).toEqual([]);
+          await members.update(member.memberId, { availability: { extraMiles: 4 } });
+          expect((await members.findCovering(PORTLAND, 5, { includeWider: true })).map(({ member: found }) => found.memberId)).toEqual([member.memberId]);
+          await members.update(member.memberId, { availability: { extraMiles: 0 } });
+          expect(await members.findCovering(PORTLAND, 5, { includeWider: true })).toEqual([]);
+        });
+      });
+
       it('measures across the antimeridian the short way', async () => {
         const east = aMember({ address: 'x', home: { latitude: 0, longitude: 179.99 }, availability: { ...defaultAvailability(), rangeInMiles: 5 } });
         await members.insertIfAbsent(east);
@@ -263,12 +319,14 @@ export function memberChangeContract(name: string, create: () => Promise<{ membe
       expect(await members.findVersioned([member.memberId])).toEqual([{ member, version: 0 }]);
       await members.update(member.memberId, { phoneNumber: '5035550100' });
       await members.update(member.memberId, { availability: { doNotDisturb: true } });
+      await members.update(member.memberId, { availability: { extraMiles: 10 } });
       const [found] = await members.findVersioned([member.memberId]);
-      expect(found?.version).toBe(2);
-      expect(found?.member.availability.doNotDisturb).toBe(true);
+      expect(found?.version).toBe(3);
+      expect(found?.member.availability).toMatchObject({ doNotDisturb: true, extraMiles: 10 });
       expect((await announced()).map(({ memberId, version }) => [memberId, version])).toEqual([
         [member.memberId, 1],
         [member.memberId, 2],
+        [member.memberId, 3],
       ]);
     });
 

@@ -5,8 +5,8 @@ import type { MemberRepository } from './ports.js';
 /** One request's worth; the alerting of one report asks for its covering members, far fewer. */
 export const MAX_ALERT_SETTINGS_IDS = 1_000;
 
-/** What alerting needs of a member, with the version member.changed announces. */
-export type AlertSettings = { memberId: string; version: number; phoneNumber: string; timeZone: string; availability: Availability };
+/** What alerting needs of a member, with the version member.changed announces; `name` as the member gave it. */
+export type AlertSettings = { memberId: string; version: number; name: string; phoneNumber: string; timeZone: string; availability: Availability };
 
 /** The alert settings of many members at once, for the copy the notification service keeps. */
 export class ListAlertSettings {
@@ -20,6 +20,7 @@ export class ListAlertSettings {
     return found.map(({ member, version }) => ({
       memberId: member.memberId,
       version,
+      name: member.name,
       phoneNumber: member.phoneNumber,
       timeZone: member.timeZone,
       availability: member.availability,

@@ -6,13 +6,14 @@ export type InsertOutcome = { member: Member; created: boolean };
 
 /** The fields an update sets; those left out are not touched, so concurrent updates of different fields both stay. */
 export type MemberPatch = Partial<Pick<Member, 'name' | 'phoneNumber' | 'address' | 'home' | 'timeZone' | 'onboarding'>> & {
-  availability?: Partial<Pick<Availability, 'doNotDisturb' | 'elevationMaximumFeet' | 'rangeInMiles'>> & {
+  availability?: Partial<Pick<Availability, 'doNotDisturb' | 'elevationMaximumFeet' | 'rangeInMiles' | 'extraMiles'>> & {
     /** Windows by day index, 0 (Sunday) to 6. */
     days?: Partial<Record<number, DayWindow>>;
   };
 };
 
-export type CoveringMember = { member: Member; distanceMiles: number };
+/** `wider`: the member covers the point only through their extra miles for unclaimed swarms. */
+export type CoveringMember = { member: Member; distanceMiles: number; wider: boolean };
 
 export interface MemberRepository {
   /**
@@ -35,9 +36,10 @@ export interface MemberRepository {
   findVersioned(memberIds: string[]): Promise<{ member: Member; version: number }[]>;
   /**
    * Members with a home within their own range of the point (great-circle miles) and a height limit of at least
-   * `heightFeet`, nearest first.
+   * `heightFeet`, nearest first. With `includeWider`, also those whose home lies beyond their range but within range
+   * + extra miles, marked `wider` (see coverageOf).
    */
-  findCovering(point: GeoPoint, heightFeet: number): Promise<CoveringMember[]>;
+  findCovering(point: GeoPoint, heightFeet: number, options?: { includeWider?: boolean }): Promise<CoveringMember[]>;
 }
 
 export type StoredLoginToken = { tokenHash: string; email: string; expiresAt: Date };

@@ -18,6 +18,7 @@ export class UpdateAvailability {
     if (change.doNotDisturb !== undefined) availability.doNotDisturb = next.doNotDisturb;
     if (change.elevationMaximumFeet !== undefined) availability.elevationMaximumFeet = next.elevationMaximumFeet;
     if (change.rangeInMiles !== undefined) availability.rangeInMiles = next.rangeInMiles;
+    if (change.extraMiles !== undefined) availability.extraMiles = next.extraMiles;
     const changedDays = new Set((change.dayHours ?? []).map(({ day }) => day));
     if (changedDays.size > 0) availability.days = Object.fromEntries([...changedDays].map((day) => [day, next.days[day]]));
     const patch: MemberPatch = { availability };

@@ -3,9 +3,9 @@ import { changeAvailability, DAYS_OF_WEEK, defaultAvailability, normaliseTimeZon
 import { MemberError } from './member-error.js';
 
 describe('default availability', () => {
-  it('has Do Not Disturb off, a 10-foot height limit and a 5-mile range', () => {
-    const { doNotDisturb, elevationMaximumFeet, rangeInMiles } = defaultAvailability();
-    expect({ doNotDisturb, elevationMaximumFeet, rangeInMiles }).toEqual({ doNotDisturb: false, elevationMaximumFeet: 10, rangeInMiles: 5 });
+  it('has Do Not Disturb off, a 10-foot height limit, a 5-mile range and no extra miles', () => {
+    const { doNotDisturb, elevationMaximumFeet, rangeInMiles, extraMiles } = defaultAvailability();
+    expect({ doNotDisturb, elevationMaximumFeet, rangeInMiles, extraMiles }).toEqual({ doNotDisturb: false, elevationMaximumFeet: 10, rangeInMiles: 5, extraMiles: 0 });
   });
 
   it('covers every day, Sunday first: weekdays 5pm to 10pm, weekends 9am to 10pm', () => {
@@ -58,6 +58,10 @@ describe('changeAvailability', () => {
     [{ elevationMaximumFeet: 51 }, 'Elevation maximum cannot exceed 50.'],
     [{ elevationMaximumFeet: 0 }, 'Elevation maximum must be at least 1.'],
     [{ elevationMaximumFeet: Number.NaN }, 'Elevation maximum must be a whole number of feet.'],
+    [{ extraMiles: 26 }, 'Extra miles cannot exceed 25.'],
+    [{ extraMiles: -1 }, 'Extra miles cannot be negative.'],
+    [{ extraMiles: 2.5 }, 'Extra miles must be a whole number.'],
+    [{ extraMiles: Number.POSITIVE_INFINITY }, 'Extra miles must be a whole number.'],
     [{ dayHours: [{ day: 1, fromHour: 24 }] }, 'Monday From must be an hour from 0 to 23.'],
     [{ dayHours: [{ day: 1, fromHour: -1 }] }, 'Monday From must be an hour from 0 to 23.'],
     [{ dayHours: [{ day: 6, toHour: 0 }] }, 'Saturday To must be an hour from 1 to 24.'],
@@ -74,8 +78,17 @@ describe('changeAvailability', () => {
     expect(refusal({ rangeInMiles: 25, elevationMaximumFeet: 1 })).toBeUndefined();
   });
 
+  it('accepts extra miles from 0 (off) to 25 and changes only them', () => {
+    expect(changeAvailability(defaultAvailability(), { extraMiles: 25 })).toEqual({ ...defaultAvailability(), extraMiles: 25 });
+    expect(changeAvailability({ ...defaultAvailability(), extraMiles: 10 }, { extraMiles: 0 })).toEqual(defaultAvailability());
+  });
+
   it('lists every broken rule at once', () => {
-    expect(refusal({ rangeInMiles: 30, elevationMaximumFeet: 60 })?.details).toEqual(['Elevation maximum cannot exceed 50.', 'Range in miles cannot exceed 25.']);
+    expect(refusal({ rangeInMiles: 30, elevationMaximumFeet: 60, extraMiles: 0.5 })?.details).toEqual([
+      'Elevation maximum cannot exceed 50.',
+      'Range in miles cannot exceed 25.',
+      'Extra miles must be a whole number.',
+    ]);
   });
 });
 

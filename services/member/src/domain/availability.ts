@@ -12,6 +12,11 @@ export type Availability = {
   rangeInMiles: number;
   /** One window per day, Sunday first (index 0) through Saturday (index 6). */
   days: DayWindow[];
+  /**
+   * 'Also alert me for unclaimed swarms up to N more miles': a swarm beyond the range but within range + extraMiles
+   * is alerted to the member when nobody nearer claims it in time. 0 is off.
+   */
+  extraMiles: number;
 };
 
 export const DEFAULT_RANGE_IN_MILES = 5;
@@ -23,16 +28,23 @@ export const MIN_ELEVATION_MAXIMUM_FEET = 1;
 export const MAX_ELEVATION_MAXIMUM_FEET = 50;
 export const MIN_RANGE_IN_MILES = 1;
 export const MAX_RANGE_IN_MILES = 25;
+export const DEFAULT_EXTRA_MILES = 0;
+export const MIN_EXTRA_MILES = 0;
+export const MAX_EXTRA_MILES = 25;
 
 const isWeekend = (day: DayOfWeek) => day === 'saturday' || day === 'sunday';
 
-/** A new member's availability (spec §1 and §9): every day, weekdays 5pm–10pm, weekends 9am–10pm, 5 miles, 10 feet. */
+/**
+ * A new member's availability (spec §1 and §9): every day, weekdays 5pm–10pm, weekends 9am–10pm, 5 miles, 10 feet;
+ * no extra miles.
+ */
 export function defaultAvailability(): Availability {
   return {
     doNotDisturb: false,
     elevationMaximumFeet: DEFAULT_ELEVATION_MAXIMUM_FEET,
     rangeInMiles: DEFAULT_RANGE_IN_MILES,
     days: DAYS_OF_WEEK.map((day) => ({ ...(isWeekend(day) ? DEFAULT_WEEKEND_WINDOW : DEFAULT_WEEKDAY_WINDOW) })),
+    extraMiles: DEFAULT_EXTRA_MILES,
   };
 }
 
@@ -41,6 +53,7 @@ export type AvailabilityChange = {
   doNotDisturb?: boolean;
   elevationMaximumFeet?: number;
   rangeInMiles?: number;
+  extraMiles?: number;
   dayHours?: { day: number; fromHour?: number; toHour?: number }[];
 };
 
@@ -51,7 +64,7 @@ const dayLabel = (day: number) => {
 
 /**
  * The availability after the change, checked as a whole, or MEMBER.INVALID_AVAILABILITY listing every broken rule
- * (spec §5 and §9: elevation 1–50 feet, range 1–25 miles, From 0–23, To 1–24, To after From).
+ * (spec §5 and §9: elevation 1–50 feet, range 1–25 miles, From 0–23, To 1–24, To after From; extra miles 0–25).
  */
 export function changeAvailability(current: Availability, change: AvailabilityChange): Availability {
   const errors: string[] = [];
@@ -71,6 +84,13 @@ export function changeAvailability(current: Availability, change: AvailabilityCh
     else if (value > MAX_RANGE_IN_MILES) errors.push('Range in miles cannot exceed 25.');
     else if (value < MIN_RANGE_IN_MILES) errors.push('Range in miles must be at least 1.');
     else next.rangeInMiles = value;
+  }
+  if (change.extraMiles !== undefined) {
+    const value = change.extraMiles;
+    if (!Number.isInteger(value)) errors.push('Extra miles must be a whole number.');
+    else if (value > MAX_EXTRA_MILES) errors.push('Extra miles cannot exceed 25.');
+    else if (value < MIN_EXTRA_MILES) errors.push('Extra miles cannot be negative.');
+    else next.extraMiles = value;
   }
   for (const hours of change.dayHours ?? []) {
     const window = next.days[hours.day];

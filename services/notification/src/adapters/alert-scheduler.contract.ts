@@ -2,7 +2,7 @@ import { waitUntil } from '@swarm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertJobOutcome, AlertScheduler } from '../app/ports/alert-jobs.js';
 import type { Clock } from '../app/ports/clock-and-log.js';
-import { alertJob, type AlertJob } from '../domain/alert-schedule.js';
+import { alertJob, type AlertJob, type DispatchJob } from '../domain/alert-schedule.js';
 
 /** A clock the test moves by hand: delays are checked against it, never waited for. */
 export class ManualClock implements Clock {
@@ -87,7 +87,7 @@ export function alertSchedulerContract(
     });
 
     it('runs a job that is due and forgets it once done', async () => {
-      const ran: AlertJob[] = [];
+      const ran: DispatchJob[] = [];
       await scheduler.start(async (j) => {
         ran.push(j);
         return { kind: 'done' };

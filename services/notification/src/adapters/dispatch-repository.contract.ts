@@ -17,6 +17,10 @@ const dispatch = (reportId: string, eventId = `event-of-${reportId}`): AlertDisp
     { memberId: 'm-1', distanceMiles: 1.25, companyId: 'c-1', companyName: 'Portland Beekeepers' },
     { memberId: 'm-2', distanceMiles: 3, companyId: 'c-2', companyName: 'Hive Helpers' },
   ],
+  widerCoverage: [{ memberId: 'm-3', distanceMiles: 31.5, companyId: 'c-1', companyName: 'Portland Beekeepers' }],
+  expiresAt: new Date('2026-06-04T11:59:59.000Z'),
+  reporterUpdates: true,
+  reporterPhone: '5035550123',
   status: 'received',
   receivedAt: new Date('2026-06-01T12:00:00.000Z'),
   reportState: 'active',
@@ -78,12 +82,25 @@ export function dispatchRepositoryContract(name: string, create: () => Promise<D
       expect((await dispatches.findByReportId('r5'))?.reportState).toBe('bad');
     });
 
-    it('finds the reports not marked bad by claim code', async () => {
+    it('keeps every final state: expired, departed and closed reports change no more', async () => {
+      for (const state of ['expired', 'departed', 'closed'] as const) {
+        await dispatches.recordIfAbsent(dispatch(`final-${state}`));
+        expect(await dispatches.changeReportState(`final-${state}`, { state, at: at(10) })).toBe('changed');
+        expect(await dispatches.changeReportState(`final-${state}`, { state: 'active', at: at(20) })).toBe('unchanged');
+        expect((await dispatches.findByReportId(`final-${state}`))?.reportState).toBe(state);
+      }
+    });
+
+    it('finds only the reports still holding their claim code (active or claimed)', async () => {
       await dispatches.recordIfAbsent({ ...dispatch('r6'), claimCode: '11111' });
       await dispatches.recordIfAbsent({ ...dispatch('r7'), claimCode: '11111' });
       await dispatches.recordIfAbsent({ ...dispatch('r8'), claimCode: '22222' });
+      await dispatches.recordIfAbsent({ ...dispatch('r9'), claimCode: '11111' });
+      await dispatches.recordIfAbsent({ ...dispatch('r10'), claimCode: '11111' });
       await dispatches.changeReportState('r7', { state: 'bad', at: at(5) });
-      expect((await dispatches.findLiveByClaimCode('11111')).map((found) => found.reportId)).toEqual(['r6']);
+      await dispatches.changeReportState('r9', { state: 'expired', at: at(5) });
+      await dispatches.changeReportState('r10', { state: 'claimed', at: at(5) });
+      expect((await dispatches.findLiveByClaimCode('11111')).map((found) => found.reportId).sort()).toEqual(['r10', 'r6']);
       expect(await dispatches.findLiveByClaimCode('33333')).toEqual([]);
     });
 

@@ -1,68 +1,154 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
+import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { MemoryClaimRecordRepository } from '../adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
+import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-report-statistics-repository.js';
+import { MemorySentTextRepository } from '../adapters/memory/memory-sent-text-repository.js';
+import { MemorySmsOptOutRepository } from '../adapters/memory/memory-sms-opt-out-repository.js';
 import { InProcessAlertScheduler } from '../adapters/scheduler/in-process-alert-scheduler.js';
-import { coverageOf, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
+import { isSingleGsm7Segment } from '../domain/sms-text.js';
+import { coverageOf, FakeMemberDirectory, memberOf, memberSettingsFrom, roundOf, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
 import { FollowReportClaims } from './follow-report-claims.js';
+import { ReportTimers } from './report-timers.js';
 import { ScheduleAlerts } from './schedule-alerts.js';
+import { SendFollowUpText } from './send-follow-up-text.js';
 
 const NOW = new Date('2026-06-01T18:00:00Z');
 const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1_000);
+const HOUR = 3_600;
+const REPORTER = '5035550177';
 
 describe('FollowReportClaims', () => {
   let scheduler: InProcessAlertScheduler;
   let claims: MemoryClaimRecordRepository;
   let dispatches: MemoryDispatchRepository;
-  let scheduleAlerts: ScheduleAlerts;
+  let sms: DevOutboxSmsSender;
+  let optOuts: MemorySmsOptOutRepository;
+  let statistics: MemoryReportStatisticsRepository;
+  let members: FakeMemberDirectory;
   let follow: FollowReportClaims;
+
+  const pendingOf = async (reportId: string) => (await scheduler.pending()).filter((p) => p.job.reportId === reportId);
+  const kindsOf = async (reportId: string) => (await pendingOf(reportId)).map((p) => `${p.job.kind}:${memberOf(p.job) ?? ''}`).sort();
+  // The dev outbox lists the newest first.
+  const textsTo = (phone: string) => sms.list().filter((message) => message.to === phone).map((message) => message.body).reverse();
+  const claim = (reportId: string, memberId: string, seconds: number, eventId = `claim-${reportId}-${seconds}`) =>
+    follow.claimed({ eventId, reportId, memberId, claimedAt: later(seconds), closesAt: later(seconds + 72 * HOUR) });
+  const unclaim = (reportId: string, memberId: string, seconds: number, eventId = `unclaim-${reportId}-${seconds}`) =>
+    follow.unclaimed({ eventId, reportId, memberId, unclaimedAt: later(seconds), expiresAt: later(seconds + 72 * HOUR) });
 
   beforeEach(async () => {
     const clock = new ManualClock(NOW);
-    const members = new FakeMemberDirectory();
+    members = new FakeMemberDirectory();
+    members.set('m1', { name: 'Ada Lovelace', phoneNumber: '5035550101' }).set('m2', { name: 'Grace', phoneNumber: '5035550102' });
     scheduler = new InProcessAlertScheduler(clock);
     claims = new MemoryClaimRecordRepository();
     dispatches = new MemoryDispatchRepository();
-    scheduleAlerts = new ScheduleAlerts({ members: memberSettingsFrom(members), claims, scheduler, clock, log: silentLog });
-    follow = new FollowReportClaims({ claims, dispatches, scheduler, scheduleAlerts, log: silentLog });
-    for (const reportId of ['r1', 'r2']) {
-      const dispatch = await seedDispatch(dispatches, { reportId, submittedAt: NOW, coverage: coverageOf(['m1', 'm2', 'm3']) });
+    sms = new DevOutboxSmsSender();
+    optOuts = new MemorySmsOptOutRepository();
+    statistics = new MemoryReportStatisticsRepository();
+    const settings = memberSettingsFrom(members);
+    const scheduleAlerts = new ScheduleAlerts({ members: settings, claims, scheduler, clock, log: silentLog });
+    const timers = new ReportTimers({ scheduler, log: silentLog }, { escalateAfterMinutes: 30, outcomePromptHours: 4 });
+    const texts = new SendFollowUpText({ texts: new MemorySentTextRepository(), optOuts, sms, statistics, clock, log: silentLog });
+    follow = new FollowReportClaims({ claims, dispatches, scheduler, scheduleAlerts, timers, texts, members: settings, statistics, log: silentLog });
+    for (const [reportId, reporterUpdates] of [['r1', true], ['r2', false]] as const) {
+      const dispatch = await seedDispatch(dispatches, {
+        reportId,
+        submittedAt: NOW,
+        coverage: coverageOf(['m1', 'm2', 'm3'], { companyId: 'c1', companyName: 'Lane County Beekeepers' }),
+        widerCoverage: coverageOf(['m9']),
+        reporterUpdates,
+        reporterPhone: reporterUpdates ? REPORTER : '',
+      });
+      await statistics.reportSubmitted({ reportId, submittedAt: NOW });
       await scheduleAlerts.execute({ reportId, coverage: dispatch.coverage, round: 'submitted' });
+      await timers.whileActive(dispatch, NOW, dispatch.expiresAt);
     }
   });
 
-  it('cancels the pending alerts of a claimed report, keeps it as claimed and counts the claim', async () => {
-    await follow.claimed({ reportId: 'r1', memberId: 'm1', claimedAt: later(1) });
-    expect((await scheduler.pending()).every((p) => p.job.reportId === 'r2')).toBe(true);
+  it("cancels a claimed report's alerts, escalation and expiry, schedules its window's end and outcome prompt, and counts the claim", async () => {
+    await claim('r1', 'm1', 60);
+    expect(await kindsOf('r1')).toEqual(['close:', 'outcome-prompt:m1']);
+    const runAt = Object.fromEntries((await pendingOf('r1')).map((p) => [p.job.kind, p.runAt]));
+    expect(runAt).toEqual({ close: later(60 + 72 * HOUR), 'outcome-prompt': later(60 + 4 * HOUR) });
+    expect(await kindsOf('r2')).toEqual(['alert:m1', 'alert:m2', 'alert:m3', 'escalation:m9', 'expire:']);
     expect((await dispatches.findByReportId('r1'))?.reportState).toBe('claimed');
     expect((await claims.countClaimsSince(['m1'], new Date(0))).get('m1')).toBe(1);
   });
 
-  it('cancels the pending alerts of a report marked bad and keeps it as bad', async () => {
+  it("texts the reporter who asked, once, who is coming: the claimer's first name and association, in one segment", async () => {
+    await claim('r1', 'm1', 60, 'claim-event');
+    await claim('r1', 'm1', 60, 'claim-event');
+    expect(textsTo(REPORTER)).toEqual(['Swarm Alert: Ada of Lane County Beekeepers is on the way for your swarm and will call you first. Reply GONE if it leaves.']);
+    expect(isSingleGsm7Segment(textsTo(REPORTER)[0] ?? '')).toBe(true);
+    const [history] = await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01'));
+    expect(history).toBeUndefined(); // no alert was sent yet: the report did not alert the association
+  });
+
+  it('texts no reporter who did not ask, and none who replied STOP', async () => {
+    await claim('r2', 'm1', 60);
+    await optOuts.optOut(`+1${REPORTER}`, later(10));
+    await claim('r1', 'm2', 60);
+    expect(sms.list()).toEqual([]);
+  });
+
+  it('cancels every pending job of a report marked bad and keeps it as bad', async () => {
     await follow.markedBad({ reportId: 'r1', markedAt: later(1) });
-    expect((await scheduler.pending()).filter((p) => p.job.reportId === 'r1')).toEqual([]);
+    expect(await pendingOf('r1')).toEqual([]);
     expect((await dispatches.findByReportId('r1'))?.reportState).toBe('bad');
   });
 
-  it('alerts nobody again for an un-claim older than a later claim (events out of order)', async () => {
-    await follow.claimed({ reportId: 'r1', memberId: 'm2', claimedAt: later(120) });
-    await follow.unclaimed({ eventId: 'e-old', reportId: 'r1', memberId: 'm1', unclaimedAt: later(60) });
-    expect((await scheduler.pending()).filter((p) => p.job.reportId === 'r1')).toEqual([]);
+  it('alerts nobody again and texts nobody for an un-claim older than a later claim (events out of order)', async () => {
+    await claim('r1', 'm2', 120);
+    const textsBefore = sms.list().length;
+    await unclaim('r1', 'm1', 60);
+    expect(await kindsOf('r1')).toEqual(['close:', 'outcome-prompt:m2']);
     expect((await dispatches.findByReportId('r1'))?.reportState).toBe('claimed');
+    expect(sms.list()).toHaveLength(textsBefore);
   });
 
   it('alerts nobody when the un-claimed report was never received', async () => {
-    await follow.unclaimed({ eventId: 'e1', reportId: 'unknown', memberId: 'm1', unclaimedAt: later(60) });
-    expect((await scheduler.pending()).filter((p) => p.job.reportId === 'unknown')).toEqual([]);
+    await unclaim('unknown', 'm1', 60);
+    expect(await pendingOf('unknown')).toEqual([]);
   });
 
-  it('alerts everyone but the member who un-claimed again, as a new round, and stops counting the claim', async () => {
-    await follow.claimed({ reportId: 'r1', memberId: 'm1', claimedAt: later(1) });
-    await follow.unclaimed({ eventId: 'e9', reportId: 'r1', memberId: 'm1', unclaimedAt: later(60) });
-    const again = (await scheduler.pending()).filter((p) => p.job.reportId === 'r1');
-    expect(again.map((p) => p.job.memberId).sort()).toEqual(['m2', 'm3']);
-    expect(again.every((p) => p.job.round === 'unclaimed-e9')).toBe(true);
+  it('alerts everyone but the member who un-claimed again, as a new round, escalates and expires again, and tells the reporter', async () => {
+    await claim('r1', 'm1', 1);
+    await unclaim('r1', 'm1', 60, 'e9');
+    const again = await pendingOf('r1');
+    expect(await kindsOf('r1')).toEqual(['alert:m2', 'alert:m3', 'escalation:m9', 'expire:']);
+    expect(again.filter((p) => p.job.kind === 'alert').every((p) => roundOf(p.job) === 'unclaimed-e9')).toBe(true);
+    expect(again.find((p) => p.job.kind === 'escalation')?.runAt).toEqual(later(60 + 30 * 60));
+    expect(again.find((p) => p.job.kind === 'expire')?.runAt).toEqual(later(60 + 72 * HOUR));
     expect((await claims.countClaimsSince(['m1'], new Date(0))).get('m1')).toBeUndefined();
     expect((await dispatches.findByReportId('r1'))?.reportState).toBe('active');
+    expect(textsTo(REPORTER)[1]).toBe(
+      'Swarm Alert: the beekeeper who took your swarm cannot come after all. We are alerting other beekeepers near you. Reply GONE if it leaves.',
+    );
+  });
+
+  it('closes an expired report: nothing pending, the reporter pointed elsewhere once, counted', async () => {
+    await follow.expired({ reportId: 'r1', expiredAt: later(72 * HOUR) });
+    await follow.expired({ reportId: 'r1', expiredAt: later(72 * HOUR) });
+    expect(await pendingOf('r1')).toEqual([]);
+    expect((await dispatches.findByReportId('r1'))?.reportState).toBe('expired');
+    expect(textsTo(REPORTER)).toEqual(['Swarm Alert: sorry, no beekeeper could take your swarm. To find one near you: https://www.google.com/search?q=beekeepers+near+me']);
+  });
+
+  it('tells the claimer once that the swarm left, and cancels the outcome prompt and the close', async () => {
+    await claim('r1', 'm1', 60);
+    await follow.departed({ reportId: 'r1', memberId: 'm1', claimCode: '04217', departedAt: later(120) });
+    await follow.departed({ reportId: 'r1', memberId: 'm1', claimCode: '04217', departedAt: later(120) });
+    expect(await pendingOf('r1')).toEqual([]);
+    expect(textsTo('5035550101')).toEqual(['Swarm Alert: the reporter says swarm 04217 has left. No need to go. Thank you for taking it!']);
+    expect((await dispatches.findByReportId('r1'))?.reportState).toBe('departed');
+  });
+
+  it('texts no claimer when an active report departs', async () => {
+    await follow.departed({ reportId: 'r2', memberId: '', claimCode: '04217', departedAt: later(120) });
+    expect(sms.list()).toEqual([]);
+    expect(await pendingOf('r2')).toEqual([]);
   });
 });

@@ -1,13 +1,23 @@
+import { coveringMemberOf, type AlertDispatch, type ReportState } from '../domain/alert-dispatch.js';
+import { claimerDepartedText, firstNameOf, REPORTER_EXPIRED_TEXT, REPORTER_UNCLAIMED_TEXT, reporterClaimedText } from '../domain/follow-up-texts.js';
+import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
+import type { MemberSettings } from './member-settings.js';
 import type { AlertScheduler } from './ports/alert-jobs.js';
 import type { DispatchLog } from './ports/clock-and-log.js';
+import type { ReportStatisticsRepository } from './ports/statistics.js';
 import type { ClaimRecordRepository, DispatchRepository } from './ports/stores.js';
+import type { ReportTimers } from './report-timers.js';
 import type { ScheduleAlerts } from './schedule-alerts.js';
+import type { SendFollowUpText } from './send-follow-up-text.js';
 
 /**
- * Keeps dispatch in step with claims: the report's state is kept (alert jobs run only while it is active); a claimed
- * or bad report needs no more alerts; an un-claimed one is alerted again, from the coverage kept at submission, to
- * every covering member but the one who gave it back. Claims are also counted, to delay busy members. Each handler is
- * idempotent, as the event bus may deliver an event more than once, and out of order.
+ * Keeps dispatch in step with the report's events: the report's state is kept (alert jobs run only while it is
+ * active); a claimed report needs no more alerts but gets its window's end and outcome prompt; an un-claimed one is
+ * alerted again, from the coverage kept at submission, to every covering member but the one who gave it back; a report
+ * that left (bad, expired, departed) needs no job at all. The reporter who asked is texted when it is claimed,
+ * un-claimed and expired; the claimer when the reporter says it left. Claims are counted, to delay busy members, and
+ * every change feeds the association statistics. Each handler is idempotent, as the event bus may deliver an event
+ * more than once, and out of order: jobs and texts follow only the change that is the report's current state.
  */
 export class FollowReportClaims {
   constructor(
@@ -16,41 +26,117 @@ export class FollowReportClaims {
       dispatches: DispatchRepository;
       scheduler: AlertScheduler;
       scheduleAlerts: ScheduleAlerts;
+      timers: ReportTimers;
+      texts: SendFollowUpText;
+      members: MemberSettings;
+      statistics: ReportStatisticsRepository;
       log: DispatchLog;
     },
   ) {}
 
-  async claimed(event: { reportId: string; memberId: string; claimedAt: Date }): Promise<void> {
-    await this.ports.claims.recordClaim(event);
-    const state = await this.ports.dispatches.changeReportState(event.reportId, { state: 'claimed', at: event.claimedAt });
-    const cancelled = await this.ports.scheduler.cancelForReport(event.reportId);
-    this.ports.log.info({ reportId: event.reportId, state, cancelled }, 'report claimed: pending alerts cancelled');
+  async claimed(event: { eventId: string; reportId: string; memberId: string; claimedAt: Date; closesAt: Date }): Promise<void> {
+    const { claims, statistics, scheduler, timers, log } = this.ports;
+    await claims.recordClaim(event);
+    await statistics.claimed({ reportId: event.reportId, claimedAt: event.claimedAt });
+    const dispatch = await this.changeState(event.reportId, 'claimed', event.claimedAt);
+    if (!dispatch || !isCurrent(dispatch, 'claimed', event.claimedAt)) return;
+    const cancelled = await scheduler.cancelForReport(event.reportId);
+    await timers.whileClaimed(event);
+    log.info({ reportId: event.reportId, cancelled }, 'report claimed: pending alerts cancelled');
+    await this.tellReporter(dispatch, {
+      key: `reporter-claimed--${event.eventId}`,
+      purpose: 'reporter-claimed',
+      body: await this.claimedText(dispatch, event.memberId),
+    });
   }
 
   async markedBad(event: { reportId: string; markedAt: Date }): Promise<void> {
-    const state = await this.ports.dispatches.changeReportState(event.reportId, { state: 'bad', at: event.markedAt });
+    const dispatch = await this.changeState(event.reportId, 'bad', event.markedAt);
     const cancelled = await this.ports.scheduler.cancelForReport(event.reportId);
-    this.ports.log.info({ reportId: event.reportId, state, cancelled }, 'report marked bad: pending alerts cancelled');
+    this.ports.log.info({ reportId: event.reportId, state: dispatch?.reportState, cancelled }, 'report marked bad: pending jobs cancelled');
   }
 
   /** `eventId` names the re-alert round, so its SMS are new messages while a redelivery repeats nothing. */
-  async unclaimed(event: { eventId: string; reportId: string; memberId: string; unclaimedAt: Date }): Promise<void> {
-    const { claims, dispatches, scheduleAlerts, log } = this.ports;
+  async unclaimed(event: { eventId: string; reportId: string; memberId: string; unclaimedAt: Date; expiresAt: Date }): Promise<void> {
+    const { claims, scheduler, scheduleAlerts, timers, log } = this.ports;
     await claims.removeClaim({ reportId: event.reportId, memberId: event.memberId, unclaimedAt: event.unclaimedAt });
-    await dispatches.changeReportState(event.reportId, { state: 'active', at: event.unclaimedAt });
-    const dispatch = await dispatches.findByReportId(event.reportId);
+    const dispatch = await this.changeState(event.reportId, 'active', event.unclaimedAt);
     if (!dispatch) {
       log.warn({ reportId: event.reportId }, 'report un-claimed, but its submission was never received: nobody to alert');
       return;
     }
-    // Claimed again (or marked bad) after this un-claim: that later change stands.
-    if (dispatch.reportState !== 'active') return;
+    // Claimed again (or gone) after this un-claim: that later change stands.
+    if (!isCurrent(dispatch, 'active', event.unclaimedAt)) return;
+    // The claim's window end and outcome prompt no longer apply.
+    await scheduler.cancelForReport(event.reportId);
     const outcome = await scheduleAlerts.execute({
       reportId: event.reportId,
       coverage: dispatch.coverage,
       round: `unclaimed-${event.eventId}`,
       excludeMemberIds: [event.memberId],
     });
+    await timers.whileActive(dispatch, event.unclaimedAt, event.expiresAt);
     log.info({ reportId: event.reportId, ...outcome }, 'report un-claimed: alerts scheduled again');
+    await this.tellReporter(dispatch, { key: `reporter-unclaimed--${event.eventId}`, purpose: 'reporter-unclaimed', body: REPORTER_UNCLAIMED_TEXT });
   }
+
+  async expired(event: { reportId: string; expiredAt: Date }): Promise<void> {
+    await this.ports.statistics.expired(event);
+    const dispatch = await this.changeState(event.reportId, 'expired', event.expiredAt);
+    const cancelled = await this.ports.scheduler.cancelForReport(event.reportId);
+    this.ports.log.info({ reportId: event.reportId, cancelled }, 'report expired: pending jobs cancelled');
+    if (dispatch?.reportState !== 'expired') return;
+    await this.tellReporter(dispatch, { key: `reporter-expired--${event.reportId}`, purpose: 'reporter-expired', body: REPORTER_EXPIRED_TEXT });
+  }
+
+  /** The reporter texted GONE: the claimer (if any) need not go. */
+  async departed(event: { reportId: string; memberId: string; claimCode: string; departedAt: Date }): Promise<void> {
+    const { statistics, scheduler, members, texts, log } = this.ports;
+    await statistics.departed(event);
+    await this.changeState(event.reportId, 'departed', event.departedAt);
+    const cancelled = await scheduler.cancelForReport(event.reportId);
+    log.info({ reportId: event.reportId, cancelled }, 'report departed: pending jobs cancelled');
+    if (!event.memberId) return;
+    const phoneNumber = (await members.of([event.memberId])).get(event.memberId)?.phoneNumber;
+    if (!phoneNumber) return;
+    await texts.execute({
+      key: `claimer-departed--${event.reportId}`,
+      purpose: 'claimer-departed',
+      to: phoneNumber,
+      reportId: event.reportId,
+      memberId: event.memberId,
+      body: claimerDepartedText(event.claimCode),
+    });
+  }
+
+  /** The claim's window ended: nothing is pending any more but, perhaps, the outcome prompt. */
+  async closed(event: { reportId: string; closedAt: Date }): Promise<void> {
+    await this.changeState(event.reportId, 'closed', event.closedAt);
+  }
+
+  async outcomeRecorded(event: { reportId: string; outcome: ClaimOutcomeLabel; recordedAt: Date }): Promise<void> {
+    await this.ports.statistics.outcomeRecorded(event);
+  }
+
+  private async changeState(reportId: string, state: ReportState, at: Date): Promise<AlertDispatch | undefined> {
+    await this.ports.dispatches.changeReportState(reportId, { state, at });
+    return this.ports.dispatches.findByReportId(reportId);
+  }
+
+  private async claimedText(dispatch: AlertDispatch, memberId: string): Promise<string> {
+    const settings = (await this.ports.members.of([memberId])).get(memberId);
+    return reporterClaimedText({ firstName: firstNameOf(settings?.name ?? ''), associationName: coveringMemberOf(dispatch, memberId)?.companyName ?? '' });
+  }
+
+  /** Only a reporter who asked for texts has their number here. */
+  private async tellReporter(dispatch: AlertDispatch, text: { key: string; purpose: 'reporter-claimed' | 'reporter-unclaimed' | 'reporter-expired'; body: string }): Promise<void> {
+    if (!dispatch.reporterUpdates || !dispatch.reporterPhone) return;
+    const outcome = await this.ports.texts.execute({ ...text, to: dispatch.reporterPhone, reportId: dispatch.reportId });
+    this.ports.log.info({ reportId: dispatch.reportId, purpose: text.purpose, outcome }, 'reporter texted');
+  }
+}
+
+/** Whether the report is still in the state this event set, set at the event's time (no later change overtook it). */
+function isCurrent(dispatch: AlertDispatch, state: ReportState, at: Date): boolean {
+  return dispatch.reportState === state && dispatch.reportStateAt.getTime() === at.getTime();
 }

@@ -3,6 +3,9 @@ import { MemoryOutbox } from '@swarm/runtime';
 import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
 import { MemoryInboundSmsRepository } from '../adapters/memory/memory-inbound-sms-repository.js';
 import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-repository.js';
+import { MemorySentTextRepository } from '../adapters/memory/memory-sent-text-repository.js';
+import { MemorySmsOptOutRepository } from '../adapters/memory/memory-sms-opt-out-repository.js';
+import { NO_LIVE_REPORT_REPLY, NO_OUTCOME_PROMPT_REPLY, outcomeRecordedReply, REPORTER_GONE_REPLY, REPORTER_HELP_REPLY } from '../domain/follow-up-texts.js';
 import { seedDispatch } from '../testing/dispatch-fakes.js';
 import {
   alreadyClaimedReply,
@@ -16,7 +19,7 @@ import {
 } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
 import { HandleInboundSms } from './handle-inbound-sms.js';
-import { FakeMemberContacts, FakeReportClaims } from './inbound-fakes.test-support.js';
+import { FakeMemberContacts, FakeReportClaims, FakeReportLifecycle } from './inbound-fakes.test-support.js';
 
 describe('HandleInboundSms', () => {
   let now: Date;
@@ -24,6 +27,9 @@ describe('HandleInboundSms', () => {
   let reports: FakeReportClaims;
   let dispatches: MemoryDispatchRepository;
   let sentAlerts: MemorySentAlertRepository;
+  let lifecycle: FakeReportLifecycle;
+  let texts: MemorySentTextRepository;
+  let optOuts: MemorySmsOptOutRepository;
   let handle: HandleInboundSms;
   let sid = 0;
   const sms = (from: string, body: string, messageSid = `SM${(sid += 1)}`) => handle.execute({ from, body, messageSid });
@@ -41,7 +47,20 @@ describe('HandleInboundSms', () => {
     ]);
     dispatches = new MemoryDispatchRepository();
     sentAlerts = new MemorySentAlertRepository(new MemoryOutbox());
-    handle = new HandleInboundSms({ messages: new MemoryInboundSmsRepository(), members, reports, clock: { now: () => now }, dispatches, sentAlerts });
+    lifecycle = new FakeReportLifecycle();
+    texts = new MemorySentTextRepository();
+    optOuts = new MemorySmsOptOutRepository();
+    handle = new HandleInboundSms({
+      messages: new MemoryInboundSmsRepository(),
+      members,
+      reports,
+      clock: { now: () => now },
+      dispatches,
+      sentAlerts,
+      lifecycle,
+      texts,
+      optOuts,
+    });
   });
 
   it('sets Do Not Disturb on an opt-out keyword and clears it on an opt-in keyword, confirming each', async () => {
@@ -53,9 +72,48 @@ describe('HandleInboundSms', () => {
     expect(members.doNotDisturb.get('grace')).toBe(true);
   });
 
-  it('confirms an opt-out from an unknown number without changing any member', async () => {
+  it('confirms an opt-out from an unknown number without changing any member, and keeps the number from every follow-up text until START', async () => {
     expect(await sms('+15035550199', 'STOP')).toBe(OPT_OUT_REPLY);
     expect(members.doNotDisturb.size).toBe(0);
+    expect(await optOuts.isOptedOut('5035550199')).toBe(true);
+    expect(await sms('+15035550199', 'start')).toBe(OPT_IN_REPLY);
+    expect(await optOuts.isOptedOut('5035550199')).toBe(false);
+  });
+
+  it("closes the reporter's live reports on GONE, LEFT or GONE NOW in any case, and thanks them", async () => {
+    const reporter = '+15035550177';
+    lifecycle.liveByReporter.set('5035550177', ['report-1', 'report-2']);
+    expect(await sms(reporter, '  gone   now ')).toBe(REPORTER_GONE_REPLY);
+    expect(lifecycle.departed).toEqual(['report-1', 'report-2']);
+    expect(await sms(reporter, 'Left')).toBe(NO_LIVE_REPORT_REPLY);
+    expect(await sms(reporter, 'GONE?')).toBe(REPORTER_HELP_REPLY);
+    expect(await sms(reporter, 'hello?')).toBe(REPORTER_HELP_REPLY);
+  });
+
+  it("applies GONE to the reports a member's number made, while its codes stay the member's", async () => {
+    lifecycle.liveByReporter.set('5035550100', ['report-9']);
+    expect(await sms(ADA, 'GONE')).toBe(REPORTER_GONE_REPLY);
+    expect(lifecycle.departed).toEqual(['report-9']);
+    expect(await sms(ADA, '12345')).toBe(claimedReply('12345'));
+  });
+
+  it("records a lone digit as the answer to the member's most recent outcome prompt", async () => {
+    lifecycle.claimers.set('report-1', { memberId: 'ada', claimedAt: now });
+    lifecycle.claimers.set('report-2', { memberId: 'ada', claimedAt: now });
+    await texts.beginSending({ key: 'p1', purpose: 'outcome-prompt', to: '5035550100', reportId: 'report-2', memberId: 'ada', startedAt: new Date('2026-06-01T10:00:00Z') });
+    await texts.beginSending({ key: 'p2', purpose: 'outcome-prompt', to: '5035550100', reportId: 'report-1', memberId: 'ada', startedAt: new Date('2026-06-01T12:00:00Z') });
+    expect(await sms(ADA, ' 3 ')).toBe(outcomeRecordedReply('Not honey bees'));
+    expect(lifecycle.outcomes).toEqual(new Map([['report-1', 'Not honey bees']]));
+    expect(await sms(ADA, '1')).toBe(outcomeRecordedReply('Captured'));
+    expect(lifecycle.outcomes.get('report-1')).toBe('Captured');
+  });
+
+  it('answers a digit with no prompt, or for a claim no longer held, without recording anything', async () => {
+    expect(await sms(GRACE, '2')).toBe(NO_OUTCOME_PROMPT_REPLY);
+    await texts.beginSending({ key: 'p3', purpose: 'outcome-prompt', to: '5035550101', reportId: 'report-2', memberId: 'grace', startedAt: now });
+    expect(await sms(GRACE, '2')).toBe(NO_OUTCOME_PROMPT_REPLY);
+    expect(await sms(GRACE, '6')).toBe(HELP_REPLY);
+    expect(lifecycle.outcomes.size).toBe(0);
   });
 
   it('does not treat a sentence containing a keyword as the keyword', async () => {
@@ -93,8 +151,8 @@ describe('HandleInboundSms', () => {
     expect(reports.claimCalls.at(-1)?.alert).toBeUndefined();
   });
 
-  it('answers a code from an unknown number with help text without asking the report service', async () => {
-    expect(await sms('+15035550199', '12345')).toBe(HELP_REPLY);
+  it("answers a code from an unknown number with the reporter's help text without asking the report service", async () => {
+    expect(await sms('+15035550199', '12345')).toBe(REPORTER_HELP_REPLY);
     expect(reports.claimCalls).toHaveLength(0);
   });
 

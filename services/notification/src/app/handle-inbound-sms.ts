@@ -13,10 +13,12 @@ import {
   WRONG_CODE_WINDOW_MS,
 } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
+import { NO_OUTCOME_PROMPT_REPLY, outcomeRecordedReply, REPORTER_GONE_REPLY, REPORTER_HELP_REPLY, NO_LIVE_REPORT_REPLY } from '../domain/follow-up-texts.js';
+import type { ReportLifecycle } from './ports/other-services.js';
 import { heldAlertOf, type HeldAlert } from '../domain/sent-alert.js';
 import type { InboundSmsRepository, MemberContacts, ReportClaims } from './ports/inbound.js';
 import type { Clock } from './ports/clock-and-log.js';
-import type { DispatchRepository, SentAlertRepository } from './ports/stores.js';
+import type { DispatchRepository, SentAlertRepository, SentTextRepository, SmsOptOutRepository } from './ports/stores.js';
 
 export type InboundSms = { from: string; body: string; messageSid: string };
 
@@ -34,6 +36,10 @@ export class HandleInboundSms {
       /** The alerts this service sent, attached to a claim so a reply that overtakes alert.sent still claims. */
       dispatches: Pick<DispatchRepository, 'findLiveByClaimCode'>;
       sentAlerts: Pick<SentAlertRepository, 'findForMember'>;
+      /** GONE from a reporter, and the claimer's answer to the outcome prompt. */
+      lifecycle: Pick<ReportLifecycle, 'markDepartedByReporter' | 'recordClaimOutcome'>;
+      texts: Pick<SentTextRepository, 'latestOutcomePrompt'>;
+      optOuts: SmsOptOutRepository;
     },
   ) {}
 
@@ -64,19 +70,31 @@ export class HandleInboundSms {
     return outcome.reply;
   }
 
+  /**
+   * A number may be a member's, a reporter's or both: GONE always applies to the reports the number made; claim codes
+   * and outcome answers are the member's; help is the member's or, for any other number, the reporter's.
+   */
   private async decide(from: string, body: string, now: Date): Promise<{ reply: string; wrongCode: boolean }> {
     const intent = readInboundSms(body);
     const answer = (reply: string, wrongCode = false) => ({ reply, wrongCode });
-    if (intent.kind === 'help' || intent.kind === 'other') return answer(HELP_REPLY);
+    if (intent.kind === 'gone') {
+      const departed = await this.ports.lifecycle.markDepartedByReporter(from);
+      return answer(departed > 0 ? REPORTER_GONE_REPLY : NO_LIVE_REPORT_REPLY);
+    }
 
     const memberId = await this.ports.members.findMemberIdByPhone(from);
     if (intent.kind === 'opt-out' || intent.kind === 'opt-in') {
-      // The confirmation goes even to an unknown number: the provider and carrier honour the keyword regardless.
+      // The confirmation goes even to an unknown number: the provider and carrier honour the keyword regardless. The
+      // number's own opt-out stops the texts to a reporter (and every other follow-up text) as DND stops alerts.
+      if (intent.kind === 'opt-out') await this.ports.optOuts.optOut(from, now);
+      else await this.ports.optOuts.optIn(from, now);
       if (memberId) await this.ports.members.setDoNotDisturb(memberId, intent.kind === 'opt-out');
       return answer(intent.kind === 'opt-out' ? OPT_OUT_REPLY : OPT_IN_REPLY);
     }
+    if (!memberId) return answer(REPORTER_HELP_REPLY);
+    if (intent.kind === 'help' || intent.kind === 'other') return answer(HELP_REPLY);
+    if (intent.kind === 'outcome') return answer(await this.recordOutcome(memberId, intent.outcome));
 
-    if (!memberId) return answer(HELP_REPLY);
     // Five digits are easy to guess: after a few misses in an hour the number's codes are refused for a while.
     const misses = await this.ports.messages.countWrongCodesSince(from, new Date(now.getTime() - WRONG_CODE_WINDOW_MS));
     if (misses >= WRONG_CODE_LIMIT) return answer(TOO_MANY_WRONG_CODES_REPLY);
@@ -92,6 +110,14 @@ export class HandleInboundSms {
       case 'not-found':
         return answer(UNKNOWN_CODE_REPLY, true);
     }
+  }
+
+  /** A lone digit answers the member's most recent outcome prompt. */
+  private async recordOutcome(memberId: string, outcome: Parameters<typeof outcomeRecordedReply>[0]): Promise<string> {
+    const prompt = await this.ports.texts.latestOutcomePrompt(memberId);
+    if (!prompt) return NO_OUTCOME_PROMPT_REPLY;
+    const recorded = await this.ports.lifecycle.recordClaimOutcome(prompt.reportId, memberId, outcome);
+    return recorded === 'recorded' ? outcomeRecordedReply(outcome) : NO_OUTCOME_PROMPT_REPLY;
   }
 
   /** The alert sent to the member about the report holding this code, if this service sent one. */

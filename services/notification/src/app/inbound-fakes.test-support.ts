@@ -1,3 +1,5 @@
+import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
+import type { ReportLifecycle } from './ports/other-services.js';
 import type { ClaimByCodeOutcome, MemberContacts, ReportClaims } from './ports/inbound.js';
 import type { ClaimDetails } from '../domain/inbound-sms.js';
 import type { HeldAlert } from '../domain/sent-alert.js';
@@ -56,5 +58,43 @@ export class FakeReportClaims implements ReportClaims {
       reporterPhone: '5035550177',
       ...report.details,
     };
+  }
+}
+
+/** The report service's lifecycle calls, in memory: live reports by reporter number and claims with outcomes. */
+export class FakeReportLifecycle implements ReportLifecycle {
+  readonly liveByReporter = new Map<string, string[]>();
+  readonly departed: string[] = [];
+  readonly outcomes = new Map<string, ClaimOutcomeLabel>();
+  /** reportId → claimer. */
+  readonly claimers = new Map<string, { memberId: string; claimedAt: Date }>();
+  readonly expired: string[] = [];
+  readonly closed: string[] = [];
+
+  async expireReport(reportId: string): Promise<void> {
+    this.expired.push(reportId);
+  }
+
+  async closeClaimedReport(reportId: string): Promise<void> {
+    this.closed.push(reportId);
+  }
+
+  async markDepartedByReporter(phoneNumber: string): Promise<number> {
+    const national = phoneNumber.replace(/^\+1/, '');
+    const live = this.liveByReporter.get(national) ?? [];
+    this.liveByReporter.delete(national);
+    this.departed.push(...live);
+    return live.length;
+  }
+
+  async recordClaimOutcome(reportId: string, memberId: string, outcome: ClaimOutcomeLabel): Promise<'recorded' | 'refused'> {
+    if (this.claimers.get(reportId)?.memberId !== memberId) return 'refused';
+    this.outcomes.set(reportId, outcome);
+    return 'recorded';
+  }
+
+  async claimOf(reportId: string, memberId: string): Promise<{ claimedAt: Date; outcome: ClaimOutcomeLabel | undefined } | undefined> {
+    const claim = this.claimers.get(reportId);
+    return claim?.memberId === memberId ? { claimedAt: claim.claimedAt, outcome: this.outcomes.get(reportId) } : undefined;
   }
 }

@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
 import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
+import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-report-statistics-repository.js';
 import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-repository.js';
-import { alertJob, type AlertJob } from '../domain/alert-schedule.js';
+import { alertJob, escalationJob, type AlertJob } from '../domain/alert-schedule.js';
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
 import { ALL_DAY, FakeAlertBilling, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
 import type { SmsMessage, SmsSender } from './ports/sms.js';
@@ -51,6 +52,7 @@ describe('RunAlertJob', () => {
   let sms: FlakySms;
   let outbox: MemoryOutbox;
   let sentAlerts: FlakySentAlerts;
+  let statistics: MemoryReportStatisticsRepository;
   let run: RunAlertJob;
   const job: AlertJob = alertJob({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.345, round: 'submitted' });
 
@@ -63,7 +65,9 @@ describe('RunAlertJob', () => {
     members.phone('m1', '5035550100');
     dispatches = new MemoryDispatchRepository();
     await seedDispatch(dispatches, { reportId: 'r1', claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
-    run = new RunAlertJob({ members: memberSettingsFrom(members), billing, dispatches, sms, sentAlerts, clock: new ManualClock(NOW), log: silentLog });
+    statistics = new MemoryReportStatisticsRepository();
+    await statistics.reportSubmitted({ reportId: 'r1', submittedAt: NOW });
+    run = new RunAlertJob({ members: memberSettingsFrom(members), billing, dispatches, sms, sentAlerts, statistics, clock: new ManualClock(NOW), log: silentLog });
   });
 
   const alertsSentInOutbox = async () => (await outbox.pending(100)).filter((message) => message.type === AlertSentEvent.type);
@@ -201,5 +205,40 @@ describe('RunAlertJob', () => {
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(sms.outbox.list()).toEqual([]);
     expect(await alertsSentInOutbox()).toHaveLength(1);
+  });
+
+  describe('the wider alert of the escalation', () => {
+    const wider = escalationJob({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 31.2 });
+    const alertsInStatistics = async () => (await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01')))[0]?.alerts;
+
+    it('says it is a wider alert, is charged as usual and counted for the association', async () => {
+      expect(await run.execute(wider)).toEqual({ kind: 'done' });
+      expect(sms.outbox.list().map((message) => message.body)).toEqual([
+        'Swarm Alert, wider alert (still unclaimed): Basketball swarm, 12 ft up, 31.2 mi from home. To claim it, reply with the code 04217',
+      ]);
+      expect(billing.charges.get('r1/m1')).toEqual({ companyId: 'c1' });
+      expect(await alertsInStatistics()).toEqual([{ companyId: 'c1', count: 1, costCents: 7 }]);
+    });
+
+    it('goes to a member at most once per report, ever', async () => {
+      await run.execute(wider);
+      await run.execute(wider);
+      expect(sms.outbox.list()).toHaveLength(1);
+      expect(await alertsInStatistics()).toEqual([{ companyId: 'c1', count: 1, costCents: 7 }]);
+    });
+
+    it('is dropped for a member already alerted about the report', async () => {
+      await run.execute(job);
+      expect(await run.execute(wider)).toEqual({ kind: 'done' });
+      expect(sms.outbox.list()).toHaveLength(1);
+      expect(sms.outbox.list()[0]?.body).not.toMatch(/wider/);
+    });
+
+    it('is dropped once the report is no longer active', async () => {
+      await dispatches.changeReportState('r1', { state: 'expired', at: NOW });
+      expect(await run.execute(wider)).toEqual({ kind: 'done' });
+      expect(sms.outbox.list()).toEqual([]);
+      expect(billing.charges.size).toBe(0);
+    });
   });
 });

@@ -1,11 +1,12 @@
 import { alertMessage } from '../domain/alert-message.js';
 import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
 import { nextAlertTime, type MemberAlertSettings } from '../domain/member-settings.js';
-import { alertSentEvent } from '../domain/sent-alert.js';
+import { ALERT_COST_CENTS, alertSentEvent } from '../domain/sent-alert.js';
 import type { MemberSettings } from './member-settings.js';
 import type { AlertJobOutcome } from './ports/alert-jobs.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';
 import type { AlertBilling } from './ports/other-services.js';
+import type { ReportStatisticsRepository } from './ports/statistics.js';
 import type { SmsSender } from './ports/sms.js';
 import type { DispatchRepository, SentAlertRepository } from './ports/stores.js';
 
@@ -29,18 +30,25 @@ export class RunAlertJob {
       dispatches: DispatchRepository;
       sms: SmsSender;
       sentAlerts: SentAlertRepository;
+      statistics: ReportStatisticsRepository;
       clock: Clock;
       log: DispatchLog;
     },
   ) {}
 
   async execute(job: AlertJob): Promise<AlertJobOutcome> {
-    const { members, billing, dispatches, sms, sentAlerts, clock, log } = this.ports;
+    const { members, billing, dispatches, sms, sentAlerts, statistics, clock, log } = this.ports;
     const context = { reportId: job.reportId, memberId: job.memberId, jobId: job.jobId };
+    const sendKey = alertSendKey(job);
 
     const report = await dispatches.findByReportId(job.reportId);
     if (!report || report.reportState !== 'active') {
       log.info({ ...context, state: report?.reportState ?? 'unknown' }, 'alert dropped: report no longer active');
+      return { kind: 'done' };
+    }
+    if (job.kind === 'escalation' && (await sentAlerts.findForMember(job.reportId, job.memberId)).some((sent) => sent.sendKey !== sendKey)) {
+      // At most one alert per member and report, ever: the wider alert goes only to members never alerted about it.
+      log.info(context, 'wider alert dropped: the member was alerted about this report already');
       return { kind: 'done' };
     }
 
@@ -69,7 +77,6 @@ export class RunAlertJob {
       return { kind: 'done' };
     }
 
-    const sendKey = alertSendKey(job);
     const { reportId, memberId, companyId, companyName, distanceMiles } = job;
     const alert = { sendKey, reportId, memberId, companyId, companyName, distanceMiles };
     const begun = await sentAlerts.beginSending({ ...alert, startedAt: now });
@@ -84,7 +91,7 @@ export class RunAlertJob {
       // SMS went out). Whether the SMS went out is unknown: a member is never texted twice for one alert.
       log.warn(context, 'alert not sent again: an earlier run stopped before recording its SMS');
     } else {
-      const body = alertMessage({ claimCode: report.claimCode, size: report.size, elevationFeet: report.elevationFeet, distanceMiles: job.distanceMiles });
+      const body = alertMessage({ claimCode: report.claimCode, size: report.size, elevationFeet: report.elevationFeet, distanceMiles: job.distanceMiles, wider: job.kind === 'escalation' });
       try {
         ({ providerId } = await sms.send({ to: phone, body, idempotencyKey: sendKey }));
       } catch (error) {
@@ -98,6 +105,7 @@ export class RunAlertJob {
     // Durable before the job completes: a failure here fails the run, and the retry records it without texting again.
     const sentAt = clock.now();
     await sentAlerts.recordSent({ ...alert, state: 'sent', startedAt: now, sentAt, ...(providerId ? { providerId } : {}) }, alertSentEvent(alert, sentAt));
+    await statistics.alertSent({ reportId, companyId, sendKey, costCents: ALERT_COST_CENTS });
     return { kind: 'done' };
   }
 }

@@ -1,3 +1,4 @@
+import { memberOf } from '../testing/dispatch-fakes.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
 import { MemoryClaimRecordRepository } from '../adapters/memory/memory-claim-record-repository.js';
@@ -20,7 +21,7 @@ describe('ScheduleAlerts', () => {
   // random() just below 1 keeps Fisher–Yates from moving anything, so the covering order is kept.
   const build = (options: { recentClaimsWindowDays?: number; random?: () => number } = {}) =>
     new ScheduleAlerts({ members: memberSettingsFrom(members), claims, scheduler, clock, log: silentLog }, { random: () => 0.999_999, ...options });
-  const runAtOf = async (memberId: string) => (await scheduler.pending()).find((p) => p.job.memberId === memberId)?.runAt;
+  const runAtOf = async (memberId: string) => (await scheduler.pending()).find((p) => memberOf(p.job) === memberId)?.runAt;
 
   beforeEach(() => {
     members = new FakeMemberDirectory();
@@ -37,8 +38,8 @@ describe('ScheduleAlerts', () => {
     const outcome = await build().execute({ reportId: 'r1', coverage, round: 'submitted' });
     expect(outcome).toEqual({ scheduled: 2, doNotDisturb: 0, unknownMember: 0 });
     expect(await scheduler.pending()).toEqual([
-      { job: { jobId: alertJobId('r1', 'm1'), reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 1.2, round: 'submitted' }, runAt: NOW },
-      { job: { jobId: alertJobId('r1', 'm2'), reportId: 'r1', memberId: 'm2', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 3.4, round: 'submitted' }, runAt: NOW },
+      { job: { kind: 'alert', jobId: alertJobId('r1', 'm1'), reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 1.2, round: 'submitted' }, runAt: NOW },
+      { job: { kind: 'alert', jobId: alertJobId('r1', 'm2'), reportId: 'r1', memberId: 'm2', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 3.4, round: 'submitted' }, runAt: NOW },
     ]);
   });
 
@@ -68,7 +69,7 @@ describe('ScheduleAlerts', () => {
     expect(await runAtOf('m1')).toEqual(minutes(10));
 
     await build({ recentClaimsWindowDays: 2 }).execute({ reportId: 'r2', coverage, round: 'submitted' });
-    expect((await scheduler.pending()).find((p) => p.job.reportId === 'r2' && p.job.memberId === 'm1')?.runAt).toEqual(NOW);
+    expect((await scheduler.pending()).find((p) => p.job.reportId === 'r2' && memberOf(p.job) === 'm1')?.runAt).toEqual(NOW);
   });
 
   it('moves the alert after the delay to the start of the member’s next window, read in their time zone', async () => {
@@ -96,12 +97,12 @@ describe('ScheduleAlerts', () => {
     members.windows('m2', { doNotDisturb: true });
     const outcome = await build().execute({ reportId: 'r1', coverage, round: 'submitted' });
     expect(outcome.doNotDisturb).toBe(1);
-    expect((await scheduler.pending()).map((p) => p.job.memberId)).toEqual(['m1']);
+    expect((await scheduler.pending()).map((p) => memberOf(p.job))).toEqual(['m1']);
   });
 
   it('leaves out the excluded members', async () => {
     await build().execute({ reportId: 'r1', coverage, round: 'u1', excludeMemberIds: ['m1'] });
-    expect((await scheduler.pending()).map((p) => p.job.memberId)).toEqual(['m2']);
+    expect((await scheduler.pending()).map((p) => memberOf(p.job))).toEqual(['m2']);
   });
 
   it('is idempotent: scheduling the same report again leaves one job per member', async () => {
@@ -119,6 +120,6 @@ describe('ScheduleAlerts', () => {
     coverage = coverageOf(['a', 'b', 'c', 'd']);
     await build({ random: () => 0 }).execute({ reportId: 'r1', coverage, round: 'submitted' });
     // Fisher–Yates with random() = 0 swaps each position with the first: a b c d → b c d a.
-    expect((await scheduler.pending()).map((p) => p.job.memberId)).toEqual(['b', 'c', 'd', 'a']);
+    expect((await scheduler.pending()).map((p) => memberOf(p.job))).toEqual(['b', 'c', 'd', 'a']);
   });
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
 import { MemoryClaimRecordRepository } from '../adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
+import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-report-statistics-repository.js';
 import { InProcessAlertScheduler } from '../adapters/scheduler/in-process-alert-scheduler.js';
 import { aSubmittedReport, coverageOf, FakeMemberDirectory, memberSettingsFrom, silentLog } from '../testing/dispatch-fakes.js';
+import { ReportTimers } from './report-timers.js';
 import { ScheduleAlerts } from './schedule-alerts.js';
 import { StartDispatchOnReportSubmitted } from './start-dispatch-on-report-submitted.js';
 
@@ -12,7 +14,7 @@ describe('StartDispatchOnReportSubmitted', () => {
 
   it('keeps the report as its event carried it, active, once however often the event is delivered', async () => {
     const dispatches = new MemoryDispatchRepository();
-    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock });
+    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock, statistics: new MemoryReportStatisticsRepository() });
     const report = aSubmittedReport({ eventId: 'e1', reportId: 'r1', coverage: coverageOf(['m1']) });
     expect(await handle.execute(report)).toBe('recorded');
     expect(await handle.execute({ ...report, coverage: [] })).toBe('already-recorded');
@@ -27,7 +29,7 @@ describe('StartDispatchOnReportSubmitted', () => {
 
   it('refuses an event without a report id and records nothing, so the bus keeps it rather than acknowledging', async () => {
     const dispatches = new MemoryDispatchRepository();
-    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock });
+    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock, statistics: new MemoryReportStatisticsRepository() });
     await expect(handle.execute(aSubmittedReport({ eventId: 'e1', reportId: '' }))).rejects.toMatchObject({ code: 'NOTIFICATION.INVALID_EVENT' });
     expect(await dispatches.findByReportId('')).toBeUndefined();
   });
@@ -44,11 +46,24 @@ describe('StartDispatchOnReportSubmitted', () => {
       log: silentLog,
     });
     const dispatches = new MemoryDispatchRepository();
-    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock: manual, scheduleAlerts });
-    const event = aSubmittedReport({ eventId: 'e1', reportId: 'r1', coverage: coverageOf(['m1'], { companyId: 'c1', companyName: 'Bees' }, 2.5) });
+    const statistics = new MemoryReportStatisticsRepository();
+    const timers = new ReportTimers({ scheduler, log: silentLog }, { escalateAfterMinutes: 30, outcomePromptHours: 4 });
+    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock: manual, statistics, scheduleAlerts, timers });
+    const event = aSubmittedReport({
+      eventId: 'e1',
+      reportId: 'r1',
+      submittedAt: clock.now(),
+      expiresAt: new Date('2026-06-04T12:00:00Z'),
+      coverage: coverageOf(['m1'], { companyId: 'c1', companyName: 'Bees' }, 2.5),
+      widerCoverage: coverageOf(['m9'], { companyId: 'c1', companyName: 'Bees' }, 31),
+    });
 
     await handle.execute(event);
-    expect((await scheduler.pending()).map((p) => p.job)).toEqual([expect.objectContaining({ memberId: 'm1', companyId: 'c1', companyName: 'Bees', distanceMiles: 2.5 })]);
+    expect(await scheduler.pending()).toEqual([
+      { job: expect.objectContaining({ kind: 'alert', memberId: 'm1', companyId: 'c1', companyName: 'Bees', distanceMiles: 2.5 }), runAt: clock.now() },
+      { job: expect.objectContaining({ kind: 'escalation', memberId: 'm9', distanceMiles: 31, round: 'escalation' }), runAt: new Date('2026-06-01T12:30:00Z') },
+      { job: { kind: 'expire', jobId: 'expire--r1', reportId: 'r1' }, runAt: new Date('2026-06-04T12:00:00Z') },
+    ]);
     expect((await dispatches.findByReportId('r1'))?.status).toBe('scheduled');
 
     await scheduler.cancelForReport('r1'); // as if the job ran

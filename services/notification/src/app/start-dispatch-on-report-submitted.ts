@@ -1,12 +1,14 @@
 import { startDispatch, type SubmittedReport } from '../domain/alert-dispatch.js';
 import { NotificationError } from '../domain/notification-error.js';
 import type { Clock } from './ports/clock-and-log.js';
+import type { ReportStatisticsRepository } from './ports/statistics.js';
 import type { DispatchRepository } from './ports/stores.js';
+import type { ReportTimers } from './report-timers.js';
 import type { ScheduleAlerts } from './schedule-alerts.js';
 
 /**
  * Handles ReportSubmitted: keeps the report as the event carried it (coverage included) once, schedules its alerts
- * from that coverage, then marks it scheduled. A redelivery after a crash in between schedules again (idempotent per
+ * from that coverage (with its expiry and escalation), then marks it scheduled. A redelivery after a crash in between schedules again (idempotent per
  * job id); one after it was marked does nothing, so members whose alert already went out are not alerted twice.
  */
 export class StartDispatchOnReportSubmitted {
@@ -14,7 +16,10 @@ export class StartDispatchOnReportSubmitted {
     private readonly ports: {
       dispatches: DispatchRepository;
       clock: Clock;
+      statistics: ReportStatisticsRepository;
+      /** Without them (no alert dispatch) a submitted report is only recorded. */
       scheduleAlerts?: ScheduleAlerts;
+      timers?: ReportTimers;
     },
   ) {}
 
@@ -23,10 +28,12 @@ export class StartDispatchOnReportSubmitted {
       throw new NotificationError('NOTIFICATION.INVALID_EVENT', 'ReportSubmitted without a report id or event id');
     }
     const recorded = await this.ports.dispatches.recordIfAbsent(startDispatch(report, this.ports.clock.now()));
+    await this.ports.statistics.reportSubmitted({ reportId: report.reportId, submittedAt: report.submittedAt });
     if (!this.ports.scheduleAlerts) return recorded;
     const dispatch = await this.ports.dispatches.findByReportId(report.reportId);
     if (!dispatch || dispatch.status === 'scheduled' || dispatch.reportState !== 'active') return recorded;
     await this.ports.scheduleAlerts.execute({ reportId: dispatch.reportId, coverage: dispatch.coverage, round: 'submitted' });
+    await this.ports.timers?.whileActive(dispatch, dispatch.submittedAt, dispatch.expiresAt);
     await this.ports.dispatches.markScheduled(report.reportId, this.ports.clock.now());
     return recorded;
   }

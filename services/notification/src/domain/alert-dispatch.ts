@@ -12,7 +12,16 @@ export type DispatchStatus = 'received' | 'scheduled';
 /** A member covering the swarm, with the paying association their alert goes through (chosen at submission). */
 export type CoveringMember = { memberId: string; distanceMiles: number; companyId: string; companyName: string };
 
-export type ReportState = 'active' | 'claimed' | 'bad';
+/**
+ * The report's state as its events told this service: 'bad', 'expired', 'departed' (the reporter texted GONE) and
+ * 'closed' (the claim's un-claim window ended) are final.
+ */
+export type ReportState = 'active' | 'claimed' | 'bad' | 'expired' | 'departed' | 'closed';
+
+export const FINAL_REPORT_STATES: readonly ReportState[] = ['bad', 'expired', 'departed', 'closed'];
+
+/** States in which the report holds its claim code. */
+export const LIVE_REPORT_STATES: readonly ReportState[] = ['active', 'claimed'];
 
 /** ReportSubmitted as dispatch reads it. */
 export type SubmittedReport = {
@@ -25,6 +34,13 @@ export type SubmittedReport = {
   location: { latitude: number; longitude: number };
   submittedAt: Date;
   coverage: CoveringMember[];
+  /** Members covering the place only through their extra miles: alerted if it is still unclaimed a while later. */
+  widerCoverage: CoveringMember[];
+  /** When the report expires if nobody has claimed it (its submission's; an un-claim sets a later one). */
+  expiresAt: Date;
+  /** Whether the reporter asked to be texted, and their ten-digit number (empty without consent). */
+  reporterUpdates: boolean;
+  reporterPhone: string;
 };
 
 export type AlertDispatch = SubmittedReport & {
@@ -41,6 +57,7 @@ export function startDispatch(report: SubmittedReport, receivedAt: Date): AlertD
   return {
     ...report,
     coverage: report.coverage.map((member) => ({ ...member })),
+    widerCoverage: report.widerCoverage.map((member) => ({ ...member })),
     status: 'received',
     receivedAt,
     reportState: 'active',
@@ -49,9 +66,14 @@ export function startDispatch(report: SubmittedReport, receivedAt: Date): AlertD
 }
 
 /**
- * Whether a state change the report service made at `at` still applies: a report marked bad stays bad, otherwise the
- * newest change wins, so events that arrive out of order (a redelivered claim after the un-claim) change nothing.
+ * Whether a state change the report service made at `at` still applies: a final state stays, otherwise the newest
+ * change wins, so events that arrive out of order (a redelivered claim after the un-claim) change nothing.
  */
 export function stateChangeApplies(dispatch: Pick<AlertDispatch, 'reportState' | 'reportStateAt'>, at: Date): boolean {
-  return dispatch.reportState !== 'bad' && dispatch.reportStateAt.getTime() < at.getTime();
+  return !FINAL_REPORT_STATES.includes(dispatch.reportState) && dispatch.reportStateAt.getTime() < at.getTime();
+}
+
+/** The association a member is alerted through for this report (regular or wider coverage), if covered. */
+export function coveringMemberOf(dispatch: Pick<AlertDispatch, 'coverage' | 'widerCoverage'>, memberId: string): CoveringMember | undefined {
+  return dispatch.coverage.find((member) => member.memberId === memberId) ?? dispatch.widerCoverage.find((member) => member.memberId === memberId);
 }

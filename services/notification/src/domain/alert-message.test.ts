@@ -15,6 +15,9 @@ describe('alert message', () => {
       for (const elevationFeet of elevations) {
         it(`fits one GSM-7 segment and keeps the code: ${size}, ${distanceMiles} mi, ${elevationFeet} ft`, () => {
           const text = alertMessage({ claimCode: '99999', size, elevationFeet, distanceMiles });
+          const wider = alertMessage({ claimCode: '99999', size, elevationFeet, distanceMiles, wider: true });
+          expect(wider.length).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
+          expect(wider).toMatch(/^Swarm Alert, wider alert \(still unclaimed\): .* reply with the code 99999$/);
           expect(text.length).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
           expect(isGsm7(text)).toBe(true);
           expect(text).toContain('reply with the code 99999');

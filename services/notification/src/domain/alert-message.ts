@@ -10,6 +10,8 @@ export type AlertMessageInput = {
   size: string;
   elevationFeet: number;
   distanceMiles: number;
+  /** The escalation's alert to a member further away than their range: the text says so. */
+  wider?: boolean;
 };
 
 // GSM 03.38 basic character set; the extension table (^{}[]~|\€) costs two characters each, so it is left out.
@@ -28,10 +30,11 @@ const gsmOnly = (text: string) => [...text].filter((character) => GSM7_BASIC.inc
 export function alertMessage(input: AlertMessageInput): string {
   const code = gsmOnly(input.claimCode);
   const size = gsmOnly(input.size).slice(0, 20);
+  const opening = input.wider ? 'Swarm Alert, wider alert (still unclaimed)' : 'Swarm Alert';
   const full =
-    `Swarm Alert: ${size} swarm, ${formatFeet(input.elevationFeet)} ft up, ${formatMiles(input.distanceMiles)} mi from home. ` +
+    `${opening}: ${size} swarm, ${formatFeet(input.elevationFeet)} ft up, ${formatMiles(input.distanceMiles)} mi from home. ` +
     `To claim it, reply with the code ${code}`;
   if (full.length <= SMS_SEGMENT_LENGTH) return full;
   // Only an absurd distance gets here; the claim instructions matter more than the distance.
-  return `Swarm Alert: ${size} swarm, ${formatFeet(input.elevationFeet)} ft up. To claim it, reply with the code ${code}`.slice(0, SMS_SEGMENT_LENGTH);
+  return `${opening}: ${size} swarm, ${formatFeet(input.elevationFeet)} ft up. To claim it, reply with the code ${code}`.slice(0, SMS_SEGMENT_LENGTH);
 }

@@ -30,8 +30,13 @@ export function alertJobId(reportId: string, memberId: string): string {
   return `alert--${reportId}--${memberId}`;
 }
 
-/** What a scheduled alert job carries: enough to charge and address the alert without asking again. */
+/**
+ * What a scheduled alert job carries: enough to charge and address the alert without asking again. An 'escalation'
+ * is the wider alert of a member who covers the place only through their extra miles, sent if the report is still
+ * unclaimed a while after it became active; it goes to each member at most once per report, ever.
+ */
 export type AlertJob = {
+  kind: 'alert' | 'escalation';
   jobId: string;
   reportId: string;
   memberId: string;
@@ -45,11 +50,39 @@ export type AlertJob = {
   round: string;
 };
 
+/** The report's lifecycle, driven from here: expire it when nobody claimed it, close its claim when the window ends. */
+export type ReportLifecycleJob = { kind: 'expire' | 'close'; jobId: string; reportId: string };
+
+/** Asks the claimer, a while after the claim, what became of the swarm. */
+export type OutcomePromptJob = { kind: 'outcome-prompt'; jobId: string; reportId: string; memberId: string; claimedAt: string };
+
+/** Every delayed job of this service: a report's jobs are cancelled together (see AlertScheduler.cancelForReport). */
+export type DispatchJob = AlertJob | ReportLifecycleJob | OutcomePromptJob;
+
 /** Keys the SMS and the AlertSent event of one alert run, stable across retries of the same job. */
 export function alertSendKey(job: AlertJob): string {
   return `${job.jobId}--${job.round}`;
 }
 
-export function alertJob(fields: Omit<AlertJob, 'jobId'>): AlertJob {
-  return { jobId: alertJobId(fields.reportId, fields.memberId), ...fields };
+export function alertJob(fields: Omit<AlertJob, 'jobId' | 'kind'>): AlertJob {
+  return { kind: 'alert', jobId: alertJobId(fields.reportId, fields.memberId), ...fields };
+}
+
+/** The one wider alert a member may get about a report: its round is fixed, so its send key is too. */
+export function escalationJob(fields: Omit<AlertJob, 'jobId' | 'kind' | 'round'>): AlertJob {
+  return { kind: 'escalation', jobId: `escalation--${fields.reportId}--${fields.memberId}`, round: 'escalation', ...fields };
+}
+
+export function reportLifecycleJob(kind: ReportLifecycleJob['kind'], reportId: string): ReportLifecycleJob {
+  return { kind, jobId: `${kind}--${reportId}`, reportId };
+}
+
+export function outcomePromptJob(claim: { reportId: string; memberId: string; claimedAt: Date }): OutcomePromptJob {
+  return {
+    kind: 'outcome-prompt',
+    jobId: `outcome-prompt--${claim.reportId}--${claim.memberId}`,
+    reportId: claim.reportId,
+    memberId: claim.memberId,
+    claimedAt: claim.claimedAt.toISOString(),
+  };
 }

@@ -1,3 +1,5 @@
+import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
+import { isGoneReply, outcomeOfReply } from './follow-up-texts.js';
 import { gsm7Length, SMS_SEGMENT_LENGTH, toGsm7 } from './sms-text.js';
 
 /** Members have US ten-digit numbers (the provider sends +1 and ten digits): a sender with any other number is none. */
@@ -5,8 +7,14 @@ export function isUsSender(from: string): boolean {
   return /^(?:\+?1)?\d{10}$/.test(from);
 }
 
+/** Ten digits, whether the provider wrote +1 before them or not: the number a text goes to. */
+export function nationalNumber(phoneNumber: string): string {
+  return phoneNumber.trim().replace(/^\+?1(?=\d{10}$)/, '');
+}
+
 /**
- * What an SMS a member sent asks for. Carrier keywords count only when the whole message is exactly one keyword
+ * What an SMS a member or a reporter sent asks for: GONE is a reporter's (the swarm left), a lone digit 1 to 5 a
+ * claimer's answer to the outcome prompt, five digits a member's claim. Carrier keywords count only when the whole message is exactly one keyword
  * (any case, surrounding spaces ignored), as the provider and the carriers treat them (TOOLCHAIN.md, SMS facts).
  */
 export type InboundIntent =
@@ -14,6 +22,8 @@ export type InboundIntent =
   | { kind: 'opt-in' }
   | { kind: 'help' }
   | { kind: 'claim'; claimCode: string }
+  | { kind: 'gone' }
+  | { kind: 'outcome'; outcome: ClaimOutcomeLabel }
   | { kind: 'other' };
 
 export const OPT_OUT_KEYWORDS: readonly string[] = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'];
@@ -29,6 +39,9 @@ export function readInboundSms(body: string): InboundIntent {
   if (OPT_IN_KEYWORDS.includes(keyword)) return { kind: 'opt-in' };
   if (HELP_KEYWORDS.includes(keyword)) return { kind: 'help' };
   if (CLAIM_CODE.test(text)) return { kind: 'claim', claimCode: text };
+  if (isGoneReply(text)) return { kind: 'gone' };
+  const outcome = outcomeOfReply(text);
+  if (outcome) return { kind: 'outcome', outcome };
   return { kind: 'other' };
 }
 

@@ -7,6 +7,8 @@ import { nextAvailableAt, type DayWindow } from './alert-window.js';
 export type MemberAlertSettings = {
   memberId: string;
   version: number;
+  /** As the member gave it (texts to a reporter name the claimer by its first word); absent or empty until given. */
+  name?: string;
   /** Ten digits; empty when the member gave none. */
   phoneNumber: string;
   /** IANA name; the windows' hours are read in this zone. */

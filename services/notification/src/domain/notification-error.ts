@@ -1,4 +1,9 @@
-export type NotificationErrorCode = 'NOTIFICATION.INVALID_EVENT' | 'NOTIFICATION.DISPATCH_NOT_FOUND' | 'NOTIFICATION.INVALID_INBOUND_SMS';
+export type NotificationErrorCode =
+  | 'NOTIFICATION.INVALID_EVENT'
+  | 'NOTIFICATION.DISPATCH_NOT_FOUND'
+  | 'NOTIFICATION.INVALID_INBOUND_SMS'
+  /** A statistics period that is empty, reversed or longer than two years. */
+  | 'NOTIFICATION.INVALID_PERIOD';
 
 export class NotificationError extends Error {
   override readonly name = 'NotificationError';

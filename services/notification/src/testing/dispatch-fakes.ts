@@ -1,3 +1,4 @@
+import type { DispatchJob } from '../domain/alert-schedule.js';
 import { startDispatch, type AlertDispatch, type CoveringMember, type ReportState, type SubmittedReport } from '../domain/alert-dispatch.js';
 import { MemberSettings } from '../app/member-settings.js';
 import type { DispatchLog } from '../app/ports/clock-and-log.js';
@@ -17,6 +18,10 @@ export function aSubmittedReport(overrides: Partial<SubmittedReport> = {}): Subm
     location: { latitude: 45.5, longitude: -122.6 },
     submittedAt: new Date('2026-06-01T00:00:00Z'),
     coverage: [],
+    widerCoverage: [],
+    expiresAt: new Date('2026-06-04T00:00:00Z'),
+    reporterUpdates: false,
+    reporterPhone: '',
     ...overrides,
   };
 }
@@ -103,3 +108,13 @@ export class FakeAlertBilling implements AlertBilling {
 }
 
 export const silentLog: DispatchLog = { info: () => undefined, warn: () => undefined };
+
+/** The member a job is about (alerts, escalations, outcome prompts); undefined for a report's expiry and close. */
+export function memberOf(job: DispatchJob): string | undefined {
+  return 'memberId' in job ? job.memberId : undefined;
+}
+
+/** The round of an alert job; undefined for the other kinds. */
+export function roundOf(job: DispatchJob): string | undefined {
+  return 'round' in job ? job.round : undefined;
+}

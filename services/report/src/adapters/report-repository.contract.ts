@@ -1,14 +1,35 @@
+import { claimOutcomes, type ClaimOutcomeLabel } from '@swarm/proto/labels';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxStore } from '@swarm/runtime';
 import type { ReportRepository } from '../app/ports.js';
-import type { Report } from '../domain/report.js';
+import type { ClaimOutcome, Report, ReportClaim } from '../domain/report.js';
 import type { MemberAlert } from '../domain/member-alert.js';
-import { reportSubmitted, type ReportClaimed, type ReportMarkedBad, type ReportUnclaimed } from '../domain/report-events.js';
+import {
+  reportSubmitted,
+  type ClaimOutcomeRecorded,
+  type ReportClaimed,
+  type ReportClosed,
+  type ReportDeparted,
+  type ReportExpired,
+  type ReportMarkedBad,
+  type ReportUnclaimed,
+} from '../domain/report-events.js';
+import { closesAt, expiresAt } from '../domain/lifecycle.js';
 import { addressKey } from '../domain/duplicate-report.js';
+
+/** Outcomes other than 'Captured' by their place in the one label list, which the prompt numbers 1 to 5. */
+function outcomeNumbered(number: number): ClaimOutcomeLabel {
+  const label = claimOutcomes.labels[number - 1];
+  if (!label) throw new Error(`no claim outcome ${number}`);
+  return label;
+}
+const GONE_BEFORE_ARRIVAL = outcomeNumbered(2);
+const COULD_NOT_REACH = outcomeNumbered(4);
 
 let sequence = 0;
 export function aReport(overrides: Partial<Report> = {}): Report {
   sequence += 1;
+  const createdAt = overrides.createdAt ?? new Date('2026-05-01T10:00:00.000Z');
   return {
     reportId: `report-${sequence}-${Math.random().toString(36).slice(2)}`,
     idempotencyId: `idem-${sequence}-${Math.random().toString(36).slice(2)}`,
@@ -22,19 +43,39 @@ export function aReport(overrides: Partial<Report> = {}): Report {
     associations: [{ companyId: 'company-1', name: 'Portland Beekeepers', donationUrl: 'https://example.org/donate' }],
     state: 'active',
     claimCode: String(10_000 + sequence).slice(-5),
-    createdAt: new Date('2026-05-01T10:00:00.000Z'),
+    reporterUpdates: false,
+    createdAt,
+    activeSince: createdAt,
     ...overrides,
   };
 }
 
 const CLAIMED_AT = new Date('2026-05-01T11:00:00.000Z');
 
-function claimed(reportId: string, memberId: string, eventId: string, claimedAt = CLAIMED_AT): ReportClaimed {
-  return { kind: 'report.claimed', eventId, reportId, memberId, claimedAt };
+const UNCLAIMED_AT = new Date('2026-05-01T12:00:00.000Z');
+
+export function claimed(reportId: string, memberId: string, eventId: string, claimedAt = CLAIMED_AT): ReportClaimed {
+  return { kind: 'report.claimed', eventId, reportId, memberId, claimedAt, closesAt: closesAt(claimedAt) };
 }
 
-function unclaimed(reportId: string, memberId: string, eventId: string): ReportUnclaimed {
-  return { kind: 'report.unclaimed', eventId, reportId, memberId, unclaimedAt: new Date('2026-05-01T12:00:00.000Z') };
+export function unclaimed(reportId: string, memberId: string, eventId: string, unclaimedAt = UNCLAIMED_AT): ReportUnclaimed {
+  return { kind: 'report.unclaimed', eventId, reportId, memberId, unclaimedAt, expiresAt: expiresAt(unclaimedAt, 72) };
+}
+
+function expired(reportId: string, eventId: string, expiredAt: Date): ReportExpired {
+  return { kind: 'report.expired', eventId, reportId, expiredAt };
+}
+
+function closed(reportId: string, memberId: string, eventId: string, closedAt: Date): ReportClosed {
+  return { kind: 'report.closed', eventId, reportId, memberId, closedAt };
+}
+
+function departed(report: Report, memberId: string, eventId: string, departedAt: Date): ReportDeparted {
+  return { kind: 'report.departed', eventId, reportId: report.reportId, memberId, claimCode: report.claimCode, departedAt };
+}
+
+function outcomeRecorded(reportId: string, memberId: string, eventId: string, outcome: ClaimOutcome): ClaimOutcomeRecorded {
+  return { kind: 'report.outcome_recorded', eventId, reportId, memberId, outcome, recordedAt: new Date('2026-05-02T09:00:00.000Z') };
 }
 
 function markedBad(reportId: string, memberId: string, eventId: string): ReportMarkedBad {
@@ -191,7 +232,7 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         const earlier = { memberId: 'member-1', claimedAt: new Date(CLAIMED_AT.getTime() - 1000) };
         expect(await reports.unclaim(report.reportId, earlier, unclaimed(report.reportId, 'member-1', 'y'))).toBe(false);
         expect(await reports.unclaim(report.reportId, claim, unclaimed(report.reportId, 'member-1', 'unclaim-1'))).toBe(true);
-        expect(await reports.findById(report.reportId)).toEqual(report);
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, activeSince: UNCLAIMED_AT });
         expect(await reports.findClaimedBy('member-1')).toEqual([]);
         expect((await reports.findLiveByClaimCode(report.claimCode))?.reportId).toBe(report.reportId);
         expect(await reports.unclaim(report.reportId, claim, unclaimed(report.reportId, 'member-1', 'unclaim-2'))).toBe(false);
@@ -218,6 +259,154 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         expect(await reports.findClaimedBy('member-1')).toEqual([]);
         expect(await reports.create(aReport({ claimCode: '24680' }), [])).toBe('created');
         expect((await outbox.pending(10)).map((message) => message.type)).toEqual(['report.claimed', 'report.marked_bad']);
+      });
+    });
+
+    describe('lifecycle: expiry, close, departure and outcome', () => {
+      const LATER = new Date('2026-05-04T10:00:00.000Z');
+      const claim: ReportClaim = { memberId: 'member-1', claimedAt: CLAIMED_AT };
+
+      async function claimedReport(overrides: Partial<Report> = {}): Promise<Report> {
+        const report = aReport(overrides);
+        await reports.create(report, []);
+        await reports.claim(report.reportId, claim, claimed(report.reportId, 'member-1', `claim-${report.reportId}`));
+        return report;
+      }
+
+      it("keeps the reporter's consent, when the report became active, and a claim's close and outcome", async () => {
+        const consenting = aReport({ reporterUpdates: true, activeSince: new Date('2026-05-01T12:00:00.000Z') });
+        const closedWithOutcome = aReport({
+          state: 'claimed',
+          claim: { memberId: 'member-1', claimedAt: CLAIMED_AT, closedAt: LATER, outcome: 'Captured' },
+        });
+        for (const report of [consenting, closedWithOutcome]) await reports.create(report, []);
+        expect(await reports.findById(consenting.reportId)).toEqual(consenting);
+        expect(await reports.findById(closedWithOutcome.reportId)).toEqual(closedWithOutcome);
+        // Closed, so no longer live: its code is free.
+        expect(await reports.findLiveByClaimCode(closedWithOutcome.claimCode)).toBeUndefined();
+      });
+
+      it('expires an active report only while it is active since the time seen, freeing its claim code, with its event', async () => {
+        const report = aReport({ claimCode: '31415' });
+        await reports.create(report, []);
+        expect(await reports.expire(report.reportId, new Date(report.activeSince.getTime() + 1), LATER, expired(report.reportId, 'x', LATER))).toBe(false);
+        expect(await reports.expire(report.reportId, report.activeSince, LATER, expired(report.reportId, 'expire-1', LATER))).toBe(true);
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'expired', expiredAt: LATER });
+        expect(await reports.expire(report.reportId, report.activeSince, LATER, expired(report.reportId, 'expire-2', LATER))).toBe(false);
+        expect(await reports.findLiveByClaimCode('31415')).toBeUndefined();
+        expect(await reports.findLiveByReporterPhone(report.reporterPhone)).toEqual([]);
+        expect(await reports.create(aReport({ claimCode: '31415' }), [])).toBe('created');
+        expect(await reports.expire('missing', report.activeSince, LATER, expired('missing', 'expire-3', LATER))).toBe(false);
+        expect((await outbox.pending(10)).map((message) => [message.id, message.type])).toEqual([['expire-1', 'report.expired']]);
+      });
+
+      it('does not expire a claimed report, nor one active again since a later un-claim by the time it was first active', async () => {
+        const report = await claimedReport();
+        expect(await reports.expire(report.reportId, report.activeSince, LATER, expired(report.reportId, 'x', LATER))).toBe(false);
+        await reports.unclaim(report.reportId, claim, unclaimed(report.reportId, 'member-1', 'unclaim-1'));
+        expect(await reports.expire(report.reportId, report.activeSince, LATER, expired(report.reportId, 'y', LATER))).toBe(false);
+        expect(await reports.expire(report.reportId, UNCLAIMED_AT, LATER, expired(report.reportId, 'expire-1', LATER))).toBe(true);
+        expect((await outbox.pending(10)).map((message) => message.type)).toEqual(['report.claimed', 'report.unclaimed', 'report.expired']);
+      });
+
+      it("closes a claim once: the report stays claimed and the claimer's, and its claim code is free", async () => {
+        const report = await claimedReport({ claimCode: '27182' });
+        const other = { memberId: 'member-2', claimedAt: CLAIMED_AT };
+        expect(await reports.close(report.reportId, other, LATER, closed(report.reportId, 'member-2', 'x', LATER))).toBe(false);
+        expect(await reports.close(report.reportId, claim, LATER, closed(report.reportId, 'member-1', 'close-1', LATER))).toBe(true);
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'claimed', claim: { ...claim, closedAt: LATER } });
+        expect((await reports.findClaimedBy('member-1')).map((found) => found.reportId)).toEqual([report.reportId]);
+        expect(await reports.findLiveByClaimCode('27182')).toBeUndefined();
+        expect(await reports.findLiveByReporterPhone(report.reporterPhone)).toEqual([]);
+        expect(await reports.findFreeClaimCode('27182')).toBe('27182');
+        expect(await reports.close(report.reportId, claim, LATER, closed(report.reportId, 'member-1', 'close-2', LATER))).toBe(false);
+        expect(await reports.create(aReport({ claimCode: '27182' }), [])).toBe('created');
+        expect((await outbox.pending(10)).map((message) => [message.id, message.type])).toEqual([
+          [`claim-${report.reportId}`, 'report.claimed'],
+          ['close-1', 'report.closed'],
+        ]);
+      });
+
+      it('does not close an active report', async () => {
+        const report = aReport();
+        await reports.create(report, []);
+        expect(await reports.close(report.reportId, claim, LATER, closed(report.reportId, 'member-1', 'x', LATER))).toBe(false);
+        expect(await outbox.pending(10)).toEqual([]);
+      });
+
+      it('finds the live reports made from a number, and only those', async () => {
+        const phone = '5550001111';
+        const active = aReport({ reporterPhone: phone });
+        const bad = aReport({ reporterPhone: phone, state: 'bad' });
+        const otherNumber = aReport({ reporterPhone: '5550002222' });
+        for (const report of [active, bad, otherNumber]) await reports.create(report, []);
+        const held = await claimedReport({ reporterPhone: phone });
+        const closedOne = await claimedReport({ reporterPhone: phone });
+        await reports.close(closedOne.reportId, claim, LATER, closed(closedOne.reportId, 'member-1', 'close-1', LATER));
+        const found = await reports.findLiveByReporterPhone(phone);
+        expect(found.map((report) => report.reportId).sort()).toEqual([active.reportId, held.reportId].sort());
+        expect(found.find((report) => report.reportId === held.reportId)?.claim).toEqual(claim);
+        expect(await reports.findLiveByReporterPhone('5559999999')).toEqual([]);
+      });
+
+      it('makes an active report depart while it is active since the time seen, freeing its code', async () => {
+        const report = aReport({ claimCode: '16180' });
+        await reports.create(report, []);
+        const seen = { state: 'active' as const, activeSince: report.activeSince };
+        expect(await reports.depart(report.reportId, { state: 'active', activeSince: LATER }, LATER, departed(report, '', 'x', LATER))).toBe(false);
+        expect(await reports.depart(report.reportId, { state: 'claimed', claim }, LATER, departed(report, '', 'y', LATER))).toBe(false);
+        expect(await reports.depart(report.reportId, seen, LATER, departed(report, '', 'depart-1', LATER))).toBe(true);
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'departed', departedAt: LATER });
+        expect(await reports.depart(report.reportId, seen, LATER, departed(report, '', 'depart-2', LATER))).toBe(false);
+        expect(await reports.findLiveByClaimCode('16180')).toBeUndefined();
+        expect(await reports.findLiveByReporterPhone(report.reporterPhone)).toEqual([]);
+        expect((await outbox.pending(10)).map((message) => [message.id, message.type])).toEqual([['depart-1', 'report.departed']]);
+      });
+
+      it('makes a claimed report depart, keeping its claim; not once its claim closed', async () => {
+        const report = await claimedReport();
+        expect(await reports.depart(report.reportId, { state: 'active', activeSince: report.activeSince }, LATER, departed(report, '', 'x', LATER))).toBe(false);
+        expect(await reports.depart(report.reportId, { state: 'claimed', claim }, LATER, departed(report, 'member-1', 'depart-1', LATER))).toBe(true);
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'departed', claim, departedAt: LATER });
+        expect(await reports.findClaimedBy('member-1')).toEqual([]);
+
+        const closedOne = await claimedReport();
+        await reports.close(closedOne.reportId, claim, LATER, closed(closedOne.reportId, 'member-1', 'close-1', LATER));
+        expect(await reports.depart(closedOne.reportId, { state: 'claimed', claim }, LATER, departed(closedOne, 'member-1', 'y', LATER))).toBe(false);
+        expect((await reports.findById(closedOne.reportId))?.state).toBe('claimed');
+      });
+
+      it("records and changes the claimer's outcome, also after the close and the departure, with an event each time", async () => {
+        const report = await claimedReport();
+        const other = { memberId: 'member-2', claimedAt: CLAIMED_AT };
+        expect(await reports.recordOutcome(report.reportId, other, 'Captured', outcomeRecorded(report.reportId, 'member-2', 'x', 'Captured'))).toBe(false);
+        expect(await reports.recordOutcome(report.reportId, claim, 'Captured', outcomeRecorded(report.reportId, 'member-1', 'outcome-1', 'Captured'))).toBe(true);
+        expect((await reports.findById(report.reportId))?.claim).toEqual({ ...claim, outcome: 'Captured' });
+        await reports.close(report.reportId, claim, LATER, closed(report.reportId, 'member-1', 'close-1', LATER));
+        expect(await reports.recordOutcome(report.reportId, claim, COULD_NOT_REACH, outcomeRecorded(report.reportId, 'member-1', 'outcome-2', COULD_NOT_REACH))).toBe(true);
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'claimed', claim: { ...claim, closedAt: LATER, outcome: COULD_NOT_REACH } });
+
+        const gone = await claimedReport();
+        await reports.depart(gone.reportId, { state: 'claimed', claim }, LATER, departed(gone, 'member-1', 'depart-1', LATER));
+        const outcome = GONE_BEFORE_ARRIVAL;
+        expect(await reports.recordOutcome(gone.reportId, claim, outcome, outcomeRecorded(gone.reportId, 'member-1', 'outcome-3', outcome))).toBe(true);
+        expect((await reports.findById(gone.reportId))?.claim?.outcome).toBe(outcome);
+        expect((await outbox.pending(20)).filter((message) => message.type === 'report.outcome_recorded').map((message) => message.id)).toEqual([
+          'outcome-1',
+          'outcome-2',
+          'outcome-3',
+        ]);
+      });
+
+      it('records no outcome on an active report, nor after an un-claim, and drops the outcome with the claim', async () => {
+        const active = aReport();
+        await reports.create(active, []);
+        expect(await reports.recordOutcome(active.reportId, claim, 'Captured', outcomeRecorded(active.reportId, 'member-1', 'x', 'Captured'))).toBe(false);
+        const report = await claimedReport();
+        await reports.recordOutcome(report.reportId, claim, 'Captured', outcomeRecorded(report.reportId, 'member-1', 'outcome-1', 'Captured'));
+        await reports.unclaim(report.reportId, claim, unclaimed(report.reportId, 'member-1', 'unclaim-1'));
+        expect((await reports.findById(report.reportId))?.claim).toBeUndefined();
+        expect(await reports.recordOutcome(report.reportId, claim, COULD_NOT_REACH, outcomeRecorded(report.reportId, 'member-1', 'y', COULD_NOT_REACH))).toBe(false);
       });
     });
 

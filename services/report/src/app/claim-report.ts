@@ -1,5 +1,6 @@
 import { decideClaim } from '../domain/claim.js';
 import { isClaimCode } from '../domain/claim-code.js';
+import { closesAt } from '../domain/lifecycle.js';
 import { checkMemberAlert, type UncheckedMemberAlert } from '../domain/member-alert.js';
 import { ReportError } from '../domain/report-error.js';
 import type { Clock, IdGenerator, ReportRepository } from './ports.js';
@@ -24,7 +25,7 @@ export class ClaimReport {
       const result = { reportId, claimCode: report!.claimCode };
       if (decision === 'already-yours') return { ...result, alreadyYours: true };
       const claimedAt = this.ports.clock.now();
-      const event = { kind: 'report.claimed' as const, eventId: this.ports.ids.newId(), reportId, memberId, claimedAt };
+      const event = { kind: 'report.claimed' as const, eventId: this.ports.ids.newId(), reportId, memberId, claimedAt, closesAt: closesAt(claimedAt) };
       if (await this.ports.reports.claim(reportId, { memberId, claimedAt }, event)) return { ...result, alreadyYours: false };
     }
     throw new ReportError('REPORT.ALREADY_CLAIMED', 'this swarm has already been claimed by another member');

@@ -1,4 +1,5 @@
 import type { GeoPoint, SwarmSize } from '../domain/report.js';
+import { isGone } from '../domain/claim.js';
 import { ReportError } from '../domain/report-error.js';
 import type { ReportRepository } from './ports.js';
 
@@ -18,7 +19,7 @@ export class GetClaimDetails {
 
   async execute(reportId: string, memberId: string): Promise<ClaimDetails> {
     const report = await this.reports.findById(reportId);
-    if (!report || report.state === 'bad') throw new ReportError('REPORT.NOT_FOUND', 'report not found');
+    if (!report || isGone(report)) throw new ReportError('REPORT.NOT_FOUND', 'report not found');
     if (report.state !== 'claimed' || report.claim?.memberId !== memberId) {
       throw new ReportError('REPORT.NOT_CLAIMER', 'only the member holding the claim may see its details');
     }

@@ -1,3 +1,4 @@
+import { isGone } from '../domain/claim.js';
 import { ReportError } from '../domain/report-error.js';
 import type { ImageStore, ReportRepository } from './ports.js';
 
@@ -7,7 +8,7 @@ export class GetReportImage {
 
   async execute(reportId: string, memberId: string, thumbnail: boolean): Promise<{ bytes: Uint8Array; contentType: string }> {
     const [report, alert] = await Promise.all([this.ports.reports.findById(reportId), this.ports.reports.findAlert(reportId, memberId)]);
-    if (!report || report.state === 'bad') throw new ReportError('REPORT.NOT_FOUND', 'report not found');
+    if (!report || isGone(report)) throw new ReportError('REPORT.NOT_FOUND', 'report not found');
     if (!alert) throw new ReportError('REPORT.NOT_ALERTED', 'only members alerted about this report may see its picture');
     const name = report.image && (thumbnail ? report.image.thumbnailName : report.image.imageName);
     const image = name ? await this.ports.images.find(name) : undefined;

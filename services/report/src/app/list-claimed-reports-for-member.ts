@@ -1,5 +1,5 @@
 import { withinClaimWindow } from '../domain/claim.js';
-import type { SwarmSize } from '../domain/report.js';
+import type { ClaimOutcome, SwarmSize } from '../domain/report.js';
 import type { Clock, ReportRepository } from './ports.js';
 
 export type ClaimedReportForMember = {
@@ -14,9 +14,14 @@ export type ClaimedReportForMember = {
   companyName: string;
   canUnclaim: boolean;
   hasImage: boolean;
+  /** What the member recorded became of the swarm; absent until they do. */
+  outcome?: ClaimOutcome;
 };
 
-/** The member area's Claimed Swarms: reports the member holds, newest first, with whether un-claim is still allowed. */
+/**
+ * The member area's Claimed Swarms: reports the member holds (also once closed), newest first, with whether un-claim
+ * is still allowed and the outcome recorded.
+ */
 export class ListClaimedReportsForMember {
   constructor(private readonly ports: { reports: ReportRepository; clock: Clock }) {}
 
@@ -38,6 +43,7 @@ export class ListClaimedReportsForMember {
         companyName: companies.get(report.reportId) ?? '',
         canUnclaim: withinClaimWindow(report.claim!.claimedAt, now),
         hasImage: report.image !== undefined,
+        ...(report.claim!.outcome ? { outcome: report.claim!.outcome } : {}),
       }));
   }
 }

@@ -10,6 +10,7 @@ import { ListActiveReportsForMember } from './list-active-reports-for-member.js'
 import { ListClaimedReportsForMember } from './list-claimed-reports-for-member.js';
 import { MarkReportBad } from './mark-report-bad.js';
 import { RecordAlert } from './record-alert.js';
+import { RecordClaimOutcome } from './record-claim-outcome.js';
 
 describe('what a member sees of reports', () => {
   let reports: MemoryReportRepository;
@@ -61,6 +62,14 @@ describe('what a member sees of reports', () => {
     expect(await listClaimed.execute('m-2')).toEqual([]);
     now = new Date('2026-06-04T12:00:00Z');
     expect((await listClaimed.execute('m-1'))[0]?.canUnclaim).toBe(false);
+  });
+
+  it('shows the outcome the claimer recorded', async () => {
+    await new ClaimReport(ports).execute(older.reportId, 'm-1');
+    const listClaimed = new ListClaimedReportsForMember(ports);
+    expect((await listClaimed.execute('m-1'))[0]).not.toHaveProperty('outcome');
+    await new RecordClaimOutcome(ports).execute(older.reportId, 'm-1', 'Gone before arrival');
+    expect((await listClaimed.execute('m-1'))[0]?.outcome).toBe('Gone before arrival');
   });
 
   it('drops a report marked bad from every list', async () => {

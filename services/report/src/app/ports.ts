@@ -1,8 +1,18 @@
 import type { BadReason } from '../domain/claim.js';
 import type { Coverage } from '../domain/coverage.js';
 import type { MemberAlert } from '../domain/member-alert.js';
-import type { GeoPoint, Place, Report, ReportClaim } from '../domain/report.js';
-import type { ReportClaimed, ReportEvent, ReportMarkedBad, ReportUnclaimed } from '../domain/report-events.js';
+import type { LiveReportSeen } from '../domain/lifecycle.js';
+import type { ClaimOutcome, GeoPoint, Place, Report, ReportClaim } from '../domain/report.js';
+import type {
+  ClaimOutcomeRecorded,
+  ReportClaimed,
+  ReportClosed,
+  ReportDeparted,
+  ReportEvent,
+  ReportExpired,
+  ReportMarkedBad,
+  ReportUnclaimed,
+} from '../domain/report-events.js';
 
 export type CreateOutcome = 'created' | 'idempotency-id-taken' | 'claim-code-taken';
 
@@ -10,13 +20,14 @@ export interface ReportRepository {
   /**
    * Stores a new report together with the events announcing it, atomically: both or neither.
    * Refuses (without storing anything) when the idempotency id, or the claim code among live reports, is taken.
+   * Live reports (see `isLive`): active, or claimed and not closed.
    */
   create(report: Report, events: ReportEvent[]): Promise<CreateOutcome>;
   findById(reportId: string): Promise<Report | undefined>;
   findByIdempotencyId(idempotencyId: string): Promise<Report | undefined>;
-  /** Live reports (active or claimed) with this address key (see `addressKey`) created at or after `since`. */
+  /** Reports active or claimed with this address key (see `addressKey`) created at or after `since`. */
   findLiveAtAddressSince(addressKey: string, since: Date): Promise<Report[]>;
-  /** The live (active or claimed) report holding this claim code; live claim codes are distinct. */
+  /** The live report holding this claim code; live claim codes are distinct. */
   findLiveByClaimCode(claimCode: string): Promise<Report | undefined>;
   /**
    * The first claim code at or after `from` (wrapping past the last code to "00000") that no live report holds, or
@@ -25,21 +36,31 @@ export interface ReportRepository {
   findFreeClaimCode(from: string): Promise<string | undefined>;
   /** The reports with these ids that exist, in no particular order. */
   findByIds(reportIds: string[]): Promise<Report[]>;
-  /** The reports in state claimed held by this member. */
+  /** The reports in state claimed held by this member, closed or not. */
   findClaimedBy(memberId: string): Promise<Report[]>;
+  /** The live reports made from this phone number (ten digits), in no particular order. */
+  findLiveByReporterPhone(reporterPhone: string): Promise<Report[]>;
 
   /**
-   * The claim transitions. Each is one conditional change that applies only while the report is still as the
+   * The transitions. Each is one conditional change that applies only while the report is still as the
    * caller saw it, and stores its event with it (never one without the other): `true` when it applied, `false` when
    * the report had changed meanwhile (the caller re-reads and decides again). Of many concurrent claims of one
-   * active report exactly one applies.
+   * active report exactly one applies. A claim matches by its member and claim time.
    */
   /** active → claimed by `claim.memberId`. */
   claim(reportId: string, claim: ReportClaim, event: ReportClaimed): Promise<boolean>;
-  /** claimed with exactly `claim` → active, without a claim. */
+  /** claimed with `claim` → active since the event's `unclaimedAt`, without a claim. */
   unclaim(reportId: string, claim: ReportClaim, event: ReportUnclaimed): Promise<boolean>;
-  /** claimed with exactly `claim` → bad, keeping the claim; frees the claim code. */
+  /** claimed with `claim` → bad, keeping the claim; frees the claim code. */
   markBad(reportId: string, claim: ReportClaim, bad: { reason: BadReason; markedAt: Date }, event: ReportMarkedBad): Promise<boolean>;
+  /** active since exactly `activeSince` → expired at `expiredAt`; frees the claim code. */
+  expire(reportId: string, activeSince: Date, expiredAt: Date, event: ReportExpired): Promise<boolean>;
+  /** claimed with `claim` and not closed → closed at `closedAt`, still claimed; frees the claim code. */
+  close(reportId: string, claim: ReportClaim, closedAt: Date, event: ReportClosed): Promise<boolean>;
+  /** live as `seen` → departed at `departedAt`, keeping any claim; frees the claim code. */
+  depart(reportId: string, seen: LiveReportSeen, departedAt: Date, event: ReportDeparted): Promise<boolean>;
+  /** claimed (or departed) with `claim` → the claim's outcome is `outcome`; the state does not change. */
+  recordOutcome(reportId: string, claim: ReportClaim, outcome: ClaimOutcome, event: ClaimOutcomeRecorded): Promise<boolean>;
 
   /** Remembers an alert; the first record per (report, member) is kept and later ones are ignored. */
   recordAlert(alert: MemberAlert): Promise<void>;
@@ -95,3 +116,9 @@ export interface IdGenerator {
 
 /** A uniform random integer in [0, bound), from a secure source: claim codes must not be guessable in order. */
 export type RandomBelow = (bound: number) => number;
+
+/** The report service's settings the use cases read (REPORT_ACTIVE_HOURS). */
+export type ReportSettings = {
+  /** How long a report stays active when nobody claims it, from its submission or its last un-claim. */
+  reportActiveHours: number;
+};

@@ -1,3 +1,4 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { SwarmSize } from '@swarm/proto/report/v1/report';
 import { MemoryOutbox, ReportSubmittedEvent } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -54,9 +55,10 @@ class FixedCoverage implements SwarmCoverage {
     public members: CoveringMember[],
     public associations: ReportAssociation[],
   ) {}
+  wider: CoveringMember[] = [];
   async coverageOf(point: GeoPoint, heightFeet: number): Promise<Coverage> {
     this.questions.push({ point, heightFeet });
-    return { members: this.members, associations: this.associations };
+    return { members: this.members, associations: this.associations, wider: this.wider };
   }
 }
 
@@ -137,6 +139,48 @@ describe('SubmitReport', () => {
       location: PORTLAND,
       coverage: [NEAR_MEMBER],
     });
+  });
+
+  it('stores when the report became active and that the reporter asked for no texts, and announces when it expires', async () => {
+    const result = await submitReport.execute(submissionWith());
+    expect(await reports.findById(result.reportId)).toMatchObject({ activeSince: now, reporterUpdates: false });
+    const event = ReportSubmittedEvent.decode((await outbox.pending(10))[0]!);
+    expect(timestampDate(event.expiresAt!)).toEqual(new Date('2026-06-04T12:00:00Z'));
+    expect(event).toMatchObject({ reporterUpdates: false, reporterPhone: '', widerCoverage: [] });
+  });
+
+  it("announces the reporter's number only with their consent, the wider coverage, and the expiry REPORT_ACTIVE_HOURS on", async () => {
+    const farMember: CoveringMember = { memberId: 'm-far', distanceMiles: 12, companyId: 'c-2', companyName: 'Hive Helpers' };
+    coverage.wider = [farMember];
+    const submit = new SubmitReport(
+      {
+        reports,
+        coverage,
+        geocoder,
+        images,
+        imageProcessor: fakeProcessor,
+        clock: { now: () => now },
+        ids: { newId: () => `id-${(nextId += 1)}` },
+        randomBelow: () => (nextCode += 1),
+      },
+      { reportActiveHours: 24 },
+    );
+    const result = await submit.execute({ ...submissionWith(), reporterUpdates: true });
+    expect((await reports.findById(result.reportId))?.reporterUpdates).toBe(true);
+    const event = ReportSubmittedEvent.decode((await outbox.pending(10))[0]!);
+    expect(event).toMatchObject({ reporterUpdates: true, reporterPhone: '5551234567', coverage: [NEAR_MEMBER], widerCoverage: [farMember] });
+    expect(timestampDate(event.expiresAt!)).toEqual(new Date('2026-06-02T12:00:00Z'));
+  });
+
+  it('refuses a place only extra miles reach: the wider coverage alone is no coverage', async () => {
+    coverage.members = [];
+    coverage.wider = [NEAR_MEMBER];
+    await expect(submitReport.execute(submissionWith())).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
+  });
+
+  it('refuses a retry under the same idempotency id with the other answer to the texts checkbox', async () => {
+    await submitReport.execute(submissionWith());
+    await expect(submitReport.execute({ ...submissionWith(), reporterUpdates: true })).rejects.toMatchObject({ code: 'REPORT.IDEMPOTENCY_KEY_REUSED' });
   });
 
   it('asks who covers the resolved place at the swarm height', async () => {

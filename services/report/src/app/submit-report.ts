@@ -4,7 +4,19 @@ import { isSameSubmission, submissionAt, type Report, type ReportImage, type Rep
 import { checkReportForm, type ReportForm } from '../domain/report-form.js';
 import { ReportError } from '../domain/report-error.js';
 import { reportSubmitted } from '../domain/report-events.js';
-import type { Clock, Geocoder, IdGenerator, ImageProcessor, ImageStore, ProcessedImage, RandomBelow, ReportRepository, SwarmCoverage } from './ports.js';
+import { DEFAULT_REPORT_ACTIVE_HOURS, expiresAt } from '../domain/lifecycle.js';
+import type {
+  Clock,
+  Geocoder,
+  IdGenerator,
+  ImageProcessor,
+  ImageStore,
+  ProcessedImage,
+  RandomBelow,
+  ReportRepository,
+  ReportSettings,
+  SwarmCoverage,
+} from './ports.js';
 
 export type SubmitReportInput = {
   /** The form's text fields as sent; every rule of the form is checked here. */
@@ -17,6 +29,8 @@ export type SubmitReportInput = {
   confirmDuplicate: boolean;
   /** The uploaded picture as sent; absent or empty when none. */
   image?: Uint8Array | undefined;
+  /** The reporter asked to be texted when a beekeeper is on the way; false when not sent. */
+  reporterUpdates?: boolean;
 };
 
 /**
@@ -45,7 +59,10 @@ export type SubmitReportPorts = {
 };
 
 export class SubmitReport {
-  constructor(private readonly ports: SubmitReportPorts) {}
+  constructor(
+    private readonly ports: SubmitReportPorts,
+    private readonly settings: ReportSettings = { reportActiveHours: DEFAULT_REPORT_ACTIVE_HOURS },
+  ) {}
 
   /**
    * Checks the form (every broken rule at once), then places its address, then stores the report and announces
@@ -60,7 +77,7 @@ export class SubmitReport {
     const { reports, clock } = this.ports;
     const form = checkReportForm(input.form);
     if (input.validateOnly) return { reportId: '', replayed: false, duplicate: false };
-    const submission = submissionAt(form, await this.ports.geocoder.resolve(form.address, input.placeId || undefined));
+    const submission = submissionAt(form, await this.ports.geocoder.resolve(form.address, input.placeId || undefined), input.reporterUpdates ?? false);
     // The picture is judged before anything that depends on the address or on earlier reports, so a picture that
     // cannot be read is refused the same way wherever it was taken; it is stored only once the report is accepted.
     const picture = input.image && input.image.length > 0 ? await this.ports.imageProcessor.process(input.image) : undefined;
@@ -76,7 +93,7 @@ export class SubmitReport {
       if (duplicate) return { reportId: duplicate.reportId, replayed: false, duplicate: true };
     }
 
-    // Computed once: the members and associations travel with ReportSubmitted to alert dispatch.
+    // Computed once: the members (and the wider coverage) and associations travel with ReportSubmitted to alert dispatch.
     const coverage = await this.ports.coverage.coverageOf(submission.location, submission.elevationFeet);
     if (coverage.members.length === 0) {
       throw new ReportError('REPORT.NO_COVERAGE', 'no available beekeeper of a participating association covers this place');
@@ -96,10 +113,15 @@ export class SubmitReport {
         state: 'active',
         claimCode,
         createdAt: now,
+        activeSince: now,
         associations: coverage.associations,
         ...(image ? { image } : {}),
       };
-      const outcome = await reports.create(report, [reportSubmitted(report, this.ports.ids.newId(), coverage.members)]);
+      const submitted = reportSubmitted(report, this.ports.ids.newId(), coverage.members, {
+        widerCoverage: coverage.wider ?? [],
+        expiresAt: expiresAt(now, this.settings.reportActiveHours),
+      });
+      const outcome = await reports.create(report, [submitted]);
       if (outcome === 'created') return { reportId: report.reportId, replayed: false, duplicate: false };
       if (outcome === 'idempotency-id-taken') {
         // A concurrent retry won the race: replay its outcome.

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { badReportReasons } from '@swarm/proto/labels';
-import { CLAIM_WINDOW_MS, checkBadReason, checkClaimerAction, decideClaim, isBadReason, withinClaimWindow } from './claim.js';
+import { badReportReasons, claimOutcomes } from '@swarm/proto/labels';
+import {
+  CLAIM_WINDOW_MS,
+  checkBadReason,
+  checkClaimOutcome,
+  checkClaimerAction,
+  decideClaim,
+  decideOutcome,
+  isBadReason,
+  withinClaimWindow,
+} from './claim.js';
 import type { Report } from './report.js';
 
 const claimedAt = new Date('2026-06-01T12:00:00Z');
@@ -19,6 +28,8 @@ function report(overrides: Partial<Report> = {}): Report {
     state: 'active',
     claimCode: '00042',
     createdAt: new Date('2026-06-01T10:00:00Z'),
+    activeSince: new Date('2026-06-01T10:00:00Z'),
+    reporterUpdates: false,
     associations: [],
     ...overrides,
   };
@@ -67,6 +78,8 @@ describe('decideClaim', () => {
   it.each([
     ['an unknown report', undefined, true, 'REPORT.NOT_FOUND'],
     ['a bad report', report({ state: 'bad' }), true, 'REPORT.NOT_FOUND'],
+    ['an expired report', report({ state: 'expired' }), true, 'REPORT.NOT_FOUND'],
+    ['a departed report', report({ state: 'departed' }), true, 'REPORT.NOT_FOUND'],
     ['a member not alerted', report(), false, 'REPORT.NOT_ALERTED'],
     ['a member not alerted about a claimed report', claimedBy('m-2'), false, 'REPORT.NOT_ALERTED'],
     ['a report another member holds', claimedBy('m-2'), true, 'REPORT.ALREADY_CLAIMED'],
@@ -83,6 +96,7 @@ describe('checkClaimerAction', () => {
   it.each([
     ['an unknown report', undefined, 'REPORT.NOT_FOUND'],
     ['a bad report', report({ state: 'bad', claim: { memberId: 'm-1', claimedAt } }), 'REPORT.NOT_FOUND'],
+    ['a departed report', report({ state: 'departed', claim: { memberId: 'm-1', claimedAt } }), 'REPORT.NOT_FOUND'],
     ['an active report', report(), 'REPORT.NOT_CLAIMED'],
     ['another member', claimedBy('m-2'), 'REPORT.NOT_CLAIMER'],
   ] as const)('refuses %s', (_case, subject, code) => {
@@ -93,5 +107,42 @@ describe('checkClaimerAction', () => {
     expect(() => checkClaimerAction(claimedBy('m-1'), 'm-1', new Date('2026-06-04T12:00:00Z'))).toThrow(
       expect.objectContaining({ code: 'REPORT.CLAIM_WINDOW_OVER' }),
     );
+  });
+});
+
+describe('claim outcomes', () => {
+  it('are the five of the outcome prompt, in its order', () => {
+    expect(claimOutcomes.labels).toEqual(['Captured', 'Gone before arrival', 'Not honey bees', 'Could not reach', 'Other']);
+    for (const outcome of claimOutcomes.labels) expect(checkClaimOutcome(outcome)).toBe(outcome);
+  });
+
+  it.each(['', 'captured', 'Swarm moved on', '1'])('refuses %j', (outcome) => {
+    expect(() => checkClaimOutcome(outcome)).toThrow(expect.objectContaining({ code: 'REPORT.INVALID_OUTCOME' }));
+  });
+});
+
+describe('decideOutcome', () => {
+  const closedAt = new Date('2026-06-04T12:00:00Z');
+
+  it('lets the claimer record one, within the window and after the claim closed, and tells whether it changes', () => {
+    expect(decideOutcome(claimedBy('m-1'), 'm-1', 'Captured')).toEqual({ claim: { memberId: 'm-1', claimedAt }, change: true });
+    const closed = report({ state: 'claimed', claim: { memberId: 'm-1', claimedAt, closedAt, outcome: 'Captured' } });
+    expect(decideOutcome(closed, 'm-1', 'Captured').change).toBe(false);
+    expect(decideOutcome(closed, 'm-1', 'Other').change).toBe(true);
+  });
+
+  it('lets the claimer record one once the reporter said the swarm has gone', () => {
+    expect(decideOutcome(report({ state: 'departed', claim: { memberId: 'm-1', claimedAt } }), 'm-1', 'Gone before arrival').change).toBe(true);
+  });
+
+  it.each([
+    ['an unknown report', undefined, 'REPORT.NOT_FOUND'],
+    ['a bad report', report({ state: 'bad', claim: { memberId: 'm-1', claimedAt } }), 'REPORT.NOT_FOUND'],
+    ['an expired report', report({ state: 'expired' }), 'REPORT.NOT_FOUND'],
+    ['an active report', report(), 'REPORT.NOT_CLAIMER'],
+    ['a report another member holds', claimedBy('m-2'), 'REPORT.NOT_CLAIMER'],
+    ['a departed report another member held', report({ state: 'departed', claim: { memberId: 'm-2', claimedAt } }), 'REPORT.NOT_CLAIMER'],
+  ] as const)('refuses %s', (_case, subject, code) => {
+    expect(() => decideOutcome(subject, 'm-1', 'Captured')).toThrow(expect.objectContaining({ code }));
   });
 });

@@ -22,4 +22,30 @@ describe('coverageFrom', () => {
     expect(coverage.members.map((member) => member.memberId)).toEqual(['m-2', 'm-1']);
     expect(coverage.associations).toHaveLength(1);
   });
+
+  it('puts members reached only through their extra miles in the wider coverage, paying ones only, and names only the regular associations', () => {
+    const coverage = coverageFrom(
+      [
+        { memberId: 'm-1', distanceMiles: 1 },
+        { memberId: 'far', distanceMiles: 7, wider: true },
+        { memberId: 'far-unpaid', distanceMiles: 8, wider: true },
+      ],
+      [membership('m-1', 'c-1'), membership('far', 'c-2')],
+    );
+    expect(coverage.members.map((member) => member.memberId)).toEqual(['m-1']);
+    expect(coverage.wider).toEqual([{ memberId: 'far', distanceMiles: 7, companyId: 'c-2', companyName: 'Name of c-2' }]);
+    expect(coverage.associations.map((association) => association.companyId)).toEqual(['c-1']);
+  });
+
+  it('alerts a member found both ways with the regular coverage only', () => {
+    const coverage = coverageFrom(
+      [
+        { memberId: 'm-1', distanceMiles: 1 },
+        { memberId: 'm-1', distanceMiles: 1, wider: true },
+      ],
+      [membership('m-1', 'c-1')],
+    );
+    expect(coverage.members.map((member) => member.memberId)).toEqual(['m-1']);
+    expect(coverage.wider).toEqual([]);
+  });
 });

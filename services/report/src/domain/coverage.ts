@@ -9,7 +9,15 @@ export type Coverage = {
   members: CoveringMember[];
   /** Each paying association of a covering member once, for the reporter's thank-you page. */
   associations: ReportAssociation[];
+  /**
+   * Members with a paying association who cover the place only through the extra miles they give for unclaimed
+   * swarms, none of them in `members`; alerted by the escalation. Absent when none.
+   */
+  wider?: CoveringMember[];
 };
+
+/** A member the member service found covering a place; `wider` when only through their extra miles. */
+export type FoundMember = { memberId: string; distanceMiles: number; wider?: boolean };
 
 /** A paying membership as billing lists it, in billing's stable order. */
 export type PayingMembership = { memberId: string; companyId: string; companyName: string; donationUrl: string };
@@ -17,21 +25,30 @@ export type PayingMembership = { memberId: string; companyId: string; companyNam
 /**
  * Coverage from the members covering the place and their paying memberships. A member alerted through several
  * associations is alerted once, through the first membership in billing's stable order, so every alert of the report
- * (a retry, the re-alert after an un-claim) charges the same association. Members with no paying membership are left
- * out: nobody would pay for their alert.
+ * (a retry, the re-alert after an un-claim, the escalation) charges the same association. Members with no paying
+ * membership are left out: nobody would pay for their alert. Members covering the place only through their extra
+ * miles form the wider coverage; the thank-you page names only the associations of the regular coverage, the ones
+ * alerted at once.
  */
-export function coverageFrom(covering: { memberId: string; distanceMiles: number }[], memberships: PayingMembership[]): Coverage {
+export function coverageFrom(covering: FoundMember[], memberships: PayingMembership[]): Coverage {
   const payingByMember = new Map<string, PayingMembership>();
-  const associations = new Map<string, ReportAssociation>();
   for (const membership of memberships) {
     if (!payingByMember.has(membership.memberId)) payingByMember.set(membership.memberId, membership);
-    if (!associations.has(membership.companyId)) {
+  }
+  const regularIds = new Set(covering.filter((member) => !member.wider).map((member) => member.memberId));
+  const associations = new Map<string, ReportAssociation>();
+  for (const membership of memberships) {
+    if (regularIds.has(membership.memberId) && !associations.has(membership.companyId)) {
       associations.set(membership.companyId, { companyId: membership.companyId, name: membership.companyName, donationUrl: membership.donationUrl });
     }
   }
-  const members = covering.flatMap(({ memberId, distanceMiles }) => {
-    const paying = payingByMember.get(memberId);
-    return paying ? [{ memberId, distanceMiles, companyId: paying.companyId, companyName: paying.companyName }] : [];
-  });
-  return { members, associations: [...associations.values()] };
+  const paying = (found: FoundMember[]): CoveringMember[] =>
+    found.flatMap(({ memberId, distanceMiles }) => {
+      const membership = payingByMember.get(memberId);
+      return membership ? [{ memberId, distanceMiles, companyId: membership.companyId, companyName: membership.companyName }] : [];
+    });
+  const members = paying(covering.filter((member) => !member.wider));
+  // A member found both ways is alerted with the regular coverage, never twice.
+  const wider = paying(covering.filter((member) => member.wider && !regularIds.has(member.memberId)));
+  return { members, associations: [...associations.values()], wider };
 }

@@ -25,9 +25,9 @@ describe('duplicate reports', () => {
     expect(recentDuplicateOf(address, [aReport({ address, createdAt: new Date('2026-06-07T11:59:59.999Z') })], now)).toBeUndefined();
   });
 
-  it('ignores a report marked bad, and counts a claimed one', () => {
+  it('ignores a report marked bad, expired or departed, and counts a claimed one', () => {
     const createdAt = new Date('2026-06-10T10:00:00.000Z');
-    expect(recentDuplicateOf(address, [aReport({ address, createdAt, state: 'bad' })], now)).toBeUndefined();
+    for (const state of ['bad', 'expired', 'departed'] as const) expect(recentDuplicateOf(address, [aReport({ address, createdAt, state })], now)).toBeUndefined();
     expect(recentDuplicateOf(address, [aReport({ address, createdAt, state: 'claimed' })], now)).toBeDefined();
   });
 

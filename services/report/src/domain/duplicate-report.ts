@@ -21,14 +21,14 @@ export function duplicateWindowStart(now: Date): Date {
 }
 
 /**
- * The live report (active or claimed) at the same address created within the window, if any; the newest wins so
- * the reporter is pointed at the latest one. Reports marked bad are gone and never count.
+ * The report active or claimed at the same address created within the window, if any; the newest wins so the
+ * reporter is pointed at the latest one. Reports marked bad, expired or departed are gone and never count.
  */
 export function recentDuplicateOf(address: string, candidates: readonly Report[], now: Date): Report | undefined {
   const key = addressKey(address);
   const since = duplicateWindowStart(now).getTime();
   return candidates
-    .filter((report) => report.state !== 'bad' && addressKey(report.address) === key)
+    .filter((report) => (report.state === 'active' || report.state === 'claimed') && addressKey(report.address) === key)
     .filter((report) => report.createdAt.getTime() >= since)
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
 }

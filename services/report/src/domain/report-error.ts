@@ -14,6 +14,7 @@ export type ReportErrorCode =
   | 'REPORT.NOT_CLAIMED'
   | 'REPORT.CLAIM_WINDOW_OVER'
   | 'REPORT.INVALID_REASON'
+  | 'REPORT.INVALID_OUTCOME'
   | 'REPORT.NO_IMAGE';
 
 /** A broken report rule; `code` is stable across process boundaries, `details` lists what was wrong. */

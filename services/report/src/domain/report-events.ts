@@ -1,6 +1,7 @@
 import type { BadReason } from './claim.js';
 import type { CoveringMember } from './coverage.js';
-import type { GeoPoint, Report, SwarmSize } from './report.js';
+import { DEFAULT_REPORT_ACTIVE_HOURS, expiresAt } from './lifecycle.js';
+import type { ClaimOutcome, GeoPoint, Report, SwarmSize } from './report.js';
 
 /**
  * Announced once a report is stored; carries nothing personal about the reporter. It carries what alert dispatch
@@ -16,13 +17,20 @@ export type ReportSubmitted = {
   location: GeoPoint;
   submittedAt: Date;
   coverage: CoveringMember[];
+  /** Members covering the place only through their extra miles, for the escalation; none of them in `coverage`. */
+  widerCoverage: CoveringMember[];
+  /** When the report expires if nobody claims it. */
+  expiresAt: Date;
+  reporterUpdates: boolean;
+  /** The reporter's number, only when they asked for texts; '' otherwise. */
+  reporterPhone: string;
 };
 
-/** A member claimed an active report; pending alerts about it can stop. */
-export type ReportClaimed = { kind: 'report.claimed'; eventId: string; reportId: string; memberId: string; claimedAt: Date };
+/** A member claimed an active report; pending alerts about it can stop. It closes at `closesAt`. */
+export type ReportClaimed = { kind: 'report.claimed'; eventId: string; reportId: string; memberId: string; claimedAt: Date; closesAt: Date };
 
-/** The claimer gave the report back: it is active again and other members may be alerted. */
-export type ReportUnclaimed = { kind: 'report.unclaimed'; eventId: string; reportId: string; memberId: string; unclaimedAt: Date };
+/** The claimer gave the report back: it is active again, other members may be alerted, and it expires at `expiresAt`. */
+export type ReportUnclaimed = { kind: 'report.unclaimed'; eventId: string; reportId: string; memberId: string; unclaimedAt: Date; expiresAt: Date };
 
 /** The claimer marked the report bad: it leaves every list and the admin is told. */
 export type ReportMarkedBad = {
@@ -34,12 +42,52 @@ export type ReportMarkedBad = {
   markedAt: Date;
 };
 
-export type ReportEvent = ReportSubmitted | ReportClaimed | ReportUnclaimed | ReportMarkedBad;
+/** Nobody claimed the report within its active period: it leaves every list and its claim code is free. */
+export type ReportExpired = { kind: 'report.expired'; eventId: string; reportId: string; expiredAt: Date };
 
-/** The events of a report's claim transitions: one per transition, each with its own id. */
-export type ReportTransitionEvent = ReportClaimed | ReportUnclaimed | ReportMarkedBad;
+/** The claim's un-claim window ended: the report stays the claimer's and its claim code is free. */
+export type ReportClosed = { kind: 'report.closed'; eventId: string; reportId: string; memberId: string; closedAt: Date };
 
-export function reportSubmitted(report: Report, eventId: string, coverage: CoveringMember[]): ReportSubmitted {
+/** The reporter texted that the swarm has gone: the report leaves every list and its claim code is free. */
+export type ReportDeparted = {
+  kind: 'report.departed';
+  eventId: string;
+  reportId: string;
+  /** The claimer when it was claimed; '' when it was active. */
+  memberId: string;
+  claimCode: string;
+  departedAt: Date;
+};
+
+/** The claimer recorded (or changed) what became of the swarm. */
+export type ClaimOutcomeRecorded = {
+  kind: 'report.outcome_recorded';
+  eventId: string;
+  reportId: string;
+  memberId: string;
+  outcome: ClaimOutcome;
+  recordedAt: Date;
+};
+
+export type ReportEvent =
+  | ReportSubmitted
+  | ReportClaimed
+  | ReportUnclaimed
+  | ReportMarkedBad
+  | ReportExpired
+  | ReportClosed
+  | ReportDeparted
+  | ClaimOutcomeRecorded;
+
+/** The events of a report's transitions after its submission: one per transition, each with its own id. */
+export type ReportTransitionEvent = Exclude<ReportEvent, ReportSubmitted>;
+
+export function reportSubmitted(
+  report: Report,
+  eventId: string,
+  coverage: CoveringMember[],
+  more: { widerCoverage?: CoveringMember[]; expiresAt?: Date } = {},
+): ReportSubmitted {
   return {
     kind: 'report.submitted',
     eventId,
@@ -50,5 +98,10 @@ export function reportSubmitted(report: Report, eventId: string, coverage: Cover
     location: report.location,
     submittedAt: report.createdAt,
     coverage: coverage.map((member) => ({ ...member })),
+    widerCoverage: (more.widerCoverage ?? []).map((member) => ({ ...member })),
+    expiresAt: more.expiresAt ?? expiresAt(report.activeSince, DEFAULT_REPORT_ACTIVE_HOURS),
+    reporterUpdates: report.reporterUpdates,
+    // The number travels only with the reporter's consent: without it nobody may text them.
+    reporterPhone: report.reporterUpdates ? report.reporterPhone : '',
   };
 }

@@ -1,4 +1,4 @@
-import type { ReportStateLabel, SwarmSizeLabel } from '@swarm/proto/labels';
+import type { ClaimOutcomeLabel, ReportStateLabel, SwarmSizeLabel } from '@swarm/proto/labels';
 import type { BadReason } from './claim.js';
 import type { CheckedReportForm } from './report-form.js';
 import { ReportError } from './report-error.js';
@@ -38,6 +38,8 @@ export type ReportSubmission = {
   address: string;
   internalNote: string;
   location: GeoPoint;
+  /** The reporter asked to be texted when a beekeeper is on the way (the form's checkbox). */
+  reporterUpdates: boolean;
 };
 
 export type Report = ReportSubmission & {
@@ -45,16 +47,32 @@ export type Report = ReportSubmission & {
   state: ReportState;
   claimCode: string;
   createdAt: Date;
+  /** When the report last became active: its submission, or its last un-claim. It expires REPORT_ACTIVE_HOURS later. */
+  activeSince: Date;
   associations: ReportAssociation[];
   /** Absent when the reporter sent no picture. */
   image?: ReportImage;
-  /** The member holding the report and since when: set while claimed, and kept once it was marked bad. */
+  /** The member holding the report and since when: set while claimed, and kept once it was marked bad or departed. */
   claim?: ReportClaim;
   /** Set once the claimer marked the report bad. */
   bad?: { reason: BadReason; markedAt: Date };
+  /** Set once nobody claimed it within its active period. */
+  expiredAt?: Date;
+  /** Set once the reporter texted that the swarm has gone. */
+  departedAt?: Date;
 };
 
-export type ReportClaim = { memberId: string; claimedAt: Date };
+/** What the claimer says became of the swarm. */
+export type ClaimOutcome = ClaimOutcomeLabel;
+
+export type ReportClaim = {
+  memberId: string;
+  claimedAt: Date;
+  /** Set when the claim window ended (72 hours after the claim): the report stays the claimer's, its code is free. */
+  closedAt?: Date;
+  /** Set once the claimer recorded what happened; they may change it at any time. */
+  outcome?: ClaimOutcome;
+};
 
 /** A place the address was resolved to, as the geocoder names it. */
 export type Place = { formattedAddress: string; latitude: number; longitude: number };
@@ -63,12 +81,12 @@ export type Place = { formattedAddress: string; latitude: number; longitude: num
  * The checked form at the place its address was resolved to: the stored address is the place's name. A place off
  * the earth is as good as none (REPORT.ADDRESS_UNRESOLVED).
  */
-export function submissionAt(form: CheckedReportForm, place: Place | undefined): ReportSubmission {
+export function submissionAt(form: CheckedReportForm, place: Place | undefined, reporterUpdates = false): ReportSubmission {
   const location = place && { latitude: place.latitude, longitude: place.longitude };
   if (!place || !location || !isGeoPoint(location)) {
     throw new ReportError('REPORT.ADDRESS_UNRESOLVED', 'the address was not resolved to a place on earth');
   }
-  return { ...form, address: place.formattedAddress.trim() || form.address, location };
+  return { ...form, address: place.formattedAddress.trim() || form.address, location, reporterUpdates };
 }
 
 function isGeoPoint(point: GeoPoint): boolean {
@@ -88,6 +106,7 @@ export function isSameSubmission(report: ReportSubmission, submission: ReportSub
     report.size === submission.size &&
     report.elevationFeet === submission.elevationFeet &&
     report.address === submission.address &&
-    report.internalNote === submission.internalNote
+    report.internalNote === submission.internalNote &&
+    report.reporterUpdates === submission.reporterUpdates
   );
 }

@@ -1,4 +1,13 @@
-import { ReportClaimedSchema, ReportMarkedBadSchema, ReportSubmittedSchema, ReportUnclaimedSchema } from '@swarm/proto/report/v1/events';
+import {
+  ClaimOutcomeRecordedSchema,
+  ReportClaimedSchema,
+  ReportClosedSchema,
+  ReportDepartedSchema,
+  ReportExpiredSchema,
+  ReportMarkedBadSchema,
+  ReportSubmittedSchema,
+  ReportUnclaimedSchema,
+} from '@swarm/proto/report/v1/events';
 import { AlertSentSchema } from '@swarm/proto/notification/v1/events';
 import { MemberChangedSchema } from '@swarm/proto/member/v1/events';
 import { defineEventType } from './event-type.js';
@@ -8,5 +17,9 @@ export const ReportSubmittedEvent = defineEventType('report.submitted', ReportSu
 export const ReportClaimedEvent = defineEventType('report.claimed', ReportClaimedSchema);
 export const ReportUnclaimedEvent = defineEventType('report.unclaimed', ReportUnclaimedSchema);
 export const ReportMarkedBadEvent = defineEventType('report.marked_bad', ReportMarkedBadSchema);
+export const ReportExpiredEvent = defineEventType('report.expired', ReportExpiredSchema);
+export const ReportClosedEvent = defineEventType('report.closed', ReportClosedSchema);
+export const ReportDepartedEvent = defineEventType('report.departed', ReportDepartedSchema);
+export const ClaimOutcomeRecordedEvent = defineEventType('report.outcome_recorded', ClaimOutcomeRecordedSchema);
 export const AlertSentEvent = defineEventType('alert.sent', AlertSentSchema);
 export const MemberChangedEvent = defineEventType('member.changed', MemberChangedSchema);

@@ -1,3 +1,4 @@
+import { claimOutcomes } from '@swarm/proto/labels';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
@@ -13,6 +14,11 @@ export const claimedReportsSchema = z.array(
     /** Un-claim and Mark as Bad are offered only while this holds (72 hours after claiming). */
     canUnClaim: z.boolean().nullish().transform((value) => value === true),
     companyName: nullableText,
+    /** What the member recorded became of the swarm; null until recorded (or a label this build does not know). */
+    outcome: z
+      .string()
+      .nullish()
+      .transform((value) => (claimOutcomes.isLabel(value) ? value : null)),
   }),
 );
 

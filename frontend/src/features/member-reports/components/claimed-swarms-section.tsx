@@ -4,11 +4,13 @@ import { useToast } from '@/components/ui/toast';
 import { useClaimedReports } from '../api/get-claimed-reports';
 import { useMarkReportBad, type BadReportReason } from '../api/mark-report-bad';
 import type { ClaimedReport } from '../api/get-claimed-reports';
+import { useRecordOutcome, type ClaimOutcome } from '../api/record-outcome';
 import { useUnclaimReport } from '../api/unclaim-report';
 import { formatServerDate } from '../lib/format-server-date';
 import { formatElevation } from '../lib/format-report';
 import { errorDetail, reportMessages } from '../lib/report-messages';
 import { MarkBadDialog } from './mark-bad-dialog';
+import { OutcomeSelect } from './outcome-select';
 import { ReportImage } from './report-image';
 import { ActionGroup, EmptyText, ReportListing, TableButton, type ReportColumn } from './report-table';
 import { LoadFailed } from './section-status';
@@ -20,7 +22,8 @@ type OpenDialog = { kind: 'unclaim' | 'bad'; report: ClaimedReport } | null;
 
 /**
  * Spec §2: the swarms the member holds. For 72 hours after claiming (canUnClaim) a report can be handed back to the
- * other members (un-claim) or taken out of the system with a reason (mark as bad).
+ * other members (un-claim) or taken out of the system with a reason (mark as bad). At any time the member can record
+ * what became of the swarm (its outcome).
  */
 const hasImage = (report: ClaimedReport) => report.imageUrl !== '' || report.thumbnailUrl !== '';
 
@@ -28,6 +31,7 @@ export function ClaimedSwarmsSection() {
   const reports = useClaimedReports();
   const unclaim = useUnclaimReport();
   const markBad = useMarkReportBad();
+  const outcome = useRecordOutcome();
   const toast = useToast();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const headingId = `${ANCHOR}-heading`;
@@ -55,8 +59,19 @@ export function ClaimedSwarmsSection() {
     }
   };
 
+  const recordOutcome = async (report: ClaimedReport, chosen: ClaimOutcome) => {
+    try {
+      await outcome.mutateAsync({ reportId: report.reportId, outcome: chosen });
+      toast.success(reportMessages.outcomeRecorded);
+    } catch (error) {
+      toast.error(reportMessages.outcomeFailed, errorDetail(error));
+    }
+  };
+  // While an outcome is saved its row shows it, not the one the list still holds.
+  const saving = (report: ClaimedReport) => outcome.isPending && outcome.variables?.reportId === report.reportId;
+
   const list = reports.data ?? [];
-  // Spec §2's columns, in order: Actions, Date, Image, Claim Code, Note, Size, Elevation, Association.
+  // Spec §2's columns, in order: Actions, Date, Image, Claim Code, Note, Size, Elevation, Association; then Outcome.
   const columns: ReportColumn<ClaimedReport>[] = [
     {
       header: 'Actions',
@@ -98,6 +113,18 @@ export function ClaimedSwarmsSection() {
     { header: 'Size', cell: (report) => report.size },
     { header: 'Elevation', cell: (report) => formatElevation(report.elevation) },
     { header: 'Association', kind: 'note', cell: (report) => report.companyName },
+    {
+      header: 'Outcome',
+      cell: (report) => (
+        <OutcomeSelect
+          reportId={report.reportId}
+          claimCode={report.claimCode}
+          outcome={saving(report) && outcome.variables ? outcome.variables.outcome : report.outcome}
+          saving={saving(report)}
+          onChange={(chosen) => void recordOutcome(report, chosen)}
+        />
+      ),
+    },
   ];
   return (
     <SectionCard id={ANCHOR} data-tour={ANCHOR} aria-labelledby={headingId}>

@@ -163,11 +163,74 @@ describe('Claimed Swarms', { timeout: 20_000 }, () => {
       'Size',
       'Elevation',
       'Association',
+      'Outcome',
     ]);
     const [open, closed] = bodyRows(table);
-    expect(cellTexts(open!)).toEqual(['Un-claimMark as bad', '2026-05-30 8:15 AM', '', '98765', 'By the mailbox', 'Softball', '3 ft', 'Springfield Beekeepers']);
-    expect(cellTexts(closed!)).toEqual(['', '', '', '55555', 'By the mailbox', 'Softball', '3 ft', '']);
+    const withoutOutcome = (row: HTMLElement) => cellTexts(row).slice(0, -1);
+    expect(withoutOutcome(open!)).toEqual(['Un-claimMark as bad', '2026-05-30 8:15 AM', '', '98765', 'By the mailbox', 'Softball', '3 ft', 'Springfield Beekeepers']);
+    expect(withoutOutcome(closed!)).toEqual(['', '', '', '55555', 'By the mailbox', 'Softball', '3 ft', '']);
     expect(within(closed!).queryByRole('button')).not.toBeInTheDocument();
+    // A closed claim keeps its outcome cell: the outcome can be recorded at any time.
+    expect(within(closed!).getByRole('combobox', { name: 'Outcome of swarm 55555' })).toBeEnabled();
+  });
+
+  describe('the outcome', () => {
+    const outcomeOf = (claimCode: string) => screen.getByRole('combobox', { name: `Outcome of swarm ${claimCode}` });
+
+    it("offers 'Not recorded' and the five outcomes, showing the one recorded", async () => {
+      gateway.claimed = [claimedReport(), claimedReport({ reportId: 'r-8', claimCode: '55555', outcome: 'Could not reach' })];
+      renderSections();
+      await claimedTable();
+
+      const select = outcomeOf('98765');
+      expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Not recorded',
+        'Captured',
+        'Gone before arrival',
+        'Not honey bees',
+        'Could not reach',
+        'Other',
+      ]);
+      expect(select).toHaveValue('');
+      expect(outcomeOf('55555')).toHaveValue('Could not reach');
+      // Once recorded it can be changed, not taken back.
+      expect(within(outcomeOf('55555')).getByRole('option', { name: 'Not recorded' })).toBeDisabled();
+    });
+
+    it('saves the chosen outcome at once, says so and refreshes the list', async () => {
+      gateway.claimed = [claimedReport()];
+      const { user } = renderSections();
+      await claimedTable();
+
+      await user.selectOptions(outcomeOf('98765'), 'Gone before arrival');
+
+      expect(await within(notifications()).findByRole('status')).toHaveTextContent('The outcome has been recorded.');
+      expect(gateway.callsTo('POST', '/member/report/r-9/outcome').map((call) => call.body)).toEqual([{ outcome: 'Gone before arrival' }]);
+      await waitFor(() => expect(gateway.callsTo('GET', '/member/report/claimed')).toHaveLength(2));
+      expect(outcomeOf('98765')).toHaveValue('Gone before arrival');
+      expect(outcomeOf('98765')).toBeEnabled();
+    });
+
+    it('shows the failure with the server message and goes back to the outcome recorded', async () => {
+      gateway.claimed = [claimedReport({ outcome: 'Captured' })];
+      gateway.failNext.set('POST /api/member/report/r-9/outcome', { status: 404, body: { message: 'Report not found.' } });
+      const { user } = renderSections();
+      await claimedTable();
+
+      await user.selectOptions(outcomeOf('98765'), 'Other');
+
+      const toast = await within(notifications()).findByRole('alert');
+      expect(toast).toHaveTextContent('Failed to record the outcome');
+      expect(toast).toHaveTextContent('Report not found.');
+      await waitFor(() => expect(outcomeOf('98765')).toHaveValue('Captured'));
+    });
+
+    it('reads an outcome this build does not know as not recorded', async () => {
+      gateway.claimed = [claimedReport({ outcome: 'Eaten by a bear' })];
+      renderSections();
+      await claimedTable();
+      expect(outcomeOf('98765')).toHaveValue('');
+    });
   });
 
   it('says so when there are no claimed reports', async () => {
@@ -326,8 +389,9 @@ describe('report lists on a phone (under 600 px)', { timeout: 20_000 }, () => {
     const item = await waitFor(() => card(claimedSection(), '98765'));
     expect(item.firstElementChild).toContainElement(within(item).getByRole('button', { name: 'Un-claim swarm 98765' }));
     expect(within(item).getByRole('button', { name: 'Mark as bad swarm 98765' })).toBeInTheDocument();
-    expect(fields(item).map((line) => line.split(':')[0])).toEqual(['Date', 'Image', 'Claim Code', 'Note', 'Size', 'Elevation', 'Association']);
+    expect(fields(item).map((line) => line.split(':')[0])).toEqual(['Date', 'Image', 'Claim Code', 'Note', 'Size', 'Elevation', 'Association', 'Outcome']);
     expect(fields(item)).toContain('Association: Springfield Beekeepers');
+    expect(within(item).getByRole('combobox', { name: 'Outcome of swarm 98765' })).toHaveValue('');
   });
 
   it('names each landmark once: the sections are the regions, their lists are groups', async () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
 
 /** Spec §9: the report lists are not paginated; they scroll inside at most 420 px. */
 export const REPORT_TABLE_MAX_HEIGHT = '420px';
@@ -148,12 +149,7 @@ const Table = styled.table`
 
 /** The section heading already names the table for sighted members; the caption is for screen readers. */
 const Caption = styled.caption`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 const NoWrap = styled.td`

@@ -12,11 +12,15 @@ export type HourKey = `${WeekDay}From` | `${WeekDay}To`;
 const hour = z.number().int().min(0).max(24);
 const hourFields = Object.fromEntries(weekDays.flatMap((day) => [`${day}From`, `${day}To`]).map((key) => [key, hour])) as Record<HourKey, typeof hour>;
 
-/** GET /api/member/availability: flat keys (spec §3); the time zone is '' until the browser has sent one. */
+/**
+ * GET /api/member/availability: flat keys (spec §3); the time zone is '' until the browser has sent one. `extraMiles`
+ * (0 = off) is read as 0 from a gateway that does not send it yet.
+ */
 export const availabilitySchema = z.object({
   doNotDisturb: z.boolean(),
   elevationMaximum: z.number(),
   rangeInMiles: z.number(),
+  extraMiles: z.number().default(0),
   timeZone: nullableText,
   ...hourFields,
 });

@@ -26,6 +26,8 @@ async function backToRealClock() {
   vi.useRealTimers();
 }
 
+const EXTRA_MILES = 'Also alert me for unclaimed swarms up to N more miles';
+
 describe('availability form', { timeout: 20_000 }, () => {
   it('shows the stored values with hours labelled 12:00 AM to 12:00 AM', async () => {
     const { section } = await openAvailability();
@@ -123,6 +125,7 @@ describe('availability form', { timeout: 20_000 }, () => {
     expect(within(section).getByText('Uncheck "Do Not Disturb" to receive text messages.')).toBeInTheDocument();
     expect(within(section).queryByRole('spinbutton')).not.toBeInTheDocument();
     expect(within(section).queryByRole('combobox', { name: 'Sunday From' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('combobox', { name: EXTRA_MILES })).not.toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('PUT', '/member/availability').map((call) => call.body)).toEqual([{ doNotDisturb: true }]));
   });
 
@@ -137,6 +140,60 @@ describe('availability form', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to update availability.')).toBeInTheDocument();
     expect(screen.getByText('Range in miles cannot exceed 25.')).toBeInTheDocument();
     expect(range).toHaveValue(5);
+  });
+
+  describe('extra miles for unclaimed swarms', () => {
+    it('reads as one sentence around the number, off by default, offering Off (0) to 25 and saying when it applies', async () => {
+      const { section } = await openAvailability();
+      const extraMiles = within(section).getByRole('combobox', { name: EXTRA_MILES });
+
+      expect(extraMiles).toHaveDisplayValue('Off (0)');
+      const labels = within(extraMiles).getAllByRole('option').map((option) => option.textContent);
+      expect([labels[0], labels[1], labels.at(-1), labels.length]).toEqual(['Off (0)', '1', '25', 26]);
+      const sentence = extraMiles.closest('label');
+      expect(sentence?.firstChild?.textContent).toBe('Also alert me for unclaimed swarms up to');
+      expect(sentence?.lastChild?.textContent).toBe('more miles');
+      expect(sentence).toHaveAttribute('for', extraMiles.id);
+      expect(extraMiles).toHaveAccessibleDescription('Beyond your range, you are texted about a swarm only when nobody nearer has claimed it in time.');
+    });
+
+    it('shows the stored number', async () => {
+      const { section } = await openAvailability({ availability: defaultAvailability({ extraMiles: 7 }) });
+      expect(within(section).getByRole('combobox', { name: EXTRA_MILES })).toHaveDisplayValue('7');
+    });
+
+    it('sends the chosen number as its own key 500 ms after the choice, and Off as 0', async () => {
+      const { api, section } = await openAvailability();
+      const extraMiles = within(section).getByRole('combobox', { name: EXTRA_MILES });
+
+      fakeClock();
+      fireEvent.change(extraMiles, { target: { value: '10' } });
+      await vi.advanceTimersByTimeAsync(499);
+      expect(api.callsTo('PUT', '/member/availability')).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      await backToRealClock();
+
+      await waitFor(() => expect(api.callsTo('PUT', '/member/availability').map((call) => call.body)).toEqual([{ extraMiles: 10 }]));
+      expect(await screen.findByText('Your availability has been updated.')).toBeInTheDocument();
+      await waitFor(() => expect(extraMiles).toHaveDisplayValue('10'));
+
+      fireEvent.change(extraMiles, { target: { value: '0' } });
+      await waitFor(() => expect(api.callsTo('PUT', '/member/availability').at(-1)?.body).toEqual({ extraMiles: 0 }));
+      expect(api.availability.extraMiles).toBe(0);
+    });
+
+    it('goes back to the stored number and says why when the server refuses it', async () => {
+      const { section } = await openAvailability({ availability: defaultAvailability({ extraMiles: 3 }) }, {
+        'PUT /api/member/availability': () => ({ status: 400, body: { message: 'Extra miles cannot exceed 25.' } }),
+      });
+      const extraMiles = within(section).getByRole('combobox', { name: EXTRA_MILES });
+
+      fireEvent.change(extraMiles, { target: { value: '12' } });
+
+      expect(await screen.findByText('Failed to update availability.')).toBeInTheDocument();
+      expect(screen.getByText('Extra miles cannot exceed 25.')).toBeInTheDocument();
+      expect(extraMiles).toHaveDisplayValue('3');
+    });
   });
 
   it("stores the browser's time zone when none is stored, and lets the member change it", async () => {

@@ -8,6 +8,8 @@ import {
   browserTimeZone,
   ELEVATION_MAX,
   ELEVATION_MIN,
+  extraMilesChoices,
+  extraMilesLabel,
   fromHours,
   fromKey,
   hourLabel,
@@ -33,7 +35,16 @@ const dayName = (day: WeekDay) => day.charAt(0).toUpperCase() + day.slice(1);
  * field; a value out of its limits is explained and not sent.
  */
 export function AvailabilityForm({ availability }: { availability: Availability }) {
-  const ids = { elevation: useId(), range: useId(), timeZone: useId(), elevationError: useId(), rangeError: useId(), dnd: useId() };
+  const ids = {
+    elevation: useId(),
+    range: useId(),
+    extraMiles: useId(),
+    extraMilesHint: useId(),
+    timeZone: useId(),
+    elevationError: useId(),
+    rangeError: useId(),
+    dnd: useId(),
+  };
   const notify = useNotify();
   const { mutateAsync } = useUpdateAvailability();
   const [drafts, setDrafts] = useState<Drafts>({});
@@ -170,6 +181,27 @@ export function AvailabilityForm({ availability }: { availability: Availability 
             />
             {rangeError && <FieldError id={ids.rangeError}>{rangeError}</FieldError>}
           </Field>
+          <Field>
+            {/* The number sits inside the sentence it completes; its name is the whole sentence, read the same way. */}
+            <SentenceLabel htmlFor={ids.extraMiles}>
+              {availabilityMessages.extraMilesBefore}{' '}
+              <InlineSelect
+                id={ids.extraMiles}
+                aria-label={availabilityMessages.extraMilesName}
+                aria-describedby={ids.extraMilesHint}
+                value={value('extraMiles')}
+                onChange={(event) => change({ key: 'extraMiles', value: Number(event.target.value) })}
+              >
+                {extraMilesChoices.map((miles) => (
+                  <option key={miles} value={miles}>
+                    {extraMilesLabel(miles)}
+                  </option>
+                ))}
+              </InlineSelect>{' '}
+              {availabilityMessages.extraMilesAfter}
+            </SentenceLabel>
+            <Hint id={ids.extraMilesHint}>{availabilityMessages.extraMilesHint}</Hint>
+          </Field>
           {timeZone && <Hint>{`Hours are read in ${timeZoneLabel(timeZone)} time.`}</Hint>}
           <Days>
             {weekDays.map((day) => (
@@ -270,6 +302,19 @@ const Knob = styled.span<{ $on: boolean }>`
   border-radius: 50%;
   background: ${({ theme }) => theme.colors.surface};
   transition: left 120ms ease-in-out;
+`;
+
+/** Wraps on a phone like the sentence it is; the select keeps a 44 px tap target. */
+const SentenceLabel = styled.label`
+  line-height: 2.75rem;
+`;
+
+const InlineSelect = styled(Select)`
+  display: inline-block;
+  width: auto;
+  min-width: 6.5rem;
+  vertical-align: middle;
+  line-height: normal;
 `;
 
 const Days = styled.div`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromHours, hourLabel, numberFieldError, toHours } from './availability-rules';
+import { extraMilesChoices, extraMilesLabel, fromHours, hourLabel, numberFieldError, toHours } from './availability-rules';
 
 describe('availability rules', () => {
   it('labels hours from 12:00 AM through 11:00 PM and 24 as 12:00 AM', () => {
@@ -9,6 +9,10 @@ describe('availability rules', () => {
     expect(fromHours.map(hourLabel).at(-1)).toBe('11:00 PM');
     expect(toHours.map(hourLabel).at(0)).toBe('1:00 AM');
     expect(toHours.map(hourLabel).at(-1)).toBe('12:00 AM');
+  });
+
+  it('offers extra miles from Off (0) to 25', () => {
+    expect(extraMilesChoices.map(extraMilesLabel)).toEqual(['Off (0)', ...Array.from({ length: 25 }, (_, index) => String(index + 1))]);
   });
 
   it('offers From 0 to 23 and To 1 to 24', () => {

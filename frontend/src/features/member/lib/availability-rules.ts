@@ -5,6 +5,8 @@ export const ELEVATION_MIN = 1;
 export const ELEVATION_MAX = 50;
 export const RANGE_MIN = 1;
 export const RANGE_MAX = 25;
+/** Extra miles for unclaimed swarms: 0 (off) to 25. */
+export const EXTRA_MILES_MAX = 25;
 export const AVAILABILITY_DEBOUNCE_MS = 500;
 
 export const availabilityMessages = {
@@ -14,6 +16,11 @@ export const availabilityMessages = {
   rangeTooFar: 'Range in miles cannot exceed 25.',
   rangeTooShort: 'Range in miles must be at least 1.',
   notANumber: 'Enter a whole number.',
+  extraMilesBefore: 'Also alert me for unclaimed swarms up to',
+  extraMilesAfter: 'more miles',
+  /** The whole setting as one sentence, N standing for the number chosen: the select's accessible name. */
+  extraMilesName: 'Also alert me for unclaimed swarms up to N more miles',
+  extraMilesHint: 'Beyond your range, you are texted about a swarm only when nobody nearer has claimed it in time.',
   updated: 'Your availability has been updated.',
   updateFailed: 'Failed to update availability.',
 } as const;
@@ -30,6 +37,12 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 /** Spec §2: From offers 0 to 23, To offers 1 to 24. */
 export const fromHours = range(0, 23);
 export const toHours = range(1, 24);
+
+/** The extra miles the member may choose, 0 (off) to 25. */
+export const extraMilesChoices = range(0, EXTRA_MILES_MAX);
+
+/** 0 → 'Off (0)', otherwise the number: it reads in the sentence 'up to 10 more miles'. */
+export const extraMilesLabel = (miles: number): string => (miles === 0 ? 'Off (0)' : String(miles));
 
 export const fromKey = (day: WeekDay): HourKey => `${day}From`;
 export const toKey = (day: WeekDay): HourKey => `${day}To`;

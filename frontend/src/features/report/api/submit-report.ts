@@ -16,6 +16,8 @@ export interface ReportSubmission {
   internalNote?: string;
   /** Sent after the reporter confirms a second report at an address reported in the last 3 days. */
   confirmDuplicate?: boolean;
+  /** The checkbox 'Text me when a beekeeper is on the way': always sent, 'true' or 'false'. */
+  reporterUpdates: boolean;
 }
 
 export interface ReportSubmitted {
@@ -36,6 +38,7 @@ export function toReportFormData(submission: ReportSubmission): FormData {
   if (submission.placeId) form.append('placeId', submission.placeId);
   form.append('recaptchaToken', submission.recaptchaToken);
   form.append('idempotencyId', submission.idempotencyId);
+  form.append('reporterUpdates', submission.reporterUpdates ? 'true' : 'false');
   if (submission.internalNote) form.append('internalNote', submission.internalNote);
   if (submission.confirmDuplicate) form.append('confirmDuplicate', 'true');
   // The file goes last so the gateway has read every text field before it streams the image.

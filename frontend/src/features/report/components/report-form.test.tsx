@@ -54,6 +54,18 @@ describe('report form fields', () => {
     );
   });
 
+  it('offers texts about the report under the phone field, ticked by default', () => {
+    stubReportApi(() => jsonResponse({ reportId: 'r-1' }, 201));
+    renderAppAt('/report');
+
+    const updates = screen.getByRole('checkbox', { name: 'Text me when a beekeeper is on the way. Reply STOP to opt out.' });
+    expect(updates).toBeChecked();
+    const phone = screen.getByRole('textbox', { name: 'Phone' });
+    const address = screen.getByRole('combobox', { name: 'Address' });
+    expect(phone.compareDocumentPosition(updates) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(updates.compareDocumentPosition(address) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('accepts only image files and previews the chosen photo', async () => {
     stubReportApi(() => jsonResponse({ reportId: 'r-1' }, 201));
     renderAppAt('/report');
@@ -175,11 +187,24 @@ describe('report submission', () => {
       placeId: 'offline:1',
       recaptchaToken: 'dev',
       idempotencyId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      reporterUpdates: 'true',
       image: 'file:swarm.jpg',
     });
     expect(within(notifications()).getByRole('status')).toHaveTextContent('SuccessSwarm has been reported');
     expect(await screen.findByText('Portland Beekeepers')).toBeInTheDocument();
     expect(identificationStore.get()).toEqual({});
+  });
+
+  it('sends reporterUpdates false when the reporter does not want texts', async () => {
+    const { requests } = stubReportApi(() => jsonResponse({ reportId: 'r-1' }, 201));
+    const { user, router } = renderAppAt('/report');
+    await fillReportForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /Text me when a beekeeper is on the way/ }));
+
+    await user.click(reportButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success/r-1'));
+    expect(reportPosts(requests)[0]).toMatchObject({ reporterUpdates: 'false' });
   });
 
   it('sends one report when Report! is clicked twice quickly', async () => {
@@ -338,7 +363,7 @@ describe('duplicate report dialog', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/success/r-1'));
     const [first, second] = reportPosts(requests);
     expect(first?.confirmDuplicate).toBeUndefined();
-    expect(second).toMatchObject({ confirmDuplicate: 'true', address: pickedAddress, reporterName: 'Ada Lovelace' });
+    expect(second).toMatchObject({ confirmDuplicate: 'true', address: pickedAddress, reporterName: 'Ada Lovelace', reporterUpdates: 'true' });
     expect(second?.idempotencyId).not.toBe(first?.idempotencyId);
   });
 

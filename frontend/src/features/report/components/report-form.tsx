@@ -23,7 +23,11 @@ interface Attempt {
   placeId: string;
   image: File | null;
   confirmDuplicate: boolean;
+  reporterUpdates: boolean;
 }
+
+/** The form's values: the report's fields and the reporter's consent to texts. */
+type ReportFormValues = ReportFields & { reporterUpdates: boolean };
 
 const ERRORS_ID = 'report-errors';
 
@@ -43,8 +47,8 @@ export function ReportForm() {
   const askSize = identification.size === undefined;
   const askElevation = identification.elevation === undefined;
 
-  const { register, control, handleSubmit } = useForm<ReportFields>({
-    defaultValues: { reporterName: '', reporterPhone: '', size: '', elevation: '', address: '' },
+  const { register, control, handleSubmit } = useForm<ReportFormValues>({
+    defaultValues: { reporterName: '', reporterPhone: '', size: '', elevation: '', address: '', reporterUpdates: true },
   });
   const [image, setImage] = useState<File | null>(null);
   const [placeId, setPlaceId] = useState('');
@@ -57,7 +61,15 @@ export function ReportForm() {
   const submission = useMutation({
     mutationFn: async (attempt: Attempt): Promise<ReportSubmitted> => {
       const recaptchaToken = await getBotCheckToken();
-      return submitReport({ ...attempt.fields, placeId: attempt.placeId, image: attempt.image, recaptchaToken, idempotencyId: newUniqueId(), confirmDuplicate: attempt.confirmDuplicate });
+      return submitReport({
+        ...attempt.fields,
+        placeId: attempt.placeId,
+        image: attempt.image,
+        recaptchaToken,
+        idempotencyId: newUniqueId(),
+        confirmDuplicate: attempt.confirmDuplicate,
+        reporterUpdates: attempt.reporterUpdates,
+      });
     },
     onSuccess: (result, attempt) => {
       if (result.alreadyReported) {
@@ -104,7 +116,7 @@ export function ReportForm() {
   const errors = [...shown.messages, ...serverErrors.filter((message) => !shown.messages.includes(message))];
   const invalid = shown.invalid;
 
-  const onValid = (submitted: ReportFields) => {
+  const onValid = (submitted: ReportFormValues) => {
     const fields = fieldsOf(submitted);
     const validation = validateReport(fields, { addressTyped });
     setFound(validation);
@@ -114,7 +126,7 @@ export function ReportForm() {
       requestAnimationFrame(() => document.getElementById(ERRORS_ID)?.focus());
       return;
     }
-    send({ fields, placeId, image, confirmDuplicate: false });
+    send({ fields, placeId, image, confirmDuplicate: false, reporterUpdates: submitted.reporterUpdates });
   };
 
   const pending = submission.isPending;
@@ -143,6 +155,12 @@ export function ReportForm() {
         />
         <FieldHint id="reporterPhone-hint">A member from a bee association may need to contact you for more details</FieldHint>
       </Field>
+
+      {/* The label holds the box, so the whole line (at least 44 px high) is the tap target on a phone. */}
+      <CheckboxLabel>
+        <Checkbox id="reporterUpdates" type="checkbox" disabled={pending} {...register('reporterUpdates')} />
+        <span>{reportMessages.reporterUpdatesLabel}</span>
+      </CheckboxLabel>
 
       <Field>
         <Label htmlFor="address">Address</Label>
@@ -248,6 +266,24 @@ const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.lg};
+`;
+
+/** The box and its words side by side; the whole row is one large touch target through the label. */
+
+const Checkbox = styled.input`
+  flex: none;
+  width: 24px;
+  height: 24px;
+  margin: 0;
+  accent-color: ${({ theme }) => theme.colors.primary};
+`;
+
+const CheckboxLabel = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 44px;
+  cursor: pointer;
 `;
 
 const Actions = styled.div`

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/notification/v1/notification_service.proto.
  */
 export const file_swarm_notification_v1_notification_service: GenFile = /*@__PURE__*/
-  fileDesc("CjBzd2FybS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uX3NlcnZpY2UucHJvdG8SFXN3YXJtLm5vdGlmaWNhdGlvbi52MSKKAQoNQWxlcnREaXNwYXRjaBIRCglyZXBvcnRfaWQYASABKAkSNQoGc3RhdHVzGAIgASgOMiUuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkRpc3BhdGNoU3RhdHVzEi8KC3JlY2VpdmVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIsChdHZXRBbGVydERpc3BhdGNoUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkiUgoYR2V0QWxlcnREaXNwYXRjaFJlc3BvbnNlEjYKCGRpc3BhdGNoGAEgASgLMiQuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFsZXJ0RGlzcGF0Y2giSgoXSGFuZGxlSW5ib3VuZFNtc1JlcXVlc3QSDAoEZnJvbRgBIAEoCRIMCgRib2R5GAIgASgJEhMKC21lc3NhZ2Vfc2lkGAMgASgJIikKGEhhbmRsZUluYm91bmRTbXNSZXNwb25zZRINCgVyZXBseRgBIAEoCSIZChdMaXN0RGV2T3V0Ym94U21zUmVxdWVzdCJqCgxEZXZPdXRib3hTbXMSCgoCdG8YASABKAkSDAoEYm9keRgCIAEoCRIrCgdzZW50X2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtwcm92aWRlcl9pZBgEIAEoCSJiChhMaXN0RGV2T3V0Ym94U21zUmVzcG9uc2USDwoHZW5hYmxlZBgBIAEoCBI1CghtZXNzYWdlcxgCIAMoCzIjLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5EZXZPdXRib3hTbXMqbgoORGlzcGF0Y2hTdGF0dXMSHwobRElTUEFUQ0hfU1RBVFVTX1VOU1BFQ0lGSUVEEAASHAoYRElTUEFUQ0hfU1RBVFVTX1JFQ0VJVkVEEAESHQoZRElTUEFUQ0hfU1RBVFVTX1NDSEVEVUxFRBACMvQCChNOb3RpZmljYXRpb25TZXJ2aWNlEnMKEEdldEFsZXJ0RGlzcGF0Y2gSLi5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnREaXNwYXRjaFJlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnREaXNwYXRjaFJlc3BvbnNlEnMKEEhhbmRsZUluYm91bmRTbXMSLi5zd2FybS5ub3RpZmljYXRpb24udjEuSGFuZGxlSW5ib3VuZFNtc1JlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuSGFuZGxlSW5ib3VuZFNtc1Jlc3BvbnNlEnMKEExpc3REZXZPdXRib3hTbXMSLi5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveFNtc1JlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveFNtc1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CjBzd2FybS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uX3NlcnZpY2UucHJvdG8SFXN3YXJtLm5vdGlmaWNhdGlvbi52MSKKAQoNQWxlcnREaXNwYXRjaBIRCglyZXBvcnRfaWQYASABKAkSNQoGc3RhdHVzGAIgASgOMiUuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkRpc3BhdGNoU3RhdHVzEi8KC3JlY2VpdmVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIsChdHZXRBbGVydERpc3BhdGNoUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkiUgoYR2V0QWxlcnREaXNwYXRjaFJlc3BvbnNlEjYKCGRpc3BhdGNoGAEgASgLMiQuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFsZXJ0RGlzcGF0Y2giSgoXSGFuZGxlSW5ib3VuZFNtc1JlcXVlc3QSDAoEZnJvbRgBIAEoCRIMCgRib2R5GAIgASgJEhMKC21lc3NhZ2Vfc2lkGAMgASgJIikKGEhhbmRsZUluYm91bmRTbXNSZXNwb25zZRINCgVyZXBseRgBIAEoCSIZChdMaXN0RGV2T3V0Ym94U21zUmVxdWVzdCJqCgxEZXZPdXRib3hTbXMSCgoCdG8YASABKAkSDAoEYm9keRgCIAEoCRIrCgdzZW50X2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtwcm92aWRlcl9pZBgEIAEoCSJiChhMaXN0RGV2T3V0Ym94U21zUmVzcG9uc2USDwoHZW5hYmxlZBgBIAEoCBI1CghtZXNzYWdlcxgCIAMoCzIjLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5EZXZPdXRib3hTbXMiiwEKH0dldEFzc29jaWF0aW9uU3RhdGlzdGljc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRIpCgVzaW5jZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoFdW50aWwYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIpIBCg1PdXRjb21lQ291bnRzEhAKCGNhcHR1cmVkGAEgASgNEhsKE2dvbmVfYmVmb3JlX2Fycml2YWwYAiABKA0SFgoObm90X2hvbmV5X2JlZXMYAyABKA0SFwoPY291bGRfbm90X3JlYWNoGAQgASgNEg0KBW90aGVyGAUgASgNEhIKCnVucmVjb3JkZWQYBiABKA0i9AMKFUFzc29jaWF0aW9uU3RhdGlzdGljcxIwCgxwZXJpb2Rfc3RhcnQYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnBlcmlvZF9lbmQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKD3JlcG9ydHNfYWxlcnRlZBgDIAEoDRIXCg9yZXBvcnRzX2NsYWltZWQYBCABKA0SKgodbWVkaWFuX21pbnV0ZXNfdG9fZmlyc3RfY2xhaW0YBSABKAFIAIgBARInChpwOTBfbWludXRlc190b19maXJzdF9jbGFpbRgGIAEoAUgBiAEBEjYKCG91dGNvbWVzGAcgASgLMiQuc3dhcm0ubm90aWZpY2F0aW9uLnYxLk91dGNvbWVDb3VudHMSFwoPcmVwb3J0c19leHBpcmVkGAggASgNEhMKC2FsZXJ0c19zZW50GAkgASgNEhkKEWFsZXJ0c19jb3N0X2NlbnRzGAogASgNEhYKDnJlcG9ydGVyX3RleHRzGAsgASgNEhgKEHJlcG9ydHNfZGVwYXJ0ZWQYDCABKA1CIAoeX21lZGlhbl9taW51dGVzX3RvX2ZpcnN0X2NsYWltQh0KG19wOTBfbWludXRlc190b19maXJzdF9jbGFpbSKcAQogR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVzcG9uc2USOwoFd2Vla3MYASADKAsyLC5zd2FybS5ub3RpZmljYXRpb24udjEuQXNzb2NpYXRpb25TdGF0aXN0aWNzEjsKBXRvdGFsGAIgASgLMiwuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFzc29jaWF0aW9uU3RhdGlzdGljcypuCg5EaXNwYXRjaFN0YXR1cxIfChtESVNQQVRDSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIcChhESVNQQVRDSF9TVEFUVVNfUkVDRUlWRUQQARIdChlESVNQQVRDSF9TVEFUVVNfU0NIRURVTEVEEAIyggQKE05vdGlmaWNhdGlvblNlcnZpY2UScwoQR2V0QWxlcnREaXNwYXRjaBIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydERpc3BhdGNoUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydERpc3BhdGNoUmVzcG9uc2UScwoQSGFuZGxlSW5ib3VuZFNtcxIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5IYW5kbGVJbmJvdW5kU21zUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5IYW5kbGVJbmJvdW5kU21zUmVzcG9uc2UScwoQTGlzdERldk91dGJveFNtcxIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0RGV2T3V0Ym94U21zUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0RGV2T3V0Ym94U21zUmVzcG9uc2USiwEKGEdldEFzc29jaWF0aW9uU3RhdGlzdGljcxI2LnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBc3NvY2lhdGlvblN0YXRpc3RpY3NSZXF1ZXN0Gjcuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkdldEFzc29jaWF0aW9uU3RhdGlzdGljc1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message swarm.notification.v1.AlertDispatch
@@ -195,6 +195,181 @@ export const ListDevOutboxSmsResponseSchema: GenMessage<ListDevOutboxSmsResponse
   messageDesc(file_swarm_notification_v1_notification_service, 7);
 
 /**
+ * @generated from message swarm.notification.v1.GetAssociationStatisticsRequest
+ */
+export type GetAssociationStatisticsRequest = Message<"swarm.notification.v1.GetAssociationStatisticsRequest"> & {
+  /**
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp since = 2;
+   */
+  since?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp until = 3;
+   */
+  until?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.notification.v1.GetAssociationStatisticsRequest.
+ * Use `create(GetAssociationStatisticsRequestSchema)` to create a new message.
+ */
+export const GetAssociationStatisticsRequestSchema: GenMessage<GetAssociationStatisticsRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 8);
+
+/**
+ * @generated from message swarm.notification.v1.OutcomeCounts
+ */
+export type OutcomeCounts = Message<"swarm.notification.v1.OutcomeCounts"> & {
+  /**
+   * @generated from field: uint32 captured = 1;
+   */
+  captured: number;
+
+  /**
+   * @generated from field: uint32 gone_before_arrival = 2;
+   */
+  goneBeforeArrival: number;
+
+  /**
+   * @generated from field: uint32 not_honey_bees = 3;
+   */
+  notHoneyBees: number;
+
+  /**
+   * @generated from field: uint32 could_not_reach = 4;
+   */
+  couldNotReach: number;
+
+  /**
+   * @generated from field: uint32 other = 5;
+   */
+  other: number;
+
+  /**
+   * Claimed reports whose claimer recorded no outcome.
+   *
+   * @generated from field: uint32 unrecorded = 6;
+   */
+  unrecorded: number;
+};
+
+/**
+ * Describes the message swarm.notification.v1.OutcomeCounts.
+ * Use `create(OutcomeCountsSchema)` to create a new message.
+ */
+export const OutcomeCountsSchema: GenMessage<OutcomeCounts> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 9);
+
+/**
+ * @generated from message swarm.notification.v1.AssociationStatistics
+ */
+export type AssociationStatistics = Message<"swarm.notification.v1.AssociationStatistics"> & {
+  /**
+   * @generated from field: google.protobuf.Timestamp period_start = 1;
+   */
+  periodStart?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp period_end = 2;
+   */
+  periodEnd?: Timestamp | undefined;
+
+  /**
+   * Reports submitted in the period that alerted at least one of the association's members.
+   *
+   * @generated from field: uint32 reports_alerted = 3;
+   */
+  reportsAlerted: number;
+
+  /**
+   * Of those, claimed at least once (by anyone).
+   *
+   * @generated from field: uint32 reports_claimed = 4;
+   */
+  reportsClaimed: number;
+
+  /**
+   * Minutes from submission to the first claim; absent when none was claimed.
+   *
+   * @generated from field: optional double median_minutes_to_first_claim = 5;
+   */
+  medianMinutesToFirstClaim?: number | undefined;
+
+  /**
+   * @generated from field: optional double p90_minutes_to_first_claim = 6;
+   */
+  p90MinutesToFirstClaim?: number | undefined;
+
+  /**
+   * @generated from field: swarm.notification.v1.OutcomeCounts outcomes = 7;
+   */
+  outcomes?: OutcomeCounts | undefined;
+
+  /**
+   * @generated from field: uint32 reports_expired = 8;
+   */
+  reportsExpired: number;
+
+  /**
+   * Alerts to the association's members about those reports, and their cost (7 cents each).
+   *
+   * @generated from field: uint32 alerts_sent = 9;
+   */
+  alertsSent: number;
+
+  /**
+   * @generated from field: uint32 alerts_cost_cents = 10;
+   */
+  alertsCostCents: number;
+
+  /**
+   * Texts sent to the reporters of those reports (not charged).
+   *
+   * @generated from field: uint32 reporter_texts = 11;
+   */
+  reporterTexts: number;
+
+  /**
+   * @generated from field: uint32 reports_departed = 12;
+   */
+  reportsDeparted: number;
+};
+
+/**
+ * Describes the message swarm.notification.v1.AssociationStatistics.
+ * Use `create(AssociationStatisticsSchema)` to create a new message.
+ */
+export const AssociationStatisticsSchema: GenMessage<AssociationStatistics> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 10);
+
+/**
+ * @generated from message swarm.notification.v1.GetAssociationStatisticsResponse
+ */
+export type GetAssociationStatisticsResponse = Message<"swarm.notification.v1.GetAssociationStatisticsResponse"> & {
+  /**
+   * @generated from field: repeated swarm.notification.v1.AssociationStatistics weeks = 1;
+   */
+  weeks: AssociationStatistics[];
+
+  /**
+   * @generated from field: swarm.notification.v1.AssociationStatistics total = 2;
+   */
+  total?: AssociationStatistics | undefined;
+};
+
+/**
+ * Describes the message swarm.notification.v1.GetAssociationStatisticsResponse.
+ * Use `create(GetAssociationStatisticsResponseSchema)` to create a new message.
+ */
+export const GetAssociationStatisticsResponseSchema: GenMessage<GetAssociationStatisticsResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 11);
+
+/**
  * @generated from enum swarm.notification.v1.DispatchStatus
  */
 export enum DispatchStatus {
@@ -260,6 +435,18 @@ export const NotificationService: GenService<{
     methodKind: "unary";
     input: typeof ListDevOutboxSmsRequestSchema;
     output: typeof ListDevOutboxSmsResponseSchema;
+  },
+  /**
+   * An association's statistics for each week (Monday 00:00 UTC) from since to until, and for the whole period:
+   * reports that alerted its members (by the week the report was submitted), and what became of them.
+   * Errors: INVALID_ARGUMENT (NOTIFICATION.INVALID_PERIOD) when since is after until or the period exceeds 2 years.
+   *
+   * @generated from rpc swarm.notification.v1.NotificationService.GetAssociationStatistics
+   */
+  getAssociationStatistics: {
+    methodKind: "unary";
+    input: typeof GetAssociationStatisticsRequestSchema;
+    output: typeof GetAssociationStatisticsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_swarm_notification_v1_notification_service, 0);

@@ -6,7 +6,7 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { BadReportReason, GeoPoint, SwarmSize } from "./report_pb.js";
+import type { BadReportReason, ClaimOutcome, GeoPoint, SwarmSize } from "./report_pb.js";
 import { file_swarm_report_v1_report } from "./report_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/report/v1/events.proto.
  */
 export const file_swarm_report_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5yZXBvcnQudjEiZQoOQ292ZXJpbmdNZW1iZXISEQoJbWVtYmVyX2lkGAEgASgJEhYKDmRpc3RhbmNlX21pbGVzGAIgASgBEhIKCmNvbXBhbnlfaWQYAyABKAkSFAoMY29tcGFueV9uYW1lGAQgASgJIowCCg9SZXBvcnRTdWJtaXR0ZWQSEQoJcmVwb3J0X2lkGAEgASgJEigKBHNpemUYAiABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAMgASgBEisKCGxvY2F0aW9uGAQgASgLMhkuc3dhcm0ucmVwb3J0LnYxLkdlb1BvaW50EjAKDHN1Ym1pdHRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY2xhaW1fY29kZRgGIAEoCRIxCghjb3ZlcmFnZRgHIAMoCzIfLnN3YXJtLnJlcG9ydC52MS5Db3ZlcmluZ01lbWJlciJlCg1SZXBvcnRDbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLgoKY2xhaW1lZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiaQoPUmVwb3J0VW5jbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSMAoMdW5jbGFpbWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKeAQoPUmVwb3J0TWFya2VkQmFkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLQoJbWFya2VkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgZyZWFzb24YBSABKA4yIC5zd2FybS5yZXBvcnQudjEuQmFkUmVwb3J0UmVhc29uSgQIAxAEYgZwcm90bzM", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
+  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5yZXBvcnQudjEiZQoOQ292ZXJpbmdNZW1iZXISEQoJbWVtYmVyX2lkGAEgASgJEhYKDmRpc3RhbmNlX21pbGVzGAIgASgBEhIKCmNvbXBhbnlfaWQYAyABKAkSFAoMY29tcGFueV9uYW1lGAQgASgJIqcDCg9SZXBvcnRTdWJtaXR0ZWQSEQoJcmVwb3J0X2lkGAEgASgJEigKBHNpemUYAiABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAMgASgBEisKCGxvY2F0aW9uGAQgASgLMhkuc3dhcm0ucmVwb3J0LnYxLkdlb1BvaW50EjAKDHN1Ym1pdHRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY2xhaW1fY29kZRgGIAEoCRIxCghjb3ZlcmFnZRgHIAMoCzIfLnN3YXJtLnJlcG9ydC52MS5Db3ZlcmluZ01lbWJlchI3Cg53aWRlcl9jb3ZlcmFnZRgIIAMoCzIfLnN3YXJtLnJlcG9ydC52MS5Db3ZlcmluZ01lbWJlchIYChByZXBvcnRlcl91cGRhdGVzGAkgASgIEhYKDnJlcG9ydGVyX3Bob25lGAogASgJEi4KCmV4cGlyZXNfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIpQBCg1SZXBvcnRDbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLgoKY2xhaW1lZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLQoJY2xvc2VzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKZAQoPUmVwb3J0VW5jbGFpbWVkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSMAoMdW5jbGFpbWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKeAQoPUmVwb3J0TWFya2VkQmFkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLQoJbWFya2VkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgZyZWFzb24YBSABKA4yIC5zd2FybS5yZXBvcnQudjEuQmFkUmVwb3J0UmVhc29uSgQIAxAEIlIKDVJlcG9ydEV4cGlyZWQSEQoJcmVwb3J0X2lkGAEgASgJEi4KCmV4cGlyZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImMKDFJlcG9ydENsb3NlZBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEi0KCWNsb3NlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiewoOUmVwb3J0RGVwYXJ0ZWQSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIvCgtkZXBhcnRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY2xhaW1fY29kZRgEIAEoCSKdAQoUQ2xhaW1PdXRjb21lUmVjb3JkZWQSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIuCgdvdXRjb21lGAMgASgOMh0uc3dhcm0ucmVwb3J0LnYxLkNsYWltT3V0Y29tZRIvCgtyZWNvcmRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
 
 /**
  * A member whose home range and height limit cover a swarm, with the one paying association the alert goes
@@ -100,6 +100,35 @@ export type ReportSubmitted = Message<"swarm.report.v1.ReportSubmitted"> & {
    * @generated from field: repeated swarm.report.v1.CoveringMember coverage = 7;
    */
   coverage: CoveringMember[];
+
+  /**
+   * Members covering the place only through the extra miles they give for unclaimed swarms (escalation), none of
+   * them in coverage; alerted if the report is still unclaimed a while after submission.
+   *
+   * @generated from field: repeated swarm.report.v1.CoveringMember wider_coverage = 8;
+   */
+  widerCoverage: CoveringMember[];
+
+  /**
+   * Whether the reporter asked to be texted when a beekeeper is on the way.
+   *
+   * @generated from field: bool reporter_updates = 9;
+   */
+  reporterUpdates: boolean;
+
+  /**
+   * Ten digits; set only when reporter_updates is.
+   *
+   * @generated from field: string reporter_phone = 10;
+   */
+  reporterPhone: string;
+
+  /**
+   * When the report expires if nobody has claimed it by then (REPORT_ACTIVE_HOURS after submission).
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 11;
+   */
+  expiresAt?: Timestamp | undefined;
 };
 
 /**
@@ -129,6 +158,13 @@ export type ReportClaimed = Message<"swarm.report.v1.ReportClaimed"> & {
    * @generated from field: google.protobuf.Timestamp claimed_at = 3;
    */
   claimedAt?: Timestamp | undefined;
+
+  /**
+   * When the claimer's un-claim window ends and the report closes (72 hours after the claim).
+   *
+   * @generated from field: google.protobuf.Timestamp closes_at = 4;
+   */
+  closesAt?: Timestamp | undefined;
 };
 
 /**
@@ -158,6 +194,13 @@ export type ReportUnclaimed = Message<"swarm.report.v1.ReportUnclaimed"> & {
    * @generated from field: google.protobuf.Timestamp unclaimed_at = 3;
    */
   unclaimedAt?: Timestamp | undefined;
+
+  /**
+   * When the report, active again, expires if nobody claims it (REPORT_ACTIVE_HOURS after the un-claim).
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 4;
+   */
+  expiresAt?: Timestamp | undefined;
 };
 
 /**
@@ -200,4 +243,132 @@ export type ReportMarkedBad = Message<"swarm.report.v1.ReportMarkedBad"> & {
  */
 export const ReportMarkedBadSchema: GenMessage<ReportMarkedBad> = /*@__PURE__*/
   messageDesc(file_swarm_report_v1_events, 4);
+
+/**
+ * Published on subject swarm.events.report.expired when an active report nobody claimed reaches its expiry; it left
+ * every list and its claim code is free again.
+ *
+ * @generated from message swarm.report.v1.ReportExpired
+ */
+export type ReportExpired = Message<"swarm.report.v1.ReportExpired"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expired_at = 2;
+   */
+  expiredAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.report.v1.ReportExpired.
+ * Use `create(ReportExpiredSchema)` to create a new message.
+ */
+export const ReportExpiredSchema: GenMessage<ReportExpired> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_events, 5);
+
+/**
+ * Published on subject swarm.events.report.closed when a claimed report's un-claim window ends; it stays with its
+ * claimer and its claim code is free again.
+ *
+ * @generated from message swarm.report.v1.ReportClosed
+ */
+export type ReportClosed = Message<"swarm.report.v1.ReportClosed"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * The claimer.
+   *
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp closed_at = 3;
+   */
+  closedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.report.v1.ReportClosed.
+ * Use `create(ReportClosedSchema)` to create a new message.
+ */
+export const ReportClosedSchema: GenMessage<ReportClosed> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_events, 6);
+
+/**
+ * Published on subject swarm.events.report.departed when the reporter texted that the swarm has gone; the report left
+ * every list and its claim code is free again.
+ *
+ * @generated from message swarm.report.v1.ReportDeparted
+ */
+export type ReportDeparted = Message<"swarm.report.v1.ReportDeparted"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * The claimer when the report was claimed; empty when it was active.
+   *
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp departed_at = 3;
+   */
+  departedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string claim_code = 4;
+   */
+  claimCode: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.ReportDeparted.
+ * Use `create(ReportDepartedSchema)` to create a new message.
+ */
+export const ReportDepartedSchema: GenMessage<ReportDeparted> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_events, 7);
+
+/**
+ * Published on subject swarm.events.report.outcome_recorded when the claimer records (or changes) what happened.
+ *
+ * @generated from message swarm.report.v1.ClaimOutcomeRecorded
+ */
+export type ClaimOutcomeRecorded = Message<"swarm.report.v1.ClaimOutcomeRecorded"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: swarm.report.v1.ClaimOutcome outcome = 3;
+   */
+  outcome: ClaimOutcome;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp recorded_at = 4;
+   */
+  recordedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.report.v1.ClaimOutcomeRecorded.
+ * Use `create(ClaimOutcomeRecordedSchema)` to create a new message.
+ */
+export const ClaimOutcomeRecordedSchema: GenMessage<ClaimOutcomeRecorded> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_events, 8);
 

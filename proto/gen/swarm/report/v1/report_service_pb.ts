@@ -6,7 +6,7 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { BadReportReason, GeoPoint, Report, ReportState, SwarmSize } from "./report_pb.js";
+import type { BadReportReason, ClaimOutcome, GeoPoint, Report, ReportState, SwarmSize } from "./report_pb.js";
 import { file_swarm_report_v1_report } from "./report_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/report/v1/report_service.proto.
  */
 export const file_swarm_report_v1_report_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzd2FybS9yZXBvcnQvdjEvcmVwb3J0X3NlcnZpY2UucHJvdG8SD3N3YXJtLnJlcG9ydC52MSKjAgoTU3VibWl0UmVwb3J0UmVxdWVzdBIWCg5pZGVtcG90ZW5jeV9pZBgBIAEoCRIVCg1yZXBvcnRlcl9uYW1lGAIgASgJEhYKDnJlcG9ydGVyX3Bob25lGAMgASgJEgwKBHNpemUYCyABKAkSEQoJZWxldmF0aW9uGAwgASgJEg8KB2FkZHJlc3MYBiABKAkSFQoNaW50ZXJuYWxfbm90ZRgHIAEoCRINCgVpbWFnZRgJIAEoDBIZChFjb25maXJtX2R1cGxpY2F0ZRgKIAEoCBIQCghwbGFjZV9pZBgNIAEoCRIXCg9yZWNhcHRjaGFfdG9rZW4YDiABKAkSFQoNdmFsaWRhdGVfb25seRgPIAEoCEoECAQQBUoECAUQBkoECAgQCSJOChRTdWJtaXRSZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEAoIcmVwbGF5ZWQYAiABKAgSEQoJZHVwbGljYXRlGAMgASgIIiUKEEdldFJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIjwKEUdldFJlcG9ydFJlc3BvbnNlEicKBnJlcG9ydBgBIAEoCzIXLnN3YXJtLnJlcG9ydC52MS5SZXBvcnQiMgodTGlzdFJlcG9ydEFzc29jaWF0aW9uc1JlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIksKEVJlcG9ydEFzc29jaWF0aW9uEhIKCmNvbXBhbnlfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxkb25hdGlvbl91cmwYAyABKAkiWgoeTGlzdFJlcG9ydEFzc29jaWF0aW9uc1Jlc3BvbnNlEjgKDGFzc29jaWF0aW9ucxgBIAMoCzIiLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRBc3NvY2lhdGlvbiKsAQoSUmVjb3JkQWxlcnRSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRIUCgxjb21wYW55X25hbWUYBCABKAkSFgoOZGlzdGFuY2VfbWlsZXMYBSABKAESLgoKYWxlcnRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiQgoTUmVjb3JkQWxlcnRSZXNwb25zZRIrCgVzdGF0ZRgBIAEoDjIcLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRTdGF0ZSI6ChJDbGFpbVJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCSJsChhDbGFpbVJlcG9ydEJ5Q29kZVJlcXVlc3QSEgoKY2xhaW1fY29kZRgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSKQoFYWxlcnQYAyABKAsyGi5zd2FybS5yZXBvcnQudjEuU2VudEFsZXJ0IpABCglTZW50QWxlcnQSEQoJcmVwb3J0X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSFAoMY29tcGFueV9uYW1lGAMgASgJEhYKDmRpc3RhbmNlX21pbGVzGAQgASgBEi4KCmFsZXJ0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlMKE0NsYWltUmVwb3J0UmVzcG9uc2USEQoJcmVwb3J0X2lkGAEgASgJEhIKCmNsYWltX2NvZGUYAiABKAkSFQoNYWxyZWFkeV95b3VycxgDIAEoCCJZChlDbGFpbVJlcG9ydEJ5Q29kZVJlc3BvbnNlEhEKCXJlcG9ydF9pZBgBIAEoCRISCgpjbGFpbV9jb2RlGAIgASgJEhUKDWFscmVhZHlfeW91cnMYAyABKAgiPAoUVW5jbGFpbVJlcG9ydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCSIXChVVbmNsYWltUmVwb3J0UmVzcG9uc2UidAoUTWFya1JlcG9ydEJhZFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIwCgZyZWFzb24YBCABKA4yIC5zd2FybS5yZXBvcnQudjEuQmFkUmVwb3J0UmVhc29uSgQIAxAEIhcKFU1hcmtSZXBvcnRCYWRSZXNwb25zZSI+ChZHZXRDbGFpbURldGFpbHNSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAki3AEKF0dldENsYWltRGV0YWlsc1Jlc3BvbnNlEg8KB2FkZHJlc3MYASABKAkSKwoIbG9jYXRpb24YAiABKAsyGS5zd2FybS5yZXBvcnQudjEuR2VvUG9pbnQSFQoNcmVwb3J0ZXJfbmFtZRgDIAEoCRIWCg5yZXBvcnRlcl9waG9uZRgEIAEoCRISCgpjbGFpbV9jb2RlGAUgASgJEigKBHNpemUYBiABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAcgASgBIjYKIUxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAki6QEKFUFjdGl2ZVJlcG9ydEZvck1lbWJlchIRCglyZXBvcnRfaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY2xhaW1fY29kZRgDIAEoCRIMCgRub3RlGAQgASgJEigKBHNpemUYBSABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAYgASgBEhYKDmRpc3RhbmNlX21pbGVzGAcgASgBEhEKCWhhc19pbWFnZRgIIAEoCCJdCiJMaXN0QWN0aXZlUmVwb3J0c0Zvck1lbWJlclJlc3BvbnNlEjcKB3JlcG9ydHMYASADKAsyJi5zd2FybS5yZXBvcnQudjEuQWN0aXZlUmVwb3J0Rm9yTWVtYmVyIjcKIkxpc3RDbGFpbWVkUmVwb3J0c0Zvck1lbWJlclJlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJIq0CChZDbGFpbWVkUmVwb3J0Rm9yTWVtYmVyEhEKCXJlcG9ydF9pZBgBIAEoCRIuCgpjcmVhdGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjbGFpbWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpjbGFpbV9jb2RlGAQgASgJEgwKBG5vdGUYBSABKAkSKAoEc2l6ZRgGIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYByABKAESFAoMY29tcGFueV9uYW1lGAggASgJEhMKC2Nhbl91bmNsYWltGAkgASgIEhEKCWhhc19pbWFnZRgKIAEoCCJfCiNMaXN0Q2xhaW1lZFJlcG9ydHNGb3JNZW1iZXJSZXNwb25zZRI4CgdyZXBvcnRzGAEgAygLMicuc3dhcm0ucmVwb3J0LnYxLkNsYWltZWRSZXBvcnRGb3JNZW1iZXIiUAoVR2V0UmVwb3J0SW1hZ2VSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSEQoJdGh1bWJuYWlsGAMgASgIIj0KFkdldFJlcG9ydEltYWdlUmVzcG9uc2USDQoFYnl0ZXMYASABKAwSFAoMY29udGVudF90eXBlGAIgASgJMvcJCg1SZXBvcnRTZXJ2aWNlElsKDFN1Ym1pdFJlcG9ydBIkLnN3YXJtLnJlcG9ydC52MS5TdWJtaXRSZXBvcnRSZXF1ZXN0GiUuc3dhcm0ucmVwb3J0LnYxLlN1Ym1pdFJlcG9ydFJlc3BvbnNlElIKCUdldFJlcG9ydBIhLnN3YXJtLnJlcG9ydC52MS5HZXRSZXBvcnRSZXF1ZXN0GiIuc3dhcm0ucmVwb3J0LnYxLkdldFJlcG9ydFJlc3BvbnNlEnkKFkxpc3RSZXBvcnRBc3NvY2lhdGlvbnMSLi5zd2FybS5yZXBvcnQudjEuTGlzdFJlcG9ydEFzc29jaWF0aW9uc1JlcXVlc3QaLy5zd2FybS5yZXBvcnQudjEuTGlzdFJlcG9ydEFzc29jaWF0aW9uc1Jlc3BvbnNlElgKC1JlY29yZEFsZXJ0EiMuc3dhcm0ucmVwb3J0LnYxLlJlY29yZEFsZXJ0UmVxdWVzdBokLnN3YXJtLnJlcG9ydC52MS5SZWNvcmRBbGVydFJlc3BvbnNlElgKC0NsYWltUmVwb3J0EiMuc3dhcm0ucmVwb3J0LnYxLkNsYWltUmVwb3J0UmVxdWVzdBokLnN3YXJtLnJlcG9ydC52MS5DbGFpbVJlcG9ydFJlc3BvbnNlEmoKEUNsYWltUmVwb3J0QnlDb2RlEikuc3dhcm0ucmVwb3J0LnYxLkNsYWltUmVwb3J0QnlDb2RlUmVxdWVzdBoqLnN3YXJtLnJlcG9ydC52MS5DbGFpbVJlcG9ydEJ5Q29kZVJlc3BvbnNlEl4KDVVuY2xhaW1SZXBvcnQSJS5zd2FybS5yZXBvcnQudjEuVW5jbGFpbVJlcG9ydFJlcXVlc3QaJi5zd2FybS5yZXBvcnQudjEuVW5jbGFpbVJlcG9ydFJlc3BvbnNlEl4KDU1hcmtSZXBvcnRCYWQSJS5zd2FybS5yZXBvcnQudjEuTWFya1JlcG9ydEJhZFJlcXVlc3QaJi5zd2FybS5yZXBvcnQudjEuTWFya1JlcG9ydEJhZFJlc3BvbnNlEmQKD0dldENsYWltRGV0YWlscxInLnN3YXJtLnJlcG9ydC52MS5HZXRDbGFpbURldGFpbHNSZXF1ZXN0Giguc3dhcm0ucmVwb3J0LnYxLkdldENsYWltRGV0YWlsc1Jlc3BvbnNlEoUBChpMaXN0QWN0aXZlUmVwb3J0c0Zvck1lbWJlchIyLnN3YXJtLnJlcG9ydC52MS5MaXN0QWN0aXZlUmVwb3J0c0Zvck1lbWJlclJlcXVlc3QaMy5zd2FybS5yZXBvcnQudjEuTGlzdEFjdGl2ZVJlcG9ydHNGb3JNZW1iZXJSZXNwb25zZRKIAQobTGlzdENsYWltZWRSZXBvcnRzRm9yTWVtYmVyEjMuc3dhcm0ucmVwb3J0LnYxLkxpc3RDbGFpbWVkUmVwb3J0c0Zvck1lbWJlclJlcXVlc3QaNC5zd2FybS5yZXBvcnQudjEuTGlzdENsYWltZWRSZXBvcnRzRm9yTWVtYmVyUmVzcG9uc2USYQoOR2V0UmVwb3J0SW1hZ2USJi5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0SW1hZ2VSZXF1ZXN0Gicuc3dhcm0ucmVwb3J0LnYxLkdldFJlcG9ydEltYWdlUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
+  fileDesc("CiRzd2FybS9yZXBvcnQvdjEvcmVwb3J0X3NlcnZpY2UucHJvdG8SD3N3YXJtLnJlcG9ydC52MSK9AgoTU3VibWl0UmVwb3J0UmVxdWVzdBIWCg5pZGVtcG90ZW5jeV9pZBgBIAEoCRIVCg1yZXBvcnRlcl9uYW1lGAIgASgJEhYKDnJlcG9ydGVyX3Bob25lGAMgASgJEgwKBHNpemUYCyABKAkSEQoJZWxldmF0aW9uGAwgASgJEg8KB2FkZHJlc3MYBiABKAkSFQoNaW50ZXJuYWxfbm90ZRgHIAEoCRINCgVpbWFnZRgJIAEoDBIZChFjb25maXJtX2R1cGxpY2F0ZRgKIAEoCBIQCghwbGFjZV9pZBgNIAEoCRIXCg9yZWNhcHRjaGFfdG9rZW4YDiABKAkSFQoNdmFsaWRhdGVfb25seRgPIAEoCBIYChByZXBvcnRlcl91cGRhdGVzGBAgASgISgQIBBAFSgQIBRAGSgQICBAJIk4KFFN1Ym1pdFJlcG9ydFJlc3BvbnNlEhEKCXJlcG9ydF9pZBgBIAEoCRIQCghyZXBsYXllZBgCIAEoCBIRCglkdXBsaWNhdGUYAyABKAgiJQoQR2V0UmVwb3J0UmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkiPAoRR2V0UmVwb3J0UmVzcG9uc2USJwoGcmVwb3J0GAEgASgLMhcuc3dhcm0ucmVwb3J0LnYxLlJlcG9ydCIyCh1MaXN0UmVwb3J0QXNzb2NpYXRpb25zUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkiSwoRUmVwb3J0QXNzb2NpYXRpb24SEgoKY29tcGFueV9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEhQKDGRvbmF0aW9uX3VybBgDIAEoCSJaCh5MaXN0UmVwb3J0QXNzb2NpYXRpb25zUmVzcG9uc2USOAoMYXNzb2NpYXRpb25zGAEgAygLMiIuc3dhcm0ucmVwb3J0LnYxLlJlcG9ydEFzc29jaWF0aW9uIqwBChJSZWNvcmRBbGVydFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRISCgpjb21wYW55X2lkGAMgASgJEhQKDGNvbXBhbnlfbmFtZRgEIAEoCRIWCg5kaXN0YW5jZV9taWxlcxgFIAEoARIuCgphbGVydGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJCChNSZWNvcmRBbGVydFJlc3BvbnNlEisKBXN0YXRlGAEgASgOMhwuc3dhcm0ucmVwb3J0LnYxLlJlcG9ydFN0YXRlIjoKEkNsYWltUmVwb3J0UmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJImwKGENsYWltUmVwb3J0QnlDb2RlUmVxdWVzdBISCgpjbGFpbV9jb2RlGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIpCgVhbGVydBgDIAEoCzIaLnN3YXJtLnJlcG9ydC52MS5TZW50QWxlcnQikAEKCVNlbnRBbGVydBIRCglyZXBvcnRfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIUCgxjb21wYW55X25hbWUYAyABKAkSFgoOZGlzdGFuY2VfbWlsZXMYBCABKAESLgoKYWxlcnRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiUwoTQ2xhaW1SZXBvcnRSZXNwb25zZRIRCglyZXBvcnRfaWQYASABKAkSEgoKY2xhaW1fY29kZRgCIAEoCRIVCg1hbHJlYWR5X3lvdXJzGAMgASgIIlkKGUNsYWltUmVwb3J0QnlDb2RlUmVzcG9uc2USEQoJcmVwb3J0X2lkGAEgASgJEhIKCmNsYWltX2NvZGUYAiABKAkSFQoNYWxyZWFkeV95b3VycxgDIAEoCCI8ChRVbmNsYWltUmVwb3J0UmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJIhcKFVVuY2xhaW1SZXBvcnRSZXNwb25zZSJ0ChRNYXJrUmVwb3J0QmFkUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEjAKBnJlYXNvbhgEIAEoDjIgLnN3YXJtLnJlcG9ydC52MS5CYWRSZXBvcnRSZWFzb25KBAgDEAQiFwoVTWFya1JlcG9ydEJhZFJlc3BvbnNlIj4KFkdldENsYWltRGV0YWlsc1JlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCSLcAQoXR2V0Q2xhaW1EZXRhaWxzUmVzcG9uc2USDwoHYWRkcmVzcxgBIAEoCRIrCghsb2NhdGlvbhgCIAEoCzIZLnN3YXJtLnJlcG9ydC52MS5HZW9Qb2ludBIVCg1yZXBvcnRlcl9uYW1lGAMgASgJEhYKDnJlcG9ydGVyX3Bob25lGAQgASgJEhIKCmNsYWltX2NvZGUYBSABKAkSKAoEc2l6ZRgGIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYByABKAEiNgohTGlzdEFjdGl2ZVJlcG9ydHNGb3JNZW1iZXJSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSLpAQoVQWN0aXZlUmVwb3J0Rm9yTWVtYmVyEhEKCXJlcG9ydF9pZBgBIAEoCRIuCgpjcmVhdGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpjbGFpbV9jb2RlGAMgASgJEgwKBG5vdGUYBCABKAkSKAoEc2l6ZRgFIAEoDjIaLnN3YXJtLnJlcG9ydC52MS5Td2FybVNpemUSFgoOZWxldmF0aW9uX2ZlZXQYBiABKAESFgoOZGlzdGFuY2VfbWlsZXMYByABKAESEQoJaGFzX2ltYWdlGAggASgIIl0KIkxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyUmVzcG9uc2USNwoHcmVwb3J0cxgBIAMoCzImLnN3YXJtLnJlcG9ydC52MS5BY3RpdmVSZXBvcnRGb3JNZW1iZXIiNwoiTGlzdENsYWltZWRSZXBvcnRzRm9yTWVtYmVyUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAki3QIKFkNsYWltZWRSZXBvcnRGb3JNZW1iZXISEQoJcmVwb3J0X2lkGAEgASgJEi4KCmNyZWF0ZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNsYWltZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmNsYWltX2NvZGUYBCABKAkSDAoEbm90ZRgFIAEoCRIoCgRzaXplGAYgASgOMhouc3dhcm0ucmVwb3J0LnYxLlN3YXJtU2l6ZRIWCg5lbGV2YXRpb25fZmVldBgHIAEoARIUCgxjb21wYW55X25hbWUYCCABKAkSEwoLY2FuX3VuY2xhaW0YCSABKAgSEQoJaGFzX2ltYWdlGAogASgIEi4KB291dGNvbWUYCyABKA4yHS5zd2FybS5yZXBvcnQudjEuQ2xhaW1PdXRjb21lIl8KI0xpc3RDbGFpbWVkUmVwb3J0c0Zvck1lbWJlclJlc3BvbnNlEjgKB3JlcG9ydHMYASADKAsyJy5zd2FybS5yZXBvcnQudjEuQ2xhaW1lZFJlcG9ydEZvck1lbWJlciJQChVHZXRSZXBvcnRJbWFnZVJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIRCgl0aHVtYm5haWwYAyABKAgiPQoWR2V0UmVwb3J0SW1hZ2VSZXNwb25zZRINCgVieXRlcxgBIAEoDBIUCgxjb250ZW50X3R5cGUYAiABKAkiKAoTRXhwaXJlUmVwb3J0UmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkiVAoURXhwaXJlUmVwb3J0UmVzcG9uc2USDwoHZXhwaXJlZBgBIAEoCBIrCgVzdGF0ZRgCIAEoDjIcLnN3YXJtLnJlcG9ydC52MS5SZXBvcnRTdGF0ZSIuChlDbG9zZUNsYWltZWRSZXBvcnRSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCSIsChpDbG9zZUNsYWltZWRSZXBvcnRSZXNwb25zZRIOCgZjbG9zZWQYASABKAgiOgogTGlzdExpdmVSZXBvcnRzQnlSZXBvcnRlclJlcXVlc3QSFgoOcmVwb3J0ZXJfcGhvbmUYASABKAkifQoUTGl2ZVJlcG9ydEJ5UmVwb3J0ZXISEQoJcmVwb3J0X2lkGAEgASgJEhIKCmNsYWltX2NvZGUYAiABKAkSKwoFc3RhdGUYAyABKA4yHC5zd2FybS5yZXBvcnQudjEuUmVwb3J0U3RhdGUSEQoJbWVtYmVyX2lkGAQgASgJIlsKIUxpc3RMaXZlUmVwb3J0c0J5UmVwb3J0ZXJSZXNwb25zZRI2CgdyZXBvcnRzGAEgAygLMiUuc3dhcm0ucmVwb3J0LnYxLkxpdmVSZXBvcnRCeVJlcG9ydGVyIjcKHU1hcmtEZXBhcnRlZEJ5UmVwb3J0ZXJSZXF1ZXN0EhYKDnJlcG9ydGVyX3Bob25lGAEgASgJIlkKHk1hcmtEZXBhcnRlZEJ5UmVwb3J0ZXJSZXNwb25zZRI3CghkZXBhcnRlZBgBIAMoCzIlLnN3YXJtLnJlcG9ydC52MS5MaXZlUmVwb3J0QnlSZXBvcnRlciJxChlSZWNvcmRDbGFpbU91dGNvbWVSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLgoHb3V0Y29tZRgDIAEoDjIdLnN3YXJtLnJlcG9ydC52MS5DbGFpbU91dGNvbWUiHAoaUmVjb3JkQ2xhaW1PdXRjb21lUmVzcG9uc2Uysg4KDVJlcG9ydFNlcnZpY2USWwoMU3VibWl0UmVwb3J0EiQuc3dhcm0ucmVwb3J0LnYxLlN1Ym1pdFJlcG9ydFJlcXVlc3QaJS5zd2FybS5yZXBvcnQudjEuU3VibWl0UmVwb3J0UmVzcG9uc2USUgoJR2V0UmVwb3J0EiEuc3dhcm0ucmVwb3J0LnYxLkdldFJlcG9ydFJlcXVlc3QaIi5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0UmVzcG9uc2USeQoWTGlzdFJlcG9ydEFzc29jaWF0aW9ucxIuLnN3YXJtLnJlcG9ydC52MS5MaXN0UmVwb3J0QXNzb2NpYXRpb25zUmVxdWVzdBovLnN3YXJtLnJlcG9ydC52MS5MaXN0UmVwb3J0QXNzb2NpYXRpb25zUmVzcG9uc2USWAoLUmVjb3JkQWxlcnQSIy5zd2FybS5yZXBvcnQudjEuUmVjb3JkQWxlcnRSZXF1ZXN0GiQuc3dhcm0ucmVwb3J0LnYxLlJlY29yZEFsZXJ0UmVzcG9uc2USWAoLQ2xhaW1SZXBvcnQSIy5zd2FybS5yZXBvcnQudjEuQ2xhaW1SZXBvcnRSZXF1ZXN0GiQuc3dhcm0ucmVwb3J0LnYxLkNsYWltUmVwb3J0UmVzcG9uc2USagoRQ2xhaW1SZXBvcnRCeUNvZGUSKS5zd2FybS5yZXBvcnQudjEuQ2xhaW1SZXBvcnRCeUNvZGVSZXF1ZXN0Giouc3dhcm0ucmVwb3J0LnYxLkNsYWltUmVwb3J0QnlDb2RlUmVzcG9uc2USXgoNVW5jbGFpbVJlcG9ydBIlLnN3YXJtLnJlcG9ydC52MS5VbmNsYWltUmVwb3J0UmVxdWVzdBomLnN3YXJtLnJlcG9ydC52MS5VbmNsYWltUmVwb3J0UmVzcG9uc2USXgoNTWFya1JlcG9ydEJhZBIlLnN3YXJtLnJlcG9ydC52MS5NYXJrUmVwb3J0QmFkUmVxdWVzdBomLnN3YXJtLnJlcG9ydC52MS5NYXJrUmVwb3J0QmFkUmVzcG9uc2USZAoPR2V0Q2xhaW1EZXRhaWxzEicuc3dhcm0ucmVwb3J0LnYxLkdldENsYWltRGV0YWlsc1JlcXVlc3QaKC5zd2FybS5yZXBvcnQudjEuR2V0Q2xhaW1EZXRhaWxzUmVzcG9uc2UShQEKGkxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyEjIuc3dhcm0ucmVwb3J0LnYxLkxpc3RBY3RpdmVSZXBvcnRzRm9yTWVtYmVyUmVxdWVzdBozLnN3YXJtLnJlcG9ydC52MS5MaXN0QWN0aXZlUmVwb3J0c0Zvck1lbWJlclJlc3BvbnNlEogBChtMaXN0Q2xhaW1lZFJlcG9ydHNGb3JNZW1iZXISMy5zd2FybS5yZXBvcnQudjEuTGlzdENsYWltZWRSZXBvcnRzRm9yTWVtYmVyUmVxdWVzdBo0LnN3YXJtLnJlcG9ydC52MS5MaXN0Q2xhaW1lZFJlcG9ydHNGb3JNZW1iZXJSZXNwb25zZRJhCg5HZXRSZXBvcnRJbWFnZRImLnN3YXJtLnJlcG9ydC52MS5HZXRSZXBvcnRJbWFnZVJlcXVlc3QaJy5zd2FybS5yZXBvcnQudjEuR2V0UmVwb3J0SW1hZ2VSZXNwb25zZRJbCgxFeHBpcmVSZXBvcnQSJC5zd2FybS5yZXBvcnQudjEuRXhwaXJlUmVwb3J0UmVxdWVzdBolLnN3YXJtLnJlcG9ydC52MS5FeHBpcmVSZXBvcnRSZXNwb25zZRJtChJDbG9zZUNsYWltZWRSZXBvcnQSKi5zd2FybS5yZXBvcnQudjEuQ2xvc2VDbGFpbWVkUmVwb3J0UmVxdWVzdBorLnN3YXJtLnJlcG9ydC52MS5DbG9zZUNsYWltZWRSZXBvcnRSZXNwb25zZRKCAQoZTGlzdExpdmVSZXBvcnRzQnlSZXBvcnRlchIxLnN3YXJtLnJlcG9ydC52MS5MaXN0TGl2ZVJlcG9ydHNCeVJlcG9ydGVyUmVxdWVzdBoyLnN3YXJtLnJlcG9ydC52MS5MaXN0TGl2ZVJlcG9ydHNCeVJlcG9ydGVyUmVzcG9uc2USeQoWTWFya0RlcGFydGVkQnlSZXBvcnRlchIuLnN3YXJtLnJlcG9ydC52MS5NYXJrRGVwYXJ0ZWRCeVJlcG9ydGVyUmVxdWVzdBovLnN3YXJtLnJlcG9ydC52MS5NYXJrRGVwYXJ0ZWRCeVJlcG9ydGVyUmVzcG9uc2USbQoSUmVjb3JkQ2xhaW1PdXRjb21lEiouc3dhcm0ucmVwb3J0LnYxLlJlY29yZENsYWltT3V0Y29tZVJlcXVlc3QaKy5zd2FybS5yZXBvcnQudjEuUmVjb3JkQ2xhaW1PdXRjb21lUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
 
 /**
  * The report form's fields as the reporter sent them: the service owns every rule about them, so they arrive as text.
@@ -103,6 +103,13 @@ export type SubmitReportRequest = Message<"swarm.report.v1.SubmitReportRequest">
    * @generated from field: bool validate_only = 15;
    */
   validateOnly: boolean;
+
+  /**
+   * The reporter asked to be texted when a beekeeper is on the way (the form's checkbox); false when not sent.
+   *
+   * @generated from field: bool reporter_updates = 16;
+   */
+  reporterUpdates: boolean;
 };
 
 /**
@@ -767,6 +774,13 @@ export type ClaimedReportForMember = Message<"swarm.report.v1.ClaimedReportForMe
    * @generated from field: bool has_image = 10;
    */
   hasImage: boolean;
+
+  /**
+   * UNSPECIFIED until the claimer records one.
+   *
+   * @generated from field: swarm.report.v1.ClaimOutcome outcome = 11;
+   */
+  outcome: ClaimOutcome;
 };
 
 /**
@@ -841,6 +855,229 @@ export type GetReportImageResponse = Message<"swarm.report.v1.GetReportImageResp
  */
 export const GetReportImageResponseSchema: GenMessage<GetReportImageResponse> = /*@__PURE__*/
   messageDesc(file_swarm_report_v1_report_service, 27);
+
+/**
+ * @generated from message swarm.report.v1.ExpireReportRequest
+ */
+export type ExpireReportRequest = Message<"swarm.report.v1.ExpireReportRequest"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.ExpireReportRequest.
+ * Use `create(ExpireReportRequestSchema)` to create a new message.
+ */
+export const ExpireReportRequestSchema: GenMessage<ExpireReportRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 28);
+
+/**
+ * @generated from message swarm.report.v1.ExpireReportResponse
+ */
+export type ExpireReportResponse = Message<"swarm.report.v1.ExpireReportResponse"> & {
+  /**
+   * True when this call expired the report.
+   *
+   * @generated from field: bool expired = 1;
+   */
+  expired: boolean;
+
+  /**
+   * @generated from field: swarm.report.v1.ReportState state = 2;
+   */
+  state: ReportState;
+};
+
+/**
+ * Describes the message swarm.report.v1.ExpireReportResponse.
+ * Use `create(ExpireReportResponseSchema)` to create a new message.
+ */
+export const ExpireReportResponseSchema: GenMessage<ExpireReportResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 29);
+
+/**
+ * @generated from message swarm.report.v1.CloseClaimedReportRequest
+ */
+export type CloseClaimedReportRequest = Message<"swarm.report.v1.CloseClaimedReportRequest"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.CloseClaimedReportRequest.
+ * Use `create(CloseClaimedReportRequestSchema)` to create a new message.
+ */
+export const CloseClaimedReportRequestSchema: GenMessage<CloseClaimedReportRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 30);
+
+/**
+ * @generated from message swarm.report.v1.CloseClaimedReportResponse
+ */
+export type CloseClaimedReportResponse = Message<"swarm.report.v1.CloseClaimedReportResponse"> & {
+  /**
+   * True when this call closed the report.
+   *
+   * @generated from field: bool closed = 1;
+   */
+  closed: boolean;
+};
+
+/**
+ * Describes the message swarm.report.v1.CloseClaimedReportResponse.
+ * Use `create(CloseClaimedReportResponseSchema)` to create a new message.
+ */
+export const CloseClaimedReportResponseSchema: GenMessage<CloseClaimedReportResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 31);
+
+/**
+ * @generated from message swarm.report.v1.ListLiveReportsByReporterRequest
+ */
+export type ListLiveReportsByReporterRequest = Message<"swarm.report.v1.ListLiveReportsByReporterRequest"> & {
+  /**
+   * Ten digits, or +1 and ten digits as the SMS provider sends it.
+   *
+   * @generated from field: string reporter_phone = 1;
+   */
+  reporterPhone: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.ListLiveReportsByReporterRequest.
+ * Use `create(ListLiveReportsByReporterRequestSchema)` to create a new message.
+ */
+export const ListLiveReportsByReporterRequestSchema: GenMessage<ListLiveReportsByReporterRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 32);
+
+/**
+ * @generated from message swarm.report.v1.LiveReportByReporter
+ */
+export type LiveReportByReporter = Message<"swarm.report.v1.LiveReportByReporter"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string claim_code = 2;
+   */
+  claimCode: string;
+
+  /**
+   * @generated from field: swarm.report.v1.ReportState state = 3;
+   */
+  state: ReportState;
+
+  /**
+   * The claimer, when claimed.
+   *
+   * @generated from field: string member_id = 4;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.LiveReportByReporter.
+ * Use `create(LiveReportByReporterSchema)` to create a new message.
+ */
+export const LiveReportByReporterSchema: GenMessage<LiveReportByReporter> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 33);
+
+/**
+ * @generated from message swarm.report.v1.ListLiveReportsByReporterResponse
+ */
+export type ListLiveReportsByReporterResponse = Message<"swarm.report.v1.ListLiveReportsByReporterResponse"> & {
+  /**
+   * @generated from field: repeated swarm.report.v1.LiveReportByReporter reports = 1;
+   */
+  reports: LiveReportByReporter[];
+};
+
+/**
+ * Describes the message swarm.report.v1.ListLiveReportsByReporterResponse.
+ * Use `create(ListLiveReportsByReporterResponseSchema)` to create a new message.
+ */
+export const ListLiveReportsByReporterResponseSchema: GenMessage<ListLiveReportsByReporterResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 34);
+
+/**
+ * @generated from message swarm.report.v1.MarkDepartedByReporterRequest
+ */
+export type MarkDepartedByReporterRequest = Message<"swarm.report.v1.MarkDepartedByReporterRequest"> & {
+  /**
+   * Ten digits, or +1 and ten digits as the SMS provider sends it.
+   *
+   * @generated from field: string reporter_phone = 1;
+   */
+  reporterPhone: string;
+};
+
+/**
+ * Describes the message swarm.report.v1.MarkDepartedByReporterRequest.
+ * Use `create(MarkDepartedByReporterRequestSchema)` to create a new message.
+ */
+export const MarkDepartedByReporterRequestSchema: GenMessage<MarkDepartedByReporterRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 35);
+
+/**
+ * @generated from message swarm.report.v1.MarkDepartedByReporterResponse
+ */
+export type MarkDepartedByReporterResponse = Message<"swarm.report.v1.MarkDepartedByReporterResponse"> & {
+  /**
+   * @generated from field: repeated swarm.report.v1.LiveReportByReporter departed = 1;
+   */
+  departed: LiveReportByReporter[];
+};
+
+/**
+ * Describes the message swarm.report.v1.MarkDepartedByReporterResponse.
+ * Use `create(MarkDepartedByReporterResponseSchema)` to create a new message.
+ */
+export const MarkDepartedByReporterResponseSchema: GenMessage<MarkDepartedByReporterResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 36);
+
+/**
+ * @generated from message swarm.report.v1.RecordClaimOutcomeRequest
+ */
+export type RecordClaimOutcomeRequest = Message<"swarm.report.v1.RecordClaimOutcomeRequest"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: swarm.report.v1.ClaimOutcome outcome = 3;
+   */
+  outcome: ClaimOutcome;
+};
+
+/**
+ * Describes the message swarm.report.v1.RecordClaimOutcomeRequest.
+ * Use `create(RecordClaimOutcomeRequestSchema)` to create a new message.
+ */
+export const RecordClaimOutcomeRequestSchema: GenMessage<RecordClaimOutcomeRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 37);
+
+/**
+ * @generated from message swarm.report.v1.RecordClaimOutcomeResponse
+ */
+export type RecordClaimOutcomeResponse = Message<"swarm.report.v1.RecordClaimOutcomeResponse"> & {
+};
+
+/**
+ * Describes the message swarm.report.v1.RecordClaimOutcomeResponse.
+ * Use `create(RecordClaimOutcomeResponseSchema)` to create a new message.
+ */
+export const RecordClaimOutcomeResponseSchema: GenMessage<RecordClaimOutcomeResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_report_service, 38);
 
 /**
  * @generated from service swarm.report.v1.ReportService
@@ -992,6 +1229,62 @@ export const ReportService: GenService<{
     methodKind: "unary";
     input: typeof GetReportImageRequestSchema;
     output: typeof GetReportImageResponseSchema;
+  },
+  /**
+   * Expires the report when it is still active and its expiry (REPORT_ACTIVE_HOURS after it last became active) has
+   * come, announcing it with ReportExpired; otherwise changes nothing. Idempotent: driven by a delayed job.
+   * Errors: NOT_FOUND.
+   *
+   * @generated from rpc swarm.report.v1.ReportService.ExpireReport
+   */
+  expireReport: {
+    methodKind: "unary";
+    input: typeof ExpireReportRequestSchema;
+    output: typeof ExpireReportResponseSchema;
+  },
+  /**
+   * Closes a claimed report whose un-claim window has ended, announcing it with ReportClosed; otherwise changes
+   * nothing. Idempotent: driven by a delayed job. Errors: NOT_FOUND.
+   *
+   * @generated from rpc swarm.report.v1.ReportService.CloseClaimedReport
+   */
+  closeClaimedReport: {
+    methodKind: "unary";
+    input: typeof CloseClaimedReportRequestSchema;
+    output: typeof CloseClaimedReportResponseSchema;
+  },
+  /**
+   * Live reports (active, or claimed and not yet closed) made from this phone number, newest first.
+   *
+   * @generated from rpc swarm.report.v1.ReportService.ListLiveReportsByReporter
+   */
+  listLiveReportsByReporter: {
+    methodKind: "unary";
+    input: typeof ListLiveReportsByReporterRequestSchema;
+    output: typeof ListLiveReportsByReporterResponseSchema;
+  },
+  /**
+   * The reporter texted GONE: every live report made from this number closes as departed, each announced with
+   * ReportDeparted. Answers the reports closed by this call (none when they were closed already).
+   *
+   * @generated from rpc swarm.report.v1.ReportService.MarkDepartedByReporter
+   */
+  markDepartedByReporter: {
+    methodKind: "unary";
+    input: typeof MarkDepartedByReporterRequestSchema;
+    output: typeof MarkDepartedByReporterResponseSchema;
+  },
+  /**
+   * Records (or changes) what happened to a claimed report; only by its claimer, at any time after the claim.
+   * Announced with ClaimOutcomeRecorded. Errors: NOT_FOUND; PERMISSION_DENIED (REPORT.NOT_CLAIMER);
+   * INVALID_ARGUMENT (REPORT.INVALID_OUTCOME) for UNSPECIFIED.
+   *
+   * @generated from rpc swarm.report.v1.ReportService.RecordClaimOutcome
+   */
+  recordClaimOutcome: {
+    methodKind: "unary";
+    input: typeof RecordClaimOutcomeRequestSchema;
+    output: typeof RecordClaimOutcomeResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_swarm_report_v1_report_service, 0);

@@ -1,13 +1,12 @@
 import type { MemoryOutbox } from '@swarm/runtime';
 import type { CoveringMember, InsertOutcome, MemberPatch, MemberRepository } from '../../app/ports.js';
-import { MAX_RANGE_IN_MILES } from '../../domain/availability.js';
-import { coveringDistance } from '../../domain/covering.js';
+import { coverageOf, searchRadiusMiles } from '../../domain/covering.js';
 import { boxesAround, type GeoBox, type GeoPoint } from '../../domain/geo.js';
 import type { Member } from '../../domain/member.js';
 import { memberChanged } from '../../domain/member-events.js';
 import { toOutboxMessage } from '../events/member-event-codec.js';
 
-/** Homes are filed in cells of this many degrees a side: a 25-mile search box touches about a dozen of them. */
+/** Homes are filed in cells of this many degrees a side: a 25-mile search box touches a few, a 50-mile one about a dozen. */
 const CELL_DEGREES = 0.5;
 
 const cellIndex = (degrees: number) => Math.floor(degrees / CELL_DEGREES);
@@ -93,17 +92,18 @@ export class MemoryMemberRepository implements MemberRepository {
     });
   }
 
-  async findCovering(point: GeoPoint, heightFeet: number): Promise<CoveringMember[]> {
-    // The grid narrows to homes within the longest range anyone may set; each member's own range is applied after.
+  async findCovering(point: GeoPoint, heightFeet: number, { includeWider = false } = {}): Promise<CoveringMember[]> {
+    // The grid narrows to homes within the longest range (and extra miles) anyone may set; each member's own are
+    // applied after.
     const candidates = new Set<string>();
-    for (const box of boxesAround(point, MAX_RANGE_IN_MILES)) {
+    for (const box of boxesAround(point, searchRadiusMiles(includeWider))) {
       for (const cell of cellsOverlapping(box)) for (const memberId of this.homesByCell.get(cell) ?? []) candidates.add(memberId);
     }
     const covering: CoveringMember[] = [];
     for (const memberId of candidates) {
       const member = this.members.get(memberId)!;
-      const distanceMiles = coveringDistance(member, point, heightFeet);
-      if (distanceMiles !== undefined) covering.push({ member: structuredClone(member), distanceMiles });
+      const coverage = coverageOf(member, point, heightFeet, includeWider);
+      if (coverage) covering.push({ member: structuredClone(member), ...coverage });
     }
     return covering.sort((left, right) => left.distanceMiles - right.distanceMiles);
   }

@@ -32,6 +32,20 @@ mongoSuite('MemberRepository contract: MongoDB', (newDatabase, target) => {
     expect((await members.findById(member.memberId))?.home).toEqual({ latitude: 45.5152, longitude: -122.6784 });
     expect((await members.findCovering({ latitude: 45.5152, longitude: -122.6784 }, 1)).map(({ member: found }) => found.memberId)).toEqual([member.memberId]);
   });
+
+  it('reads a member stored before extra miles existed as having none, and can set them', async () => {
+    const { db } = await newDatabase();
+    const members = new MongoMemberRepository(db, new MongoOutbox(db));
+    await members.ensureIndexes();
+    const member = aMember({ address: 'x', home: { latitude: 45.5152 + 7 / 69.0934, longitude: -122.6784 } });
+    await members.insertIfAbsent(member);
+    await db.collection('members').updateOne({ _id: member.memberId as never }, { $unset: { 'availability.extraMiles': '' } });
+    expect((await members.findById(member.memberId))?.availability.extraMiles).toBe(0);
+    const portland = { latitude: 45.5152, longitude: -122.6784 };
+    expect(await members.findCovering(portland, 1, { includeWider: true })).toEqual([]);
+    await members.update(member.memberId, { availability: { extraMiles: 3 } });
+    expect((await members.findCovering(portland, 1, { includeWider: true })).map(({ wider }) => wider)).toEqual([true]);
+  });
 }, {
   allowedScans: { 'members by {home.type}': 'the one-time move of homes stored as GeoJSON, once per start, before the service serves' },
 });

@@ -1,8 +1,8 @@
 import { type Collection, type Db, type Document, type Filter } from 'mongodb';
 import { isDuplicateKeyError, NOTHING_PARKED, parkEvent, ParkedEvents, type MongoOutbox, type WithParkedEvents } from '@swarm/runtime/mongo';
 import type { CoveringMember, InsertOutcome, MemberPatch, MemberRepository } from '../../app/ports.js';
-import { DAYS_OF_WEEK, MAX_RANGE_IN_MILES, type DayOfWeek } from '../../domain/availability.js';
-import { coveringDistance } from '../../domain/covering.js';
+import { DAYS_OF_WEEK, DEFAULT_EXTRA_MILES, type DayOfWeek } from '../../domain/availability.js';
+import { coverageOf, searchRadiusMiles } from '../../domain/covering.js';
 import { boxesAround, type GeoPoint } from '../../domain/geo.js';
 import type { Member, OnboardingEntry } from '../../domain/member.js';
 import { memberChanged } from '../../domain/member-events.js';
@@ -31,6 +31,8 @@ type MemberDocument = WithParkedEvents & {
     rangeInMiles: number;
     /** Keyed by day name rather than an array, so one day's window can be set by its path. */
     days: Record<DayOfWeek, DayWindowDocument>;
+    /** Absent on members stored before the setting existed: none. */
+    extraMiles?: number;
   };
   createdAt: Date;
 };
@@ -159,9 +161,10 @@ export class MongoMemberRepository implements MemberRepository {
     return documents.map((document) => ({ member: fromDocument(document), version: document.version ?? 0 }));
   }
 
-  async findCovering(point: GeoPoint, heightFeet: number): Promise<CoveringMember[]> {
-    // The index narrows to homes within the longest range anyone may set; each member's own range is applied after.
-    const boxes = boxesAround(point, MAX_RANGE_IN_MILES).map((box) => ({
+  async findCovering(point: GeoPoint, heightFeet: number, { includeWider = false } = {}): Promise<CoveringMember[]> {
+    // The index narrows to homes within the longest range (and extra miles) anyone may set; each member's own are
+    // applied after.
+    const boxes = boxesAround(point, searchRadiusMiles(includeWider)).map((box) => ({
       'home.latitude': { $gte: box.minLatitude, $lte: box.maxLatitude },
       'home.longitude': { $gte: box.minLongitude, $lte: box.maxLongitude },
     }));
@@ -171,8 +174,8 @@ export class MongoMemberRepository implements MemberRepository {
     const covering: CoveringMember[] = [];
     for (const document of candidates) {
       const member = fromDocument(document);
-      const distanceMiles = coveringDistance(member, point, heightFeet);
-      if (distanceMiles !== undefined) covering.push({ member, distanceMiles });
+      const coverage = coverageOf(member, point, heightFeet, includeWider);
+      if (coverage) covering.push({ member, ...coverage });
     }
     return covering.sort((left, right) => left.distanceMiles - right.distanceMiles);
   }
@@ -204,6 +207,7 @@ function toDocument(member: Member): MemberDocument {
           return [day, { fromHour: window.fromHour, toHour: window.toHour }];
         }),
       ) as Record<DayOfWeek, DayWindowDocument>,
+      extraMiles: availability.extraMiles,
     },
     createdAt: member.createdAt,
   };
@@ -225,6 +229,7 @@ function fromDocument(document: MemberDocument): Member {
       elevationMaximumFeet: availability.elevationMaximumFeet,
       rangeInMiles: availability.rangeInMiles,
       days: DAYS_OF_WEEK.map((day) => ({ fromHour: availability.days[day].fromHour, toHour: availability.days[day].toHour })),
+      extraMiles: availability.extraMiles ?? DEFAULT_EXTRA_MILES,
     },
     createdAt: document.createdAt,
   };

@@ -10,6 +10,7 @@ export function toProtoAvailability(availability: Availability): MessageInitShap
     elevationMaximumFeet: availability.elevationMaximumFeet,
     rangeInMiles: availability.rangeInMiles,
     days: availability.days.map(({ fromHour, toHour }) => ({ fromHour, toHour })),
+    extraMiles: availability.extraMiles,
   };
 }
 

@@ -32,7 +32,7 @@ describe('MemberService over Connect', () => {
     expect(ensured.created).toBe(true);
     expect(ensured.member?.memberId).toBe('member-1');
     expect(ensured.member?.email).toBe('ada@example.org');
-    expect(ensured.member?.availability).toMatchObject({ doNotDisturb: false, elevationMaximumFeet: 10, rangeInMiles: 5 });
+    expect(ensured.member?.availability).toMatchObject({ doNotDisturb: false, elevationMaximumFeet: 10, rangeInMiles: 5, extraMiles: 0 });
     expect(ensured.member?.availability?.days.map((day) => [day.fromHour, day.toHour])).toEqual([
       [9, 22],
       [17, 22],
@@ -126,6 +126,50 @@ describe('MemberService over Connect', () => {
     expect((await client.getMember({ memberId })).member?.availability?.rangeInMiles).toBe(12);
   });
 
+  it('sets the extra miles for unclaimed swarms and refuses fractions and values out of 0 to 25, changing nothing', async () => {
+    const { member } = await client.ensureMember({ email: 'ada@example.org' });
+    const memberId = member?.memberId ?? '';
+    const changed = await client.updateAvailability({ memberId, extraMiles: 10 });
+    expect(changed.member?.availability).toMatchObject({ extraMiles: 10, rangeInMiles: 5 });
+
+    for (const [extraMiles, message] of [
+      [2.5, 'Extra miles must be a whole number.'],
+      [26, 'Extra miles cannot exceed 25.'],
+      [-1, 'Extra miles cannot be negative.'],
+    ] as const) {
+      const error = await connectErrorOf(client.updateAvailability({ memberId, extraMiles }));
+      expect([error.code, error.rawMessage, domainErrorCode(error), fieldViolations(error)]).toEqual([
+        Code.InvalidArgument,
+        message,
+        'MEMBER.INVALID_AVAILABILITY',
+        [message],
+      ]);
+    }
+    expect((await client.getMember({ memberId })).member?.availability?.extraMiles).toBe(10);
+    const off = await client.updateAvailability({ memberId, extraMiles: 0 });
+    expect(off.member?.availability?.extraMiles).toBe(0);
+  });
+
+  it('answers members covering a swarm only through their extra miles, marked wider, when asked to', async () => {
+    const { member } = await client.ensureMember({ email: 'ada@example.org' });
+    const memberId = member?.memberId ?? '';
+    await client.updateMemberInformation({ memberId, name: 'Ada Lovelace', phoneNumber: '5035550100', address: '1 Hive Way, Portland, OR, USA' });
+    await client.updateAvailability({ memberId, extraMiles: 10 });
+    const near = { latitude: 45.5152 + 3 / 69.0934, longitude: -122.6784 };
+    const wider = { latitude: 45.5152 + 12 / 69.0934, longitude: -122.6784 };
+    const beyond = { latitude: 45.5152 + 16 / 69.0934, longitude: -122.6784 };
+
+    expect((await client.findCoveringMembers({ point: wider, heightFeet: 10 })).members).toEqual([]);
+    const found = await client.findCoveringMembers({ point: wider, heightFeet: 10, includeWider: true });
+    expect(found.members.map((covering) => [covering.memberId, covering.wider])).toEqual([[memberId, true]]);
+    expect(found.members[0]?.distanceMiles).toBeCloseTo(12, 2);
+    expect(found.members[0]?.member?.availability?.extraMiles).toBe(10);
+    const regular = await client.findCoveringMembers({ point: near, heightFeet: 10, includeWider: true });
+    expect(regular.members.map((covering) => [covering.memberId, covering.wider])).toEqual([[memberId, false]]);
+    expect((await client.findCoveringMembers({ point: beyond, heightFeet: 10, includeWider: true })).members).toEqual([]);
+    expect((await client.findCoveringMembers({ point: wider, heightFeet: 11, includeWider: true })).members).toEqual([]);
+  });
+
   it('marks the dashboard tour completed', async () => {
     const { member } = await client.ensureMember({ email: 'ada@example.org' });
     expect(member?.onboarding).toMatchObject([{ onboardingId: 1, status: OnboardingStatus.TO_SHOW }]);
@@ -181,10 +225,17 @@ describe('MemberService over Connect', () => {
       const ada = await informed('ada@example.org', '5035550100');
       const grace = await informed('grace@example.org', '5035550101');
       await client.updateAvailability({ memberId: ada, timeZone: 'America/Los_Angeles' });
+      await client.updateAvailability({ memberId: ada, extraMiles: 5 });
       const { settings } = await client.listAlertSettings({ memberIds: [ada, grace, 'unknown'] });
       const byId = new Map(settings.map((entry) => [entry.memberId, entry]));
       expect([...byId.keys()].sort()).toEqual([ada, grace].sort());
-      expect(byId.get(ada)).toMatchObject({ phoneNumber: '5035550100', timeZone: 'America/Los_Angeles', availability: { doNotDisturb: false } });
+      expect(byId.get(ada)).toMatchObject({
+        name: 'Ada Lovelace',
+        phoneNumber: '5035550100',
+        timeZone: 'America/Los_Angeles',
+        availability: { doNotDisturb: false, extraMiles: 5 },
+      });
+      expect(byId.get(grace)).toMatchObject({ name: 'Ada Lovelace', availability: { extraMiles: 0 } });
       expect(byId.get(ada)!.version).toBeGreaterThan(byId.get(grace)!.version);
       expect(byId.get(ada)!.availability?.days).toHaveLength(7);
       const error = await connectErrorOf(client.listAlertSettings({ memberIds: Array.from({ length: 1_001 }, (_, index) => `m-${index}`) }));

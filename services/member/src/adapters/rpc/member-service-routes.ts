@@ -79,6 +79,7 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
             ...(request.doNotDisturb !== undefined ? { doNotDisturb: request.doNotDisturb } : {}),
             ...(request.elevationMaximumFeet !== undefined ? { elevationMaximumFeet: request.elevationMaximumFeet } : {}),
             ...(request.rangeInMiles !== undefined ? { rangeInMiles: request.rangeInMiles } : {}),
+            ...(request.extraMiles !== undefined ? { extraMiles: request.extraMiles } : {}),
             ...(request.timeZone !== undefined ? { timeZone: request.timeZone } : {}),
             dayHours: request.dayHours.map((change) => ({
               day: change.day,
@@ -94,9 +95,9 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
         })),
       findCoveringMembers: (request) =>
         answer(async () => {
-          const covering = await useCases.findCoveringMembers.execute(request.point, request.heightFeet);
+          const covering = await useCases.findCoveringMembers.execute(request.point, request.heightFeet, request.includeWider);
           return {
-            members: covering.map(({ member, distanceMiles }) => ({ memberId: member.memberId, distanceMiles, member: toProtoMember(member) })),
+            members: covering.map(({ member, distanceMiles, wider }) => ({ memberId: member.memberId, distanceMiles, member: toProtoMember(member), wider })),
           };
         }),
       issueLoginToken: (request) =>

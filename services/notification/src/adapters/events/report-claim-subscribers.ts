@@ -1,6 +1,11 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { claimOutcomes } from '@swarm/proto/labels';
 import {
+  ClaimOutcomeRecordedEvent,
   ReportClaimedEvent,
+  ReportClosedEvent,
+  ReportDepartedEvent,
+  ReportExpiredEvent,
   ReportMarkedBadEvent,
   ReportUnclaimedEvent,
   subscribeTo,
@@ -12,19 +17,54 @@ import type { Clock } from '../../app/ports/clock-and-log.js';
 import type { FollowReportClaims } from '../../app/follow-report-claims.js';
 import { NOTIFICATION_CONSUMER } from './report-submitted-subscriber.js';
 
-/** Subscribes dispatch to report.claimed, report.unclaimed and report.marked_bad. */
+/** 72 hours: the claim's window, and a report's default active period, should an event lack its end. */
+const DEFAULT_PERIOD_MS = 72 * 60 * 60 * 1000;
+
+/** Subscribes dispatch to the events of a report after its submission. */
 export async function subscribeToReportClaims(bus: EventBus, follow: FollowReportClaims, clock: Clock, logger: Logger): Promise<Subscription[]> {
   const at = (timestamp: Parameters<typeof timestampDate>[0] | undefined) => (timestamp ? timestampDate(timestamp) : clock.now());
   return Promise.all([
     subscribeTo(bus, NOTIFICATION_CONSUMER, ReportClaimedEvent, async (event, delivery) => {
       logger.debug({ reportId: event.reportId, eventId: delivery.id }, 'report claimed');
-      await follow.claimed({ reportId: event.reportId, memberId: event.memberId, claimedAt: at(event.claimedAt) });
+      const claimedAt = at(event.claimedAt);
+      await follow.claimed({
+        eventId: delivery.id,
+        reportId: event.reportId,
+        memberId: event.memberId,
+        claimedAt,
+        closesAt: event.closesAt ? timestampDate(event.closesAt) : new Date(claimedAt.getTime() + DEFAULT_PERIOD_MS),
+      });
     }),
     subscribeTo(bus, NOTIFICATION_CONSUMER, ReportUnclaimedEvent, async (event, delivery) => {
-      await follow.unclaimed({ eventId: delivery.id, reportId: event.reportId, memberId: event.memberId, unclaimedAt: at(event.unclaimedAt) });
+      const unclaimedAt = at(event.unclaimedAt);
+      await follow.unclaimed({
+        eventId: delivery.id,
+        reportId: event.reportId,
+        memberId: event.memberId,
+        unclaimedAt,
+        expiresAt: event.expiresAt ? timestampDate(event.expiresAt) : new Date(unclaimedAt.getTime() + DEFAULT_PERIOD_MS),
+      });
     }),
     subscribeTo(bus, NOTIFICATION_CONSUMER, ReportMarkedBadEvent, async (event) => {
       await follow.markedBad({ reportId: event.reportId, markedAt: at(event.markedAt) });
+    }),
+    subscribeTo(bus, NOTIFICATION_CONSUMER, ReportExpiredEvent, async (event) => {
+      await follow.expired({ reportId: event.reportId, expiredAt: at(event.expiredAt) });
+    }),
+    subscribeTo(bus, NOTIFICATION_CONSUMER, ReportDepartedEvent, async (event) => {
+      await follow.departed({ reportId: event.reportId, memberId: event.memberId, claimCode: event.claimCode, departedAt: at(event.departedAt) });
+    }),
+    subscribeTo(bus, NOTIFICATION_CONSUMER, ReportClosedEvent, async (event) => {
+      await follow.closed({ reportId: event.reportId, closedAt: at(event.closedAt) });
+    }),
+    subscribeTo(bus, NOTIFICATION_CONSUMER, ClaimOutcomeRecordedEvent, async (event, delivery) => {
+      const outcome = claimOutcomes.label(event.outcome);
+      // An outcome this build does not know is left out of the statistics rather than redelivered forever.
+      if (!outcome) {
+        logger.warn({ reportId: event.reportId, eventId: delivery.id, outcome: event.outcome }, 'claim outcome not known: left out of the statistics');
+        return;
+      }
+      await follow.outcomeRecorded({ reportId: event.reportId, outcome, recordedAt: at(event.recordedAt) });
     }),
   ]);
 }

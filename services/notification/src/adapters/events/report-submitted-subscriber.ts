@@ -1,8 +1,13 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { swarmSizes } from '@swarm/proto/labels';
+import type { CoveringMember } from '@swarm/proto/report/v1/events';
 import { ReportSubmittedEvent, subscribeTo, type EventBus, type Logger, type Subscription } from '@swarm/runtime';
 import type { StartDispatchOnReportSubmitted } from '../../app/start-dispatch-on-report-submitted.js';
 import { withinReportDispatch } from '../telemetry/alert-job-context.js';
+
+const DEFAULT_ACTIVE_MS = 72 * 60 * 60 * 1000;
+
+const coveringMember = ({ memberId, distanceMiles, companyId, companyName }: CoveringMember) => ({ memberId, distanceMiles, companyId, companyName });
 
 /** The durable consumer name of this service on the event bus. */
 export const NOTIFICATION_CONSUMER = 'notification';
@@ -26,7 +31,13 @@ export function subscribeToReportSubmitted(
         elevationFeet: event.elevationFeet,
         location: { latitude: event.location!.latitude, longitude: event.location!.longitude },
         submittedAt,
-        coverage: event.coverage.map(({ memberId, distanceMiles, companyId, companyName }) => ({ memberId, distanceMiles, companyId, companyName })),
+        coverage: event.coverage.map(coveringMember),
+        widerCoverage: event.widerCoverage.map(coveringMember),
+        // A report service older than expiry sends none: such a report gets the default active period.
+        expiresAt: event.expiresAt ? timestampDate(event.expiresAt) : new Date(submittedAt.getTime() + DEFAULT_ACTIVE_MS),
+        reporterUpdates: event.reporterUpdates,
+        // The number is used only with the reporter's consent, whatever else arrives.
+        reporterPhone: event.reporterUpdates ? event.reporterPhone : '',
       }),
     );
     logger.info(

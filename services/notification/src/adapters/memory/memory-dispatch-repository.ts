@@ -1,5 +1,5 @@
 import type { DispatchRepository } from '../../app/ports/stores.js';
-import { stateChangeApplies, type AlertDispatch, type ReportState } from '../../domain/alert-dispatch.js';
+import { LIVE_REPORT_STATES, stateChangeApplies, type AlertDispatch, type ReportState } from '../../domain/alert-dispatch.js';
 
 export class MemoryDispatchRepository implements DispatchRepository {
   private readonly dispatches = new Map<string, AlertDispatch>();
@@ -21,7 +21,7 @@ export class MemoryDispatchRepository implements DispatchRepository {
   }
 
   async findLiveByClaimCode(claimCode: string): Promise<AlertDispatch[]> {
-    return [...this.dispatches.values()].filter((dispatch) => dispatch.claimCode === claimCode && dispatch.reportState !== 'bad').map((dispatch) => structuredClone(dispatch));
+    return [...this.dispatches.values()].filter((dispatch) => dispatch.claimCode === claimCode && LIVE_REPORT_STATES.includes(dispatch.reportState)).map((dispatch) => structuredClone(dispatch));
   }
 
   async changeReportState(reportId: string, change: { state: ReportState; at: Date }): Promise<'changed' | 'unchanged' | 'unknown'> {

@@ -1,7 +1,7 @@
 import { type Collection, type Db } from 'mongodb';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { DispatchRepository } from '../../app/ports/stores.js';
-import type { AlertDispatch, ReportState } from '../../domain/alert-dispatch.js';
+import { FINAL_REPORT_STATES, LIVE_REPORT_STATES, type AlertDispatch, type ReportState } from '../../domain/alert-dispatch.js';
 
 type DispatchDocument = Omit<AlertDispatch, 'reportId'> & { _id: string };
 
@@ -34,7 +34,7 @@ export class MongoDispatchRepository implements DispatchRepository {
   }
 
   async findLiveByClaimCode(claimCode: string): Promise<AlertDispatch[]> {
-    return (await this.collection.find({ claimCode, reportState: { $ne: 'bad' } }).toArray()).map(fromDocument);
+    return (await this.collection.find({ claimCode, reportState: { $in: [...LIVE_REPORT_STATES] } }).toArray()).map(fromDocument);
   }
 
   async markScheduled(reportId: string, scheduledAt: Date): Promise<void> {
@@ -45,7 +45,7 @@ export class MongoDispatchRepository implements DispatchRepository {
   async changeReportState(reportId: string, change: { state: ReportState; at: Date }): Promise<'changed' | 'unchanged' | 'unknown'> {
     // The condition is stateChangeApplies, evaluated by the server in the same write, so concurrent changes keep the newest.
     const { matchedCount } = await this.collection.updateOne(
-      { _id: reportId, reportState: { $ne: 'bad' }, reportStateAt: { $lt: change.at } },
+      { _id: reportId, reportState: { $nin: [...FINAL_REPORT_STATES] }, reportStateAt: { $lt: change.at } },
       { $set: { reportState: change.state, reportStateAt: change.at } },
     );
     if (matchedCount > 0) return 'changed';

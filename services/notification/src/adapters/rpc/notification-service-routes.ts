@@ -1,18 +1,28 @@
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { Code, type ConnectRouter, type ServiceImpl } from '@connectrpc/connect';
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError, type ConnectRouter, type ServiceImpl } from '@connectrpc/connect';
 import { DispatchStatus, NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { toConnectError } from '@swarm/runtime';
 import type { GetAlertDispatch } from '../../app/get-alert-dispatch.js';
+import type { GetAssociationStatistics } from '../../app/get-association-statistics.js';
 import type { NotificationErrorCode } from '../../domain/notification-error.js';
+import type { AssociationFigures } from '../../domain/statistics.js';
 
 const connectCodes: Record<NotificationErrorCode, Code> = {
   'NOTIFICATION.INVALID_EVENT': Code.InvalidArgument,
   'NOTIFICATION.DISPATCH_NOT_FOUND': Code.NotFound,
   'NOTIFICATION.INVALID_INBOUND_SMS': Code.InvalidArgument,
+  'NOTIFICATION.INVALID_PERIOD': Code.InvalidArgument,
 };
 
+/** The domain's figures carry the proto's field names; only the period bounds change type. */
+const toProtoStatistics = (figures: AssociationFigures) => ({
+  ...figures,
+  periodStart: timestampFromDate(figures.periodStart),
+  periodEnd: timestampFromDate(figures.periodEnd),
+});
+
 export function notificationServiceRoutes(
-  useCases: { getAlertDispatch: GetAlertDispatch },
+  useCases: { getAlertDispatch: GetAlertDispatch; getAssociationStatistics: GetAssociationStatistics },
   /** Methods implemented elsewhere (inbound SMS): one service takes all its methods in one registration. */
   moreHandlers: Partial<ServiceImpl<typeof NotificationService>> = {},
 ) {
@@ -25,6 +35,21 @@ export function notificationServiceRoutes(
           return {
             dispatch: { reportId: dispatch.reportId, status: dispatch.status === 'scheduled' ? DispatchStatus.SCHEDULED : DispatchStatus.RECEIVED, receivedAt: timestampFromDate(dispatch.receivedAt) },
           };
+        } catch (error) {
+          throw toConnectError(error, connectCodes);
+        }
+      },
+      async getAssociationStatistics(request) {
+        try {
+          if (!request.companyId.trim()) throw new ConnectError('company_id is required', Code.InvalidArgument);
+          // An absent bound would read as the epoch: refused rather than guessed.
+          if (!request.since || !request.until) throw new ConnectError('since and until are required', Code.InvalidArgument);
+          const { weeks, total } = await useCases.getAssociationStatistics.execute({
+            companyId: request.companyId,
+            since: timestampDate(request.since),
+            until: timestampDate(request.until),
+          });
+          return { weeks: weeks.map(toProtoStatistics), total: toProtoStatistics(total) };
         } catch (error) {
           throw toConnectError(error, connectCodes);
         }

@@ -39,6 +39,7 @@ describe('RpcMemberDirectory', () => {
     expect(settings[0]).toEqual({
       memberId: 'm-0',
       version: 3,
+      name: '',
       phoneNumber: '5035550100',
       timeZone: 'America/Chicago',
       availability: { doNotDisturb: true, elevationMaximumFeet: 20, days: [{ fromHour: 9, toHour: 17 }] },

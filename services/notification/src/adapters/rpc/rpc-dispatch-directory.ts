@@ -22,9 +22,10 @@ export class RpcMemberDirectory implements MemberDirectory {
     const batches: string[][] = [];
     for (let start = 0; start < memberIds.length; start += SETTINGS_BATCH) batches.push(memberIds.slice(start, start + SETTINGS_BATCH));
     const answers = await Promise.all(batches.map((batch) => this.members.listAlertSettings({ memberIds: batch }, options)));
-    return answers.flatMap(({ settings }) => settings).map(({ memberId, version, phoneNumber, timeZone, availability }) => ({
+    return answers.flatMap(({ settings }) => settings).map(({ memberId, version, name, phoneNumber, timeZone, availability }) => ({
       memberId,
       version,
+      name,
       phoneNumber,
       timeZone,
       availability: {

@@ -1,3 +1,4 @@
+import { memberOf } from '../../testing/dispatch-fakes.js';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -76,7 +77,7 @@ describe('BullMqAlertScheduler', () => {
     const after = new BullMqAlertScheduler({ redisUrl, prefix, clock });
     const ran: string[] = [];
     await after.start(async (job) => {
-      ran.push(job.memberId);
+      ran.push(memberOf(job) ?? '');
       return { kind: 'done' };
     });
     await waitUntil(async () => ran.length === 3, 5_000, 'the three jobs');
@@ -113,7 +114,7 @@ describe('BullMqAlertScheduler', () => {
 
       const ran: string[] = [];
       await next.start(async (again) => {
-        ran.push(again.memberId);
+        ran.push(memberOf(again) ?? '');
         return { kind: 'done' };
       });
       await waitUntil(() => ran.length === 1, 10_000, 'the job of the killed process to run again');

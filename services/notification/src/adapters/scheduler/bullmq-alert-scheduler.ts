@@ -3,7 +3,7 @@ import { DelayedError, Queue, Worker, type Job, type JobType } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { AlertJobHandler, AlertScheduler } from '../../app/ports/alert-jobs.js';
 import type { Clock } from '../../app/ports/clock-and-log.js';
-import type { AlertJob } from '../../domain/alert-schedule.js';
+import type { DispatchJob } from '../../domain/alert-schedule.js';
 import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-job-context.js';
 import type { RetryOptions } from './in-process-alert-scheduler.js';
 
@@ -11,7 +11,7 @@ import type { RetryOptions } from './in-process-alert-scheduler.js';
  * `alertBeganAt`: the report's submission when the job was scheduled for it (the alert latency counts from there);
  * `traceparent`: the trace that scheduled it, in which the job runs.
  */
-type AlertJobData = { job: AlertJob; runAt: string; alertBeganAt?: string; traceparent?: string };
+type AlertJobData = { job: DispatchJob; runAt: string; alertBeganAt?: string; traceparent?: string };
 
 /** States of a job that has not run yet (or waits for its next attempt). */
 const PENDING_STATES: JobType[] = ['delayed', 'waiting', 'prioritized'];
@@ -31,7 +31,7 @@ export type BullMqAlertSchedulerOptions = RetryOptions & {
   concurrency?: number;
   /** A running job's lock, renewed at half of it; a dead worker's jobs run again one to two periods later (30 s). */
   lockMs?: number;
-  onError?: (job: AlertJob, error: unknown, willRetry: boolean) => void;
+  onError?: (job: DispatchJob, error: unknown, willRetry: boolean) => void;
   /**
    * Where the errors and reconnections of BullMQ's Redis connections go (a ConnectionWatch logs them). BullMQ prints
    * an error nobody listens to as a raw stack trace, so without this they are dropped.
@@ -73,7 +73,7 @@ export class BullMqAlertScheduler implements AlertScheduler {
     this.redis.on('ready', events.ready);
   }
 
-  async schedule(job: AlertJob, runAt: Date): Promise<void> {
+  async schedule(job: DispatchJob, runAt: Date): Promise<void> {
     const existing = await this.queue.getJob(job.jobId);
     if (existing) {
       const state = await existing.getState();
@@ -89,7 +89,7 @@ export class BullMqAlertScheduler implements AlertScheduler {
     // Named before the job exists: a crash in between leaves a name without a job, which a cancel skips, never a
     // job that a cancel could not find.
     await this.redis.multi().sadd(this.reportJobsKey(job.reportId), job.jobId).expire(this.reportJobsKey(job.reportId), REPORT_JOBS_TTL_SECONDS).exec();
-    await this.queue.add('alert', data, {
+    await this.queue.add(job.kind, data, {
       jobId: job.jobId,
       delay: this.delayUntil(runAt),
       attempts: this.options.attempts ?? 8,
@@ -118,7 +118,7 @@ export class BullMqAlertScheduler implements AlertScheduler {
     return visited.filter((job) => job.removed).length;
   }
 
-  async pending(): Promise<{ job: AlertJob; runAt: Date }[]> {
+  async pending(): Promise<{ job: DispatchJob; runAt: Date }[]> {
     const jobs = await this.queue.getJobs(PENDING_STATES);
     return jobs
       .filter((job): job is Job<AlertJobData> => job !== undefined)

@@ -1,3 +1,4 @@
+import { memberOf } from '../../testing/dispatch-fakes.js';
 import { describe, expect, it, vi } from 'vitest';
 import { alertJob } from '../../domain/alert-schedule.js';
 import { alertSchedulerContract, ManualClock } from '../alert-scheduler.contract.js';
@@ -16,7 +17,7 @@ describe('InProcessAlertScheduler', () => {
       mostAtOnce = Math.max(mostAtOnce, running);
       await new Promise((resolve) => setTimeout(resolve, 5));
       running -= 1;
-      ran.push(job.memberId);
+      ran.push(memberOf(job) ?? '');
       return { kind: 'done' };
     });
     const members = Array.from({ length: 12 }, (_, index) => `m${index}`);
@@ -34,7 +35,7 @@ describe('InProcessAlertScheduler', () => {
     const scheduler = new InProcessAlertScheduler(clock);
     const ran: string[] = [];
     await scheduler.start(async (job) => {
-      ran.push(job.memberId);
+      ran.push(memberOf(job) ?? '');
       return { kind: 'done' };
     });
     await scheduler.schedule(alertJob({ reportId: 'r1', memberId: 'm1', companyId: 'c', companyName: 'C', distanceMiles: 1, round: 'submitted' }), new Date('2026-06-01T12:30:00Z'));

@@ -1,7 +1,7 @@
 import { continueTrace, currentTraceparent } from '@swarm/runtime';
 import type { AlertJobHandler, AlertScheduler } from '../../app/ports/alert-jobs.js';
 import type { Clock } from '../../app/ports/clock-and-log.js';
-import type { AlertJob } from '../../domain/alert-schedule.js';
+import type { DispatchJob } from '../../domain/alert-schedule.js';
 import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-job-context.js';
 
 /** setTimeout fires at once for delays above 2^31-1 ms; longer waits are re-armed in steps. */
@@ -21,7 +21,7 @@ export type RetryOptions = {
  * `createdAt`: when the alert began (the report's submission, or the job's first scheduling), kept across retries;
  * `traceparent`: the trace that scheduled it, in which the job runs.
  */
-type Entry = { job: AlertJob; runAt: Date; failures: number; createdAt: Date; traceparent: string | undefined; timer?: NodeJS.Timeout };
+type Entry = { job: DispatchJob; runAt: Date; failures: number; createdAt: Date; traceparent: string | undefined; timer?: NodeJS.Timeout };
 
 /**
  * Alert jobs on timers in this process, for the embedded mode: nothing survives a restart, which the one-process
@@ -41,13 +41,13 @@ export class InProcessAlertScheduler implements AlertScheduler {
   constructor(
     private readonly clock: Clock,
     private readonly options: RetryOptions & {
-      onError?: (job: AlertJob, error: unknown, willRetry: boolean) => void;
+      onError?: (job: DispatchJob, error: unknown, willRetry: boolean) => void;
       /** Jobs run at once at most; the others wait for a slot (the requests answered meanwhile keep their pace). */
       concurrency?: number;
     } = {},
   ) {}
 
-  async schedule(job: AlertJob, runAt: Date): Promise<void> {
+  async schedule(job: DispatchJob, runAt: Date): Promise<void> {
     this.drop(job.jobId);
     const entry: Entry = { job: { ...job }, runAt, failures: 0, createdAt: dispatchedReportSubmittedAt() ?? this.clock.now(), traceparent: currentTraceparent() };
     this.entries.set(job.jobId, entry);
@@ -61,7 +61,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
     return ids.length;
   }
 
-  async pending(): Promise<{ job: AlertJob; runAt: Date }[]> {
+  async pending(): Promise<{ job: DispatchJob; runAt: Date }[]> {
     return [...this.entries.values()]
       .map((entry) => ({ job: { ...entry.job }, runAt: entry.runAt }))
       .sort((a, b) => a.runAt.getTime() - b.runAt.getTime());

@@ -53,7 +53,7 @@ describe('MeteredSendPacer', () => {
 });
 
 describe('alert timing through the scheduler', () => {
-  const job = { jobId: 'alert--r1--m1', reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Bees', distanceMiles: 1, round: 'submitted' };
+  const job = { kind: 'alert' as const, jobId: 'alert--r1--m1', reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Bees', distanceMiles: 1, round: 'submitted' };
 
   it('starts an alert at its report’s submission when scheduled while dispatching the report, else at scheduling', async () => {
     let now = new Date('2026-05-01T12:00:10Z');

@@ -1,3 +1,4 @@
+import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
 import type { MemberAlertSettings } from '../../domain/member-settings.js';
 
 // The other services, as alert dispatch needs them.
@@ -11,4 +12,18 @@ export interface MemberDirectory {
 export interface AlertBilling {
   /** Charges the alert once per (report, member); a repeat answers the first charge and charges nothing. */
   chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'>;
+}
+
+/** The report service, as the report's lifecycle jobs and the replies of reporters and claimers need it. */
+export interface ReportLifecycle {
+  /** Expires the report if it is still active and due; idempotent. */
+  expireReport(reportId: string): Promise<void>;
+  /** Closes the claim if its window has ended; idempotent. */
+  closeClaimedReport(reportId: string): Promise<void>;
+  /** Every live report made from this number departs (the reporter texted GONE); answers how many did now. */
+  markDepartedByReporter(phoneNumber: string): Promise<number>;
+  /** The claimer records what became of the swarm; 'refused' when they no longer hold it (or never did). */
+  recordClaimOutcome(reportId: string, memberId: string, outcome: ClaimOutcomeLabel): Promise<'recorded' | 'refused'>;
+  /** The member's claim of the report as the member area lists it; undefined when they no longer hold it. */
+  claimOf(reportId: string, memberId: string): Promise<{ claimedAt: Date; outcome: ClaimOutcomeLabel | undefined } | undefined>;
 }

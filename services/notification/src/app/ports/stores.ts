@@ -62,3 +62,39 @@ export interface SentAlertRepository {
   /** Every alert of this report to this member, being sent or sent (one per alerting round). */
   findForMember(reportId: string, memberId: string): Promise<SentAlert[]>;
 }
+
+/** Why a text other than an alert went out: to the reporter, or to a claimer after their claim. */
+export type TextPurpose = 'reporter-claimed' | 'reporter-unclaimed' | 'reporter-expired' | 'claimer-departed' | 'outcome-prompt';
+
+/** A text other than an alert, keyed so it goes at most once for the event that caused it. */
+export type SentText = {
+  key: string;
+  purpose: TextPurpose;
+  /** Ten digits. */
+  to: string;
+  reportId: string;
+  /** The member texted (the claimer); absent for texts to the reporter. */
+  memberId?: string;
+  state: 'sending' | 'sent';
+  startedAt: Date;
+  sentAt?: Date;
+};
+
+/** Texts other than alerts, each sent once per key (as SentAlertRepository does for alerts, without an event). */
+export interface SentTextRepository {
+  /** Notes the text as being sent unless it was before; of concurrent calls for one key exactly one answers 'new'. */
+  beginSending(text: Omit<SentText, 'state' | 'sentAt'>): Promise<'new' | 'sending' | 'sent'>;
+  /** Forgets a noted send the provider refused, so that a retry sends it. */
+  abandonSending(key: string): Promise<void>;
+  markSent(key: string, sentAt: Date): Promise<void>;
+  /** The member's most recent outcome prompt (by the time it was begun), which a lone digit answers. */
+  latestOutcomePrompt(memberId: string): Promise<SentText | undefined>;
+}
+
+/** Numbers that replied STOP: nothing but the confirmation is texted to them until they reply START. */
+export interface SmsOptOutRepository {
+  /** Keeps the newest of the two by `at`, so a STOP and a START handled out of order end as the later one. */
+  optOut(phoneNumber: string, at: Date): Promise<void>;
+  optIn(phoneNumber: string, at: Date): Promise<void>;
+  isOptedOut(phoneNumber: string): Promise<boolean>;
+}

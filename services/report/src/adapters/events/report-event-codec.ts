@@ -1,7 +1,17 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { ReportClaimedEvent, ReportMarkedBadEvent, ReportSubmittedEvent, ReportUnclaimedEvent, type OutboxMessage } from '@swarm/runtime';
+import {
+  ClaimOutcomeRecordedEvent,
+  ReportClaimedEvent,
+  ReportClosedEvent,
+  ReportDepartedEvent,
+  ReportExpiredEvent,
+  ReportMarkedBadEvent,
+  ReportSubmittedEvent,
+  ReportUnclaimedEvent,
+  type OutboxMessage,
+} from '@swarm/runtime';
 import type { ReportEvent } from '../../domain/report-events.js';
-import { badReportReasons } from '@swarm/proto/labels';
+import { badReportReasons, claimOutcomes } from '@swarm/proto/labels';
 import { toProtoSize } from '../rpc/report-mapping.js';
 
 /** Turns the domain's events into the protobuf messages other services read. */
@@ -17,6 +27,10 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
           location: { latitude: event.location.latitude, longitude: event.location.longitude },
           submittedAt: timestampFromDate(event.submittedAt),
           coverage: event.coverage,
+          widerCoverage: event.widerCoverage,
+          reporterUpdates: event.reporterUpdates,
+          reporterPhone: event.reporterPhone,
+          expiresAt: timestampFromDate(event.expiresAt),
         }),
         createdAt: event.submittedAt,
       };
@@ -26,6 +40,7 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
           reportId: event.reportId,
           memberId: event.memberId,
           claimedAt: timestampFromDate(event.claimedAt),
+          closesAt: timestampFromDate(event.closesAt),
         }),
         createdAt: event.claimedAt,
       };
@@ -35,6 +50,7 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
           reportId: event.reportId,
           memberId: event.memberId,
           unclaimedAt: timestampFromDate(event.unclaimedAt),
+          expiresAt: timestampFromDate(event.expiresAt),
         }),
         createdAt: event.unclaimedAt,
       };
@@ -47,6 +63,40 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
           markedAt: timestampFromDate(event.markedAt),
         }),
         createdAt: event.markedAt,
+      };
+    case 'report.expired':
+      return {
+        ...ReportExpiredEvent.toMessage(event.eventId, { reportId: event.reportId, expiredAt: timestampFromDate(event.expiredAt) }),
+        createdAt: event.expiredAt,
+      };
+    case 'report.closed':
+      return {
+        ...ReportClosedEvent.toMessage(event.eventId, {
+          reportId: event.reportId,
+          memberId: event.memberId,
+          closedAt: timestampFromDate(event.closedAt),
+        }),
+        createdAt: event.closedAt,
+      };
+    case 'report.departed':
+      return {
+        ...ReportDepartedEvent.toMessage(event.eventId, {
+          reportId: event.reportId,
+          memberId: event.memberId,
+          claimCode: event.claimCode,
+          departedAt: timestampFromDate(event.departedAt),
+        }),
+        createdAt: event.departedAt,
+      };
+    case 'report.outcome_recorded':
+      return {
+        ...ClaimOutcomeRecordedEvent.toMessage(event.eventId, {
+          reportId: event.reportId,
+          memberId: event.memberId,
+          outcome: claimOutcomes.valueOf(event.outcome),
+          recordedAt: timestampFromDate(event.recordedAt),
+        }),
+        createdAt: event.recordedAt,
       };
   }
 }

@@ -2,19 +2,33 @@ import type { MemoryOutbox } from '@swarm/runtime';
 import type { CreateOutcome, ReportRepository } from '../../app/ports.js';
 import type { BadReason } from '../../domain/claim.js';
 import type { MemberAlert } from '../../domain/member-alert.js';
-import type { Report, ReportClaim } from '../../domain/report.js';
-import type { ReportClaimed, ReportEvent, ReportMarkedBad, ReportUnclaimed } from '../../domain/report-events.js';
+import type { ClaimOutcome, Report, ReportClaim } from '../../domain/report.js';
+import type {
+  ClaimOutcomeRecorded,
+  ReportClaimed,
+  ReportClosed,
+  ReportDeparted,
+  ReportEvent,
+  ReportExpired,
+  ReportMarkedBad,
+  ReportUnclaimed,
+} from '../../domain/report-events.js';
 import { CLAIM_CODE_COUNT, claimCodeOf } from '../../domain/claim-code.js';
 import { addressKey } from '../../domain/duplicate-report.js';
+import { isLive, type LiveReportSeen } from '../../domain/lifecycle.js';
 import { toOutboxMessage } from '../events/report-event-codec.js';
 
-const isLive = (report: Report) => report.state === 'active' || report.state === 'claimed';
-const sameClaim = (report: Report, claim: ReportClaim) =>
-  report.state === 'claimed' && report.claim?.memberId === claim.memberId && report.claim.claimedAt.getTime() === claim.claimedAt.getTime();
+const isActiveOrClaimed = (report: Report) => report.state === 'active' || report.state === 'claimed';
+const heldBy = (report: Report, claim: ReportClaim) =>
+  report.claim?.memberId === claim.memberId && report.claim.claimedAt.getTime() === claim.claimedAt.getTime();
+const sameClaim = (report: Report, claim: ReportClaim) => report.state === 'claimed' && heldBy(report, claim);
+const activeSince = (report: Report, since: Date) => report.state === 'active' && report.activeSince.getTime() === since.getTime();
+const stillAsSeen = (report: Report, seen: LiveReportSeen) =>
+  seen.state === 'active' ? activeSince(report, seen.activeSince) : sameClaim(report, seen.claim) && report.claim?.closedAt === undefined;
 
 /**
  * Reports in a map, with the same lookups the Mongo adapter has indexes for (idempotency id, live claim code, address
- * key, claimer), so no call scans every stored report. Every change checks and writes in one synchronous step (no
+ * key, claimer, live reports by reporter phone), so no call scans every stored report. Every change checks and writes in one synchronous step (no
  * await in between), so conditional transitions are atomic under concurrent calls, and the events go to the outbox in
  * that same step.
  */
@@ -25,6 +39,7 @@ export class MemoryReportRepository implements ReportRepository {
   /** Report ids by `addressKey(address)`, computed once when a report is stored. */
   private readonly byAddressKey = new Map<string, Set<string>>();
   private readonly claimedBy = new Map<string, Set<string>>();
+  private readonly liveByReporterPhone = new Map<string, Set<string>>();
   private readonly alerts = new Map<string, MemberAlert>();
   private readonly alertKeysByMember = new Map<string, string[]>();
 
@@ -57,7 +72,7 @@ export class MemoryReportRepository implements ReportRepository {
   async findLiveAtAddressSince(key: string, since: Date): Promise<Report[]> {
     return [...(this.byAddressKey.get(key) ?? [])]
       .map((reportId) => this.reports.get(reportId)!)
-      .filter((report) => isLive(report) && report.createdAt >= since)
+      .filter((report) => isActiveOrClaimed(report) && report.createdAt >= since)
       .map((report) => structuredClone(report));
   }
 
@@ -86,6 +101,10 @@ export class MemoryReportRepository implements ReportRepository {
     return [...(this.claimedBy.get(memberId) ?? [])].map((reportId) => structuredClone(this.reports.get(reportId)!));
   }
 
+  async findLiveByReporterPhone(reporterPhone: string): Promise<Report[]> {
+    return [...(this.liveByReporterPhone.get(reporterPhone) ?? [])].map((reportId) => structuredClone(this.reports.get(reportId)!));
+  }
+
   async claim(reportId: string, claim: ReportClaim, event: ReportClaimed): Promise<boolean> {
     return this.transition(reportId, (report) => report.state === 'active', (report) => ({ ...report, state: 'claimed', claim: { ...claim } }), event);
   }
@@ -94,13 +113,39 @@ export class MemoryReportRepository implements ReportRepository {
     return this.transition(
       reportId,
       (report) => sameClaim(report, claim),
-      ({ claim: _claim, ...report }) => ({ ...report, state: 'active' }),
+      ({ claim: _claim, ...report }) => ({ ...report, state: 'active', activeSince: event.unclaimedAt }),
       event,
     );
   }
 
   async markBad(reportId: string, claim: ReportClaim, bad: { reason: BadReason; markedAt: Date }, event: ReportMarkedBad): Promise<boolean> {
     return this.transition(reportId, (report) => sameClaim(report, claim), (report) => ({ ...report, state: 'bad', bad: { ...bad } }), event);
+  }
+
+  async expire(reportId: string, since: Date, expiredAt: Date, event: ReportExpired): Promise<boolean> {
+    return this.transition(reportId, (report) => activeSince(report, since), (report) => ({ ...report, state: 'expired', expiredAt }), event);
+  }
+
+  async close(reportId: string, claim: ReportClaim, closedAt: Date, event: ReportClosed): Promise<boolean> {
+    return this.transition(
+      reportId,
+      (report) => sameClaim(report, claim) && report.claim?.closedAt === undefined,
+      (report) => ({ ...report, claim: { ...report.claim!, closedAt } }),
+      event,
+    );
+  }
+
+  async depart(reportId: string, seen: LiveReportSeen, departedAt: Date, event: ReportDeparted): Promise<boolean> {
+    return this.transition(reportId, (report) => stillAsSeen(report, seen), (report) => ({ ...report, state: 'departed', departedAt }), event);
+  }
+
+  async recordOutcome(reportId: string, claim: ReportClaim, outcome: ClaimOutcome, event: ClaimOutcomeRecorded): Promise<boolean> {
+    return this.transition(
+      reportId,
+      (report) => (report.state === 'claimed' || report.state === 'departed') && heldBy(report, claim),
+      (report) => ({ ...report, claim: { ...report.claim!, outcome } }),
+      event,
+    );
   }
 
   async recordAlert(alert: MemberAlert): Promise<void> {
@@ -138,19 +183,22 @@ export class MemoryReportRepository implements ReportRepository {
     return report && structuredClone(report);
   }
 
-  /** The lookups that depend on a report's state: its claim code while live, its claimer while claimed. */
+  /**
+   * The lookups that depend on a report's state: its claim code and its reporter's number while live, its claimer
+   * while claimed.
+   */
   private indexState(report: Report): void {
-    if (isLive(report)) this.liveByClaimCode.set(report.claimCode, report.reportId);
+    if (isLive(report)) {
+      this.liveByClaimCode.set(report.claimCode, report.reportId);
+      addTo(this.liveByReporterPhone, report.reporterPhone, report.reportId);
+    }
     if (report.state === 'claimed' && report.claim) addTo(this.claimedBy, report.claim.memberId, report.reportId);
   }
 
   private unindexState(report: Report): void {
     if (this.liveByClaimCode.get(report.claimCode) === report.reportId) this.liveByClaimCode.delete(report.claimCode);
-    if (report.claim) {
-      const claimed = this.claimedBy.get(report.claim.memberId);
-      claimed?.delete(report.reportId);
-      if (claimed?.size === 0) this.claimedBy.delete(report.claim.memberId);
-    }
+    removeFrom(this.liveByReporterPhone, report.reporterPhone, report.reportId);
+    if (report.claim) removeFrom(this.claimedBy, report.claim.memberId, report.reportId);
   }
 }
 
@@ -158,6 +206,12 @@ function addTo(index: Map<string, Set<string>>, key: string, reportId: string): 
   const ids = index.get(key);
   if (ids) ids.add(reportId);
   else index.set(key, new Set([reportId]));
+}
+
+function removeFrom(index: Map<string, Set<string>>, key: string, reportId: string): void {
+  const ids = index.get(key);
+  ids?.delete(reportId);
+  if (ids?.size === 0) index.delete(key);
 }
 
 function alertKey(reportId: string, memberId: string): string {

@@ -3,7 +3,7 @@ import type { OutboxMessage } from '@swarm/runtime';
 import { mongoSuite } from '@swarm/testing';
 import { describe, expect, it } from 'vitest';
 import { reportSubmitted } from '../../domain/report-events.js';
-import { aReport, reportRepositoryContract } from '../report-repository.contract.js';
+import { aReport, claimed, reportRepositoryContract, unclaimed } from '../report-repository.contract.js';
 import { MongoReportRepository } from './mongo-report-repository.js';
 
 /** An outbox whose appends fail while `failing` is set: a crash or lost connection right after the state change. */
@@ -40,6 +40,21 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
     expect(events.map((event) => event.id).sort()).toEqual(submitted.map((report) => `event-${report.reportId}`).sort());
   });
 
+  it('reads a report stored before consent and expiry as active since its creation without consent, and expires it', async () => {
+    const { db } = await newDatabase();
+    const outbox = new MongoOutbox(db);
+    const reports = new MongoReportRepository(db, outbox);
+    await reports.ensureIndexes();
+    const report = aReport({ reporterUpdates: true });
+    await reports.create(report, []);
+    await db.collection('reports').updateOne({ _id: report.reportId as never }, { $unset: { activeSince: '', reporterUpdates: '' } });
+    const legacy = { ...report, reporterUpdates: false, activeSince: report.createdAt };
+    expect(await reports.findById(report.reportId)).toEqual(legacy);
+    const expiredAt = new Date('2026-05-04T10:00:00.000Z');
+    expect(await reports.expire(report.reportId, report.createdAt, expiredAt, { kind: 'report.expired', eventId: 'e-1', reportId: report.reportId, expiredAt })).toBe(true);
+    expect((await reports.findById(report.reportId))?.state).toBe('expired');
+  });
+
   describe('events parked on the report', () => {
     const claimedAt = new Date('2026-05-01T11:00:00.000Z');
 
@@ -68,7 +83,7 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
       const { outbox, reports, report, relayed } = await setUp();
       outbox.failing = true;
       const claim = { memberId: 'member-1', claimedAt };
-      expect(await reports.claim(report.reportId, claim, { kind: 'report.claimed', eventId: 'claim-1', reportId: report.reportId, memberId: 'member-1', claimedAt })).toBe(true);
+      expect(await reports.claim(report.reportId, claim, claimed(report.reportId, 'member-1', 'claim-1', claimedAt))).toBe(true);
       expect((await reports.findById(report.reportId))?.claim).toEqual(claim);
       expect(await outbox.pending(10)).toEqual([]);
       outbox.failing = false;
@@ -81,12 +96,10 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
       const { outbox, reports, report, relayed } = await setUp();
       outbox.failing = true;
       const claim = { memberId: 'member-1', claimedAt };
-      await reports.claim(report.reportId, claim, { kind: 'report.claimed', eventId: 'claim-1', reportId: report.reportId, memberId: 'member-1', claimedAt });
+      await reports.claim(report.reportId, claim, claimed(report.reportId, 'member-1', 'claim-1', claimedAt));
       outbox.failing = false;
       const unclaimedAt = new Date('2026-05-01T12:00:00.000Z');
-      expect(
-        await reports.unclaim(report.reportId, claim, { kind: 'report.unclaimed', eventId: 'unclaim-1', reportId: report.reportId, memberId: 'member-1', unclaimedAt }),
-      ).toBe(true);
+      expect(await reports.unclaim(report.reportId, claim, unclaimed(report.reportId, 'member-1', 'unclaim-1', unclaimedAt))).toBe(true);
       expect((await relayed.pending(10)).map((message) => message.id)).toEqual(['claim-1', 'unclaim-1']);
     });
   });

@@ -5,9 +5,19 @@ import type { CreateOutcome, ReportRepository } from '../../app/ports.js';
 import type { BadReason } from '../../domain/claim.js';
 import { CLAIM_CODE_COUNT, claimCodeOf } from '../../domain/claim-code.js';
 import { addressKey } from '../../domain/duplicate-report.js';
+import { isLive, type LiveReportSeen } from '../../domain/lifecycle.js';
 import type { MemberAlert } from '../../domain/member-alert.js';
-import type { Report, ReportAssociation, ReportClaim, ReportImage, ReportState, SwarmSize } from '../../domain/report.js';
-import type { ReportClaimed, ReportEvent, ReportMarkedBad, ReportUnclaimed } from '../../domain/report-events.js';
+import type { ClaimOutcome, Report, ReportAssociation, ReportClaim, ReportImage, ReportState, SwarmSize } from '../../domain/report.js';
+import type {
+  ClaimOutcomeRecorded,
+  ReportClaimed,
+  ReportClosed,
+  ReportDeparted,
+  ReportEvent,
+  ReportExpired,
+  ReportMarkedBad,
+  ReportUnclaimed,
+} from '../../domain/report-events.js';
 import { toOutboxMessage } from '../events/report-event-codec.js';
 
 type ReportDocument = {
@@ -15,10 +25,15 @@ type ReportDocument = {
   idempotencyId: string;
   state: ReportState;
   claimCode: string;
-  /** Set only while the report is live (active or claimed): the unique index keeps live claim codes distinct. */
+  /**
+   * Set only while the report is live (active, or claimed and not closed): the unique index keeps live claim codes
+   * distinct, and the live reports of a reporter's number are found by it.
+   */
   liveClaimCode?: string;
   reporterName: string;
   reporterPhone: string;
+  /** Absent on reports stored before the reporter could ask for texts: false. */
+  reporterUpdates?: boolean;
   size: SwarmSize;
   elevationFeet: number;
   address: string;
@@ -28,12 +43,18 @@ type ReportDocument = {
   location: { type: 'Point'; coordinates: [longitude: number, latitude: number] };
   internalNote: string;
   createdAt: Date;
+  /** Absent on reports stored before reports expired: their creation. */
+  activeSince?: Date;
   associations: ReportAssociation[];
   image?: ReportImage;
   claimedBy?: string;
   claimedAt?: Date;
+  closedAt?: Date;
+  outcome?: ClaimOutcome;
   badReason?: BadReason;
   markedBadAt?: Date;
+  expiredAt?: Date;
+  departedAt?: Date;
   /**
    * The events of the last write (the creation or a claim transition) until they are safely in the outbox: written by
    * the same single-document insert or conditional update as the state change, so a change and its events are stored
@@ -79,6 +100,10 @@ export class MongoReportRepository implements ReportRepository {
     );
     await this.collection.createIndex({ addressKey: 1, createdAt: -1 }, { name: 'addressKey_createdAt' });
     await this.collection.createIndex({ claimedBy: 1, state: 1 }, { name: 'claimedBy_state' });
+    await this.collection.createIndex(
+      { reporterPhone: 1 },
+      { name: 'reporterPhone_live', partialFilterExpression: { liveClaimCode: { $exists: true } } },
+    );
     await this.parked.ensureIndexes();
     await this.alerts.createIndex({ memberId: 1 }, { name: 'memberId' });
     await this.outbox.ensureIndexes();
@@ -162,6 +187,12 @@ export class MongoReportRepository implements ReportRepository {
     return documents.map(fromDocument);
   }
 
+  /** Through the partial index of live reports by number: its filter is part of the query, so the index serves it. */
+  async findLiveByReporterPhone(reporterPhone: string): Promise<Report[]> {
+    const documents = await this.collection.find({ reporterPhone, liveClaimCode: { $exists: true } }).toArray();
+    return documents.map(fromDocument);
+  }
+
   async claim(reportId: string, claim: ReportClaim, event: ReportClaimed): Promise<boolean> {
     return this.transition(reportId, { state: 'active' }, { $set: { state: 'claimed', claimedBy: claim.memberId, claimedAt: claim.claimedAt } }, event);
   }
@@ -170,7 +201,7 @@ export class MongoReportRepository implements ReportRepository {
     return this.transition(
       reportId,
       { state: 'claimed', claimedBy: claim.memberId, claimedAt: claim.claimedAt },
-      { $set: { state: 'active' }, $unset: { claimedBy: '', claimedAt: '' } },
+      { $set: { state: 'active', activeSince: event.unclaimedAt }, $unset: { claimedBy: '', claimedAt: '', closedAt: '', outcome: '' } },
       event,
     );
   }
@@ -180,6 +211,41 @@ export class MongoReportRepository implements ReportRepository {
       reportId,
       { state: 'claimed', claimedBy: claim.memberId, claimedAt: claim.claimedAt },
       { $set: { state: 'bad', badReason: bad.reason, markedBadAt: bad.markedAt }, $unset: { liveClaimCode: '' } },
+      event,
+    );
+  }
+
+  async expire(reportId: string, activeSince: Date, expiredAt: Date, event: ReportExpired): Promise<boolean> {
+    return this.transition(
+      reportId,
+      { state: 'active', ...activeSinceIs(activeSince) },
+      { $set: { state: 'expired', expiredAt }, $unset: { liveClaimCode: '' } },
+      event,
+    );
+  }
+
+  async close(reportId: string, claim: ReportClaim, closedAt: Date, event: ReportClosed): Promise<boolean> {
+    return this.transition(
+      reportId,
+      { state: 'claimed', claimedBy: claim.memberId, claimedAt: claim.claimedAt, closedAt: { $exists: false } },
+      { $set: { closedAt }, $unset: { liveClaimCode: '' } },
+      event,
+    );
+  }
+
+  async depart(reportId: string, seen: LiveReportSeen, departedAt: Date, event: ReportDeparted): Promise<boolean> {
+    const expected: Filter<ReportDocument> =
+      seen.state === 'active'
+        ? { state: 'active', ...activeSinceIs(seen.activeSince) }
+        : { state: 'claimed', claimedBy: seen.claim.memberId, claimedAt: seen.claim.claimedAt, closedAt: { $exists: false } };
+    return this.transition(reportId, expected, { $set: { state: 'departed', departedAt }, $unset: { liveClaimCode: '' } }, event);
+  }
+
+  async recordOutcome(reportId: string, claim: ReportClaim, outcome: ClaimOutcome, event: ClaimOutcomeRecorded): Promise<boolean> {
+    return this.transition(
+      reportId,
+      { state: { $in: ['claimed', 'departed'] }, claimedBy: claim.memberId, claimedAt: claim.claimedAt },
+      { $set: { outcome } },
       event,
     );
   }
@@ -255,17 +321,41 @@ function fromAlertDocument(document: AlertDocument): MemberAlert {
   };
 }
 
+/**
+ * Matches a report active since exactly this time; a report stored before reports expired has no `activeSince` and
+ * is active since its creation.
+ */
+function activeSinceIs(activeSince: Date): Filter<ReportDocument> {
+  return { $or: [{ activeSince }, { activeSince: { $exists: false }, createdAt: activeSince }] };
+}
+
 function toDocument(report: Report): ReportDocument {
   const { reportId, location, claim, bad, ...fields } = report;
-  const live = report.state === 'active' || report.state === 'claimed';
   return {
     _id: reportId,
     ...fields,
     addressKey: addressKey(report.address),
     location: { type: 'Point', coordinates: [location.longitude, location.latitude] },
-    ...(live ? { liveClaimCode: report.claimCode } : {}),
-    ...(claim ? { claimedBy: claim.memberId, claimedAt: claim.claimedAt } : {}),
+    ...(isLive(report) ? { liveClaimCode: report.claimCode } : {}),
+    ...(claim
+      ? {
+          claimedBy: claim.memberId,
+          claimedAt: claim.claimedAt,
+          ...(claim.closedAt ? { closedAt: claim.closedAt } : {}),
+          ...(claim.outcome ? { outcome: claim.outcome } : {}),
+        }
+      : {}),
     ...(bad ? { badReason: bad.reason, markedBadAt: bad.markedAt } : {}),
+  };
+}
+
+function claimOf(document: ReportDocument): ReportClaim | undefined {
+  if (!document.claimedBy || !document.claimedAt) return undefined;
+  return {
+    memberId: document.claimedBy,
+    claimedAt: document.claimedAt,
+    ...(document.closedAt ? { closedAt: document.closedAt } : {}),
+    ...(document.outcome ? { outcome: document.outcome } : {}),
   };
 }
 
@@ -282,10 +372,14 @@ function fromDocument(document: ReportDocument): Report {
     address: document.address,
     internalNote: document.internalNote,
     location: { latitude: document.location.coordinates[1], longitude: document.location.coordinates[0] },
+    reporterUpdates: document.reporterUpdates ?? false,
     createdAt: document.createdAt,
+    activeSince: document.activeSince ?? document.createdAt,
     associations: document.associations.map(({ companyId, name, donationUrl }) => ({ companyId, name, donationUrl })),
     ...(document.image ? { image: { imageName: document.image.imageName, thumbnailName: document.image.thumbnailName } } : {}),
-    ...(document.claimedBy && document.claimedAt ? { claim: { memberId: document.claimedBy, claimedAt: document.claimedAt } } : {}),
+    ...(claimOf(document) ? { claim: claimOf(document)! } : {}),
     ...(document.badReason && document.markedBadAt ? { bad: { reason: document.badReason, markedAt: document.markedBadAt } } : {}),
+    ...(document.expiredAt ? { expiredAt: document.expiredAt } : {}),
+    ...(document.departedAt ? { departedAt: document.departedAt } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient, createRouterTransport } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
-import { BadReportReason, ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
+import { BadReportReason, ClaimOutcome, ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
 import { domainErrorCode, fieldViolations, MemoryOutbox } from '@swarm/runtime';
 import { connectErrorOf, plainPng } from '@swarm/testing';
 import { describe, expect, it } from 'vitest';
@@ -13,10 +13,14 @@ import { SharpImageProcessor } from '../sharp/sharp-image-processor.js';
 
 const SALEM = { latitude: 44.9429, longitude: -123.0351 };
 
-function reportClient(associations: ReportAssociation[]) {
+function reportClient(
+  associations: ReportAssociation[],
+  clock = { now: new Date('2026-06-01T12:00:00Z') },
+  reports = new MemoryReportRepository(new MemoryOutbox()),
+) {
   let id = 0;
   const service = buildReportService({
-    reports: new MemoryReportRepository(new MemoryOutbox()),
+    reports,
     coverage: {
       coverageOf: async () => ({
         members: associations.map(({ companyId, name }) => ({ memberId: `member-of-${companyId}`, distanceMiles: 1, companyId, companyName: name })),
@@ -31,10 +35,10 @@ function reportClient(associations: ReportAssociation[]) {
     },
     images: new MemoryImageStore(),
     imageProcessor: new SharpImageProcessor(),
-    clock: { now: () => new Date('2026-06-01T12:00:00Z') },
+    clock: { now: () => clock.now },
     ids: { newId: () => `00000000-0000-4000-8000-${String((id += 1)).padStart(12, '0')}` },
     randomBelow: () => id,
-  });
+  }, undefined, { reportActiveHours: 72 });
   return createClient(ReportService, createRouterTransport(service.routes));
 }
 
@@ -57,6 +61,15 @@ describe('ReportService over Connect', () => {
     expect({ duplicate, replayed }).toEqual({ duplicate: false, replayed: false });
     expect((await client.listReportAssociations({ reportId })).associations).toMatchObject([{ companyId: 'c-1', name: 'Salem Bees', donationUrl: '' }]);
     expect((await client.getReport({ reportId })).report?.location).toMatchObject({ latitude: 44.9429, longitude: -123.0351 });
+  });
+
+  it("keeps the reporter's consent to texts, false when not sent", async () => {
+    const reports = new MemoryReportRepository(new MemoryOutbox());
+    const client = reportClient([SALEM_BEES], undefined, reports);
+    const consenting = await client.submitReport({ ...request, reporterUpdates: true });
+    const silent = await client.submitReport({ ...request, idempotencyId: 'idem-2', address: '2 Oak St, Salem, OR, USA' });
+    expect((await reports.findById(consenting.reportId))?.reporterUpdates).toBe(true);
+    expect((await reports.findById(silent.reportId))?.reporterUpdates).toBe(false);
   });
 
   it('answers a second report at the address with duplicate and the first id', async () => {
@@ -174,6 +187,62 @@ describe('claiming over Connect', () => {
     const { client, reportId } = await withReport();
     const error = await connectErrorOf(client.unclaimReport({ reportId, memberId: 'm-1' }));
     expect([error.code, domainErrorCode(error)]).toEqual([Code.FailedPrecondition, 'REPORT.NOT_CLAIMED']);
+  });
+});
+
+describe('the report lifecycle over Connect', () => {
+  async function claimedReport() {
+    const clock = { now: new Date('2026-06-01T12:00:00Z') };
+    const client = reportClient([SALEM_BEES], clock);
+    const { reportId } = await client.submitReport({ ...request, reporterUpdates: true });
+    await client.recordAlert({ reportId, memberId: 'm-1', companyId: 'c-1', companyName: 'Salem Bees', distanceMiles: 1 });
+    await client.claimReport({ reportId, memberId: 'm-1' });
+    return { client, clock, reportId };
+  }
+
+  it('expires an active report once its time has come, and says so once', async () => {
+    const clock = { now: new Date('2026-06-01T12:00:00Z') };
+    const client = reportClient([SALEM_BEES], clock);
+    const { reportId } = await client.submitReport(request);
+    expect(await client.expireReport({ reportId })).toMatchObject({ expired: false, state: ReportState.ACTIVE });
+    clock.now = new Date('2026-06-04T12:00:00Z');
+    expect(await client.expireReport({ reportId })).toMatchObject({ expired: true, state: ReportState.EXPIRED });
+    expect(await client.expireReport({ reportId })).toMatchObject({ expired: false, state: ReportState.EXPIRED });
+    expect((await client.getReport({ reportId })).report?.state).toBe(ReportState.EXPIRED);
+  });
+
+  it('closes a claimed report 72 hours after the claim; it stays in the claimer’s list, with the outcome recorded', async () => {
+    const { client, clock, reportId } = await claimedReport();
+    expect(await client.closeClaimedReport({ reportId })).toMatchObject({ closed: false });
+    clock.now = new Date('2026-06-04T12:00:00Z');
+    expect(await client.closeClaimedReport({ reportId })).toMatchObject({ closed: true });
+    expect(await client.closeClaimedReport({ reportId })).toMatchObject({ closed: false });
+    await client.recordClaimOutcome({ reportId, memberId: 'm-1', outcome: ClaimOutcome.CAPTURED });
+    const { reports } = await client.listClaimedReportsForMember({ memberId: 'm-1' });
+    expect(reports).toMatchObject([{ reportId, canUnclaim: false, outcome: ClaimOutcome.CAPTURED }]);
+  });
+
+  it('lists a reporter’s live reports by the number as the SMS provider sends it, and makes them depart on GONE', async () => {
+    const { client, reportId } = await claimedReport();
+    const { report } = await client.getReport({ reportId });
+    const live = { reportId, claimCode: report!.claimCode, state: ReportState.CLAIMED, memberId: 'm-1' };
+    expect((await client.listLiveReportsByReporter({ reporterPhone: '+15551234567' })).reports).toMatchObject([live]);
+    expect((await client.markDepartedByReporter({ reporterPhone: '+15551234567' })).departed).toMatchObject([live]);
+    expect((await client.markDepartedByReporter({ reporterPhone: '5551234567' })).departed).toEqual([]);
+    expect((await client.listLiveReportsByReporter({ reporterPhone: '5551234567' })).reports).toEqual([]);
+    expect((await client.getReport({ reportId })).report?.state).toBe(ReportState.DEPARTED);
+  });
+
+  it.each([
+    ['an outcome by another member', (c: Client, id: string) => c.recordClaimOutcome({ reportId: id, memberId: 'm-2', outcome: ClaimOutcome.OTHER }), Code.PermissionDenied, 'REPORT.NOT_CLAIMER'],
+    ['an unspecified outcome', (c: Client, id: string) => c.recordClaimOutcome({ reportId: id, memberId: 'm-1', outcome: ClaimOutcome.UNSPECIFIED }), Code.InvalidArgument, 'REPORT.INVALID_OUTCOME'],
+    ['an outcome of an unknown report', (c: Client) => c.recordClaimOutcome({ reportId: 'missing', memberId: 'm-1', outcome: ClaimOutcome.OTHER }), Code.NotFound, 'REPORT.NOT_FOUND'],
+    ['the expiry of an unknown report', (c: Client) => c.expireReport({ reportId: 'missing' }), Code.NotFound, 'REPORT.NOT_FOUND'],
+    ['the close of an unknown report', (c: Client) => c.closeClaimedReport({ reportId: 'missing' }), Code.NotFound, 'REPORT.NOT_FOUND'],
+  ] as const)('refuses %s with its Connect code and rule code', async (_case, call, code, rule) => {
+    const { client, reportId } = await claimedReport();
+    const error = await connectErrorOf(call(client, reportId));
+    expect([error.code, domainErrorCode(error)]).toEqual([code, rule]);
   });
 });
 

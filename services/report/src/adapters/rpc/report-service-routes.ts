@@ -1,9 +1,11 @@
 import { Code, type ConnectRouter } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { badReportReasons } from '@swarm/proto/labels';
+import { badReportReasons, claimOutcomes } from '@swarm/proto/labels';
 import { toConnectError } from '@swarm/runtime';
 import type { ClaimReport } from '../../app/claim-report.js';
+import type { CloseClaimedReport } from '../../app/close-claimed-report.js';
+import type { ExpireReport } from '../../app/expire-report.js';
 import type { GetClaimDetails } from '../../app/get-claim-details.js';
 import type { GetReport } from '../../app/get-report.js';
 import type { GetReportImage } from '../../app/get-report-image.js';
@@ -12,6 +14,8 @@ import type { ListClaimedReportsForMember } from '../../app/list-claimed-reports
 import type { ListReportAssociations } from '../../app/list-report-associations.js';
 import type { MarkReportBad } from '../../app/mark-report-bad.js';
 import type { RecordAlert } from '../../app/record-alert.js';
+import type { RecordClaimOutcome } from '../../app/record-claim-outcome.js';
+import type { ListLiveReportsByReporter, LiveReportByReporter, MarkDepartedByReporter } from '../../app/reporter-reports.js';
 import type { SubmitReport } from '../../app/submit-report.js';
 import type { UnclaimReport } from '../../app/unclaim-report.js';
 import type { ReportErrorCode } from '../../domain/report-error.js';
@@ -34,6 +38,7 @@ const connectCodes: Record<ReportErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
   'REPORT.NOT_CLAIMED': Code.FailedPrecondition,
   'REPORT.CLAIM_WINDOW_OVER': Code.FailedPrecondition,
   'REPORT.INVALID_REASON': Code.InvalidArgument,
+  'REPORT.INVALID_OUTCOME': Code.InvalidArgument,
   'REPORT.INVALID_ALERT': Code.InvalidArgument,
   'REPORT.NO_IMAGE': Code.NotFound,
   // The geocoder's provider did not answer: the caller may try again in a moment.
@@ -52,7 +57,14 @@ export type ReportUseCases = {
   listActiveReportsForMember: ListActiveReportsForMember;
   listClaimedReportsForMember: ListClaimedReportsForMember;
   getReportImage: GetReportImage;
+  expireReport: ExpireReport;
+  closeClaimedReport: CloseClaimedReport;
+  listLiveReportsByReporter: ListLiveReportsByReporter;
+  markDepartedByReporter: MarkDepartedByReporter;
+  recordClaimOutcome: RecordClaimOutcome;
 };
+
+const toProtoLiveReport = (report: LiveReportByReporter) => ({ ...report, state: toProtoState(report.state) });
 
 /** Runs a handler, turning what a use case threw into the ConnectError its rule code maps to. */
 async function mapped<T>(handler: () => Promise<T>): Promise<T> {
@@ -83,6 +95,7 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
             validateOnly: request.validateOnly,
             image: request.image,
             confirmDuplicate: request.confirmDuplicate,
+            reporterUpdates: request.reporterUpdates,
           });
         } catch (error) {
           throw toConnectError(error, connectCodes);
@@ -159,10 +172,26 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
               createdAt: timestampFromDate(report.createdAt),
               claimedAt: timestampFromDate(report.claimedAt),
               size: toProtoSize(report.size),
+              outcome: report.outcome ? claimOutcomes.valueOf(report.outcome) : undefined,
             })),
           };
         }),
       getReportImage: (request) => mapped(() => useCases.getReportImage.execute(request.reportId, request.memberId, request.thumbnail)),
+      expireReport: (request) =>
+        mapped(async () => {
+          const { expired, state } = await useCases.expireReport.execute(request.reportId);
+          return { expired, state: toProtoState(state) };
+        }),
+      closeClaimedReport: (request) => mapped(() => useCases.closeClaimedReport.execute(request.reportId)),
+      listLiveReportsByReporter: (request) =>
+        mapped(async () => ({ reports: (await useCases.listLiveReportsByReporter.execute(request.reporterPhone)).map(toProtoLiveReport) })),
+      markDepartedByReporter: (request) =>
+        mapped(async () => ({ departed: (await useCases.markDepartedByReporter.execute(request.reporterPhone)).map(toProtoLiveReport) })),
+      recordClaimOutcome: (request) =>
+        mapped(async () => {
+          await useCases.recordClaimOutcome.execute(request.reportId, request.memberId, claimOutcomes.label(request.outcome) ?? '');
+          return {};
+        }),
     });
   };
 }

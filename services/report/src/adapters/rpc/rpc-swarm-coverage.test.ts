@@ -10,15 +10,17 @@ type Membership = { memberId: string; companyId: string; companyName: string; do
  * Small stand-ins for the member and association-billing services, speaking their Connect contracts: members cover
  * a point when their home is within a square "range", and the memberships listed are the paying ones.
  */
-function coverageOver(options: { members: { memberId: string; latitude: number; maxHeightFeet: number }[]; memberships: Membership[] }) {
-  const asked: { memberIds: string[][] } = { memberIds: [] };
+function coverageOver(options: { members: { memberId: string; latitude: number; maxHeightFeet: number; wider?: boolean }[]; memberships: Membership[] }) {
+  const asked: { memberIds: string[][]; includeWider: boolean[] } = { memberIds: [], includeWider: [] };
   const transport = createRouterTransport((router) => {
     router.service(MemberService, {
       async findCoveringMembers(request) {
+        asked.includeWider.push(request.includeWider);
         const covering = options.members.filter(
-          (member) => Math.abs(member.latitude - (request.point?.latitude ?? 0)) < 0.1 && request.heightFeet <= member.maxHeightFeet,
+          (member) =>
+            Math.abs(member.latitude - (request.point?.latitude ?? 0)) < 0.1 && request.heightFeet <= member.maxHeightFeet && (!member.wider || request.includeWider),
         );
-        return { members: covering.map((member) => ({ memberId: member.memberId, distanceMiles: 1 })) };
+        return { members: covering.map((member) => ({ memberId: member.memberId, distanceMiles: 1, wider: member.wider ?? false })) };
       },
     });
     router.service(AssociationBillingService, {
@@ -61,8 +63,39 @@ describe('RpcSwarmCoverage', () => {
         { companyId: 'c-1', name: 'Portland Beekeepers', donationUrl: 'https://example.org/give' },
         { companyId: 'c-2', name: 'Hive Helpers', donationUrl: '' },
       ],
+      wider: [],
     });
     expect(asked.memberIds).toEqual([['m-1', 'm-2']]);
+  });
+
+  it('asks once, with the wider coverage, and answers the members reached only through their extra miles apart, if they pay', async () => {
+    const { coverage, asked } = coverageOver({
+      members: [
+        { memberId: 'm-1', latitude: 45.5, maxHeightFeet: 20 },
+        { memberId: 'extra', latitude: 45.55, maxHeightFeet: 20, wider: true },
+        { memberId: 'extra-unpaid', latitude: 45.55, maxHeightFeet: 20, wider: true },
+      ],
+      memberships: [
+        { memberId: 'm-1', companyId: 'c-1', companyName: 'Portland Beekeepers', donationUrl: '' },
+        { memberId: 'extra', companyId: 'c-2', companyName: 'Hive Helpers', donationUrl: '' },
+      ],
+    });
+    expect(await coverage.coverageOf(HERE, 10)).toEqual({
+      members: [{ memberId: 'm-1', distanceMiles: 1, companyId: 'c-1', companyName: 'Portland Beekeepers' }],
+      associations: [{ companyId: 'c-1', name: 'Portland Beekeepers', donationUrl: '' }],
+      wider: [{ memberId: 'extra', distanceMiles: 1, companyId: 'c-2', companyName: 'Hive Helpers' }],
+    });
+    expect(asked.includeWider).toEqual([true]);
+    expect(asked.memberIds).toEqual([['m-1', 'extra', 'extra-unpaid']]);
+  });
+
+  it('returns no coverage, without asking billing, when only extra miles reach the place', async () => {
+    const { coverage, asked } = coverageOver({
+      members: [{ memberId: 'extra', latitude: 45.5, maxHeightFeet: 20, wider: true }],
+      memberships: [{ memberId: 'extra', companyId: 'c-2', companyName: 'Hive Helpers', donationUrl: '' }],
+    });
+    expect(await coverage.coverageOf(HERE, 10)).toEqual({ members: [], associations: [], wider: [] });
+    expect(asked.memberIds).toEqual([]);
   });
 
   it('returns nothing, without asking billing, when no member covers the place at that height', async () => {
@@ -70,12 +103,12 @@ describe('RpcSwarmCoverage', () => {
       members: [{ memberId: 'm-1', latitude: 45.5, maxHeightFeet: 10 }],
       memberships: [{ memberId: 'm-1', companyId: 'c-1', companyName: 'A', donationUrl: '' }],
     });
-    expect(await coverage.coverageOf(HERE, 30)).toEqual({ members: [], associations: [] });
+    expect(await coverage.coverageOf(HERE, 30)).toEqual({ members: [], associations: [], wider: [] });
     expect(asked.memberIds).toEqual([]);
   });
 
   it('returns nothing when the covering members have no paying membership', async () => {
     const { coverage } = coverageOver({ members: [{ memberId: 'm-1', latitude: 45.5, maxHeightFeet: 10 }], memberships: [] });
-    expect(await coverage.coverageOf(HERE, 5)).toEqual({ members: [], associations: [] });
+    expect(await coverage.coverageOf(HERE, 5)).toEqual({ members: [], associations: [], wider: [] });
   });
 });

@@ -9,8 +9,9 @@ import type { GeoPoint } from '../../domain/report.js';
 const CALL_TIMEOUT_MS = 5_000;
 
 /**
- * Asks the member service who covers the point at this height, then association-billing which of those members an
- * alert can reach through a paying association (in billing's stable order, which picks each member's association).
+ * Asks the member service who covers the point at this height, also through their extra miles (the wider coverage),
+ * then association-billing which of those members an alert can reach through a paying association (in billing's
+ * stable order, which picks each member's association). One question for both: the escalation needs no second call.
  */
 export class RpcSwarmCoverage implements SwarmCoverage {
   constructor(
@@ -20,16 +21,17 @@ export class RpcSwarmCoverage implements SwarmCoverage {
 
   async coverageOf(point: GeoPoint, heightFeet: number): Promise<Coverage> {
     const { members } = await this.members.findCoveringMembers(
-      { point: { latitude: point.latitude, longitude: point.longitude }, heightFeet },
+      { point: { latitude: point.latitude, longitude: point.longitude }, heightFeet, includeWider: true },
       { timeoutMs: CALL_TIMEOUT_MS },
     );
-    if (members.length === 0) return { members: [], associations: [] };
+    // Without a regular covering member the report is refused (no coverage), whoever the extra miles reach.
+    if (!members.some((member) => !member.wider)) return { members: [], associations: [], wider: [] };
     const { memberships } = await this.billing.listPayingMemberships(
-      { memberIds: members.map((member) => member.memberId) },
+      { memberIds: [...new Set(members.map((member) => member.memberId))] },
       { timeoutMs: CALL_TIMEOUT_MS },
     );
     return coverageFrom(
-      members.map(({ memberId, distanceMiles }) => ({ memberId, distanceMiles })),
+      members.map(({ memberId, distanceMiles, wider }) => ({ memberId, distanceMiles, wider })),
       memberships.flatMap(({ memberId, association }) =>
         association ? [{ memberId, companyId: association.companyId, companyName: association.companyName, donationUrl: association.donationUrl }] : [],
       ),

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { MemberCompany } from '@/features/associations/api/get-member-companies';
+import { stubMemberApi } from '@/testing/fake-member-api';
+import { statisticsAnswer } from '@/testing/fake-statistics-api';
+import { renderAppAt } from '@/testing/render-app';
+
+const company = (overrides: Partial<MemberCompany>): MemberCompany => ({
+  companyId: 'c-1',
+  companyName: 'Portland Beekeepers',
+  status: 'a',
+  isAdmin: false,
+  dateJoined: '2026-01-05T12:00:00.000Z',
+  dateStatusChanged: '2026-01-05T12:00:00.000Z',
+  ...overrides,
+});
+
+/** The whole app at /member for a member of these associations, the statistics answered by `statistics`. */
+function renderProfile(companies: MemberCompany[], statistics: { status: number; body: unknown } = { status: 200, body: statisticsAnswer() }) {
+  const api = stubMemberApi(
+    {},
+    {
+      'GET /api/member/company': () => ({ status: 200, body: companies }),
+      'GET /api/member/company/c-1/statistics': () => statistics,
+      'GET /api/member/company/c-2/statistics': () => ({ status: 200, body: statisticsAnswer({ companyId: 'c-2' }) }),
+    },
+  );
+  return { api, ...renderAppAt('/member') };
+}
+
+const statisticsSections = () => screen.queryAllByRole('region', { name: /^Association statistics/ });
+
+describe('association statistics in the member profile', { timeout: 20_000 }, () => {
+  it('shows a statistics section, after Claimed Swarms, for each association the member is an admin of', async () => {
+    const { api } = renderProfile([company({ isAdmin: true }), company({ companyId: 'c-2', companyName: 'Hive Helpers', isAdmin: true }), company({ companyId: 'c-3', companyName: 'Salem Bees' })]);
+
+    const portland = await screen.findByRole('region', { name: 'Association statistics: Portland Beekeepers' });
+    expect(await within(portland).findByRole('img', { name: /5 alerted and 3 claimed in all/ })).toBeInTheDocument();
+    expect(within(portland).getByRole('table', { name: 'Figures per week (weeks start on Monday, UTC)' })).toBeInTheDocument();
+    expect(statisticsSections().map((section) => section.querySelector('h2')?.textContent)).toEqual([
+      'Association statistics: Portland Beekeepers',
+      'Association statistics: Hive Helpers',
+    ]);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.indexOf('Association statistics: Portland Beekeepers')).toBe(headings.indexOf('Claimed Swarms') + 1);
+    // The Associations section and the statistics share one request for the member's associations.
+    expect(api.callsTo('GET', '/member/company')).toHaveLength(1);
+    expect(api.callsTo('GET', '/member/company/c-3/statistics')).toHaveLength(0);
+  });
+
+  it('shows no statistics, and asks for none, to a member who administers no association', async () => {
+    const { api } = renderProfile([company({ isAdmin: false })]);
+
+    expect(await screen.findByText('Portland Beekeepers')).toBeInTheDocument();
+    expect(statisticsSections()).toEqual([]);
+    expect(api.calls.filter((call) => call.path.includes('/statistics'))).toEqual([]);
+  });
+
+  it('shows a 403 from the statistics in the section and keeps the member logged in', async () => {
+    const { router, api } = renderProfile([company({ isAdmin: true })], { status: 403, body: { message: 'Only an admin of this association can see its statistics.' } });
+
+    const section = await screen.findByRole('region', { name: 'Association statistics: Portland Beekeepers' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('Only an admin of this association can see its statistics.');
+    expect(api.callsTo('DELETE', '/oauth/logout')).toEqual([]);
+    expect(router.state.location.pathname).toBe('/member');
+    expect(screen.getByRole('region', { name: 'Claimed Swarms' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,131 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { invalidResponseMessage } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
+import { jsonResponse, stubApi, type FakeHandler } from '@/testing/fake-api';
+import { statisticsAnswer } from '@/testing/fake-statistics-api';
+import { periodSince } from '../lib/statistics-period';
+import { AssociationStatisticsSection, STATISTICS_LOAD_FAILED } from './association-statistics-section';
+
+const STATISTICS = 'GET /member/company/c-1/statistics';
+
+function renderSection(handler: FakeHandler) {
+  const api = stubApi({ [STATISTICS]: handler });
+  const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
+  const user = userEvent.setup();
+  render(
+    <AppProvider queryClient={queryClient}>
+      <AssociationStatisticsSection companyId="c-1" companyName="Portland Beekeepers" />
+    </AppProvider>,
+  );
+  return { ...api, user };
+}
+
+const section = () => screen.getByRole('region', { name: 'Association statistics: Portland Beekeepers' });
+
+describe('AssociationStatisticsSection', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the totals of the period: alerted, share claimed, claim times, cost in dollars', async () => {
+    renderSection(() => jsonResponse(statisticsAnswer()));
+
+    const totals = await within(section()).findByRole('heading', { name: 'Totals for the period' });
+    expect(totals).toBeInTheDocument();
+    const figure = (name: string) => within(section()).getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(figure('Reports alerted')).toBe('5');
+    expect(figure('Claimed')).toBe('3 (60%)');
+    expect(figure('Median time to first claim')).toBe('12.5 min');
+    expect(figure('90th percentile time to first claim')).toBe('41 min');
+    expect(figure('Expired unclaimed')).toBe('2');
+    expect(figure('Departed (the reporter said they left)')).toBe('1');
+    expect(figure('Alerts sent')).toBe('14');
+    expect(figure('Cost of alerts')).toBe('$0.98');
+    expect(figure('Texts to reporters')).toBe('5');
+    expect(figure('Captured')).toBe('2');
+    expect(figure('Not honey bees')).toBe('1');
+    expect(within(section()).getByText('From 2026-03-02 to 2026-03-15. Weeks start on Monday (UTC); a report counts in the week it was made.')).toBeInTheDocument();
+  });
+
+  it('draws one bar per week, named for assistive technology by a summary of what it shows', async () => {
+    renderSection(() => jsonResponse(statisticsAnswer()));
+
+    const chart = await within(section()).findByRole('img', { name: /^Bar chart of reports alerted and claimed/ });
+    expect(chart).toHaveAccessibleName(
+      'Bar chart of reports alerted and claimed in each of the 2 weeks from 2026-03-02: 5 alerted and 3 claimed in all. ' +
+        'The busiest week, from 2026-03-02, had 4 alerted and 3 claimed. The table below has every figure.',
+    );
+    const bars = within(chart).getAllByTestId('weekly-chart-bar');
+    expect(bars.map((bar) => [bar.dataset.alerted, bar.dataset.claimed])).toEqual([
+      ['4', '3'],
+      ['1', '0'],
+    ]);
+  });
+
+  it('has every figure in a table with a caption, column and row headers, and a total row, in a focusable scrolling region', async () => {
+    renderSection(() => jsonResponse(statisticsAnswer()));
+
+    const region = await within(section()).findByRole('region', { name: 'Weekly statistics of Portland Beekeepers' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    const table = within(region).getByRole('table', { name: 'Figures per week (weeks start on Monday, UTC)' });
+    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.slice(0, 6)).toEqual(['Week starting', 'Reports alerted', 'Claimed', 'Share claimed', 'Median minutes to first claim', '90th percentile minutes to first claim']);
+    expect(headers).toContain('Cost of alerts');
+    expect(headers.slice(-6)).toEqual(['Captured', 'Gone before arrival', 'Not honey bees', 'Could not reach', 'Other', 'No outcome recorded']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('2026-03-02');
+    expect(cells(rows[0]!).slice(0, 5)).toEqual(['4', '3', '75%', '12.5', '41']);
+    expect(cells(rows[0]!).slice(-6)).toEqual(['2', '0', '1', '0', '0', '0']);
+    expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('2026-03-09');
+    expect(cells(rows[1]!).slice(0, 5)).toEqual(['1', '0', '0%', '—', '—']);
+    expect(within(rows[2]!).getByRole('rowheader')).toHaveTextContent('Total');
+    expect(cells(rows[2]!)).toContain('$0.98');
+  });
+
+  it('asks for another period when one is picked, from a Monday', async () => {
+    const { requests, user } = renderSection(() => jsonResponse(statisticsAnswer()));
+    await within(section()).findByRole('table');
+    expect(requests.at(-1)?.query.get('since')).toBe(periodSince(12, new Date()));
+
+    await user.selectOptions(within(section()).getByRole('combobox', { name: 'Period' }), 'Last 52 weeks');
+
+    await within(section()).findByRole('table');
+    const since = requests.at(-1)?.query.get('since') ?? '';
+    expect(since).toBe(periodSince(52, new Date()));
+    expect(new Date(`${since}T00:00:00Z`).getUTCDay()).toBe(1);
+  });
+
+  it('says the statistics could not be loaded, with a retry, when the service is unavailable', async () => {
+    let failing = true;
+    const { user } = renderSection(() =>
+      failing ? jsonResponse({ message: 'Something went wrong. Refresh the page and try again.' }, 503) : jsonResponse(statisticsAnswer()),
+    );
+
+    const alert = await within(section()).findByRole('alert');
+    expect(alert).toHaveTextContent(`${STATISTICS_LOAD_FAILED} Please try again in a moment.`);
+    expect(within(section()).queryByRole('table')).not.toBeInTheDocument();
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(section()).findByRole('table')).toBeInTheDocument();
+  });
+
+  it("shows the gateway's message for a refusal, without a retry that could not help", async () => {
+    renderSection(() => jsonResponse({ message: 'Only an admin of this association can see its statistics.' }, 403));
+    expect(await within(section()).findByRole('alert')).toHaveTextContent('Only an admin of this association can see its statistics.');
+    expect(within(section()).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('shows a sentence, not the body, when the answer has the wrong shape', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderSection(() => jsonResponse({ weeks: 'soon', total: { secret: true } }));
+
+    const alert = await within(section()).findByRole('alert');
+    expect(alert).toHaveTextContent(invalidResponseMessage);
+    expect(alert).not.toHaveTextContent('secret');
+  });
+});

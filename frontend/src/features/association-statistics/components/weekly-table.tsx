@@ -1,0 +1,138 @@
+import styled from 'styled-components';
+import type { StatisticsFigures } from '../api/get-association-statistics';
+import { formatCents, formatCount, formatMinutes, formatShare, formatUtcDay, outcomeName } from '../lib/format-statistics';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
+
+type Column = { header: string; value: (figures: StatisticsFigures) => string };
+
+/** The count of one outcome in a week; a week that does not list it had none. */
+const outcomeCount = (figures: StatisticsFigures, outcome: string | null) => figures.outcomes.find((entry) => entry.outcome === outcome)?.count ?? 0;
+
+/** Every figure of a week, in the order of the totals above the table; one column per outcome the total lists. */
+function columnsFor(total: StatisticsFigures): Column[] {
+  return [
+    { header: 'Reports alerted', value: (figures) => formatCount(figures.reportsAlerted) },
+    { header: 'Claimed', value: (figures) => formatCount(figures.reportsClaimed) },
+    { header: 'Share claimed', value: (figures) => formatShare(figures.reportsClaimed, figures.reportsAlerted) },
+    { header: 'Median minutes to first claim', value: (figures) => formatMinutes(figures.medianMinutesToFirstClaim) },
+    { header: '90th percentile minutes to first claim', value: (figures) => formatMinutes(figures.p90MinutesToFirstClaim) },
+    { header: 'Expired unclaimed', value: (figures) => formatCount(figures.reportsExpired) },
+    { header: 'Departed', value: (figures) => formatCount(figures.reportsDeparted) },
+    { header: 'Alerts sent', value: (figures) => formatCount(figures.alertsSent) },
+    { header: 'Cost of alerts', value: (figures) => formatCents(figures.alertsCostCents) },
+    { header: 'Texts to reporters', value: (figures) => formatCount(figures.reporterTexts) },
+    ...total.outcomes.map(({ outcome }): Column => ({ header: outcomeName(outcome), value: (figures) => formatCount(outcomeCount(figures, outcome)) })),
+  ];
+}
+
+/**
+ * The chart's numbers and every other figure, one row per week and a total row. Wider than a phone, it scrolls
+ * sideways inside a named region the keyboard can reach, with the week column kept in view.
+ */
+export function WeeklyTable({ weeks, total, associationName }: { weeks: readonly StatisticsFigures[]; total: StatisticsFigures; associationName: string }) {
+  const columns = columnsFor(total);
+  return (
+    <ScrollRegion role="region" aria-label={`Weekly statistics of ${associationName}`} tabIndex={0}>
+      <Table>
+        <Caption>Figures per week (weeks start on Monday, UTC)</Caption>
+        <thead>
+          <tr>
+            <th scope="col">Week starting</th>
+            {columns.map((column) => (
+              <th key={column.header} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, index) => (
+            <tr key={week.periodStart || index}>
+              <th scope="row">{formatUtcDay(week.periodStart)}</th>
+              {columns.map((column) => (
+                <td key={column.header}>{column.value(week)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            {columns.map((column) => (
+              <td key={column.header}>{column.value(total)}</td>
+            ))}
+          </tr>
+        </tfoot>
+      </Table>
+    </ScrollRegion>
+  );
+}
+
+const ScrollRegion = styled.div`
+  min-width: 0;
+  max-width: 100%;
+  max-height: 420px;
+  overflow: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.small};
+  -webkit-overflow-scrolling: touch;
+
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: 2px;
+  }
+`;
+
+/**
+ * Read by screen readers only: on screen the heading above the chart names the table, and a visible caption would be
+ * as wide as the table, cut off on a phone.
+ */
+const Caption = styled.caption`
+  ${visuallyHidden}
+`;
+
+const Table = styled.table`
+  border-collapse: separate;
+  border-spacing: 0;
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  font-variant-numeric: tabular-nums;
+
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surface};
+    text-align: right;
+    white-space: nowrap;
+  }
+
+  thead th {
+    position: sticky;
+    top: 0;
+    z-index: 1;
+    min-width: 5rem;
+    max-width: 8rem;
+    background: ${({ theme }) => theme.colors.secondaryHover};
+    text-align: right;
+    vertical-align: bottom;
+    white-space: normal;
+  }
+
+  /* The week stays in view while the figures scroll sideways. */
+  th:first-child {
+    position: sticky;
+    left: 0;
+    z-index: 1;
+    text-align: left;
+  }
+
+  thead th:first-child {
+    z-index: 2;
+  }
+
+  tfoot th,
+  tfoot td {
+    font-weight: 700;
+    border-top: 2px solid ${({ theme }) => theme.colors.mutedText};
+  }
+`;

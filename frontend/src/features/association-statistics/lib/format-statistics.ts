@@ -1,0 +1,38 @@
+/** How the claimed reports whose claimer recorded no outcome are named beside the outcomes. */
+export const NO_OUTCOME_RECORDED = 'No outcome recorded';
+
+export const outcomeName = (outcome: string | null): string => outcome ?? NO_OUTCOME_RECORDED;
+
+/** Shown where a figure does not exist: no claim time when nothing was claimed, no share of nothing alerted. */
+export const NO_FIGURE = '—';
+
+const whole = new Intl.NumberFormat('en-US');
+const tenths = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export const formatCount = (value: number): string => whole.format(value);
+
+/** The share of alerted reports someone claimed, as a whole percentage. */
+export const formatShare = (claimed: number, alerted: number): string => (alerted === 0 ? NO_FIGURE : `${Math.round((claimed / alerted) * 100)}%`);
+
+export const formatMinutes = (minutes: number | null): string => (minutes === null ? NO_FIGURE : tenths.format(minutes));
+
+export const formatCents = (cents: number): string => dollars.format(cents / 100);
+
+/** The UTC day of an instant, YYYY-MM-DD: weeks start at 00:00 UTC, so that day names the week everywhere. */
+export function formatUtcDay(iso: string): string {
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? '' : instant.toISOString().slice(0, 10);
+}
+
+/** The last day an exclusive end instant covers: a period ending at 2026-03-16T00:00Z ends on 2026-03-15. */
+export function formatLastUtcDay(exclusiveEndIso: string): string {
+  const end = new Date(exclusiveEndIso);
+  return Number.isNaN(end.getTime()) ? '' : new Date(end.getTime() - 1).toISOString().slice(0, 10);
+}
+
+/** A short M/D label for the chart's axis, in UTC like the weeks. */
+export function formatAxisDay(iso: string): string {
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? '' : `${instant.getUTCMonth() + 1}/${instant.getUTCDate()}`;
+}

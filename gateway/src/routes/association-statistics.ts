@@ -1,0 +1,88 @@
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError } from '@connectrpc/connect';
+import {
+  DAY_MS,
+  DEFAULT_STATISTICS_WEEKS,
+  MAX_STATISTICS_YEARS,
+  parseUtcDay,
+  toStatisticsFigures,
+  weekStartOf,
+} from '@swarm/proto/views/association-statistics';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { memberIdOf } from '../auth/member-session.js';
+import type { ServiceClients } from '../clients/service-clients.js';
+import { HttpError, parseInput } from '../mappers/http-errors.js';
+
+const WEEK_MS = 7 * DAY_MS;
+
+export const STATISTICS_MESSAGES = {
+  notAdmin: 'Only an admin of this association can see its statistics.',
+  sinceAfterUntil: 'since must be on or before until (today when until is not given).',
+  periodTooLong: `The period can be at most ${MAX_STATISTICS_YEARS} years.`,
+  invalidDate: (field: string) => `${field} must be a date written YYYY-MM-DD.`,
+} as const;
+
+const dateField = (field: string) =>
+  z
+    .string({ error: STATISTICS_MESSAGES.invalidDate(field) })
+    .refine((text) => parseUtcDay(text) !== undefined, STATISTICS_MESSAGES.invalidDate(field))
+    .optional();
+
+const statisticsQuery = z.object({ since: dateField('since'), until: dateField('until') });
+const companyIdParam = z.object({ companyId: z.string().trim().min(1).max(128).regex(/^[\x21-\x7e]+$/) });
+
+/**
+ * The period asked for, as [since, until): `since` from 00:00 UTC of its day, `until` through the end of its day (up to
+ * 00:00 UTC of the next one), so `since=2026-03-02&until=2026-03-08` is that whole week. Without `until` the period runs
+ * up to `now`; without `since` it starts on the Monday that makes it 12 weeks, whole weeks as the service counts them.
+ */
+export function statisticsPeriod(query: { since?: string; until?: string }, now: Date): { since: Date; until: Date } {
+  const untilDay = query.until === undefined ? undefined : parseUtcDay(query.until);
+  const until = untilDay ? new Date(untilDay.getTime() + DAY_MS) : now;
+  const sinceDay = query.since === undefined ? undefined : parseUtcDay(query.since);
+  const since = sinceDay ?? new Date(weekStartOf(new Date(until.getTime() - 1)).getTime() - (DEFAULT_STATISTICS_WEEKS - 1) * WEEK_MS);
+  if (since.getTime() >= until.getTime()) throw new HttpError(400, STATISTICS_MESSAGES.sinceAfterUntil);
+  const latestUntil = new Date(since);
+  latestUntil.setUTCFullYear(latestUntil.getUTCFullYear() + MAX_STATISTICS_YEARS);
+  if (until.getTime() > latestUntil.getTime()) throw new HttpError(400, STATISTICS_MESSAGES.periodTooLong);
+  return { since, until };
+}
+
+
+/** The service's own period check (it counts two years its way) read as the same 400 as the gateway's. */
+function periodRefusal(error: unknown): unknown {
+  return error instanceof ConnectError && error.code === Code.InvalidArgument ? new HttpError(400, STATISTICS_MESSAGES.periodTooLong) : error;
+}
+
+/**
+ * An association's statistics per week and for the period, for its admins in the member area. Behind the session
+ * check of every /api/member/ route (routes/auth.ts); admin rights are read from association-billing on every call,
+ * so a revoked right takes effect at once.
+ */
+export function associationStatisticsRoutes(app: FastifyInstance, clients: ServiceClients): void {
+  app.get('/api/member/company/:companyId/statistics', async (request, reply) => {
+    const memberId = memberIdOf(request);
+    const period = statisticsPeriod(parseInput(statisticsQuery, request.query), new Date());
+    const param = companyIdParam.safeParse(request.params);
+    if (!param.success) throw new HttpError(403, STATISTICS_MESSAGES.notAdmin);
+    const { companyId } = param.data;
+    const { memberships } = await clients.associationBilling.listMemberMemberships({ memberId });
+    // An association that does not exist reads the same as one the member does not administer.
+    if (!memberships.some((membership) => membership.isAdmin && membership.association?.companyId === companyId)) {
+      throw new HttpError(403, STATISTICS_MESSAGES.notAdmin);
+    }
+    const answer = await clients.notification
+      .getAssociationStatistics({ companyId, since: timestampFromDate(period.since), until: timestampFromDate(period.until) })
+      .catch((error: unknown) => {
+        throw periodRefusal(error);
+      });
+    return reply.header('cache-control', 'no-store').send({
+      companyId,
+      since: period.since.toISOString(),
+      until: period.until.toISOString(),
+      weeks: answer.weeks.map(toStatisticsFigures),
+      total: toStatisticsFigures(answer.total),
+    });
+  });
+}

@@ -1,0 +1,87 @@
+import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
+import type { ReportStatisticsRepository } from '../../app/ports/statistics.js';
+import { alertTotalsByCompany, type ReportHistory } from '../../domain/statistics.js';
+
+type ReportRecord = {
+  submittedAt?: Date;
+  firstClaimedAt?: Date;
+  expiredAt?: Date;
+  departedAt?: Date;
+  outcome?: { label: ClaimOutcomeLabel; recordedAt: Date };
+  /** By send key, so a redelivered send counts once. */
+  alerts: Map<string, { companyId: string; costCents: number }>;
+  reporterTextKeys: Set<string>;
+};
+
+const earliest = (kept: Date | undefined, given: Date) => (kept && kept <= given ? kept : given);
+
+export class MemoryReportStatisticsRepository implements ReportStatisticsRepository {
+  private readonly reports = new Map<string, ReportRecord>();
+
+  /** Any event may come first: the record is created by whichever does. */
+  private recordOf(reportId: string): ReportRecord {
+    let record = this.reports.get(reportId);
+    if (!record) {
+      record = { alerts: new Map(), reporterTextKeys: new Set() };
+      this.reports.set(reportId, record);
+    }
+    return record;
+  }
+
+  async reportSubmitted(report: { reportId: string; submittedAt: Date }): Promise<void> {
+    this.recordOf(report.reportId).submittedAt = report.submittedAt;
+  }
+
+  async alertSent(alert: { reportId: string; companyId: string; sendKey: string; costCents: number }): Promise<void> {
+    const { alerts } = this.recordOf(alert.reportId);
+    if (!alerts.has(alert.sendKey)) alerts.set(alert.sendKey, { companyId: alert.companyId, costCents: alert.costCents });
+  }
+
+  async claimed(claim: { reportId: string; claimedAt: Date }): Promise<void> {
+    const record = this.recordOf(claim.reportId);
+    record.firstClaimedAt = earliest(record.firstClaimedAt, claim.claimedAt);
+  }
+
+  async expired(report: { reportId: string; expiredAt: Date }): Promise<void> {
+    const record = this.recordOf(report.reportId);
+    record.expiredAt = earliest(record.expiredAt, report.expiredAt);
+  }
+
+  async departed(report: { reportId: string; departedAt: Date }): Promise<void> {
+    const record = this.recordOf(report.reportId);
+    record.departedAt = earliest(record.departedAt, report.departedAt);
+  }
+
+  async outcomeRecorded(outcome: { reportId: string; outcome: ClaimOutcomeLabel; recordedAt: Date }): Promise<void> {
+    const record = this.recordOf(outcome.reportId);
+    if (!record.outcome || record.outcome.recordedAt < outcome.recordedAt) record.outcome = { label: outcome.outcome, recordedAt: outcome.recordedAt };
+  }
+
+  async reporterTexted(text: { reportId: string; textKey: string }): Promise<void> {
+    this.recordOf(text.reportId).reporterTextKeys.add(text.textKey);
+  }
+
+  async findAlertingAssociation(companyId: string, since: Date, until: Date): Promise<ReportHistory[]> {
+    const histories: ReportHistory[] = [];
+    for (const [reportId, record] of this.reports) {
+      const { submittedAt } = record;
+      if (!submittedAt || submittedAt < since || submittedAt >= until) continue;
+      if (![...record.alerts.values()].some((alert) => alert.companyId === companyId)) continue;
+      histories.push(historyOf(reportId, submittedAt, record));
+    }
+    return histories.sort((left, right) => left.submittedAt.getTime() - right.submittedAt.getTime());
+  }
+}
+
+function historyOf(reportId: string, submittedAt: Date, record: ReportRecord): ReportHistory {
+  return {
+    reportId,
+    submittedAt,
+    ...(record.firstClaimedAt ? { firstClaimedAt: record.firstClaimedAt } : {}),
+    ...(record.expiredAt ? { expiredAt: record.expiredAt } : {}),
+    ...(record.departedAt ? { departedAt: record.departedAt } : {}),
+    ...(record.outcome ? { outcome: record.outcome.label } : {}),
+    alerts: alertTotalsByCompany(record.alerts.values()),
+    reporterTexts: record.reporterTextKeys.size,
+  };
+}

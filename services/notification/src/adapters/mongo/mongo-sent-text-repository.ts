@@ -1,0 +1,53 @@
+import type { Collection, Db } from 'mongodb';
+import { isDuplicateKeyError } from '@swarm/runtime/mongo';
+import type { SentText, SentTextRepository } from '../../app/ports/stores.js';
+
+type SentTextDocument = Omit<SentText, 'key'> & { _id: string };
+
+/** Long enough for any retry and for a late answer to an outcome prompt; MongoDB deletes them after that. */
+const RETENTION_SECONDS = 90 * 24 * 3_600;
+
+/** The `sent_texts` collection of the notification database: texts other than alerts, by key. */
+export class MongoSentTextRepository implements SentTextRepository {
+  private readonly collection: Collection<SentTextDocument>;
+
+  constructor(db: Db) {
+    this.collection = db.collection<SentTextDocument>('sent_texts');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ startedAt: 1 }, { name: 'started_ttl', expireAfterSeconds: RETENTION_SECONDS });
+    await this.collection.createIndex({ memberId: 1, purpose: 1, startedAt: -1 }, { name: 'member_purpose_started' });
+  }
+
+  async beginSending(text: Omit<SentText, 'state' | 'sentAt'>): Promise<'new' | 'sending' | 'sent'> {
+    const { key, ...fields } = text;
+    for (;;) {
+      try {
+        // The unique _id makes of concurrent calls exactly one 'new'.
+        await this.collection.insertOne({ _id: key, ...fields, state: 'sending' });
+        return 'new';
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+      const existing = await this.collection.findOne({ _id: key });
+      // Gone between the insert and the read means abandoned: try noting it again.
+      if (existing) return existing.state;
+    }
+  }
+
+  async abandonSending(key: string): Promise<void> {
+    await this.collection.deleteOne({ _id: key, state: 'sending' });
+  }
+
+  async markSent(key: string, sentAt: Date): Promise<void> {
+    await this.collection.updateOne({ _id: key, state: 'sending' }, { $set: { state: 'sent', sentAt } });
+  }
+
+  async latestOutcomePrompt(memberId: string): Promise<SentText | undefined> {
+    const document = await this.collection.findOne({ memberId, purpose: 'outcome-prompt' }, { sort: { startedAt: -1 } });
+    if (!document) return undefined;
+    const { _id, ...fields } = document;
+    return { key: _id, ...fields };
+  }
+}

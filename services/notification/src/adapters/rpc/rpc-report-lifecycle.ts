@@ -1,0 +1,54 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError, type Client } from '@connectrpc/connect';
+import { claimOutcomes, type ClaimOutcomeLabel } from '@swarm/proto/labels';
+import type { ReportService } from '@swarm/proto/report/v1/report_service';
+import type { ReportLifecycle } from '../../app/ports/other-services.js';
+
+/** Bounds each call so a slow service fails the job (retried later) instead of holding it open. */
+const options = { timeoutMs: 5_000 };
+
+const refused = (error: unknown) =>
+  error instanceof ConnectError && (error.code === Code.NotFound || error.code === Code.PermissionDenied || error.code === Code.FailedPrecondition);
+
+/** The report service's lifecycle calls over its RPC. */
+export class RpcReportLifecycle implements ReportLifecycle {
+  constructor(private readonly reports: Client<typeof ReportService>) {}
+
+  async expireReport(reportId: string): Promise<void> {
+    await this.ignoringUnknownReport(() => this.reports.expireReport({ reportId }, options));
+  }
+
+  async closeClaimedReport(reportId: string): Promise<void> {
+    await this.ignoringUnknownReport(() => this.reports.closeClaimedReport({ reportId }, options));
+  }
+
+  async markDepartedByReporter(phoneNumber: string): Promise<number> {
+    return (await this.reports.markDepartedByReporter({ reporterPhone: phoneNumber }, options)).departed.length;
+  }
+
+  async recordClaimOutcome(reportId: string, memberId: string, outcome: ClaimOutcomeLabel): Promise<'recorded' | 'refused'> {
+    try {
+      await this.reports.recordClaimOutcome({ reportId, memberId, outcome: claimOutcomes.valueOf(outcome) }, options);
+      return 'recorded';
+    } catch (error) {
+      if (refused(error)) return 'refused';
+      throw error;
+    }
+  }
+
+  async claimOf(reportId: string, memberId: string): Promise<{ claimedAt: Date; outcome: ClaimOutcomeLabel | undefined } | undefined> {
+    const { reports } = await this.reports.listClaimedReportsForMember({ memberId }, options);
+    const claimed = reports.find((report) => report.reportId === reportId);
+    if (!claimed?.claimedAt) return undefined;
+    return { claimedAt: timestampDate(claimed.claimedAt), outcome: claimOutcomes.label(claimed.outcome) };
+  }
+
+  /** A job about a report the report service does not know has nothing to do: it is not retried. */
+  private async ignoringUnknownReport(call: () => Promise<unknown>): Promise<void> {
+    try {
+      await call();
+    } catch (error) {
+      if (!(error instanceof ConnectError && error.code === Code.NotFound)) throw error;
+    }
+  }
+}

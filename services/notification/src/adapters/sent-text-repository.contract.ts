@@ -1,0 +1,64 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SentText, SentTextRepository } from '../app/ports/stores.js';
+
+const at = (minutes: number) => new Date(Date.UTC(2026, 5, 1, 12, minutes));
+
+const text = (key: string, overrides: Partial<SentText> = {}): Omit<SentText, 'state' | 'sentAt'> => ({
+  key,
+  purpose: 'reporter-claimed',
+  to: '5035550177',
+  reportId: 'r1',
+  startedAt: at(0),
+  ...overrides,
+});
+
+export function sentTextRepositoryContract(name: string, create: () => Promise<SentTextRepository>): void {
+  describe(`SentTextRepository contract: ${name}`, () => {
+    let texts: SentTextRepository;
+    beforeEach(async () => {
+      texts = await create();
+    });
+
+    it('notes a text once: a second run finds it sending, then sent', async () => {
+      expect(await texts.beginSending(text('k1'))).toBe('new');
+      expect(await texts.beginSending(text('k1'))).toBe('sending');
+      await texts.markSent('k1', at(1));
+      expect(await texts.beginSending(text('k1'))).toBe('sent');
+    });
+
+    it('answers new to exactly one of many concurrent runs', async () => {
+      const outcomes = await Promise.all(Array.from({ length: 20 }, () => texts.beginSending(text('k2'))));
+      expect(outcomes.filter((outcome) => outcome === 'new')).toHaveLength(1);
+    });
+
+    it('forgets an abandoned send so that a retry sends it, but never a sent one', async () => {
+      await texts.beginSending(text('k3'));
+      await texts.abandonSending('k3');
+      expect(await texts.beginSending(text('k3'))).toBe('new');
+      await texts.markSent('k3', at(2));
+      await texts.abandonSending('k3');
+      expect(await texts.beginSending(text('k3'))).toBe('sent');
+    });
+
+    it("finds the member's most recent outcome prompt, and no other member's or other text", async () => {
+      await texts.beginSending(text('p1', { purpose: 'outcome-prompt', memberId: 'm1', reportId: 'r1', startedAt: at(10) }));
+      await texts.beginSending(text('p2', { purpose: 'outcome-prompt', memberId: 'm1', reportId: 'r2', startedAt: at(30) }));
+      await texts.beginSending(text('p3', { purpose: 'outcome-prompt', memberId: 'm1', reportId: 'r3', startedAt: at(20) }));
+      await texts.beginSending(text('p4', { purpose: 'outcome-prompt', memberId: 'm2', reportId: 'r4', startedAt: at(40) }));
+      await texts.beginSending(text('d1', { purpose: 'claimer-departed', memberId: 'm1', reportId: 'r5', startedAt: at(50) }));
+      await texts.markSent('p2', at(31));
+      expect(await texts.latestOutcomePrompt('m1')).toEqual({
+        key: 'p2',
+        purpose: 'outcome-prompt',
+        to: '5035550177',
+        reportId: 'r2',
+        memberId: 'm1',
+        state: 'sent',
+        startedAt: at(30),
+        sentAt: at(31),
+      });
+      expect((await texts.latestOutcomePrompt('m2'))?.reportId).toBe('r4');
+      expect(await texts.latestOutcomePrompt('m3')).toBeUndefined();
+    });
+  });
+}

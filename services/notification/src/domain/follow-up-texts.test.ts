@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  claimerDepartedText,
+  firstNameOf,
+  isGoneReply,
+  NO_LIVE_REPORT_REPLY,
+  NO_OUTCOME_PROMPT_REPLY,
+  outcomeOfReply,
+  outcomePromptText,
+  outcomeRecordedReply,
+  REPORTER_EXPIRED_TEXT,
+  REPORTER_GONE_REPLY,
+  REPORTER_HELP_REPLY,
+  REPORTER_UNCLAIMED_TEXT,
+  reporterClaimedText,
+} from './follow-up-texts.js';
+import { readInboundSms } from './inbound-sms.js';
+import { isSingleGsm7Segment } from './sms-text.js';
+
+describe('replies from reporters and claimers', () => {
+  it('reads GONE, LEFT and GONE NOW in any case and spacing, and nothing else, as the swarm having left', () => {
+    for (const body of ['GONE', 'gone', ' Left ', 'gone now', 'GONE   NOW', '\tGone Now\n']) expect(isGoneReply(body)).toBe(true);
+    for (const body of ['GONE?', 'it is gone', 'GONENOW', 'LEFT NOW', 'gone now please', '']) expect(isGoneReply(body)).toBe(false);
+    expect(readInboundSms('Gone now')).toEqual({ kind: 'gone' });
+  });
+
+  it('reads a lone digit 1 to 5 as the outcome in the order the prompt numbers them', () => {
+    expect(['1', '2', '3', '4', '5'].map(outcomeOfReply)).toEqual(['Captured', 'Gone before arrival', 'Not honey bees', 'Could not reach', 'Other']);
+    for (const body of ['0', '6', '12', '1.', 'one', '']) expect(outcomeOfReply(body)).toBeUndefined();
+    expect(readInboundSms(' 4 ')).toEqual({ kind: 'outcome', outcome: 'Could not reach' });
+    // Five digits stay a claim code, whatever digits they hold.
+    expect(readInboundSms('11111')).toEqual({ kind: 'claim', claimCode: '11111' });
+  });
+});
+
+describe('the texts', () => {
+  it('asks how it went with the prompt the claimer answers, in one segment', () => {
+    const prompt = outcomePromptText('04217');
+    expect(prompt).toContain('How did it go? Reply 1 captured, 2 gone before arrival, 3 not honey bees, 4 could not reach, 5 other');
+    expect(isSingleGsm7Segment(prompt)).toBe(true);
+  });
+
+  it('keeps every fixed text and reply to one GSM-7 segment', () => {
+    const fixed = [REPORTER_UNCLAIMED_TEXT, REPORTER_EXPIRED_TEXT, REPORTER_GONE_REPLY, REPORTER_HELP_REPLY, NO_LIVE_REPORT_REPLY, NO_OUTCOME_PROMPT_REPLY];
+    for (const text of [...fixed, claimerDepartedText('99999'), outcomeRecordedReply('Gone before arrival')]) expect(isSingleGsm7Segment(text)).toBe(true);
+  });
+
+  it('names the claimer by first name and their association, and says they will call', () => {
+    expect(reporterClaimedText({ firstName: firstNameOf('  Ada  Lovelace '), associationName: 'Lane County Beekeepers' })).toBe(
+      'Swarm Alert: Ada of Lane County Beekeepers is on the way for your swarm and will call you first. Reply GONE if it leaves.',
+    );
+    expect(reporterClaimedText({ firstName: '', associationName: '' })).toMatch(/^Swarm Alert: A beekeeper, a local beekeeper/);
+  });
+
+  it('fits one GSM-7 segment whatever names it is given, shortening the association rather than dropping the claimer', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.string({ maxLength: 300 }), (name, association) => {
+        const text = reporterClaimedText({ firstName: firstNameOf(name), associationName: association });
+        expect(isSingleGsm7Segment(text)).toBe(true);
+        expect(text).toMatch(/is on the way for your swarm and will call you first\. Reply GONE if it leaves\.$/);
+      }),
+      { numRuns: 300 },
+    );
+    const long = reporterClaimedText({ firstName: 'Ada', associationName: 'The Greater Willamette Valley and Lane County Association of Backyard and Commercial Beekeepers' });
+    expect(long).toMatch(/^Swarm Alert: Ada of The Greater .*\.\.\. is on the way/);
+  });
+});

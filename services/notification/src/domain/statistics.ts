@@ -1,0 +1,190 @@
+import { claimOutcomes, type ClaimOutcomeLabel } from '@swarm/proto/labels';
+import { NotificationError } from './notification-error.js';
+
+/** What the statistics know of one report (see ReportStatisticsRepository). */
+export type ReportHistory = {
+  reportId: string;
+  submittedAt: Date;
+  firstClaimedAt?: Date;
+  expiredAt?: Date;
+  departedAt?: Date;
+  /** The claimer's latest answer. */
+  outcome?: ClaimOutcomeLabel;
+  /** Alerts sent about the report, by association: how many and what they cost. */
+  alerts: { companyId: string; count: number; costCents: number }[];
+  reporterTexts: number;
+};
+
+/** A report's alerts (one per send) as ReportHistory keeps them: how many and what they cost, by association. */
+export function alertTotalsByCompany(sends: Iterable<{ companyId: string; costCents: number }>): ReportHistory['alerts'] {
+  const byCompany = new Map<string, { companyId: string; count: number; costCents: number }>();
+  for (const { companyId, costCents } of sends) {
+    const totals = byCompany.get(companyId) ?? { companyId, count: 0, costCents: 0 };
+    totals.count += 1;
+    totals.costCents += costCents;
+    byCompany.set(companyId, totals);
+  }
+  return [...byCompany.values()];
+}
+
+/** Statistics cover [since, until). */
+export type StatisticsPeriod = { since: Date; until: Date };
+
+export type OutcomeCounts = {
+  captured: number;
+  goneBeforeArrival: number;
+  notHoneyBees: number;
+  couldNotReach: number;
+  other: number;
+  /** Claimed reports whose claimer recorded no outcome. */
+  unrecorded: number;
+};
+
+/** The figures of one association over [periodStart, periodEnd): a week, or the whole period. */
+export type AssociationFigures = {
+  periodStart: Date;
+  periodEnd: Date;
+  /** Reports submitted in the period that alerted at least one of the association's members. */
+  reportsAlerted: number;
+  /** Of those, claimed at least once (by anyone); the share claimed is reportsClaimed / reportsAlerted. */
+  reportsClaimed: number;
+  /** Minutes from submission to the first claim, nearest rank (see percentileByNearestRank); undefined when none was claimed. */
+  medianMinutesToFirstClaim?: number;
+  p90MinutesToFirstClaim?: number;
+  /** Outcomes of the claimed reports: they add up to reportsClaimed. */
+  outcomes: OutcomeCounts;
+  reportsExpired: number;
+  reportsDeparted: number;
+  /** Alerts to this association's members only, and what they cost it. */
+  alertsSent: number;
+  alertsCostCents: number;
+  reporterTexts: number;
+};
+
+/** One bar per week, every week of the period listed (with zeros when nothing happened), and the whole period. */
+export type AssociationStatistics = { weeks: AssociationFigures[]; total: AssociationFigures };
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const WEEK_MS = 7 * DAY_MS;
+/** Two years, a leap day included: enough for any comparison a treasurer makes, and a bounded read. */
+export const MAX_PERIOD_DAYS = 731;
+
+/** Throws NOTIFICATION.INVALID_PERIOD unless since < until and the period spans at most MAX_PERIOD_DAYS. */
+export function validatePeriod(period: StatisticsPeriod): void {
+  const since = period.since.getTime();
+  const until = period.until.getTime();
+  if (Number.isNaN(since) || Number.isNaN(until)) throw new NotificationError('NOTIFICATION.INVALID_PERIOD', 'the period needs a valid start and end');
+  if (since >= until) throw new NotificationError('NOTIFICATION.INVALID_PERIOD', 'the period must start before it ends');
+  if (until - since > MAX_PERIOD_DAYS * DAY_MS) {
+    throw new NotificationError('NOTIFICATION.INVALID_PERIOD', `the period may span at most ${MAX_PERIOD_DAYS} days`);
+  }
+}
+
+/** The Monday 00:00 UTC that starts the week of an instant (UTC has no daylight saving, so every week is 7 × 24 h). */
+export function weekStartOf(instant: Date): Date {
+  const midnight = Math.floor(instant.getTime() / DAY_MS) * DAY_MS;
+  const daysSinceMonday = (new Date(midnight).getUTCDay() + 6) % 7;
+  return new Date(midnight - daysSinceMonday * DAY_MS);
+}
+
+/** The weeks of a period, in order, the first and last clipped to it. */
+export function weeksOf(period: StatisticsPeriod): StatisticsPeriod[] {
+  const weeks: StatisticsPeriod[] = [];
+  const until = period.until.getTime();
+  for (let start = weekStartOf(period.since).getTime(); start < until; start += WEEK_MS) {
+    weeks.push({ since: new Date(Math.max(start, period.since.getTime())), until: new Date(Math.min(start + WEEK_MS, until)) });
+  }
+  return weeks;
+}
+
+/**
+ * The nearest-rank percentile: the smallest value such that at least `percent`% of the values are at or below it,
+ * i.e. the ⌈percent × n / 100⌉-th smallest value (1-based). It is always one of the values (a real waiting time),
+ * and the median (percent 50) is the lower middle value when n is even. Undefined for no values.
+ */
+export function percentileByNearestRank(values: readonly number[], percent: number): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((left, right) => left - right);
+  // percent × n is computed before dividing so that whole percents give an exact rank (0.07 × 100 is 7.000000000000001).
+  const rank = Math.max(1, Math.ceil((percent * sorted.length) / 100));
+  return sorted[Math.min(rank, sorted.length) - 1];
+}
+
+type OutcomeKey = Exclude<keyof OutcomeCounts, 'unrecorded'>;
+
+/** Keyed by the outcome's enum value, so adding an outcome to the .proto file without a count here is a type error. */
+const outcomeKeys: Record<ReturnType<typeof claimOutcomes.valueOf>, OutcomeKey | undefined> = {
+  0: undefined,
+  1: 'captured',
+  2: 'goneBeforeArrival',
+  3: 'notHoneyBees',
+  4: 'couldNotReach',
+  5: 'other',
+};
+
+const MINUTE_MS = 60 * 1000;
+
+/** Minutes from submission to the first claim; a claim stamped before the submission (two services' clocks) counts as 0. */
+function minutesToFirstClaim(history: ReportHistory & { firstClaimedAt: Date }): number {
+  return Math.max(0, history.firstClaimedAt.getTime() - history.submittedAt.getTime()) / MINUTE_MS;
+}
+
+/** The figures of the reports given, all of which alerted the association and were submitted in the period. */
+export function figuresOf(companyId: string, period: StatisticsPeriod, histories: readonly ReportHistory[]): AssociationFigures {
+  const outcomes: OutcomeCounts = { captured: 0, goneBeforeArrival: 0, notHoneyBees: 0, couldNotReach: 0, other: 0, unrecorded: 0 };
+  const waits: number[] = [];
+  let alertsSent = 0;
+  let alertsCostCents = 0;
+  for (const history of histories) {
+    for (const alert of history.alerts) {
+      if (alert.companyId !== companyId) continue;
+      alertsSent += alert.count;
+      alertsCostCents += alert.costCents;
+    }
+    if (!history.firstClaimedAt) continue;
+    waits.push(minutesToFirstClaim({ ...history, firstClaimedAt: history.firstClaimedAt }));
+    // Only claimed reports count an outcome, so the outcomes add up to reportsClaimed; an outcome whose claim event has
+    // not arrived yet is counted once it has.
+    const recorded = history.outcome === undefined ? undefined : outcomeKeys[claimOutcomes.valueOf(history.outcome)];
+    outcomes[recorded ?? 'unrecorded'] += 1;
+  }
+  return {
+    periodStart: period.since,
+    periodEnd: period.until,
+    reportsAlerted: histories.length,
+    reportsClaimed: waits.length,
+    medianMinutesToFirstClaim: percentileByNearestRank(waits, 50),
+    p90MinutesToFirstClaim: percentileByNearestRank(waits, 90),
+    outcomes,
+    reportsExpired: histories.filter((history) => history.expiredAt).length,
+    reportsDeparted: histories.filter((history) => history.departedAt).length,
+    alertsSent,
+    alertsCostCents,
+    reporterTexts: histories.reduce((sum, history) => sum + history.reporterTexts, 0),
+  };
+}
+
+function alerted(history: ReportHistory, companyId: string): boolean {
+  return history.alerts.some((alert) => alert.companyId === companyId && alert.count > 0);
+}
+
+/**
+ * An association's statistics over a period, from the histories of the reports that alerted it: one entry per week
+ * (Monday 00:00 UTC to the next, clipped to the period; empty weeks included so a chart has every bar) and the total.
+ * A report counts in the week it was submitted in, whenever it was claimed, expired or texted. Histories submitted
+ * outside the period, or that never alerted the association, are left out.
+ */
+export function associationStatistics(companyId: string, period: StatisticsPeriod, histories: readonly ReportHistory[]): AssociationStatistics {
+  validatePeriod(period);
+  const inPeriod = histories.filter((history) => history.submittedAt >= period.since && history.submittedAt < period.until && alerted(history, companyId));
+  const firstWeekStart = weekStartOf(period.since).getTime();
+  const weeks = weeksOf(period);
+  const byWeek = weeks.map((): ReportHistory[] => []);
+  for (const history of inPeriod) {
+    byWeek[Math.floor((history.submittedAt.getTime() - firstWeekStart) / WEEK_MS)]?.push(history);
+  }
+  return {
+    weeks: weeks.map((week, index) => figuresOf(companyId, week, byWeek[index] ?? [])),
+    total: figuresOf(companyId, period, inPeriod),
+  };
+}

@@ -1,0 +1,63 @@
+import { CLAIM_WINDOW_MS } from './claim.js';
+import type { Report, ReportClaim } from './report.js';
+import { ReportError } from './report-error.js';
+
+/** How long a report stays active when nobody claims it, unless REPORT_ACTIVE_HOURS says otherwise. */
+export const DEFAULT_REPORT_ACTIVE_HOURS = 72;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** When a report active since `activeSince` expires if nobody claims it. */
+export function expiresAt(activeSince: Date, activeHours: number): Date {
+  return new Date(activeSince.getTime() + activeHours * HOUR_MS);
+}
+
+/** When a claim closes: the end of its 72-hour un-claim window. */
+export function closesAt(claimedAt: Date): Date {
+  return new Date(claimedAt.getTime() + CLAIM_WINDOW_MS);
+}
+
+/**
+ * A live report can still change hands: active, or claimed and not yet closed. Only live reports hold their claim
+ * code (codes are distinct among them) and answer their reporter's GONE.
+ */
+export function isLive(report: Pick<Report, 'state' | 'claim'>): boolean {
+  return report.state === 'active' || (report.state === 'claimed' && report.claim?.closedAt === undefined);
+}
+
+/**
+ * A live report as the caller saw it: a transition decided on it applies only while the report is still so (active
+ * since the same time, or held by the same claim, not closed), so a change made meanwhile makes it refuse.
+ */
+export type LiveReportSeen = { state: 'active'; activeSince: Date } | { state: 'claimed'; claim: ReportClaim };
+
+export function liveReportSeen(report: Report): LiveReportSeen | undefined {
+  if (!isLive(report)) return undefined;
+  if (report.state === 'claimed' && report.claim) return { state: 'claimed', claim: report.claim };
+  return { state: 'active', activeSince: report.activeSince };
+}
+
+/** Expires only an active report whose expiry has come (at exactly REPORT_ACTIVE_HOURS after it became active). */
+export function isDueToExpire(report: Report, now: Date, activeHours: number): boolean {
+  return report.state === 'active' && now.getTime() >= expiresAt(report.activeSince, activeHours).getTime();
+}
+
+/** Closes only a claimed report not closed yet whose un-claim window has ended (at exactly 72 hours after the claim). */
+export function isDueToClose(report: Report, now: Date): report is Report & { claim: ReportClaim } {
+  return report.state === 'claimed' && report.claim !== undefined && report.claim.closedAt === undefined && now.getTime() >= closesAt(report.claim.claimedAt).getTime();
+}
+
+/** Throws REPORT.NOT_FOUND for a report that does not exist: the lifecycle calls need one to decide on. */
+export function existing(report: Report | undefined): Report {
+  if (!report) throw new ReportError('REPORT.NOT_FOUND', 'report not found');
+  return report;
+}
+
+/**
+ * The reporter's number as the reports store it (ten digits), from ten digits or +1 and ten digits as the SMS
+ * provider sends it; undefined for anything else, which no report was made from.
+ */
+export function reporterPhoneFrom(text: string): string | undefined {
+  const match = /^(?:\+1)?(\d{10})$/.exec(text.trim());
+  return match?.[1];
+}

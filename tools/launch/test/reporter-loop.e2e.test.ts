@@ -1,0 +1,275 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { FakeTwilio, waitUntil } from '@swarm/testing';
+import type { Job } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAlertingProduct, startEmbeddedProduct, type AlertingProduct, type AlertJobData, type RunningProduct } from './product-harness.js';
+
+const ACCOUNT_SID = `AC${'7b'.repeat(16)}`;
+const AUTH_TOKEN = 'e2e-reporter-loop-token';
+const SENDER = '+15035550000';
+const ALL_DAY = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, fromHour: 0, toHour: 24 }));
+
+type Keeper = { name: string; phone: string; address: string; memberId: string; email: string };
+
+/**
+ * The product around the alert, across its processes (NATS, BullMQ on Redis, the Twilio adapter to a Twilio-shaped
+ * server, signed webhook replies): the reporter texted when a beekeeper claims and un-claims, GONE from the reporter,
+ * the claimer's outcome by SMS, escalation to a member further away, and expiry. Delays are read off the queued jobs and
+ * the jobs promoted by hand: a controllable clock, no sleeping. Then the same on the embedded default, through the dev
+ * outbox page a developer uses.
+ */
+function harness(extraEnv: Record<string, string> = {}) {
+  const twilio = new FakeTwilio();
+  const state = { alerting: undefined as AlertingProduct | undefined, companyId: '' };
+  const product = () => {
+    if (!state.alerting) throw new Error('the product is not started');
+    return state.alerting;
+  };
+
+  async function start(keepers: Keeper[], availability: Record<string, { rangeInMiles?: number; extraMiles?: number }> = {}) {
+    await twilio.start();
+    state.alerting = await startAlertingProduct(twilio, { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: SENDER }, extraEnv);
+    const { member, billing } = state.alerting;
+    const { association } = await billing.createAssociation({ companyName: 'Lane County Beekeepers', donationUrl: '' });
+    state.companyId = association?.companyId ?? '';
+    await billing.topUp({ companyId: state.companyId, amountCents: 2_000, topUpId: `loop-${randomUUID()}` });
+    for (const keeper of keepers) {
+      keeper.email = `${keeper.name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.org`;
+      const { member: created } = await member.ensureMember({ email: keeper.email });
+      keeper.memberId = created?.memberId ?? '';
+      await member.updateMemberInformation({ memberId: keeper.memberId, name: `${keeper.name} Keeper`, phoneNumber: keeper.phone, address: keeper.address });
+      await member.updateAvailability({ memberId: keeper.memberId, elevationMaximumFeet: 50, dayHours: ALL_DAY, ...availability[keeper.name] });
+      const { activationCode } = await billing.issueActivationCode({ companyId: state.companyId });
+      await billing.joinAssociation({ memberId: keeper.memberId, activationCode });
+    }
+  }
+
+  async function stop() {
+    await state.alerting?.stop();
+    await twilio.stop();
+  }
+
+  const textsTo = (phone: string) => twilio.received.filter((request) => request.form.get('To') === `+1${phone}`).map((request) => request.form.get('Body') ?? '');
+  const balance = async () => (await product().billing.getBalance({ companyId: state.companyId })).balanceCents;
+
+  async function report(street: string, reporterPhone: string, reporterUpdates: boolean | undefined): Promise<string> {
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      reporterName: 'Jo Reporter',
+      reporterPhone,
+      size: 'Softball',
+      elevation: '8',
+      address: `${street}, Eugene, OR, USA`,
+      recaptchaToken: 'dev-token',
+      idempotencyId: randomUUID(),
+      ...(reporterUpdates === undefined ? {} : { reporterUpdates: String(reporterUpdates) }),
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const response = await fetch(`${product().product.baseUrl}/api/report`, { method: 'POST', body: form });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { reportId: string }).reportId;
+  }
+
+  /** An SMS to the product as Twilio delivers it, signed with its documented formula. */
+  async function text(phone: string, body: string): Promise<string> {
+    const url = `${product().product.baseUrl.replace('127.0.0.1', 'localhost')}/api/sms/inbound`;
+    const params: Record<string, string> = { From: `+1${phone}`, To: SENDER, Body: body, MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: ACCOUNT_SID };
+    const payload = Object.keys(params)
+      .sort()
+      .reduce((signedText, name) => signedText + name + params[name], url);
+    const signature = createHmac('sha1', AUTH_TOKEN).update(payload).digest('base64');
+    const response = await fetch(`${product().product.baseUrl}/api/sms/inbound`, { method: 'POST', headers: { 'x-twilio-signature': signature }, body: new URLSearchParams(params) });
+    expect(response.status).toBe(200);
+    return (await response.text()).replace(/<[^>]+>/g, '').replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  }
+
+  async function pendingJob(kind: string, reportId: string, memberId?: string): Promise<Job<AlertJobData> | undefined> {
+    const jobs = await product().alerts.getJobs(['delayed', 'waiting', 'prioritized']);
+    return jobs.find((job) => {
+      const data = job?.data.job as { kind?: string; reportId: string; memberId?: string } | undefined;
+      return data?.kind === kind && data.reportId === reportId && (memberId === undefined || data.memberId === memberId);
+    });
+  }
+
+  async function promote(kind: string, reportId: string, memberId?: string): Promise<void> {
+    await waitUntil(async () => (await pendingJob(kind, reportId, memberId)) !== undefined, 15_000, `a pending ${kind} job`);
+    await (await pendingJob(kind, reportId, memberId))?.promote();
+  }
+
+  /** A logged-in member area, by the emailed link in the dev outbox, as a browser would. */
+  async function sessionOf(email: string): Promise<(method: string, path: string, body?: unknown) => Promise<Response>> {
+    const baseUrl = product().product.baseUrl;
+    await fetch(`${baseUrl}/api/oauth/magic-login/member`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ destination: email, recaptchaToken: 'dev-token' }) });
+    const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as { messages: { to: string; text: string }[] };
+    const link = new URL(outbox.messages.find((message) => message.to === email)?.text.match(/https?:\/\/\S+/)?.[0] ?? '');
+    const opened = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
+    const cookie = (opened.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    return (method, path, body) =>
+      fetch(`${baseUrl}${path}`, { method, headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  }
+
+  return { twilio, product, start, stop, textsTo, balance, report, text, pendingJob, promote, sessionOf };
+}
+
+const codeOf = (alert: string | undefined) => alert?.match(/\d{5}$/)?.[0] ?? '';
+
+describe('distributed mode: the reporter in the loop, outcomes and escalation', () => {
+  const loop = harness();
+  const ada: Keeper = { name: 'Ada', phone: '5415550111', address: '1 Comb Court, Eugene, OR, USA', memberId: '', email: '' };
+  const grace: Keeper = { name: 'Grace', phone: '5415550112', address: '2 Comb Court, Eugene, OR, USA', memberId: '', email: '' };
+  // About 36 miles from Eugene: outside her 25-mile range, inside it with 15 extra miles for unclaimed swarms.
+  const wendy: Keeper = { name: 'Wendy', phone: '5415550113', address: '3 Oak Street, Corvallis, OR, USA', memberId: '', email: '' };
+  const reporter = '5415550177';
+  const silentReporter = '5415550178';
+
+  beforeAll(() => loop.start([ada, grace, wendy], { Wendy: { rangeInMiles: 25, extraMiles: 15 } }), 180_000);
+  afterAll(() => loop.stop());
+
+  it('texts the reporter who consented on claim and un-claim, takes the outcome by SMS, and closes the report on GONE', { timeout: 150_000 }, async () => {
+    const reportId = await loop.report('10 Hive Lane', reporter, true);
+    await waitUntil(() => loop.textsTo(ada.phone).length === 1 && loop.textsTo(grace.phone).length === 1, 30_000, 'both alerts');
+    expect(loop.textsTo(wendy.phone)).toEqual([]);
+    await waitUntil(async () => (await loop.pendingJob('escalation', reportId, wendy.memberId)) !== undefined, 15_000, "Wendy's wider alert waiting");
+
+    // Ada claims by SMS: the reporter hears who is coming, in one segment; the wider alert is called off.
+    expect(await loop.text(ada.phone, codeOf(loop.textsTo(ada.phone)[0]))).toMatch(/claimed/i);
+    await waitUntil(() => loop.textsTo(reporter).length === 1, 30_000, 'the reporter told of the claim');
+    const [claimedText = ''] = loop.textsTo(reporter);
+    expect(claimedText).toContain('Ada');
+    expect(claimedText).toContain('Lane County Beekeepers');
+    expect(claimedText).toMatch(/call/i);
+    expect(claimedText.length).toBeLessThanOrEqual(160);
+    await waitUntil(async () => (await loop.pendingJob('escalation', reportId, wendy.memberId)) === undefined, 15_000, 'the wider alert cancelled');
+
+    // The outcome prompt comes later: promoted here. A lone digit answers it, and the member area shows it.
+    await loop.promote('outcome-prompt', reportId, ada.memberId);
+    await waitUntil(() => loop.textsTo(ada.phone).some((body) => body.includes('How did it go?')), 30_000, 'the outcome prompt');
+    const prompt = loop.textsTo(ada.phone).find((body) => body.includes('How did it go?')) ?? '';
+    expect(prompt).toContain('Reply 1 captured, 2 gone before arrival, 3 not honey bees, 4 could not reach, 5 other');
+    expect(prompt.length).toBeLessThanOrEqual(160);
+    expect(await loop.text(ada.phone, '1')).not.toMatch(/to claim a swarm, reply with the 5-digit code/);
+    const adaArea = await loop.sessionOf(ada.email);
+    await waitUntil(
+      async () => ((await (await adaArea('GET', '/api/member/report/claimed')).json()) as { reportId: string; outcome: string | null }[]).some((row) => row.reportId === reportId && row.outcome === 'Captured'),
+      15_000,
+      'the outcome in the Claimed Swarms list',
+    );
+
+    // Ada lets it go: the reporter is told others are being alerted, and Grace is alerted again.
+    const unclaimed = await adaArea('PUT', '/api/member/report/unclaim', { reportId });
+    expect(unclaimed.status).toBe(200);
+    await waitUntil(() => loop.textsTo(reporter).length === 2, 30_000, 'the reporter told of the un-claim');
+    expect(loop.textsTo(reporter)[1]).toMatch(/other beekeepers/i);
+    await waitUntil(() => loop.textsTo(grace.phone).length === 2, 30_000, "Grace's second alert");
+
+    // Grace claims; then the reporter texts GONE: the report closes, Grace is told, the reporter thanked.
+    expect(await loop.text(grace.phone, codeOf(loop.textsTo(grace.phone)[1]))).toMatch(/claimed/i);
+    await waitUntil(() => loop.textsTo(reporter).length === 3, 30_000, 'the reporter told of the second claim');
+    expect(loop.textsTo(reporter)[2]).toContain('Grace');
+    const graceTexts = loop.textsTo(grace.phone).length;
+    expect(await loop.text(reporter, 'Gone now')).toMatch(/thank/i);
+    await waitUntil(() => loop.textsTo(grace.phone).length > graceTexts && /gone|left/i.test(loop.textsTo(grace.phone).at(-1) ?? ''), 30_000, 'the claimer told the swarm left');
+    const graceArea = await loop.sessionOf(grace.email);
+    const claimed = (await (await graceArea('GET', '/api/member/report/claimed')).json()) as { reportId: string }[];
+    expect(claimed.map((row) => row.reportId)).not.toContain(reportId);
+    await waitUntil(async () => (await loop.pendingJob('outcome-prompt', reportId)) === undefined && (await loop.pendingJob('close', reportId)) === undefined, 15_000, 'the report’s jobs cancelled');
+
+    // Reporter texts are never charged: two alerts of 7 cents (Ada, Grace); Grace's re-alert after the un-claim is the
+    // same (report, member) charge, which billing makes once.
+    await expect.poll(() => loop.balance(), { timeout: 10_000 }).toBe(2_000 - 14);
+    // Any other text from the reporter gets the reporter's help, not the member's.
+    expect(await loop.text(reporter, 'hello?')).not.toMatch(/reply with the 5-digit code/i);
+  });
+
+  it('escalates an unclaimed report to the member further away once, and texts no reporter who did not consent', { timeout: 150_000 }, async () => {
+    const before = await loop.balance();
+    const adaTexts = loop.textsTo(ada.phone).length;
+    const reportId = await loop.report('20 Hive Lane', silentReporter, undefined);
+    // Ada gave her claim back, so it does not count and she is alerted at once; Grace's claim delays hers 10 minutes.
+    await waitUntil(() => loop.textsTo(ada.phone).length === adaTexts + 1, 30_000, "Ada's alert");
+    const code = codeOf(loop.textsTo(ada.phone).at(-1));
+    expect(await loop.pendingJob('alert', reportId, grace.memberId)).toBeDefined();
+
+    // The wider alert waits for its own delay: promoted here.
+    await loop.promote('escalation', reportId, wendy.memberId);
+    await waitUntil(() => loop.textsTo(wendy.phone).length === 1, 30_000, "Wendy's wider alert");
+    const [wider = ''] = loop.textsTo(wendy.phone);
+    expect(wider).toMatch(/wider/i);
+    expect(codeOf(wider)).toBe(code);
+    expect(wider.length).toBeLessThanOrEqual(160);
+    await expect.poll(() => loop.balance(), { timeout: 10_000 }).toBe(before - 14);
+
+    // Wendy claims and lets it go: the escalation is scheduled again, but nobody is alerted twice about it.
+    expect(await loop.text(wendy.phone, code)).toMatch(/claimed/i);
+    const wendyArea = await loop.sessionOf(wendy.email);
+    await waitUntil(async () => (await wendyArea('PUT', '/api/member/report/unclaim', { reportId })).status === 200, 15_000, 'the un-claim');
+    await loop.promote('escalation', reportId, wendy.memberId);
+    await waitUntil(async () => (await loop.pendingJob('escalation', reportId, wendy.memberId)) === undefined, 15_000, 'the escalation run');
+    // Ada is alerted again (a new round after the un-claim), which billing does not charge twice.
+    await waitUntil(() => loop.textsTo(ada.phone).filter((body) => body.endsWith(code)).length === 2, 30_000, "Ada's second alert");
+    expect(await loop.balance()).toBe(before - 14);
+    expect(loop.textsTo(wendy.phone).filter((body) => /wider/i.test(body))).toHaveLength(1);
+    expect(loop.textsTo(silentReporter)).toEqual([]);
+  });
+});
+
+describe('distributed mode: a report nobody claims expires', () => {
+  // A report is active for about 4 seconds here (REPORT_ACTIVE_HOURS takes fractions), so expiry is reached for real.
+  const loop = harness({ REPORT_ACTIVE_HOURS: '0.001' });
+  const ada: Keeper = { name: 'Ada', phone: '5415550121', address: '1 Comb Court, Eugene, OR, USA', memberId: '', email: '' };
+  const reporter = '5415550179';
+
+  beforeAll(() => loop.start([ada]), 180_000);
+  afterAll(() => loop.stop());
+
+  it('closes it, takes it off the member lists, and points the reporter elsewhere', { timeout: 90_000 }, async () => {
+    const reportId = await loop.report('30 Hive Lane', reporter, true);
+    await waitUntil(() => loop.textsTo(ada.phone).length === 1, 30_000, "Ada's alert");
+    await waitUntil(() => loop.textsTo(reporter).length === 1, 30_000, 'the reporter told the report expired');
+    const [expired = ''] = loop.textsTo(reporter);
+    expect(expired).toContain('https://www.google.com/search?q=beekeepers+near+me');
+    expect(expired.length).toBeLessThanOrEqual(160);
+    const adaArea = await loop.sessionOf(ada.email);
+    const active = (await (await adaArea('GET', '/api/member/report/active')).json()) as { reportId: string }[];
+    expect(active.map((row) => row.reportId)).not.toContain(reportId);
+    // The code is free again: claiming it by SMS finds nothing.
+    expect(await loop.text(ada.phone, codeOf(loop.textsTo(ada.phone)[0]))).toMatch(/no open swarm/i);
+  });
+});
+
+describe('embedded mode: the reporter in the loop through the dev outbox', () => {
+  let product: RunningProduct;
+  const reporter = '5035550188';
+  beforeAll(async () => {
+    product = await startEmbeddedProduct();
+    await product.coverPlace({ latitude: 44.9429, longitude: -123.0351, address: '1 Comb Court, Salem, OR, USA', associationName: 'Salem Bees', donationUrl: '' });
+  }, 60_000);
+  afterAll(() => product.stop());
+
+  type DevOutbox = { sms: { to: string; body: string }[]; smsReplies: { from: string; body: string; reply: string }[] };
+  const outbox = async () => (await (await fetch(`${product.baseUrl}/api/dev/outbox`)).json()) as DevOutbox;
+  /** Answers a text from the dev outbox page, as the number it went to. */
+  const replyAs = async (to: string, body: string) => {
+    const response = await fetch(`${product.baseUrl}/dev/outbox/sms/reply`, { method: 'POST', body: new URLSearchParams({ to, body }), redirect: 'manual' });
+    expect(response.status).toBe(303);
+    return (await outbox()).smsReplies[0]?.reply ?? '';
+  };
+
+  it('shows the texts to the reporter and lets one answer as the reporter', { timeout: 60_000 }, async () => {
+    const form = new FormData();
+    const fields = { reporterName: 'Jo Reporter', reporterPhone: reporter, size: 'Basketball', elevation: '6', address: '5 Comb Court, Salem, OR, USA', recaptchaToken: 'dev-token', idempotencyId: randomUUID(), reporterUpdates: 'true' };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    expect((await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: form })).status).toBe(201);
+
+    await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === '5035550100'), 15_000, 'the alert in the dev outbox');
+    const alert = (await outbox()).sms.find((sms) => sms.to === '5035550100')?.body;
+    expect(await replyAs('5035550100', codeOf(alert))).toMatch(/claimed/i);
+
+    await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === reporter), 15_000, 'the text to the reporter');
+    expect((await outbox()).sms.find((sms) => sms.to === reporter)?.body).toBe(
+      'Swarm Alert: Bea of Salem Bees is on the way for your swarm and will call you first. Reply GONE if it leaves.',
+    );
+    expect(await replyAs(reporter, 'gone')).toMatch(/thank you for letting us know/i);
+    await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === '5035550100' && /has left/.test(sms.body)), 15_000, 'the claimer told');
+  });
+});

@@ -1,0 +1,70 @@
+import { claimOutcomes } from '@swarm/proto/labels';
+import type { GetAssociationStatisticsResponse } from '@swarm/proto/notification/v1/notification_service';
+import { DAY_MS, DEFAULT_STATISTICS_WEEKS, toStatisticsFigures, weekStartOf, type StatisticsFigures } from '@swarm/proto/views/association-statistics';
+import { formatCents } from './amount.js';
+
+
+/** Monday 00:00 UTC of the week `weeks - 1` weeks before the one holding `now`: whole weeks as the service counts them. */
+export function defaultStatisticsSince(now: Date, weeks = DEFAULT_STATISTICS_WEEKS): Date {
+  return new Date(weekStartOf(now).getTime() - 7 * (weeks - 1) * DAY_MS);
+}
+
+
+export type StatisticsReport = { companyId: string; since: string; until: string; weeks: StatisticsFigures[]; total: StatisticsFigures };
+
+export function statisticsReport(companyId: string, since: Date, until: Date, answer: GetAssociationStatisticsResponse): StatisticsReport {
+  return { companyId, since: since.toISOString(), until: until.toISOString(), weeks: answer.weeks.map(toStatisticsFigures), total: toStatisticsFigures(answer.total) };
+}
+
+const NONE = '-';
+const share = (figures: StatisticsFigures) =>
+  figures.reportsAlerted === 0 ? NONE : `${Math.round((figures.reportsClaimed / figures.reportsAlerted) * 100)}%`;
+const minutesText = (value: number | null) => (value === null ? NONE : String(value));
+
+type Column = { header: string; value: (figures: StatisticsFigures) => string };
+
+const outcomeCount = (figures: StatisticsFigures, outcome: string | null) => figures.outcomes.find((entry) => entry.outcome === outcome)?.count ?? 0;
+
+/** The table's figures, right-aligned after the week that names each row; one column per outcome. */
+const COLUMNS: Column[] = [
+  { header: 'Alerted', value: (figures) => String(figures.reportsAlerted) },
+  { header: 'Claimed', value: (figures) => String(figures.reportsClaimed) },
+  { header: 'Share', value: share },
+  { header: 'Median min', value: (figures) => minutesText(figures.medianMinutesToFirstClaim) },
+  { header: 'P90 min', value: (figures) => minutesText(figures.p90MinutesToFirstClaim) },
+  { header: 'Expired', value: (figures) => String(figures.reportsExpired) },
+  { header: 'Departed', value: (figures) => String(figures.reportsDeparted) },
+  { header: 'Alerts', value: (figures) => String(figures.alertsSent) },
+  { header: 'Cost', value: (figures) => formatCents(figures.alertsCostCents) },
+  { header: 'Reporter texts', value: (figures) => String(figures.reporterTexts) },
+  ...[...claimOutcomes.labels, null].map((outcome): Column => ({
+    header: outcome ?? 'No outcome',
+    value: (figures) => String(outcomeCount(figures, outcome)),
+  })),
+];
+
+const day = (isoInstant: string | null) => (isoInstant ? isoInstant.slice(0, 10) : '');
+
+/**
+ * The statistics as aligned columns for a terminal: a title line, one row per week (named by its Monday) and the
+ * total, then what the abbreviations mean.
+ */
+export function formatStatisticsTable(report: StatisticsReport): string[] {
+  const lastDay = new Date(new Date(report.until).getTime() - 1).toISOString().slice(0, 10);
+  const rows = [
+    ['Week (UTC)', ...COLUMNS.map((column) => column.header)],
+    ...report.weeks.map((week) => [day(week.periodStart), ...COLUMNS.map((column) => column.value(week))]),
+    ['Total', ...COLUMNS.map((column) => column.value(report.total))],
+  ];
+  const widths = rows[0]!.map((_, index) => Math.max(...rows.map((row) => row[index]!.length)));
+  const line = (row: string[]) => row.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join('  ').trimEnd();
+  return [
+    `Statistics of ${report.companyId} from ${day(report.since)} to ${lastDay} (weeks start Monday 00:00 UTC)`,
+    '',
+    ...rows.map(line),
+    '',
+    'Share: claimed of alerted. Median, P90: minutes from the report to its first claim. Expired: nobody claimed it',
+    'in time. Departed: the reporter texted GONE. Cost: of the alerts sent to members. Then the claimed reports by',
+    'outcome; No outcome: none recorded yet.',
+  ];
+}

@@ -1,0 +1,192 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError, createClient, createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { NotificationService, type GetAssociationStatisticsRequest } from '@swarm/proto/notification/v1/notification_service';
+import { HealthRegistry, startRpcServer, type RpcServer } from '@swarm/runtime';
+import { testLogger, unreachableUrl } from '@swarm/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runOperatorCli } from '../src/cli.js';
+
+const operatorDir = fileURLToPath(new URL('..', import.meta.url));
+const utc = (iso: string) => timestampFromDate(new Date(iso));
+
+/** Two weeks as the notification service answers them, and their total. */
+const ANSWER = {
+  weeks: [
+    {
+      periodStart: utc('2026-03-02T00:00:00Z'),
+      periodEnd: utc('2026-03-09T00:00:00Z'),
+      reportsAlerted: 4,
+      reportsClaimed: 3,
+      medianMinutesToFirstClaim: 12.25,
+      p90MinutesToFirstClaim: 41,
+      outcomes: { captured: 1, notHoneyBees: 1, unrecorded: 1 },
+      reportsExpired: 1,
+      alertsSent: 12,
+      alertsCostCents: 84,
+      reporterTexts: 5,
+    },
+    { periodStart: utc('2026-03-09T00:00:00Z'), periodEnd: utc('2026-03-16T00:00:00Z'), reportsAlerted: 1, reportsExpired: 1, alertsSent: 2, alertsCostCents: 14 },
+  ],
+  total: {
+    periodStart: utc('2026-03-02T00:00:00Z'),
+    periodEnd: utc('2026-03-16T00:00:00Z'),
+    reportsAlerted: 5,
+    reportsClaimed: 3,
+    medianMinutesToFirstClaim: 12.25,
+    p90MinutesToFirstClaim: 41,
+    outcomes: { captured: 1, notHoneyBees: 1, unrecorded: 1 },
+    reportsExpired: 2,
+    alertsSent: 14,
+    alertsCostCents: 98,
+    reporterTexts: 5,
+  },
+};
+
+describe('operator CLI stats against the notification service over HTTP/2', () => {
+  let server: RpcServer;
+  let serviceUrl: string;
+  let asked: GetAssociationStatisticsRequest[];
+  let refuseWith: ConnectError | undefined;
+  const run = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const notification = createClient(NotificationService, createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2', useBinaryFormat: true }));
+    // stats never reaches association-billing.
+    const associationBilling = createClient(AssociationBillingService, createRouterTransport(() => undefined));
+    const code = await runOperatorCli(argv, { associationBilling, notification }, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  beforeAll(async () => {
+    const routes = (router: ConnectRouter) =>
+      router.service(NotificationService, {
+        getAssociationStatistics: (request) => {
+          asked.push(request);
+          if (refuseWith) throw refuseWith;
+          return ANSWER;
+        },
+      });
+    server = await startRpcServer({ port: 0, host: '127.0.0.1', routes, health: new HealthRegistry(), logger: testLogger(), graceMs: 100 });
+    serviceUrl = `http://127.0.0.1:${server.port}`;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  beforeEach(() => {
+    asked = [];
+    refuseWith = undefined;
+  });
+
+  it('prints one aligned row per week and the total, from --since up to now', async () => {
+    const before = Date.now();
+    const result = await run('stats', 'c-1', '--since', '2026-03-02');
+
+    expect(result.code).toBe(EXIT_OK);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.companyId).toBe('c-1');
+    expect(timestampDate(asked[0]!.since!).toISOString()).toBe('2026-03-02T00:00:00.000Z');
+    expect(timestampDate(asked[0]!.until!).getTime()).toBeGreaterThanOrEqual(before);
+    const lines = result.out.split('\n');
+    expect(lines[0]).toMatch(/^Statistics of c-1 from 2026-03-02 to \d{4}-\d\d-\d\d \(weeks start Monday 00:00 UTC\)$/);
+    const table = lines.slice(2, 6);
+    const cells = (line: string) => line.split(/\s{2,}/);
+    expect(cells(table[0]!)).toEqual([
+      'Week (UTC)', 'Alerted', 'Claimed', 'Share', 'Median min', 'P90 min', 'Expired', 'Departed', 'Alerts', 'Cost', 'Reporter texts',
+      'Captured', 'Gone before arrival', 'Not honey bees', 'Could not reach', 'Other', 'No outcome',
+    ]);
+    expect(cells(table[1]!)).toEqual(['2026-03-02', '4', '3', '75%', '12.3', '41', '1', '0', '12', '$0.84', '5', '1', '0', '1', '0', '0', '1']);
+    expect(cells(table[2]!)).toEqual(['2026-03-09', '1', '0', '0%', '-', '-', '1', '0', '2', '$0.14', '0', '0', '0', '0', '0', '0', '0']);
+    expect(cells(table[3]!)).toEqual(['Total', '5', '3', '60%', '12.3', '41', '2', '0', '14', '$0.98', '5', '1', '0', '1', '0', '0', '1']);
+    // Every column lines up: the figures end where their header ends.
+    const lengths = new Set(table.map((line) => line.length));
+    expect(lengths.size).toBe(1);
+  });
+
+  it('prints JSON with --json: ISO dates, whole cents, minutes or null', async () => {
+    const result = await run('stats', 'c-1', '--since', '2026-03-02', '--json');
+
+    expect(result.code).toBe(EXIT_OK);
+    const report = JSON.parse(result.out) as Record<string, unknown>;
+    expect(report).toMatchObject({ companyId: 'c-1', since: '2026-03-02T00:00:00.000Z', until: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(report.weeks).toEqual([
+      expect.objectContaining({ periodStart: '2026-03-02T00:00:00.000Z', reportsAlerted: 4, medianMinutesToFirstClaim: 12.3, alertsCostCents: 84 }),
+      expect.objectContaining({
+        periodStart: '2026-03-09T00:00:00.000Z',
+        medianMinutesToFirstClaim: null,
+        p90MinutesToFirstClaim: null,
+        outcomes: [
+          { outcome: 'Captured', count: 0 },
+          { outcome: 'Gone before arrival', count: 0 },
+          { outcome: 'Not honey bees', count: 0 },
+          { outcome: 'Could not reach', count: 0 },
+          { outcome: 'Other', count: 0 },
+          { outcome: null, count: 0 },
+        ],
+      }),
+    ]);
+    expect(report.total).toMatchObject({ reportsAlerted: 5, reportsExpired: 2, alertsSent: 14, alertsCostCents: 98 });
+  });
+
+  it('asks for this week and the 11 before it when --since is not given', async () => {
+    expect((await run('stats', 'c-1')).code).toBe(EXIT_OK);
+
+    const since = timestampDate(asked[0]!.since!);
+    const until = timestampDate(asked[0]!.until!);
+    expect(since.getUTCDay()).toBe(1);
+    expect(since.toISOString()).toMatch(/T00:00:00\.000Z$/);
+    expect(until.getTime() - since.getTime()).toBeGreaterThan(11 * 7 * 24 * 3600_000);
+    expect(until.getTime() - since.getTime()).toBeLessThanOrEqual(12 * 7 * 24 * 3600_000);
+  });
+
+  it.each([
+    [['stats', 'c-1', '--since', '03/02/2026'], "Error: --since must be a day written YYYY-MM-DD, got '03/02/2026'"],
+    [['stats', 'c-1', '--since', '2026-02-30'], "Error: --since must be a day written YYYY-MM-DD, got '2026-02-30'"],
+    [['stats', 'c-1', '--since', '2999-01-01'], 'Error: --since 2999-01-01 is not before now.'],
+    [['stats', 'c-1', '--since', '2001-01-01'], 'Error: The period can be at most 2 years: give a --since after '],
+    [['stats', 'c-1', '--json=yes'], "Error: stats: Option '--json' does not take an argument"],
+    [['stats'], 'Error: stats takes <companyId>'],
+  ])('refuses %j with exit code 2 and sends nothing', async (argv, message) => {
+    const result = await run(...argv);
+    expect(result.code).toBe(EXIT_USAGE);
+    expect(result.err).toContain(message);
+    expect(asked).toEqual([]);
+  });
+
+  it("passes the service's refusal through with exit code 1", async () => {
+    refuseWith = new ConnectError('the period exceeds 2 years', Code.InvalidArgument);
+    expect(await run('stats', 'c-1')).toEqual({ code: EXIT_FAILED, out: '', err: 'Error: the period exceeds 2 years' });
+  });
+
+  it('names the notification service when it cannot be reached', async () => {
+    const notification = createClient(NotificationService, createConnectTransport({ baseUrl: await unreachableUrl(), httpVersion: '2' }));
+    const associationBilling = createClient(AssociationBillingService, createRouterTransport(() => undefined));
+    const err: string[] = [];
+    const code = await runOperatorCli(['stats', 'c-1'], { associationBilling, notification }, { out: () => undefined, err: (line) => err.push(line) });
+    expect(code).toBe(EXIT_FAILED);
+    expect(err.join('\n')).toMatch(/^Error: the notification service is not reachable/);
+  });
+
+  it('lists stats in the help', async () => {
+    const help = await run('--help');
+    expect(help.out).toContain('stats <companyId> [--since <YYYY-MM-DD>] [--json]');
+    expect(help.out).toContain('NOTIFICATION_SERVICE_URL, default http://127.0.0.1:8084');
+  });
+
+  it('runs as a process: reads NOTIFICATION_SERVICE_URL', async () => {
+    const env = { ...process.env, NOTIFICATION_SERVICE_URL: serviceUrl };
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main.ts', 'stats', 'c-9', '--since', '2026-03-02', '--json'], { cwd: operatorDir, env });
+    expect(JSON.parse(stdout)).toMatchObject({ companyId: 'c-9', total: { reportsAlerted: 5 } });
+    expect(asked.map((request) => request.companyId)).toEqual(['c-9']);
+
+    const wrongUrl = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main.ts', 'stats', 'c-9'], {
+      cwd: operatorDir,
+      env: { ...env, NOTIFICATION_SERVICE_URL: 'ftp://example.org' },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(wrongUrl).toMatchObject({ code: EXIT_USAGE, stderr: "Error: NOTIFICATION_SERVICE_URL must be an http(s) URL, got 'ftp://example.org'\n" });
+  });
+});
