@@ -26,6 +26,11 @@ app.post('/api/report', async (request, reply) => {
 /** The member's report list: the same JSON body the product answered, sent as it is. */
 app.get('/api/member/report/active', async (_request, reply) => reply.header('cache-control', 'no-store').send(reportList));
 
+/** The floor of a first paint on a slow network: a page with the landing page's heading and nothing to load. */
+app.get('/first-paint', async (_request, reply) =>
+  reply.type('text/html; charset=utf-8').send('<!doctype html><html lang="en"><title>Swarm Alert</title><h1>Found a swarm of honeybees?</h1></html>'),
+);
+
 app.get('/api/member/report/:id/claim', async (_request, reply) => reply.send({ message: 'Successfully claimed report!' }));
 
 await app.listen({ port: 0, host: '127.0.0.1' });

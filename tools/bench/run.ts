@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BenchProcess } from './bench-process.js';
+import { launchChromium, paintsOf } from './first-paint.js';
 import { load, reportForm, submitReport, type LoadFigures } from './load.js';
 import type { CoveredPlace, Place } from './cover-place.js';
 import { formatFigure, formatRatio, markdownTable, median, percentile, type TableRow } from './stats.js';
@@ -400,6 +401,20 @@ async function sectionF(): Promise<void> {
     const response = await fetch(`${product.url}/${script.replace(/^\//, '')}`, { headers: { 'accept-encoding': 'br, gzip' } });
     await response.arrayBuffer();
     rows.push({ row: 'f', figure: 'landing JS served with Content-Encoding', product: response.headers.get('content-encoding') ?? 'none', baseline: '—', ratio: '—', target: 'br or gzip' });
+  }
+  // The landing page's paints on an emulated Fast 3G phone, against a bare page with its heading alone.
+  const bare = await start('bare-host.ts');
+  const browser = await launchChromium();
+  const heading = 'Found a swarm of honeybees?';
+  try {
+    const paints = await alternate(
+      () => paintsOf(browser, `${bare.url}/first-paint`, heading),
+      () => paintsOf(browser, `${product.url}/`, heading),
+    );
+    row('f', 'landing first contentful paint, Fast 3G phone (4× CPU)', medianOf(paints.product, (p) => p.firstContentfulPaintMs), medianOf(paints.baseline, (p) => p.firstContentfulPaintMs), 'ms', '≤ 1,500 ms');
+    row('f', 'landing largest contentful paint, Fast 3G phone (4× CPU)', medianOf(paints.product, (p) => p.largestContentfulPaintMs), medianOf(paints.baseline, (p) => p.largestContentfulPaintMs), 'ms', '');
+  } finally {
+    await browser.close();
   }
   await stopAll();
 }

@@ -20,7 +20,7 @@ export const STATISTICS_MESSAGES = {
   notAdmin: 'Only an admin of this association can see its statistics.',
   sinceAfterUntil: 'since must be on or before until (today when until is not given).',
   periodTooLong: `The period can be at most ${MAX_STATISTICS_YEARS} years.`,
-  invalidDate: (field: string) => `${field} must be a date written YYYY-MM-DD.`,
+  invalidDate: (field: string) => `${field} must be a real calendar day written YYYY-MM-DD.`,
 } as const;
 
 const dateField = (field: string) =>

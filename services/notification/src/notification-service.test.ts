@@ -62,8 +62,8 @@ describe('notification service', () => {
     it('serves the weeks and the total of an association over RPC', async () => {
       const statistics = new MemoryReportStatisticsRepository();
       await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-03T09:00:00Z') });
-      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', costCents: 7 });
-      await statistics.alertSent({ reportId: 'r1', companyId: 'c2', sendKey: 'alert--r1--m2', costCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c2', sendKey: 'alert--r1--m2', memberId: 'm2', costCents: 7 });
       await statistics.claimed({ reportId: 'r1', claimedAt: at('2026-06-03T09:12:00Z') });
       await statistics.reporterTexted({ reportId: 'r1', textKey: 'claimed--r1' });
 

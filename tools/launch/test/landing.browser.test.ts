@@ -37,6 +37,26 @@ describe('the landing page in a browser on a phone, served by the gateway', () =
     await page.close();
   });
 
+  it('paints the brand line from the page itself before the scripts, where the landing page then shows its own', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const brandBox = async () => {
+      const box = await page.getByText('Swarm Alert', { exact: true }).first().boundingBox();
+      return box && [Math.round(box.x), Math.round(box.y), Math.round(box.height)];
+    };
+    // Without scripts, the page as a slow network first shows it: the brand line, nothing more.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(`http://127.0.0.1:${product.port}/`);
+    const shell = await brandBox();
+    expect(shell).not.toBeNull();
+    await page.unroute('**/*.js');
+    await page.goto(`http://127.0.0.1:${product.port}/`);
+    await page.getByRole('heading', { level: 1, name: 'Found a swarm of honeybees?' }).waitFor();
+    expect(await page.locator('.app-shell').count()).toBe(0);
+    // The same place: nothing moves when the site takes over.
+    expect(await brandBox()).toEqual(shell);
+    await page.close();
+  });
+
   it('opens a client-side route directly and falls back to the landing page for an unknown one', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`http://127.0.0.1:${product.port}/learn-more`);

@@ -22,9 +22,9 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
 
     it('answers the whole history of a report that alerted the association', async () => {
       await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z') });
-      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', costCents: 7 });
-      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m2', costCents: 7 });
-      await statistics.alertSent({ reportId: 'r1', companyId: 'c2', sendKey: 'alert--r1--m3', costCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m2', memberId: 'm2', costCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c2', sendKey: 'alert--r1--m3', memberId: 'm3', costCents: 7 });
       await statistics.claimed({ reportId: 'r1', claimedAt: at('2026-06-02T10:30:00Z') });
       await statistics.outcomeRecorded({ reportId: 'r1', outcome: captured!, recordedAt: at('2026-06-02T14:00:00Z') });
       await statistics.expired({ reportId: 'r1', expiredAt: at('2026-06-03T10:00:00Z') });
@@ -51,7 +51,7 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
 
     it('leaves out what a report has not had', async () => {
       await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z') });
-      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', costCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
       const history = await onlyHistory();
       expect(history).toEqual({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z'), alerts: [{ companyId: 'c1', count: 1, costCents: 7 }], reporterTexts: 0 });
       expect(history.firstClaimedAt).toBeUndefined();
@@ -69,7 +69,7 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
       ];
       for (const [reportId, submittedAt, companyId] of submissions) {
         await statistics.reportSubmitted({ reportId, submittedAt: at(submittedAt) });
-        await statistics.alertSent({ reportId, companyId, sendKey: `alert--${reportId}`, costCents: 7 });
+        await statistics.alertSent({ reportId, companyId, sendKey: `alert--${reportId}`, memberId: 'm1', costCents: 7 });
       }
       // Submitted in the period, but no member of any association was alerted.
       await statistics.reportSubmitted({ reportId: 'unalerted', submittedAt: at('2026-06-10T12:00:00Z') });
@@ -79,7 +79,7 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
     });
 
     it('never answers a history whose submission has not arrived, and answers it once it has', async () => {
-      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', costCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
       await statistics.claimed({ reportId: 'r1', claimedAt: at('2026-06-02T10:05:00Z') });
       await statistics.reporterTexted({ reportId: 'r1', textKey: 'claimed--r1' });
       expect(await findJune()).toEqual([]);
@@ -91,17 +91,40 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
     it('counts a redelivered alert or reporter text once', async () => {
       await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z') });
       for (let i = 0; i < 3; i++) {
-        await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', costCents: 7 });
+        await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
         await statistics.reporterTexted({ reportId: 'r1', textKey: 'claimed--r1' });
       }
       // The same send with a different cost is still the same send.
-      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', costCents: 9 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 9 });
       expect(await onlyHistory()).toMatchObject({ alerts: [{ companyId: 'c1', count: 1, costCents: 7 }], reporterTexts: 1 });
+    });
+
+    it("counts a member's re-alert after an un-claim as an alert but not as another charge", async () => {
+      await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z') });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1--submitted', memberId: 'm1', costCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m2--submitted', memberId: 'm2', costCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m2--unclaimed-e1', memberId: 'm2', costCents: 7 });
+      expect(await onlyHistory()).toMatchObject({ alerts: [{ companyId: 'c1', count: 3, costCents: 14 }] });
+    });
+
+    it('drops the outcome of a claim given back, and an older outcome arriving after, but keeps a later claim’s', async () => {
+      await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z') });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
+      await statistics.outcomeRecorded({ reportId: 'r1', outcome: captured!, recordedAt: at('2026-06-02T11:00:00Z') });
+      await statistics.claimGivenBack({ reportId: 'r1', at: at('2026-06-02T12:00:00Z') });
+      expect((await onlyHistory()).outcome).toBeUndefined();
+      await statistics.outcomeRecorded({ reportId: 'r1', outcome: notHoneyBees!, recordedAt: at('2026-06-02T11:30:00Z') });
+      expect((await onlyHistory()).outcome).toBeUndefined();
+      await statistics.outcomeRecorded({ reportId: 'r1', outcome: goneBeforeArrival!, recordedAt: at('2026-06-02T13:00:00Z') });
+      expect((await onlyHistory()).outcome).toBe(goneBeforeArrival);
+      // A give-back older than the kept outcome (redelivered late) leaves it.
+      await statistics.claimGivenBack({ reportId: 'r1', at: at('2026-06-02T12:00:00Z') });
+      expect((await onlyHistory()).outcome).toBe(goneBeforeArrival);
     });
 
     it('keeps the earliest claim, expiry and departure, in whatever order they arrive', async () => {
       await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z') });
-      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', costCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
       await statistics.claimed({ reportId: 'r1', claimedAt: at('2026-06-02T11:00:00Z') });
       await statistics.claimed({ reportId: 'r1', claimedAt: at('2026-06-02T10:20:00Z') });
       await statistics.claimed({ reportId: 'r1', claimedAt: at('2026-06-02T12:00:00Z') });
@@ -118,7 +141,7 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
 
     it('keeps the newest outcome by when it was recorded, not by when it arrived', async () => {
       await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z') });
-      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', costCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
       await statistics.outcomeRecorded({ reportId: 'r1', outcome: goneBeforeArrival!, recordedAt: at('2026-06-02T14:00:00Z') });
       await statistics.outcomeRecorded({ reportId: 'r1', outcome: captured!, recordedAt: at('2026-06-02T12:00:00Z') });
       expect((await onlyHistory()).outcome).toBe(goneBeforeArrival);
@@ -136,7 +159,7 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
       await statistics.reporterTexted({ reportId: 'r4', textKey: 'claimed--r4' });
       await statistics.claimed({ reportId: 'r5', claimedAt: at('2026-06-02T10:05:00Z') });
       for (const reportId of ['r1', 'r2', 'r3', 'r4', 'r5']) {
-        await statistics.alertSent({ reportId, companyId: 'c1', sendKey: `alert--${reportId}`, costCents: 7 });
+        await statistics.alertSent({ reportId, companyId: 'c1', sendKey: `alert--${reportId}`, memberId: 'm1', costCents: 7 });
         await statistics.reportSubmitted({ reportId, submittedAt: at('2026-06-02T10:00:00Z') });
       }
       const histories = new Map((await findJune()).map((history) => [history.reportId, history]));
@@ -148,7 +171,7 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
     });
 
     it('counts 20 concurrent deliveries of the same alert once, even before the report exists', async () => {
-      await Promise.all(Array.from({ length: 20 }, () => statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', costCents: 7 })));
+      await Promise.all(Array.from({ length: 20 }, () => statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 })));
       await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z') });
       expect((await onlyHistory()).alerts).toEqual([{ companyId: 'c1', count: 1, costCents: 7 }]);
     });
@@ -157,7 +180,7 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
       const claimedAt = (minutes: number) => new Date(at('2026-06-02T10:00:00Z').getTime() + minutes * 60_000);
       await Promise.all([
         statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z') }),
-        ...Array.from({ length: 10 }, (_, index) => statistics.alertSent({ reportId: 'r1', companyId: index % 2 ? 'c2' : 'c1', sendKey: `alert--r1--m${index}`, costCents: 7 })),
+        ...Array.from({ length: 10 }, (_, index) => statistics.alertSent({ reportId: 'r1', companyId: index % 2 ? 'c2' : 'c1', sendKey: `alert--r1--m${index}`, memberId: `m${index}`, costCents: 7 })),
         ...Array.from({ length: 5 }, (_, index) => statistics.reporterTexted({ reportId: 'r1', textKey: `text--${index}` })),
         ...Array.from({ length: 5 }, () => statistics.reporterTexted({ reportId: 'r1', textKey: 'text--0' })),
         ...[30, 5, 20, 10].map((minutes) => statistics.claimed({ reportId: 'r1', claimedAt: claimedAt(minutes) })),

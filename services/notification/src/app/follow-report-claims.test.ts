@@ -129,6 +129,31 @@ describe('FollowReportClaims', () => {
     );
   });
 
+  it('tells the reporter honestly when nobody else can be alerted after an un-claim', async () => {
+    const lone = await seedDispatch(dispatches, {
+      reportId: 'r3',
+      submittedAt: NOW,
+      coverage: coverageOf(['m1']),
+      reporterUpdates: true,
+      reporterPhone: REPORTER,
+    });
+    await claim(lone.reportId, 'm1', 1);
+    await unclaim(lone.reportId, 'm1', 60);
+    expect(textsTo(REPORTER).at(-1)).toBe(
+      'Swarm Alert: the beekeeper who took your swarm cannot come after all. We will text you if another one takes it. Reply GONE if it leaves.',
+    );
+  });
+
+  it('drops the outcome of the claim given back from the statistics, keeping the first claim', async () => {
+    await statistics.alertSent({ reportId: 'r1', companyId: 'c1', memberId: 'm1', sendKey: 'alert--r1--m1--submitted', costCents: 7 });
+    await claim('r1', 'm1', 1);
+    await follow.outcomeRecorded({ reportId: 'r1', outcome: 'Captured', recordedAt: later(30) });
+    await unclaim('r1', 'm1', 60);
+    const [history] = await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01'));
+    expect(history?.outcome).toBeUndefined();
+    expect(history?.firstClaimedAt).toEqual(later(1));
+  });
+
   it('closes an expired report: nothing pending, the reporter pointed elsewhere once, counted', async () => {
     await follow.expired({ reportId: 'r1', expiredAt: later(72 * HOUR) });
     await follow.expired({ reportId: 'r1', expiredAt: later(72 * HOUR) });

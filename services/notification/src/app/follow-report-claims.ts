@@ -1,5 +1,12 @@
 import { coveringMemberOf, type AlertDispatch, type ReportState } from '../domain/alert-dispatch.js';
-import { claimerDepartedText, firstNameOf, REPORTER_EXPIRED_TEXT, REPORTER_UNCLAIMED_TEXT, reporterClaimedText } from '../domain/follow-up-texts.js';
+import {
+  claimerDepartedText,
+  firstNameOf,
+  REPORTER_EXPIRED_TEXT,
+  REPORTER_UNCLAIMED_NOBODY_ELSE_TEXT,
+  REPORTER_UNCLAIMED_TEXT,
+  reporterClaimedText,
+} from '../domain/follow-up-texts.js';
 import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
 import type { MemberSettings } from './member-settings.js';
 import type { AlertScheduler } from './ports/alert-jobs.js';
@@ -58,8 +65,9 @@ export class FollowReportClaims {
 
   /** `eventId` names the re-alert round, so its SMS are new messages while a redelivery repeats nothing. */
   async unclaimed(event: { eventId: string; reportId: string; memberId: string; unclaimedAt: Date; expiresAt: Date }): Promise<void> {
-    const { claims, scheduler, scheduleAlerts, timers, log } = this.ports;
+    const { claims, statistics, scheduler, scheduleAlerts, timers, log } = this.ports;
     await claims.removeClaim({ reportId: event.reportId, memberId: event.memberId, unclaimedAt: event.unclaimedAt });
+    await statistics.claimGivenBack({ reportId: event.reportId, at: event.unclaimedAt });
     const dispatch = await this.changeState(event.reportId, 'active', event.unclaimedAt);
     if (!dispatch) {
       log.warn({ reportId: event.reportId }, 'report un-claimed, but its submission was never received: nobody to alert');
@@ -77,7 +85,13 @@ export class FollowReportClaims {
     });
     await timers.whileActive(dispatch, event.unclaimedAt, event.expiresAt);
     log.info({ reportId: event.reportId, ...outcome }, 'report un-claimed: alerts scheduled again');
-    await this.tellReporter(dispatch, { key: `reporter-unclaimed--${event.eventId}`, purpose: 'reporter-unclaimed', body: REPORTER_UNCLAIMED_TEXT });
+    // Honest about who is being alerted: nobody, when no other member covers the place or all are under Do Not Disturb.
+    const othersAlerted = outcome.scheduled > 0 || dispatch.widerCoverage.length > 0;
+    await this.tellReporter(dispatch, {
+      key: `reporter-unclaimed--${event.eventId}`,
+      purpose: 'reporter-unclaimed',
+      body: othersAlerted ? REPORTER_UNCLAIMED_TEXT : REPORTER_UNCLAIMED_NOBODY_ELSE_TEXT,
+    });
   }
 
   async expired(event: { reportId: string; expiredAt: Date }): Promise<void> {

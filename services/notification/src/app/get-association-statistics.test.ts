@@ -20,19 +20,19 @@ describe('GetAssociationStatistics', () => {
     const statistics = new MemoryReportStatisticsRepository();
     // Monday 1 June: alerted two members of c1 and one of c2, claimed after 25 minutes, captured.
     await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-01T09:00:00Z') });
-    await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', costCents: 7 });
-    await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m2', costCents: 7 });
-    await statistics.alertSent({ reportId: 'r1', companyId: 'c2', sendKey: 'alert--r1--m3', costCents: 7 });
+    await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
+    await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m2', memberId: 'm2', costCents: 7 });
+    await statistics.alertSent({ reportId: 'r1', companyId: 'c2', sendKey: 'alert--r1--m3', memberId: 'm3', costCents: 7 });
     await statistics.claimed({ reportId: 'r1', claimedAt: at('2026-06-01T09:25:00Z') });
     await statistics.outcomeRecorded({ reportId: 'r1', outcome: captured!, recordedAt: at('2026-06-01T12:00:00Z') });
     await statistics.reporterTexted({ reportId: 'r1', textKey: 'claimed--r1' });
     // Wednesday 10 June: alerted one member of c1, expired unclaimed.
     await statistics.reportSubmitted({ reportId: 'r2', submittedAt: at('2026-06-10T09:00:00Z') });
-    await statistics.alertSent({ reportId: 'r2', companyId: 'c1', sendKey: 'alert--r2--m1', costCents: 7 });
+    await statistics.alertSent({ reportId: 'r2', companyId: 'c1', sendKey: 'alert--r2--m1', memberId: 'm1', costCents: 7 });
     await statistics.expired({ reportId: 'r2', expiredAt: at('2026-06-11T09:00:00Z') });
     // Alerted only c2.
     await statistics.reportSubmitted({ reportId: 'r3', submittedAt: at('2026-06-02T09:00:00Z') });
-    await statistics.alertSent({ reportId: 'r3', companyId: 'c2', sendKey: 'alert--r3--m3', costCents: 7 });
+    await statistics.alertSent({ reportId: 'r3', companyId: 'c2', sendKey: 'alert--r3--m3', memberId: 'm3', costCents: 7 });
 
     const useCase = new GetAssociationStatistics({ statistics });
     const { weeks, total } = await useCase.execute({ companyId: 'c1', since: at('2026-06-01T00:00:00Z'), until: at('2026-06-17T00:00:00Z') });

@@ -5,7 +5,15 @@ import { MemoryInboundSmsRepository } from '../adapters/memory/memory-inbound-sm
 import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-repository.js';
 import { MemorySentTextRepository } from '../adapters/memory/memory-sent-text-repository.js';
 import { MemorySmsOptOutRepository } from '../adapters/memory/memory-sms-opt-out-repository.js';
-import { NO_LIVE_REPORT_REPLY, NO_OUTCOME_PROMPT_REPLY, outcomeRecordedReply, REPORTER_GONE_REPLY, REPORTER_HELP_REPLY } from '../domain/follow-up-texts.js';
+import {
+  NO_LIVE_REPORT_REPLY,
+  NO_OUTCOME_PROMPT_REPLY,
+  outcomeRecordedReply,
+  REPORTER_GONE_REPLY,
+  REPORTER_HELP_REPLY,
+  REPORTER_OPT_IN_REPLY,
+  REPORTER_OPT_OUT_REPLY,
+} from '../domain/follow-up-texts.js';
 import { seedDispatch } from '../testing/dispatch-fakes.js';
 import {
   alreadyClaimedReply,
@@ -72,11 +80,11 @@ describe('HandleInboundSms', () => {
     expect(members.doNotDisturb.get('grace')).toBe(true);
   });
 
-  it('confirms an opt-out from an unknown number without changing any member, and keeps the number from every follow-up text until START', async () => {
-    expect(await sms('+15035550199', 'STOP')).toBe(OPT_OUT_REPLY);
+  it('confirms an opt-out from a number that is no member’s in the reporter’s words, changing no member, and keeps the number from every follow-up text until START', async () => {
+    expect(await sms('+15035550199', 'STOP')).toBe(REPORTER_OPT_OUT_REPLY);
     expect(members.doNotDisturb.size).toBe(0);
     expect(await optOuts.isOptedOut('5035550199')).toBe(true);
-    expect(await sms('+15035550199', 'start')).toBe(OPT_IN_REPLY);
+    expect(await sms('+15035550199', 'start')).toBe(REPORTER_OPT_IN_REPLY);
     expect(await optOuts.isOptedOut('5035550199')).toBe(false);
   });
 

@@ -13,7 +13,15 @@ import {
   WRONG_CODE_WINDOW_MS,
 } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
-import { NO_OUTCOME_PROMPT_REPLY, outcomeRecordedReply, REPORTER_GONE_REPLY, REPORTER_HELP_REPLY, NO_LIVE_REPORT_REPLY } from '../domain/follow-up-texts.js';
+import {
+  NO_LIVE_REPORT_REPLY,
+  NO_OUTCOME_PROMPT_REPLY,
+  outcomeRecordedReply,
+  REPORTER_GONE_REPLY,
+  REPORTER_HELP_REPLY,
+  REPORTER_OPT_IN_REPLY,
+  REPORTER_OPT_OUT_REPLY,
+} from '../domain/follow-up-texts.js';
 import type { ReportLifecycle } from './ports/other-services.js';
 import { heldAlertOf, type HeldAlert } from '../domain/sent-alert.js';
 import type { InboundSmsRepository, MemberContacts, ReportClaims } from './ports/inbound.js';
@@ -88,7 +96,8 @@ export class HandleInboundSms {
       // number's own opt-out stops the texts to a reporter (and every other follow-up text) as DND stops alerts.
       if (intent.kind === 'opt-out') await this.ports.optOuts.optOut(from, now);
       else await this.ports.optOuts.optIn(from, now);
-      if (memberId) await this.ports.members.setDoNotDisturb(memberId, intent.kind === 'opt-out');
+      if (!memberId) return answer(intent.kind === 'opt-out' ? REPORTER_OPT_OUT_REPLY : REPORTER_OPT_IN_REPLY);
+      await this.ports.members.setDoNotDisturb(memberId, intent.kind === 'opt-out');
       return answer(intent.kind === 'opt-out' ? OPT_OUT_REPLY : OPT_IN_REPLY);
     }
     if (!memberId) return answer(REPORTER_HELP_REPLY);

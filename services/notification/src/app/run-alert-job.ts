@@ -105,7 +105,7 @@ export class RunAlertJob {
     // Durable before the job completes: a failure here fails the run, and the retry records it without texting again.
     const sentAt = clock.now();
     await sentAlerts.recordSent({ ...alert, state: 'sent', startedAt: now, sentAt, ...(providerId ? { providerId } : {}) }, alertSentEvent(alert, sentAt));
-    await statistics.alertSent({ reportId, companyId, sendKey, costCents: ALERT_COST_CENTS });
+    await statistics.alertSent({ reportId, companyId, memberId, sendKey, costCents: ALERT_COST_CENTS });
     return { kind: 'done' };
   }
 }

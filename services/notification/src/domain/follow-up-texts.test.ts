@@ -12,6 +12,9 @@ import {
   REPORTER_EXPIRED_TEXT,
   REPORTER_GONE_REPLY,
   REPORTER_HELP_REPLY,
+  REPORTER_OPT_IN_REPLY,
+  REPORTER_OPT_OUT_REPLY,
+  REPORTER_UNCLAIMED_NOBODY_ELSE_TEXT,
   REPORTER_UNCLAIMED_TEXT,
   reporterClaimedText,
 } from './follow-up-texts.js';
@@ -42,7 +45,17 @@ describe('the texts', () => {
   });
 
   it('keeps every fixed text and reply to one GSM-7 segment', () => {
-    const fixed = [REPORTER_UNCLAIMED_TEXT, REPORTER_EXPIRED_TEXT, REPORTER_GONE_REPLY, REPORTER_HELP_REPLY, NO_LIVE_REPORT_REPLY, NO_OUTCOME_PROMPT_REPLY];
+    const fixed = [
+      REPORTER_UNCLAIMED_TEXT,
+      REPORTER_UNCLAIMED_NOBODY_ELSE_TEXT,
+      REPORTER_EXPIRED_TEXT,
+      REPORTER_GONE_REPLY,
+      REPORTER_HELP_REPLY,
+      REPORTER_OPT_OUT_REPLY,
+      REPORTER_OPT_IN_REPLY,
+      NO_LIVE_REPORT_REPLY,
+      NO_OUTCOME_PROMPT_REPLY,
+    ];
     for (const text of [...fixed, claimerDepartedText('99999'), outcomeRecordedReply('Gone before arrival')]) expect(isSingleGsm7Segment(text)).toBe(true);
   });
 
@@ -51,6 +64,8 @@ describe('the texts', () => {
       'Swarm Alert: Ada of Lane County Beekeepers is on the way for your swarm and will call you first. Reply GONE if it leaves.',
     );
     expect(reporterClaimedText({ firstName: '', associationName: '' })).toMatch(/^Swarm Alert: A beekeeper, a local beekeeper/);
+    // Letters with a stroke keep their base letter rather than vanish.
+    expect(reporterClaimedText({ firstName: firstNameOf('Łucja'), associationName: 'Đakovo Bees' })).toMatch(/^Swarm Alert: Lucja of Dakovo Bees is on the way/);
   });
 
   it('fits one GSM-7 segment whatever names it is given, shortening the association rather than dropping the claimer', () => {

@@ -36,10 +36,18 @@ export function reporterClaimedText(claimer: { firstName: string; associationNam
 export const REPORTER_UNCLAIMED_TEXT =
   'Swarm Alert: the beekeeper who took your swarm cannot come after all. We are alerting other beekeepers near you. Reply GONE if it leaves.';
 
+/** The un-claim text when no other beekeeper can be alerted now (nobody else covers the place, or all are away). */
+export const REPORTER_UNCLAIMED_NOBODY_ELSE_TEXT =
+  'Swarm Alert: the beekeeper who took your swarm cannot come after all. We will text you if another one takes it. Reply GONE if it leaves.';
+
 export const REPORTER_EXPIRED_TEXT = `Swarm Alert: sorry, no beekeeper could take your swarm. To find one near you: ${BEEKEEPER_SEARCH_URL}`;
 
 /** The answer to GONE when it closed the reporter's reports. */
-export const REPORTER_GONE_REPLY = 'Swarm Alert: thank you for letting us know the swarm has left. We have told the beekeepers; no one will come.';
+export const REPORTER_GONE_REPLY = 'Swarm Alert: thank you for letting us know the swarm has left. Your report is closed; no beekeeper will come.';
+
+/** STOP and START from a number that is not a member's: the reporter's texts, not alerts, stop and start. */
+export const REPORTER_OPT_OUT_REPLY = 'Swarm Alert: you will get no more texts from us. Reply START to get them again.';
+export const REPORTER_OPT_IN_REPLY = 'Swarm Alert: texts about your swarm report are on again. Reply STOP to stop them.';
 
 /** The answer to GONE from a number with no open report. */
 export const NO_LIVE_REPORT_REPLY = 'Swarm Alert: there is no open swarm report from this number, so nothing to close. Thank you for letting us know!';

@@ -22,6 +22,19 @@ const LOOKALIKES: Record<string, string> = {
   '\u2026': '...',
   '\u00A0': ' ',
   '\t': ' ',
+  // Letters with a stroke or ligatures that do not decompose into a GSM-7 base letter.
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Œ: 'OE',
+  œ: 'oe',
+  Þ: 'Th',
+  þ: 'th',
+  ð: 'd',
 };
 
 /** How many GSM-7 septets the text takes, or undefined when it holds a character outside GSM-7. */

@@ -16,12 +16,16 @@ export type ReportHistory = {
 };
 
 /** A report's alerts (one per send) as ReportHistory keeps them: how many and what they cost, by association. */
-export function alertTotalsByCompany(sends: Iterable<{ companyId: string; costCents: number }>): ReportHistory['alerts'] {
+export function alertTotalsByCompany(sends: Iterable<{ companyId: string; memberId?: string; costCents: number }>): ReportHistory['alerts'] {
   const byCompany = new Map<string, { companyId: string; count: number; costCents: number }>();
-  for (const { companyId, costCents } of sends) {
+  const charged = new Set<string>();
+  for (const { companyId, memberId, costCents } of sends) {
     const totals = byCompany.get(companyId) ?? { companyId, count: 0, costCents: 0 };
     totals.count += 1;
-    totals.costCents += costCents;
+    // Billing charges a member's alerts about one report once, however often the report is re-alerted.
+    const charge = memberId === undefined ? undefined : `${companyId}/${memberId}`;
+    if (charge === undefined || !charged.has(charge)) totals.costCents += costCents;
+    if (charge !== undefined) charged.add(charge);
     byCompany.set(companyId, totals);
   }
   return [...byCompany.values()];

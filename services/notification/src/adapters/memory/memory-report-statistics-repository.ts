@@ -7,9 +7,10 @@ type ReportRecord = {
   firstClaimedAt?: Date;
   expiredAt?: Date;
   departedAt?: Date;
-  outcome?: { label: ClaimOutcomeLabel; recordedAt: Date };
+  /** The kept outcome and when it was recorded; no label once the claim was given back. */
+  outcome?: { label: ClaimOutcomeLabel | undefined; recordedAt: Date };
   /** By send key, so a redelivered send counts once. */
-  alerts: Map<string, { companyId: string; costCents: number }>;
+  alerts: Map<string, { companyId: string; memberId: string; costCents: number }>;
   reporterTextKeys: Set<string>;
 };
 
@@ -32,9 +33,9 @@ export class MemoryReportStatisticsRepository implements ReportStatisticsReposit
     this.recordOf(report.reportId).submittedAt = report.submittedAt;
   }
 
-  async alertSent(alert: { reportId: string; companyId: string; sendKey: string; costCents: number }): Promise<void> {
+  async alertSent(alert: { reportId: string; companyId: string; memberId: string; sendKey: string; costCents: number }): Promise<void> {
     const { alerts } = this.recordOf(alert.reportId);
-    if (!alerts.has(alert.sendKey)) alerts.set(alert.sendKey, { companyId: alert.companyId, costCents: alert.costCents });
+    if (!alerts.has(alert.sendKey)) alerts.set(alert.sendKey, { companyId: alert.companyId, memberId: alert.memberId, costCents: alert.costCents });
   }
 
   async claimed(claim: { reportId: string; claimedAt: Date }): Promise<void> {
@@ -50,6 +51,11 @@ export class MemoryReportStatisticsRepository implements ReportStatisticsReposit
   async departed(report: { reportId: string; departedAt: Date }): Promise<void> {
     const record = this.recordOf(report.reportId);
     record.departedAt = earliest(record.departedAt, report.departedAt);
+  }
+
+  async claimGivenBack(claim: { reportId: string; at: Date }): Promise<void> {
+    const record = this.recordOf(claim.reportId);
+    if (!record.outcome || record.outcome.recordedAt < claim.at) record.outcome = { label: undefined, recordedAt: claim.at };
   }
 
   async outcomeRecorded(outcome: { reportId: string; outcome: ClaimOutcomeLabel; recordedAt: Date }): Promise<void> {
@@ -80,7 +86,7 @@ function historyOf(reportId: string, submittedAt: Date, record: ReportRecord): R
     ...(record.firstClaimedAt ? { firstClaimedAt: record.firstClaimedAt } : {}),
     ...(record.expiredAt ? { expiredAt: record.expiredAt } : {}),
     ...(record.departedAt ? { departedAt: record.departedAt } : {}),
-    ...(record.outcome ? { outcome: record.outcome.label } : {}),
+    ...(record.outcome?.label ? { outcome: record.outcome.label } : {}),
     alerts: alertTotalsByCompany(record.alerts.values()),
     reporterTexts: record.reporterTextKeys.size,
   };

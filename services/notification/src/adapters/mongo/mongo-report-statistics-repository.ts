@@ -12,10 +12,10 @@ type ReportStatisticsDocument = {
   expiredAt?: Date;
   departedAt?: Date;
   outcome?: ClaimOutcomeLabel;
-  /** When the kept outcome was recorded: an older one arriving later leaves it. */
+  /** When the kept outcome was recorded (or the claim given back): an older one arriving later leaves it. */
   outcomeRecordedAt?: Date;
   /** One entry per send key. */
-  alerts?: { sendKey: string; companyId: string; costCents: number }[];
+  alerts?: { sendKey: string; companyId: string; memberId?: string; costCents: number }[];
   reporterTextKeys?: string[];
 };
 
@@ -40,10 +40,10 @@ export class MongoReportStatisticsRepository implements ReportStatisticsReposito
     await this.change(report.reportId, {}, { $set: { submittedAt: report.submittedAt } });
   }
 
-  async alertSent(alert: { reportId: string; companyId: string; sendKey: string; costCents: number }): Promise<void> {
-    const { sendKey, companyId, costCents } = alert;
+  async alertSent(alert: { reportId: string; companyId: string; memberId: string; sendKey: string; costCents: number }): Promise<void> {
+    const { sendKey, companyId, memberId, costCents } = alert;
     // The condition, not $addToSet's whole-entry equality, makes the send key count once.
-    await this.change(alert.reportId, { 'alerts.sendKey': { $ne: sendKey } }, { $addToSet: { alerts: { sendKey, companyId, costCents } } });
+    await this.change(alert.reportId, { 'alerts.sendKey': { $ne: sendKey } }, { $addToSet: { alerts: { sendKey, companyId, memberId, costCents } } });
   }
 
   async claimed(claim: { reportId: string; claimedAt: Date }): Promise<void> {
@@ -56,6 +56,14 @@ export class MongoReportStatisticsRepository implements ReportStatisticsReposito
 
   async departed(report: { reportId: string; departedAt: Date }): Promise<void> {
     await this.keepEarliest(report.reportId, 'departedAt', report.departedAt);
+  }
+
+  async claimGivenBack(claim: { reportId: string; at: Date }): Promise<void> {
+    await this.change(
+      claim.reportId,
+      { $or: [{ outcomeRecordedAt: { $exists: false } }, { outcomeRecordedAt: { $lt: claim.at } }] },
+      { $set: { outcomeRecordedAt: claim.at }, $unset: { outcome: '' } },
+    );
   }
 
   async outcomeRecorded(outcome: { reportId: string; outcome: ClaimOutcomeLabel; recordedAt: Date }): Promise<void> {

@@ -8,12 +8,20 @@ import type { ReportHistory } from '../../domain/statistics.js';
  */
 export interface ReportStatisticsRepository {
   reportSubmitted(report: { reportId: string; submittedAt: Date }): Promise<void>;
-  /** An alert about the report was sent to a member of the association; once per send key. */
-  alertSent(alert: { reportId: string; companyId: string; sendKey: string; costCents: number }): Promise<void>;
+  /**
+   * An alert about the report was sent to a member of the association; once per send key. Its cost counts once per
+   * member and report, as billing charges it: a re-alert after an un-claim is another alert, not another charge.
+   */
+  alertSent(alert: { reportId: string; companyId: string; memberId: string; sendKey: string; costCents: number }): Promise<void>;
   /** Keeps the earliest claim. */
   claimed(claim: { reportId: string; claimedAt: Date }): Promise<void>;
   expired(report: { reportId: string; expiredAt: Date }): Promise<void>;
   departed(report: { reportId: string; departedAt: Date }): Promise<void>;
+  /**
+   * The claimer gave the report back at `at`: the outcome they recorded goes with their claim (an outcome recorded
+   * before `at`, arriving now or later, is not kept).
+   */
+  claimGivenBack(claim: { reportId: string; at: Date }): Promise<void>;
   /** The newest outcome by `recordedAt` wins, whatever order they arrive in. */
   outcomeRecorded(outcome: { reportId: string; outcome: ClaimOutcomeLabel; recordedAt: Date }): Promise<void>;
   /** A text was sent to the report's reporter; once per text key. */
