@@ -1,6 +1,6 @@
 import { memberOf } from '../../testing/dispatch-fakes.js';
 import { describe, expect, it, vi } from 'vitest';
-import { alertJob } from '../../domain/alert-schedule.js';
+import { alertJob, reportLifecycleJob } from '../../domain/alert-schedule.js';
 import { alertSchedulerContract, ManualClock } from '../alert-scheduler.contract.js';
 import { InProcessAlertScheduler } from './in-process-alert-scheduler.js';
 
@@ -44,6 +44,23 @@ describe('InProcessAlertScheduler', () => {
     clock.advance(30 * 60 * 1000);
     await scheduler.runDue();
     expect(ran).toEqual(['m1']);
+    await scheduler.close();
+  });
+
+  it("cancels a report's jobs, also one put back to a later time, and none of another report", async () => {
+    const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
+    const scheduler = new InProcessAlertScheduler(clock);
+    await scheduler.start(async (job) => (memberOf(job) === 'm1' ? { kind: 'reschedule', runAt: new Date('2026-06-01T18:00:00Z') } : { kind: 'done' }));
+    const job = (reportId: string, memberId: string) => alertJob({ reportId, memberId, companyId: 'c', companyName: 'C', distanceMiles: 1, round: 'submitted' });
+    await scheduler.schedule(job('r1', 'm1'), clock.now());
+    await scheduler.schedule(job('r1', 'm2'), new Date('2026-06-02T12:00:00Z'));
+    await scheduler.schedule(reportLifecycleJob('expire', 'r1'), new Date('2026-06-04T12:00:00Z'));
+    await scheduler.schedule(job('r2', 'm1'), new Date('2026-06-02T12:00:00Z'));
+    await scheduler.runDue();
+    expect((await scheduler.pending()).map((p) => p.job.jobId)).toContain('alert--r1--m1');
+    expect(await scheduler.cancelForReport('r1')).toBe(3);
+    expect((await scheduler.pending()).map((p) => p.job.jobId)).toEqual(['alert--r2--m1']);
+    expect(await scheduler.cancelForReport('r1')).toBe(0);
     await scheduler.close();
   });
 

@@ -29,6 +29,8 @@ type Entry = { job: DispatchJob; runAt: Date; failures: number; createdAt: Date;
  */
 export class InProcessAlertScheduler implements AlertScheduler {
   private readonly entries = new Map<string, Entry>();
+  /** The ids of each report's pending jobs, so cancelling a report's jobs visits those only (a report's expiry waits days). */
+  private readonly jobIdsOfReport = new Map<string, Set<string>>();
   private readonly running = new Set<Promise<void>>();
   /** Jobs being run, so a cancel that arrives meanwhile also stops their retry or reschedule. */
   private readonly active = new Map<string, { reportId: string; cancelled: boolean }>();
@@ -50,12 +52,12 @@ export class InProcessAlertScheduler implements AlertScheduler {
   async schedule(job: DispatchJob, runAt: Date): Promise<void> {
     this.drop(job.jobId);
     const entry: Entry = { job: { ...job }, runAt, failures: 0, createdAt: dispatchedReportSubmittedAt() ?? this.clock.now(), traceparent: currentTraceparent() };
-    this.entries.set(job.jobId, entry);
+    this.store(entry);
     this.arm(entry);
   }
 
   async cancelForReport(reportId: string): Promise<number> {
-    const ids = [...this.entries.values()].filter((entry) => entry.job.reportId === reportId).map((entry) => entry.job.jobId);
+    const ids = [...(this.jobIdsOfReport.get(reportId) ?? [])];
     for (const id of ids) this.drop(id);
     for (const run of this.active.values()) if (run.reportId === reportId) run.cancelled = true;
     return ids.length;
@@ -96,7 +98,21 @@ export class InProcessAlertScheduler implements AlertScheduler {
     const entry = this.entries.get(jobId);
     if (!entry) return;
     clearTimeout(entry.timer);
-    this.entries.delete(jobId);
+    this.unstore(entry);
+  }
+
+  private store(entry: Entry): void {
+    this.entries.set(entry.job.jobId, entry);
+    const ids = this.jobIdsOfReport.get(entry.job.reportId) ?? new Set<string>();
+    ids.add(entry.job.jobId);
+    this.jobIdsOfReport.set(entry.job.reportId, ids);
+  }
+
+  private unstore(entry: Entry): void {
+    this.entries.delete(entry.job.jobId);
+    const ids = this.jobIdsOfReport.get(entry.job.reportId);
+    ids?.delete(entry.job.jobId);
+    if (ids?.size === 0) this.jobIdsOfReport.delete(entry.job.reportId);
   }
 
   private arm(entry: Entry): void {
@@ -136,7 +152,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
     // The job, and its failure's log line, run in the trace that scheduled it.
     const attempt = continueTrace(entry.traceparent, async () => {
       // Taken out while it runs so a second runDue() cannot start it twice.
-      this.entries.delete(entry.job.jobId);
+      this.unstore(entry);
       const run = { reportId: entry.job.reportId, cancelled: false };
       this.active.set(entry.job.jobId, run);
       // A job scheduled again or cancelled while it ran keeps that newer decision.
@@ -162,7 +178,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
 
   private put(entry: Entry): void {
     const fresh: Entry = { job: entry.job, runAt: entry.runAt, failures: entry.failures, createdAt: entry.createdAt, traceparent: entry.traceparent };
-    this.entries.set(fresh.job.jobId, fresh);
+    this.store(fresh);
     this.arm(fresh);
   }
 }
