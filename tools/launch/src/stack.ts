@@ -79,6 +79,23 @@ export type RunningStack = {
  * each, as a deployment scales out: each event reaches one replica per consumer (JetStream load-balances the service's
  * durable consumers), one alert worker runs each job (BullMQ), one outbox relay publishes each entry (its lease).
  */
+const LAST_LINES_KEPT = 20;
+
+/** A process of the stack stopped before it was ready; the message ends with what it printed last. */
+class StartFailure extends Error {
+  constructor(
+    message: string,
+    private readonly lastLines: readonly string[],
+  ) {
+    super(lastLines.length > 0 ? `${message}; it printed last:\n${lastLines.join('\n')}` : message);
+  }
+
+  /** It could not listen on a port it was given, taken meanwhile by another process. */
+  portTaken(): boolean {
+    return this.lastLines.some((line) => line.includes('EADDRINUSE') || /port .*(taken|in use)/i.test(line));
+  }
+}
+
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const replicas = options.replicas ?? 1;
   if (!Number.isInteger(replicas) || replicas < 1) throw new Error(`replicas must be a positive whole number, not ${replicas}`);
@@ -170,16 +187,42 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.set(keyOf(name, replica), child);
+    // The last lines it printed, to say why when it stops while starting.
+    const lastLines: string[] = [];
     for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream }).on('line', (line) => options.onOutput?.(name, line, replica));
+      if (!stream) continue;
+      createInterface({ input: stream }).on('line', (line) => {
+        lastLines.push(line);
+        if (lastLines.length > LAST_LINES_KEPT) lastLines.shift();
+        options.onOutput?.(name, line, replica);
+      });
     }
     const what = replicas > 1 ? `${name} (replica ${replica})` : name;
     const exited = new Promise<never>((_, reject) =>
-      child.once('exit', (code) => reject(new Error(`${what} exited with code ${code} while starting`))),
+      child.once('exit', (code) => reject(new StartFailure(`${what} exited with code ${code} while starting`, lastLines))),
     );
     exited.catch(() => undefined);
     const url = replicaUrls[name][replica] ?? '';
     await Promise.race([name === 'gateway' ? waitForHttp(url) : waitForHealthy(url), exited]);
+  };
+
+  /**
+   * A free port picked here can be taken by another process before the gateway binds it (tests start many stacks at
+   * once). Nothing calls a gateway, so it starts again on other free ports; a service's port is in its peers' settings.
+   */
+  const launchGateway = async (replica: number) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await launch('gateway', replica);
+      } catch (error) {
+        const portsGiven = replica === 0 && (options.ports?.gateway !== undefined || options.metricsPorts?.gateway !== undefined);
+        if (attempt >= 3 || portsGiven || !(error instanceof StartFailure) || !error.portTaken()) throw error;
+        ports.gateway[replica] = await freePort();
+        replicaUrls.gateway[replica] = `http://127.0.0.1:${ports.gateway[replica]}`;
+        metricsPorts.gateway[replica] = await freePort();
+        if (replica === 0) metricsUrls.gateway = `http://127.0.0.1:${metricsPorts.gateway[replica]}/metrics`;
+      }
+    }
   };
 
   const stop = async () => {
@@ -202,7 +245,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   try {
     // One replica of every service at a time: a machine starting them all at once can take minutes to get each healthy.
     for (const replica of replicaIndexes) await Promise.all(STACK_SERVICES.map((name) => launch(name, replica)));
-    await Promise.all(replicaIndexes.map((replica) => launch('gateway', replica)));
+    await Promise.all(replicaIndexes.map((replica) => launchGateway(replica)));
   } catch (error) {
     await stop();
     throw error;
