@@ -1,7 +1,7 @@
 import { alertMessage } from '../domain/alert-message.js';
 import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
 import { nextAlertTime, type MemberAlertSettings } from '../domain/member-settings.js';
-import { ALERT_COST_CENTS, alertSentEvent } from '../domain/sent-alert.js';
+import { alertSentEvent } from '../domain/sent-alert.js';
 import type { MemberSettings } from './member-settings.js';
 import type { AlertJobOutcome } from './ports/alert-jobs.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';
@@ -72,8 +72,8 @@ export class RunAlertJob {
     const phone = reach.phoneNumber;
 
     const charge = await billing.chargeAlert({ reportId: job.reportId, memberId: job.memberId, companyId: job.companyId });
-    if (charge !== 'charged') {
-      log.warn({ ...context, companyId: job.companyId, charge }, 'alert dropped: the association cannot pay for it');
+    if (charge.kind !== 'charged') {
+      log.warn({ ...context, companyId: job.companyId, charge: charge.kind }, 'alert dropped: the association cannot pay for it');
       return { kind: 'done' };
     }
 
@@ -105,7 +105,7 @@ export class RunAlertJob {
     // Durable before the job completes: a failure here fails the run, and the retry records it without texting again.
     const sentAt = clock.now();
     await sentAlerts.recordSent({ ...alert, state: 'sent', startedAt: now, sentAt, ...(providerId ? { providerId } : {}) }, alertSentEvent(alert, sentAt));
-    await statistics.alertSent({ reportId, companyId, memberId, sendKey, costCents: ALERT_COST_CENTS });
+    await statistics.alertSent({ reportId, companyId, memberId, sendKey, costCents: charge.costCents });
     return { kind: 'done' };
   }
 }

@@ -1,6 +1,3 @@
-/** What each alert costs its association (spec: 7 cents per alert per member). */
-export const ALERT_COST_CENTS = 7;
-
 /**
  * One alert SMS, from just before it is handed to the provider until it is recorded as sent together with its
  * AlertSent event. Keyed by the alert's send key (`alertSendKey`: report, member and alerting round), so every run

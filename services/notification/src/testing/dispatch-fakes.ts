@@ -2,7 +2,7 @@ import type { DispatchJob } from '../domain/alert-schedule.js';
 import { startDispatch, type AlertDispatch, type CoveringMember, type ReportState, type SubmittedReport } from '../domain/alert-dispatch.js';
 import { MemberSettings } from '../app/member-settings.js';
 import type { DispatchLog } from '../app/ports/clock-and-log.js';
-import type { AlertBilling, MemberDirectory } from '../app/ports/other-services.js';
+import type { AlertBilling, AlertCharge, MemberDirectory } from '../app/ports/other-services.js';
 import type { DispatchRepository, MemberSettingsRepository } from '../app/ports/stores.js';
 import { MemoryMemberSettingsRepository } from '../adapters/memory/memory-member-settings-repository.js';
 import type { MemberAlertSettings } from '../domain/member-settings.js';
@@ -96,14 +96,14 @@ export class FakeAlertBilling implements AlertBilling {
   balances = new Map<string, number>();
   readonly charges = new Map<string, { companyId: string }>();
 
-  async chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'> {
+  async chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<AlertCharge> {
     const key = `${charge.reportId}/${charge.memberId}`;
-    if (this.charges.has(key)) return 'charged';
+    if (this.charges.has(key)) return { kind: 'charged', costCents: 7 };
     const balance = this.balances.get(charge.companyId) ?? 100;
-    if (balance < 7) return 'insufficient-funds';
+    if (balance < 7) return { kind: 'insufficient-funds' };
     this.balances.set(charge.companyId, balance - 7);
     this.charges.set(key, { companyId: charge.companyId });
-    return 'charged';
+    return { kind: 'charged', costCents: 7 };
   }
 }
 

@@ -15,10 +15,7 @@ import {
 } from '@swarm/runtime';
 import type { Clock } from '../../app/ports/clock-and-log.js';
 import type { FollowReportClaims } from '../../app/follow-report-claims.js';
-import { NOTIFICATION_CONSUMER } from './report-submitted-subscriber.js';
-
-/** 72 hours: the claim's window, and a report's default active period, should an event lack its end. */
-const DEFAULT_PERIOD_MS = 72 * 60 * 60 * 1000;
+import { DEFAULT_PERIOD_MS, NOTIFICATION_CONSUMER } from './report-submitted-subscriber.js';
 
 /** Subscribes dispatch to the events of a report after its submission. */
 export async function subscribeToReportClaims(bus: EventBus, follow: FollowReportClaims, clock: Clock, logger: Logger): Promise<Subscription[]> {

@@ -5,7 +5,8 @@ import { ReportSubmittedEvent, subscribeTo, type EventBus, type Logger, type Sub
 import type { StartDispatchOnReportSubmitted } from '../../app/start-dispatch-on-report-submitted.js';
 import { withinReportDispatch } from '../telemetry/alert-job-context.js';
 
-const DEFAULT_ACTIVE_MS = 72 * 60 * 60 * 1000;
+/** 72 hours: a report's default active period and a claim's window, for an event from a sender that names neither. */
+export const DEFAULT_PERIOD_MS = 72 * 60 * 60 * 1000;
 
 const coveringMember = ({ memberId, distanceMiles, companyId, companyName }: CoveringMember) => ({ memberId, distanceMiles, companyId, companyName });
 
@@ -34,7 +35,7 @@ export function subscribeToReportSubmitted(
         coverage: event.coverage.map(coveringMember),
         widerCoverage: event.widerCoverage.map(coveringMember),
         // A report service older than expiry sends none: such a report gets the default active period.
-        expiresAt: event.expiresAt ? timestampDate(event.expiresAt) : new Date(submittedAt.getTime() + DEFAULT_ACTIVE_MS),
+        expiresAt: event.expiresAt ? timestampDate(event.expiresAt) : new Date(submittedAt.getTime() + DEFAULT_PERIOD_MS),
         reporterUpdates: event.reporterUpdates,
         // The number is used only with the reporter's consent, whatever else arrives.
         reporterPhone: event.reporterUpdates ? event.reporterPhone : '',

@@ -2,7 +2,7 @@ import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import type { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import type { MemberService } from '@swarm/proto/member/v1/member_service';
 import { domainErrorCode } from '@swarm/runtime';
-import type { AlertBilling, MemberDirectory } from '../../app/ports/other-services.js';
+import type { AlertBilling, AlertCharge, MemberDirectory } from '../../app/ports/other-services.js';
 import type { MemberAlertSettings } from '../../domain/member-settings.js';
 
 /** Bounds each call so a slow service fails the job (retried later) instead of holding it open. */
@@ -40,17 +40,18 @@ export class RpcMemberDirectory implements MemberDirectory {
 export class RpcAlertBilling implements AlertBilling {
   constructor(private readonly billing: Client<typeof AssociationBillingService>) {}
 
-  async chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'> {
+  async chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<AlertCharge> {
     try {
-      await this.billing.chargeAlert(charge, options);
-      return 'charged';
+      const { entry } = await this.billing.chargeAlert(charge, options);
+      // The ledger takes the charge as a negative amount.
+      return { kind: 'charged', costCents: Math.abs(entry?.amountCents ?? 0) };
     } catch (error) {
       if (error instanceof ConnectError && error.code === Code.FailedPrecondition) {
         const reason = domainErrorCode(error);
-        if (reason === 'BILLING.INSUFFICIENT_FUNDS') return 'insufficient-funds';
-        if (reason === 'MEMBERSHIP.NOT_PAYING') return 'not-paying';
+        if (reason === 'BILLING.INSUFFICIENT_FUNDS') return { kind: 'insufficient-funds' };
+        if (reason === 'MEMBERSHIP.NOT_PAYING') return { kind: 'not-paying' };
       }
-      if (notFound(error)) return 'not-paying';
+      if (notFound(error)) return { kind: 'not-paying' };
       throw error;
     }
   }

@@ -9,9 +9,14 @@ export interface MemberDirectory {
   listAlertSettings(memberIds: string[]): Promise<MemberAlertSettings[]>;
 }
 
+export type AlertCharge = { kind: 'charged'; costCents: number } | { kind: 'insufficient-funds' } | { kind: 'not-paying' };
+
 export interface AlertBilling {
-  /** Charges the alert once per (report, member); a repeat answers the first charge and charges nothing. */
-  chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<'charged' | 'insufficient-funds' | 'not-paying'>;
+  /**
+   * Charges the alert once per (report, member); a repeat answers the first charge and charges nothing. `costCents` is
+   * what billing took for it (its price lives there alone).
+   */
+  chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<AlertCharge>;
 }
 
 /** The report service, as the report's lifecycle jobs and the replies of reporters and claimers need it. */
