@@ -29,6 +29,15 @@ let sharpModule: Promise<SharpModule['default']> | undefined;
 /** sharp and its libvips (~15 MB resident) load with the first picture, not with a process that may never see one. */
 const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default));
 
+type JpegEncoding = { quality: number; mozjpeg: boolean };
+/**
+ * The stored picture is encoded by libjpeg-turbo (with optimised Huffman tables): on a 12-megapixel phone picture
+ * mozjpeg's trellis search took about 5× the CPU (530 vs 95 ms here) for a file 8% smaller, on the reporter's
+ * request. The thumbnail, a few KB shown in every member's tables, keeps mozjpeg: 25% smaller for ~6 ms.
+ */
+const PICTURE_ENCODING: JpegEncoding = { quality: 82, mozjpeg: false };
+const THUMBNAIL_ENCODING: JpegEncoding = { quality: 70, mozjpeg: true };
+
 const DEFAULTS: SharpImageProcessorOptions = { maxDimension: 2048, thumbnailDimension: 320, maxInputPixels: MAX_IMAGE_PIXELS, decodeConcurrency: 2 };
 
 /**
@@ -80,15 +89,15 @@ export class SharpImageProcessor implements ImageProcessor {
    */
   protected async reencode(source: Sharp): Promise<ProcessedImage> {
     const sharp = await loadSharp();
-    const image = await this.encode(source.rotate().flatten({ background: '#ffffff' }), this.options.maxDimension, 82);
-    const thumbnail = await this.encode(sharp(image.bytes, { failOn: 'error' }), this.options.thumbnailDimension, 70);
+    const image = await this.encode(source.rotate().flatten({ background: '#ffffff' }), this.options.maxDimension, PICTURE_ENCODING);
+    const thumbnail = await this.encode(sharp(image.bytes, { failOn: 'error' }), this.options.thumbnailDimension, THUMBNAIL_ENCODING);
     return { image, thumbnail };
   }
 
-  private async encode(pipeline: Sharp, dimension: number, quality: number): Promise<EncodedImage> {
+  private async encode(pipeline: Sharp, dimension: number, encoding: JpegEncoding): Promise<EncodedImage> {
     const bytes = await pipeline
       .resize({ width: dimension, height: dimension, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality, mozjpeg: true })
+      .jpeg(encoding)
       .toBuffer();
     return { bytes: new Uint8Array(bytes), contentType: 'image/jpeg', extension: 'jpg' };
   }
