@@ -39,6 +39,14 @@ export function dispatchRepositoryContract(name: string, create: () => Promise<D
       expect(await dispatches.findByReportId('r1')).toEqual(dispatch('r1'));
     });
 
+    it('finds the dispatch without its coverage lists, for the work about one member of it', async () => {
+      await dispatches.recordIfAbsent(dispatch('r1'));
+      await dispatches.markScheduled('r1', new Date('2026-06-01T12:01:00.000Z'));
+      const { coverage: _coverage, widerCoverage: _widerCoverage, ...summary } = { ...dispatch('r1'), status: 'scheduled' as const, scheduledAt: new Date('2026-06-01T12:01:00.000Z') };
+      expect(await dispatches.findSummaryByReportId('r1')).toEqual(summary);
+      expect(await dispatches.findSummaryByReportId('unknown')).toBeUndefined();
+    });
+
     it('keeps the first dispatch when the same report is recorded again', async () => {
       await dispatches.recordIfAbsent(dispatch('r1', 'first'));
       expect(await dispatches.recordIfAbsent(dispatch('r1', 'second'))).toBe('already-recorded');

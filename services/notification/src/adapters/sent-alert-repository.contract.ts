@@ -120,6 +120,9 @@ export function sentAlertRepositoryContract(name: string, create: () => Promise<
       ]);
       expect(found.find((alert) => alert.state === 'sent')).toMatchObject({ companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.5 });
       expect(await sentAlerts.findForMember('r1', 'nobody')).toEqual([]);
+
+      await sentAlerts.abandonSending('alert--r1--m1--unclaimed-e1');
+      expect((await sentAlerts.findForMember('r1', 'm1')).map((alert) => alert.sendKey)).toEqual(['alert--r1--m1--submitted']);
     });
   });
 }

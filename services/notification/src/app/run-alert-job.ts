@@ -41,7 +41,7 @@ export class RunAlertJob {
     const context = { reportId: job.reportId, memberId: job.memberId, jobId: job.jobId };
     const sendKey = alertSendKey(job);
 
-    const report = await dispatches.findByReportId(job.reportId);
+    const report = await dispatches.findSummaryByReportId(job.reportId);
     if (!report || report.reportState !== 'active') {
       log.info({ ...context, state: report?.reportState ?? 'unknown' }, 'alert dropped: report no longer active');
       return { kind: 'done' };

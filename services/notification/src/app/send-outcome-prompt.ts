@@ -20,7 +20,7 @@ export class SendOutcomePrompt {
   constructor(
     private readonly ports: {
       reports: Pick<ReportLifecycle, 'claimOf'>;
-      dispatches: Pick<DispatchRepository, 'findByReportId'>;
+      dispatches: Pick<DispatchRepository, 'findSummaryByReportId'>;
       members: MemberSettings;
       texts: SendFollowUpText;
       clock: Clock;
@@ -42,7 +42,7 @@ export class SendOutcomePrompt {
     const now = clock.now();
     const next = nextAlertTime(settings, now);
     if (!next.never && next.sendAt.getTime() - now.getTime() > ON_TIME_MS) return { kind: 'reschedule', runAt: next.sendAt };
-    const dispatch = await dispatches.findByReportId(job.reportId);
+    const dispatch = await dispatches.findSummaryByReportId(job.reportId);
     await texts.execute({
       key: `outcome-prompt--${job.reportId}--${job.memberId}--${job.claimedAt}`,
       purpose: 'outcome-prompt',

@@ -53,6 +53,12 @@ export type AlertDispatch = SubmittedReport & {
   reportStateAt: Date;
 };
 
+/**
+ * A dispatch without its coverage lists: what each alert job and prompt reads. A report covering 1,000 members is
+ * read 1,000 times in its fan-out, and copying every covering member each time made the fan-out quadratic.
+ */
+export type DispatchSummary = Omit<AlertDispatch, 'coverage' | 'widerCoverage'>;
+
 export function startDispatch(report: SubmittedReport, receivedAt: Date): AlertDispatch {
   return {
     ...report,

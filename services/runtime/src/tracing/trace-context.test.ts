@@ -26,6 +26,13 @@ describe('trace context', () => {
     expect(currentTraceId()).toBeUndefined();
   });
 
+  it('gives every trace and hop ids of its own, well past one fill of the random pool', () => {
+    const traceparents = Array.from({ length: 1_000 }, () => startTrace(() => currentTraceparent() ?? ''));
+    for (const traceparent of traceparents) expect(traceparent).toMatch(TRACEPARENT);
+    expect(new Set(traceparents.map((traceparent) => TRACEPARENT.exec(traceparent)?.[1])).size).toBe(1_000);
+    expect(new Set(traceparents.map((traceparent) => TRACEPARENT.exec(traceparent)?.[2])).size).toBe(1_000);
+  });
+
   it('follows the work across awaits and timers, and not into work armed outside it', async () => {
     const [inside, armedOutside] = await startTrace(async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));

@@ -1,5 +1,5 @@
 import type { DispatchRepository } from '../../app/ports/stores.js';
-import { LIVE_REPORT_STATES, stateChangeApplies, type AlertDispatch, type ReportState } from '../../domain/alert-dispatch.js';
+import { LIVE_REPORT_STATES, stateChangeApplies, type AlertDispatch, type DispatchSummary, type ReportState } from '../../domain/alert-dispatch.js';
 
 export class MemoryDispatchRepository implements DispatchRepository {
   private readonly dispatches = new Map<string, AlertDispatch>();
@@ -13,6 +13,13 @@ export class MemoryDispatchRepository implements DispatchRepository {
   async findByReportId(reportId: string): Promise<AlertDispatch | undefined> {
     const dispatch = this.dispatches.get(reportId);
     return dispatch && structuredClone(dispatch);
+  }
+
+  async findSummaryByReportId(reportId: string): Promise<DispatchSummary | undefined> {
+    const dispatch = this.dispatches.get(reportId);
+    if (!dispatch) return undefined;
+    const { coverage: _coverage, widerCoverage: _widerCoverage, ...summary } = dispatch;
+    return structuredClone(summary);
   }
 
   async markScheduled(reportId: string, scheduledAt: Date): Promise<void> {

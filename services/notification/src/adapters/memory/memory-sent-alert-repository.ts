@@ -9,6 +9,8 @@ import { toOutboxMessage } from '../events/alert-event-codec.js';
  */
 export class MemorySentAlertRepository implements SentAlertRepository {
   private readonly alerts = new Map<string, SentAlert>();
+  /** The send keys of each report and member, as MongoDB's (reportId, memberId) index finds them. */
+  private readonly sendKeysOf = new Map<string, Set<string>>();
 
   constructor(
     private readonly outbox: MemoryOutbox,
@@ -19,28 +21,46 @@ export class MemorySentAlertRepository implements SentAlertRepository {
     const existing = this.alerts.get(alert.sendKey);
     if (existing) return existing.state;
     this.alerts.set(alert.sendKey, { ...alert, state: 'sending' });
+    this.index(alert);
     return 'new';
   }
 
   async abandonSending(sendKey: string): Promise<void> {
-    if (this.alerts.get(sendKey)?.state === 'sending') this.alerts.delete(sendKey);
+    const alert = this.alerts.get(sendKey);
+    if (alert?.state !== 'sending') return;
+    this.alerts.delete(sendKey);
+    this.sendKeysOf.get(reportAndMember(alert))?.delete(sendKey);
   }
 
   async recordSent(alert: SentAlert & { state: 'sent'; sentAt: Date }, event: AlertSent): Promise<'recorded' | 'already-recorded'> {
     const existing = this.alerts.get(alert.sendKey);
     if (existing?.state === 'sent') return 'already-recorded';
     this.alerts.set(alert.sendKey, { ...alert, startedAt: existing?.startedAt ?? alert.startedAt });
+    this.index(alert);
     this.outbox.append([toOutboxMessage(event)]);
     this.onEventsStored();
     return 'recorded';
   }
 
   async findForMember(reportId: string, memberId: string): Promise<SentAlert[]> {
-    return [...this.alerts.values()].filter((alert) => alert.reportId === reportId && alert.memberId === memberId).map((alert) => structuredClone(alert));
+    const sendKeys = this.sendKeysOf.get(reportAndMember({ reportId, memberId })) ?? [];
+    return [...sendKeys].flatMap((sendKey) => {
+      const alert = this.alerts.get(sendKey);
+      return alert ? [structuredClone(alert)] : [];
+    });
   }
 
   async find(sendKey: string): Promise<SentAlert | undefined> {
     const alert = this.alerts.get(sendKey);
     return alert && structuredClone(alert);
   }
+
+  private index(alert: Pick<SentAlert, 'sendKey' | 'reportId' | 'memberId'>): void {
+    const key = reportAndMember(alert);
+    const sendKeys = this.sendKeysOf.get(key) ?? new Set<string>();
+    sendKeys.add(alert.sendKey);
+    this.sendKeysOf.set(key, sendKeys);
+  }
 }
+
+const reportAndMember = (alert: Pick<SentAlert, 'reportId' | 'memberId'>) => `${alert.reportId}\u0000${alert.memberId}`;

@@ -1,7 +1,7 @@
 import { type Collection, type Db } from 'mongodb';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { DispatchRepository } from '../../app/ports/stores.js';
-import { FINAL_REPORT_STATES, LIVE_REPORT_STATES, type AlertDispatch, type ReportState } from '../../domain/alert-dispatch.js';
+import { FINAL_REPORT_STATES, LIVE_REPORT_STATES, type AlertDispatch, type DispatchSummary, type ReportState } from '../../domain/alert-dispatch.js';
 
 type DispatchDocument = Omit<AlertDispatch, 'reportId'> & { _id: string };
 
@@ -31,6 +31,14 @@ export class MongoDispatchRepository implements DispatchRepository {
   async findByReportId(reportId: string): Promise<AlertDispatch | undefined> {
     const document = await this.collection.findOne({ _id: reportId });
     return document ? fromDocument(document) : undefined;
+  }
+
+  async findSummaryByReportId(reportId: string): Promise<DispatchSummary | undefined> {
+    const document = await this.collection.findOne({ _id: reportId }, { projection: { coverage: 0, widerCoverage: 0 } });
+    if (!document) return undefined;
+    // Left out again here: a server that ignores the projection (the test server, jongodb) still answers a summary.
+    const { _id, scheduledAt, coverage: _coverage, widerCoverage: _widerCoverage, ...fields } = document;
+    return { reportId: _id, ...fields, ...(scheduledAt ? { scheduledAt } : {}) };
   }
 
   async findLiveByClaimCode(claimCode: string): Promise<AlertDispatch[]> {

@@ -1,4 +1,4 @@
-import type { AlertDispatch, ReportState } from '../../domain/alert-dispatch.js';
+import type { AlertDispatch, DispatchSummary, ReportState } from '../../domain/alert-dispatch.js';
 import type { AlertSent, SentAlert } from '../../domain/sent-alert.js';
 import type { MemberAlertSettings } from '../../domain/member-settings.js';
 
@@ -8,6 +8,8 @@ export interface DispatchRepository {
   /** Stores the dispatch unless one exists for the report; answers whether this call stored it. */
   recordIfAbsent(dispatch: AlertDispatch): Promise<'recorded' | 'already-recorded'>;
   findByReportId(reportId: string): Promise<AlertDispatch | undefined>;
+  /** The same without the coverage lists, for work about one member of it (an alert job, a prompt). */
+  findSummaryByReportId(reportId: string): Promise<DispatchSummary | undefined>;
   /** Notes that every alert job of the report is scheduled, so a redelivered ReportSubmitted schedules nothing. */
   markScheduled(reportId: string, scheduledAt: Date): Promise<void>;
   /**
