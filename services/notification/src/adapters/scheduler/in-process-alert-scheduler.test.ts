@@ -30,6 +30,24 @@ describe('InProcessAlertScheduler', () => {
     await scheduler.close();
   });
 
+  it('lets the event loop answer what arrived during a job before the next due job starts', async () => {
+    const scheduler = new InProcessAlertScheduler({ now: () => new Date() }, { concurrency: 1 });
+    const order: string[] = [];
+    await scheduler.start(async (job) => {
+      const memberId = memberOf(job) ?? '';
+      order.push(memberId);
+      // Stands for a request that arrived while this job ran; the job itself never waits on I/O.
+      if (memberId === 'm0') setImmediate(() => order.push('request'));
+      return { kind: 'done' };
+    });
+    for (const memberId of ['m0', 'm1', 'm2']) {
+      await scheduler.schedule(alertJob({ reportId: 'r1', memberId, companyId: 'c', companyName: 'C', distanceMiles: 1, round: 'submitted' }), new Date());
+    }
+    await vi.waitFor(() => expect(order).toHaveLength(4));
+    expect(order.indexOf('request')).toBeLessThan(order.indexOf('m2'));
+    await scheduler.close();
+  });
+
   it('runs a job when the controlled clock reaches its time', async () => {
     const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
     const scheduler = new InProcessAlertScheduler(clock);
