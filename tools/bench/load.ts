@@ -23,15 +23,14 @@ export type LoadRequest = {
 };
 
 /**
- * `connections` clients as fast as answers come (or at `ratePerSecond` overall) for `seconds`. A run that gets no 2xx
+ * `connections` clients as fast as answers come for `seconds`. A run that gets no 2xx
  * answer at all, or mostly errors, is refused rather than reported: the figure would measure a misconfiguration.
  */
-export async function load(url: string, request: LoadRequest, options: { connections: number; seconds: number; ratePerSecond?: number }): Promise<LoadFigures> {
+export async function load(url: string, request: LoadRequest, options: { connections: number; seconds: number }): Promise<LoadFigures> {
   const result = await autocannon({
     url: `${url}${request.path}`,
     connections: options.connections,
     duration: options.seconds,
-    ...(options.ratePerSecond ? { overallRate: options.ratePerSecond } : {}),
     requests: [
       {
         method: request.method,
@@ -53,6 +52,57 @@ export async function load(url: string, request: LoadRequest, options: { connect
     throw new Error(`${request.method} ${request.path}: ${ok} answers in 2xx, ${notOk} others (${JSON.stringify(result.statusCodeStats)}), ${result.errors} errors`);
   }
   return { okPerSecond: ok / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99, ok, notOk, errors: result.errors };
+}
+
+/**
+ * Requests at a steady `ratePerSecond` for `seconds`, each sent at its own moment (every 1/rate s) whether or not
+ * earlier ones were answered, as users arrive (k6's constant-arrival-rate). autocannon's own rate lets each
+ * connection send its share of a second as fast as it can at the start of the second, so its "steady" load comes in
+ * bursts and measures queueing in the burst. Latency runs from the moment a request was due, not from when it
+ * went out, so a load generator that falls behind cannot hide the delay (coordinated omission).
+ */
+export async function steadyLoad(url: string, request: LoadRequest, options: { ratePerSecond: number; seconds: number }): Promise<LoadFigures> {
+  const total = Math.round(options.ratePerSecond * options.seconds);
+  const intervalMs = 1_000 / options.ratePerSecond;
+  const latencies: number[] = [];
+  let ok = 0;
+  let notOk = 0;
+  let errors = 0;
+  const statuses: Record<number, number> = {};
+  const startedAt = performance.now();
+  const sent: Promise<void>[] = [];
+  for (let index = 0; index < total; index += 1) {
+    const dueAt = startedAt + index * intervalMs;
+    const wait = dueAt - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const fresh = request.body?.();
+    sent.push(
+      fetch(`${url}${request.path}`, { method: request.method, headers: { ...request.headers, ...fresh?.headers }, ...(fresh ? { body: fresh.body } : {}) }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          latencies.push(performance.now() - dueAt);
+          statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+          if (response.status >= 200 && response.status < 300) ok += 1;
+          else notOk += 1;
+        },
+        () => {
+          errors += 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(sent);
+  const seconds = (performance.now() - startedAt) / 1_000;
+  if (ok === 0 || notOk + errors > ok) {
+    throw new Error(`${request.method} ${request.path} at ${options.ratePerSecond}/s: ${ok} answers in 2xx, ${notOk} others (${JSON.stringify(statuses)}), ${errors} errors`);
+  }
+  return { okPerSecond: ok / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), ok, notOk, errors };
+}
+
+/** Nearest-rank percentile. */
+function percentile(values: number[], rank: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1)] ?? 0;
 }
 
 const PICTURE = Buffer.from(SWARM_JPEG_BASE64, 'base64');

@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BenchProcess } from './bench-process.js';
 import { launchChromium, paintsOf } from './first-paint.js';
-import { load, reportForm, submitReport, type LoadFigures } from './load.js';
+import { load, reportForm, steadyLoad, submitReport, type LoadFigures } from './load.js';
 import type { CoveredPlace, Place } from './cover-place.js';
 import { formatFigure, formatRatio, markdownTable, median, percentile, type TableRow } from './stats.js';
 
@@ -166,8 +166,8 @@ async function sectionA(): Promise<void> {
   row('a', `POST /api/report, ${SIZES.connections} connections: 2xx/s`, medianOf(flat.product, (r) => r.okPerSecond), medianOf(flat.baseline, (r) => r.okPerSecond), 'req/s', '≥ 0.2×');
   row('a', 'same: p99 latency', medianOf(flat.product, (r) => r.p99Ms), medianOf(flat.baseline, (r) => r.p99Ms), 'ms', '');
   const steady = await alternate(
-    () => load(bare.url, request, { connections: SIZES.connections, seconds: SIZES.seconds, ratePerSecond: 100 }),
-    () => load(product.url, request, { connections: SIZES.connections, seconds: SIZES.seconds, ratePerSecond: 100 }),
+    () => steadyLoad(bare.url, request, { seconds: SIZES.seconds, ratePerSecond: 100 }),
+    () => steadyLoad(product.url, request, { seconds: SIZES.seconds, ratePerSecond: 100 }),
   );
   row('a', 'POST /api/report at a steady 100/s: p99', medianOf(steady.product, (r) => r.p99Ms), medianOf(steady.baseline, (r) => r.p99Ms), 'ms', '≤ 50 ms');
   const total = [...flat.product, ...steady.product].reduce((sum, result) => sum + result.ok, 0);
@@ -207,7 +207,7 @@ async function sectionC(): Promise<void> {
   await product.call('coverPlace', { place: PLACES.eugene, count: 1, phonePrefix: '541', name: 'Lane County Beekeepers' });
   await product.call('coverPlace', { place: PLACES.medford, count: SIZES.fanOut, phonePrefix: '458', name: 'Rogue Valley Beekeepers' });
   const meanwhile = reportRequest(PLACES.eugene);
-  const steady = { connections: 10, seconds: SIZES.seconds + 1, ratePerSecond: 20 };
+  const steady = { seconds: SIZES.seconds + 1, ratePerSecond: 20 };
   await load(product.url, meanwhile, { connections: 5, seconds: 1 });
 
   const handOff = await alternate(
@@ -226,10 +226,10 @@ async function sectionC(): Promise<void> {
   row('c', `fan-out to ${SIZES.fanOut}: last alert at the SMS port`, median(handOff.product), median(handOff.baseline), 'ms', '≤ bare + 1,000 ms');
 
   const latency = await alternate(
-    () => load(product.url, meanwhile, steady),
+    () => steadyLoad(product.url, meanwhile, steady),
     async (): Promise<LoadFigures> => {
       const before = await sink.call<number>('count', { prefix: '458' });
-      const running = load(product.url, meanwhile, steady);
+      const running = steadyLoad(product.url, meanwhile, steady);
       await sleep(500);
       await submitReport(product.url, townOf(PLACES.medford));
       await sink.call<number>('arrivalOf', { prefix: '458', count: before + SIZES.fanOut, timeoutMs: 120_000 });
