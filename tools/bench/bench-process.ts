@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import embeddedNodeFlags from '../scripts/embedded-node-flags.json' with { type: 'json' };
 
 /**
  * The benchmark's processes: the product and the bare baseline each run in a child process of their own, so the load
@@ -63,11 +64,21 @@ export class BenchProcess {
    * Forks `script` (a TypeScript file beside this one) under tsx with `env` added, and waits until it is ready. With
    * `cpuProfileDir`, Node writes a CPU profile of the process there when it exits (open it in Chrome's DevTools).
    */
-  static async start(script: string, env: Record<string, string>, options: { timeoutMs?: number; cpuProfileDir?: string } = {}): Promise<BenchProcess> {
+  static async start(
+    script: string,
+    env: Record<string, string>,
+    options: { timeoutMs?: number; cpuProfileDir?: string; nodeFlags?: 'embedded' } = {},
+  ): Promise<BenchProcess> {
     const timeoutMs = options.timeoutMs ?? 120_000;
     const startedAt = performance.now();
     const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
-      execArgv: ['--import', 'tsx', ...(options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [])],
+      execArgv: [
+        // The flags `npm start` runs the embedded product with.
+        ...(options.nodeFlags === 'embedded' ? embeddedNodeFlags : []),
+        '--import',
+        'tsx',
+        ...(options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : []),
+      ],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -90,7 +90,10 @@ const profileDir = values.profile === undefined ? undefined : resolve(values.pro
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 
 async function start(script: string, env: Record<string, string> = {}): Promise<BenchProcess> {
-  const process = await BenchProcess.start(script, env, script === 'product-host.ts' && profileDir ? { cpuProfileDir: profileDir } : {});
+  const process = await BenchProcess.start(script, env, {
+    ...(script === 'product-host.ts' ? { nodeFlags: 'embedded' as const } : {}),
+    ...(script === 'product-host.ts' && profileDir ? { cpuProfileDir: profileDir } : {}),
+  });
   started.push(process);
   return process;
 }
@@ -378,7 +381,7 @@ function landingAssets(): { js: number; css: number; files: string[] } {
 /** (f) Start to listening and idle memory of the product against the bare server; the landing page's JS and CSS. */
 async function sectionF(): Promise<void> {
   const idle = async (script: string, env: Record<string, string>) => {
-    const process = await BenchProcess.start(script, env);
+    const process = await BenchProcess.start(script, env, script === 'product-host.ts' ? { nodeFlags: 'embedded' } : {});
     await sleep(2_000);
     const { rssBytes } = await process.call<{ rssBytes: number }>('memory');
     await process.stop();
