@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { loadConfig } from '@swarm/runtime';
 import { describe, expect, it } from 'vitest';
 import { gatewayConfigShape } from './config.js';
@@ -23,5 +24,10 @@ describe('gateway configuration', () => {
   it('still refuses a malformed value', () => {
     expect(() => loadConfig(gatewayConfigShape, { SMTP_URL: 'mail.example.org' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig(gatewayConfigShape, { ASSOCIATION_ADMIN_URL: 'not a url' })).toThrow(/ASSOCIATION_ADMIN_URL/);
+  });
+
+  it('takes a relative STATIC_DIR from the working directory', () => {
+    expect(loadConfig(gatewayConfigShape, { STATIC_DIR: 'frontend/dist' }).STATIC_DIR).toBe(resolve(process.cwd(), 'frontend/dist'));
+    expect(loadConfig(gatewayConfigShape, { STATIC_DIR: '/srv/site' }).STATIC_DIR).toBe('/srv/site');
   });
 });

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { env } from '@swarm/runtime';
 import { geocoderEnvShape } from '@swarm/runtime/geocoding';
@@ -19,7 +20,8 @@ export const gatewayConfigShape = {
   MEMBER_SERVICE_URL: z.url().default('http://127.0.0.1:8082'),
   ASSOCIATION_BILLING_SERVICE_URL: z.url().default('http://127.0.0.1:8083'),
   NOTIFICATION_SERVICE_URL: z.url().default('http://127.0.0.1:8084'),
-  STATIC_DIR: z.string().default(builtFrontend),
+  /** The built site; a relative path is taken from the working directory. */
+  STATIC_DIR: z.string().default(builtFrontend).transform((path) => resolve(path)),
   REPORT_IMAGE_MAX_BYTES: env.positiveInt(10 * 1024 * 1024),
   SHUTDOWN_GRACE_MS: env.positiveInt(10_000),
   SESSION_COOKIE_SECURE: env.boolean(true),
