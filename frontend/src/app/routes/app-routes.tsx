@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { RouteErrorFallback } from '@/components/errors/route-error-fallback';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
 import { FeedbackDialog } from '@/features/feedback/components/feedback-widget';
@@ -97,7 +96,6 @@ export const createAppRoutes = (children: RouteObject[] = pageRoutes): RouteObje
   {
     path: '/',
     element: <AppLayout />,
-    errorElement: <RouteErrorFallback />,
     children,
   },
 ];

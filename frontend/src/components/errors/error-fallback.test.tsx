@@ -24,6 +24,23 @@ describe('error fallback panel', () => {
     expect(panel).toHaveTextContent('Map failed to load');
   });
 
+  it('keeps the header above the panel, and shows the next page once the visitor goes elsewhere', async () => {
+    silenceExpectedErrorLogs();
+    const { router } = renderAppAt('/broken', {
+      pageRoutes: [
+        { path: 'broken', element: <BrokenPage message="Map failed to load" /> },
+        { path: 'fine', element: <h1>A page that works</h1> },
+      ],
+    });
+    expect(screen.getByRole('alertdialog', { name: 'Something went wrong:' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+
+    await router.navigate('/fine');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'A page that works' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('catches errors thrown outside the router too', () => {
     silenceExpectedErrorLogs();
 

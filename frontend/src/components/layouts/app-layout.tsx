@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { FeedbackWidget } from '@/features/feedback/components/feedback-widget';
 import { ContentColumn } from './content-column';
 import { Footer } from './footer';
@@ -67,9 +68,12 @@ export function AppLayout() {
       <Main ref={mainRef}>
         <ContentColumn>
           {/* Pages are fetched on demand; only a first visit shows this (navigations keep the old page meanwhile). */}
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          {/* A page that fails to render shows the error panel under the header; the next page starts afresh. */}
+          <AppErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </AppErrorBoundary>
         </ContentColumn>
       </Main>
       <Footer />
