@@ -1,27 +1,24 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { ToastProvider } from '@/components/ui/toast';
-import { createQueryClient } from '@/lib/query-client';
 import { GlobalStyle } from '@/styles/global-style';
 import { theme } from '@/styles/theme';
 
 interface AppProviderProps {
   children: ReactNode;
-  /** Tests pass their own client so no cache leaks between them. */
-  queryClient?: QueryClient;
 }
 
-export function AppProvider({ children, queryClient }: AppProviderProps) {
-  const [defaultQueryClient] = useState(createQueryClient);
+/**
+ * What every page sits in: the theme, the error panel, the toasts. The query client is not here: React Query comes
+ * with the first page that calls the API (`lazyComponentWithQueries`), not with the landing page.
+ */
+export function AppProvider({ children }: AppProviderProps) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
       <AppErrorBoundary>
-        <QueryClientProvider client={queryClient ?? defaultQueryClient}>
-          <ToastProvider>{children}</ToastProvider>
-        </QueryClientProvider>
+        <ToastProvider>{children}</ToastProvider>
       </AppErrorBoundary>
     </ThemeProvider>
   );

@@ -41,3 +41,17 @@ export function lazyComponent<Module, Props extends object = object>(
   const Component = lazy(() => (loaded ? alreadyResolved(loaded) : preload().then(() => loaded!)));
   return Object.assign(Component, { preload }) as unknown as LazyComponent<Props>;
 }
+
+/**
+ * A lazy page or dialog that calls the API: its chunk and React Query's (with the site's query client) are fetched
+ * together, in parallel, so neither is in the landing page's first download and neither waits for the other.
+ */
+export function lazyComponentWithQueries<Module, Props extends object = object>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType<Props>,
+): LazyComponent<Props> {
+  return lazyComponent(
+    () => Promise.all([load(), import('./query-scope')]),
+    ([module, { withQueryScope }]) => withQueryScope(pick(module)),
+  );
+}

@@ -11,9 +11,9 @@ import {
   type NavigationType,
   type RouteObject,
 } from 'react-router-dom';
-import { AppProvider } from '@/app/provider';
 import { createAppRoutes } from '@/app/routes/app-routes';
 import { createQueryClient } from '@/lib/query-client';
+import { TestAppProvider } from './test-app-provider';
 
 interface RenderAppOptions {
   /** Replaces the page routes under the shared layout, e.g. to mount a component that throws. */
@@ -56,12 +56,12 @@ export function renderAppAt(path: string, { pageRoutes }: RenderAppOptions = {})
   const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
   const user = userEvent.setup();
   const result = render(
-    <AppProvider queryClient={queryClient}>
+    <TestAppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <RouterProbe router={probed} navigateTo={navigateTo} />
         <AppRoutes pageRoutes={pageRoutes} />
       </MemoryRouter>
-    </AppProvider>,
+    </TestAppProvider>,
   );
   return { ...result, router, queryClient, user };
 }

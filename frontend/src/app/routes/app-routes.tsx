@@ -4,28 +4,29 @@ import { AppLayout } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
 import { FeedbackDialog } from '@/features/feedback/components/feedback-widget';
 import { LandingPage } from '@/features/landing/components/landing-page';
-import { lazyComponent } from '@/lib/lazy-component';
+import { lazyComponentWithQueries } from '@/lib/lazy-component';
 
 // Only the landing page is in the first download; every other page (the identification questions and the report
-// form, the member area with its tour and forms, the login and content pages) is fetched when first shown.
-const LearnMorePage = lazyComponent(() => import('@/features/associations/components/learn-more-page'), (m) => m.LearnMorePage);
-const LoginPage = lazyComponent(() => import('@/features/auth/components/login-page'), (m) => m.LoginPage);
-const AboutPage = lazyComponent(() => import('@/features/content/components/about-page'), (m) => m.AboutPage);
-const PrivacyPage = lazyComponent(() => import('@/features/content/components/privacy-page'), (m) => m.PrivacyPage);
-const TermsOfServicePage = lazyComponent(() => import('@/features/content/components/terms-of-service-page'), (m) => m.TermsOfServicePage);
+// form, the member area with its tour and forms, the login and content pages) is fetched when first shown, with
+// React Query and the API client.
+const LearnMorePage = lazyComponentWithQueries(() => import('@/features/associations/components/learn-more-page'), (m) => m.LearnMorePage);
+const LoginPage = lazyComponentWithQueries(() => import('@/features/auth/components/login-page'), (m) => m.LoginPage);
+const AboutPage = lazyComponentWithQueries(() => import('@/features/content/components/about-page'), (m) => m.AboutPage);
+const PrivacyPage = lazyComponentWithQueries(() => import('@/features/content/components/privacy-page'), (m) => m.PrivacyPage);
+const TermsOfServicePage = lazyComponentWithQueries(() => import('@/features/content/components/terms-of-service-page'), (m) => m.TermsOfServicePage);
 const identificationPages = () => import('@/features/identify/components/identification-pages');
-const CheckClusterPage = lazyComponent(identificationPages, (m) => m.CheckClusterPage);
-const SwarmSizePage = lazyComponent(identificationPages, (m) => m.SwarmSizePage);
-const CheckAboveGroundPage = lazyComponent(identificationPages, (m) => m.CheckAboveGroundPage);
-const ElevationPage = lazyComponent(identificationPages, (m) => m.ElevationPage);
-const FaqPage = lazyComponent(() => import('@/features/member-guide/components/faq-page'), (m) => m.FaqPage);
-const GettingStartedPage = lazyComponent(() => import('@/features/member-guide/components/getting-started-page'), (m) => m.GettingStartedPage);
+const CheckClusterPage = lazyComponentWithQueries(identificationPages, (m) => m.CheckClusterPage);
+const SwarmSizePage = lazyComponentWithQueries(identificationPages, (m) => m.SwarmSizePage);
+const CheckAboveGroundPage = lazyComponentWithQueries(identificationPages, (m) => m.CheckAboveGroundPage);
+const ElevationPage = lazyComponentWithQueries(identificationPages, (m) => m.ElevationPage);
+const FaqPage = lazyComponentWithQueries(() => import('@/features/member-guide/components/faq-page'), (m) => m.FaqPage);
+const GettingStartedPage = lazyComponentWithQueries(() => import('@/features/member-guide/components/getting-started-page'), (m) => m.GettingStartedPage);
 const memberPages = () => import('./member-pages');
-const MemberArea = lazyComponent(memberPages, (m) => m.MemberArea);
-const MemberProfilePage = lazyComponent(memberPages, (m) => m.MemberProfilePage);
+const MemberArea = lazyComponentWithQueries(memberPages, (m) => m.MemberArea);
+const MemberProfilePage = lazyComponentWithQueries(memberPages, (m) => m.MemberProfilePage);
 const reportPages = () => import('@/features/report/components/report-pages');
-const ReportPage = lazyComponent(reportPages, (m) => m.ReportPage);
-const ReportSuccessPage = lazyComponent(reportPages, (m) => m.ReportSuccessPage);
+const ReportPage = lazyComponentWithQueries(reportPages, (m) => m.ReportPage);
+const ReportSuccessPage = lazyComponentWithQueries(reportPages, (m) => m.ReportSuccessPage);
 
 const lazyPages = [
   LearnMorePage, LoginPage, AboutPage, PrivacyPage, TermsOfServicePage, CheckClusterPage, SwarmSizePage,

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
+import { TestAppProvider } from '@/testing/test-app-provider';
 import { invalidResponseMessage } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, stubApi, type FakeHandler } from '@/testing/fake-api';
@@ -16,9 +16,9 @@ function renderSection(handler: FakeHandler) {
   const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
   const user = userEvent.setup();
   render(
-    <AppProvider queryClient={queryClient}>
+    <TestAppProvider queryClient={queryClient}>
       <AssociationStatisticsSection companyId="c-1" companyName="Portland Beekeepers" />
-    </AppProvider>,
+    </TestAppProvider>,
   );
   return { ...api, user };
 }

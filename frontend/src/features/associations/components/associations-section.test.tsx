@@ -1,7 +1,7 @@
 import { screen, waitFor, within, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
+import { TestAppProvider } from '@/testing/test-app-provider';
 import { createQueryClient } from '@/lib/query-client';
 import type { MemberCompany } from '../api/get-member-companies';
 import { AssociationsSection, REMOVE_CONFIRMATION } from './associations-section';
@@ -59,9 +59,9 @@ function renderSection() {
   const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
   const user = userEvent.setup();
   render(
-    <AppProvider queryClient={queryClient}>
+    <TestAppProvider queryClient={queryClient}>
       <AssociationsSection />
-    </AppProvider>,
+    </TestAppProvider>,
   );
   return { queryClient, user };
 }

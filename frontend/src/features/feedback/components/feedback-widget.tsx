@@ -1,9 +1,9 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { lazyComponent } from '@/lib/lazy-component';
+import { lazyComponentWithQueries } from '@/lib/lazy-component';
 import { largeTextOnFeedbackBlue } from './feedback-style';
 
-export const FeedbackDialog = lazyComponent(() => import('./feedback-dialog'), (module) => module.FeedbackDialog);
+export const FeedbackDialog = lazyComponentWithQueries(() => import('./feedback-dialog'), (module) => module.FeedbackDialog);
 
 /**
  * The Feedback tab on every page: a rotated tab on the right edge that opens a small form. The tab hides while the

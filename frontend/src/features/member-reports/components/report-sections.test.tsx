@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
+import { TestAppProvider } from '@/testing/test-app-provider';
 import { createQueryClient } from '@/lib/query-client';
 import { memberReportKeys } from '@/lib/query-keys/report-keys';
 import { activeReport, claimedReport, FakeReportGateway } from '@/testing/fake-report-api';
@@ -14,10 +14,10 @@ function renderSections() {
   const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
   const user = userEvent.setup();
   render(
-    <AppProvider queryClient={queryClient}>
+    <TestAppProvider queryClient={queryClient}>
       <ActiveSwarmsSection />
       <ClaimedSwarmsSection />
-    </AppProvider>,
+    </TestAppProvider>,
   );
   return { queryClient, user };
 }
