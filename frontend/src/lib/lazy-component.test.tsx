@@ -1,7 +1,11 @@
-import { act, screen } from '@testing-library/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderAppAt } from '@/testing/render-app';
-import { lazyComponent } from './lazy-component';
+import { lazyComponent, lazyComponentWithQueries } from './lazy-component';
+import { createQueryClient } from './query-client';
+import { ChosenQueryClient } from './query-scope';
 
 function deferredModule() {
   let resolve!: (module: { Page: () => React.JSX.Element }) => void;
@@ -63,5 +67,54 @@ describe('a page fetched on demand', () => {
     await Page.preload();
 
     expect(attempts).toBe(2);
+  });
+
+  it('gives a page fetched with its queries the site query client, the same for every such page', async () => {
+    const clients: unknown[] = [];
+    const pageUsingQueries = () => ({
+      Page: () => {
+        clients.push(useQueryClient());
+        return <p>The page calling the API</p>;
+      },
+    });
+    const First = lazyComponentWithQueries(async () => pageUsingQueries(), (loaded) => loaded.Page);
+    const Second = lazyComponentWithQueries(async () => pageUsingQueries(), (loaded) => loaded.Page);
+    await Promise.all([First.preload(), Second.preload()]);
+
+    // No query client above: the landing page's providers hold none.
+    render(
+      <Suspense fallback={null}>
+        <First />
+        <Second />
+      </Suspense>,
+    );
+
+    expect(await screen.findAllByText('The page calling the API')).toHaveLength(2);
+    expect(clients[0]).toBeDefined();
+    expect(clients.every((client) => client === clients[0])).toBe(true);
+  });
+
+  it('uses the query client a test chose', async () => {
+    const chosen = createQueryClient();
+    let used: unknown;
+    const Page = lazyComponentWithQueries(
+      async () => ({
+        Page: () => {
+          used = useQueryClient();
+          return <p>Chosen</p>;
+        },
+      }),
+      (loaded) => loaded.Page,
+    );
+    await Page.preload();
+
+    render(
+      <ChosenQueryClient.Provider value={chosen}>
+        <Page />
+      </ChosenQueryClient.Provider>,
+    );
+
+    expect(await screen.findByText('Chosen')).toBeInTheDocument();
+    expect(used).toBe(chosen);
   });
 });
