@@ -151,11 +151,30 @@ export async function buildGateway(options: {
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return replyWithError(reply, new HttpError(404, 'Not found.'));
     }
-    // Client-side routes (/report, /member/…) all load the SPA, which picks the page.
     if (hasFrontend && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A missing file is a 404, not the page: a script of an earlier build asked for after a redeploy must fail as
+      // missing (the page offers a reload), not as HTML where a script was expected.
+      if (isMissingFile(request.url, request.headers.accept)) {
+        return reply.code(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found.');
+      }
+      // Client-side routes (/report, /member/…) all load the SPA, which picks the page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return replyWithError(reply, new HttpError(404, 'Not found.'));
   });
   return app;
 }
+
+/** A name with an extension at the end of a path: a file, not a page of the site. */
+const FILE_NAME = /\/[^/]*\.[a-z0-9]+$/i;
+
+/**
+ * Whether a GET the static files did not answer asked for a file: anything under /assets/ (the build's hashed
+ * files), or a file name (/robots.txt, /favicon.ico) asked for by something other than a browser opening a page.
+ */
+function isMissingFile(url: string, accept: string | undefined): boolean {
+  const path = url.split('?')[0] ?? url;
+  if (path.startsWith('/assets/')) return true;
+  return FILE_NAME.test(path) && !(accept ?? '').includes('text/html');
+}
+

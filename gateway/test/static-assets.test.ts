@@ -110,7 +110,24 @@ describe('the built frontend as the gateway serves it', () => {
   it('gives the compressed copies no address of their own', async () => {
     const response = await get('/assets/index-Ab12Cd34.js.br', 'br');
 
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe('Not found.');
+  });
+
+  it('answers a missing file 404, not with the page: a script of an earlier build, a favicon, robots.txt', async () => {
+    for (const url of ['/assets/index-Old12345.js', '/assets/index-Old12345.css', '/favicon.ico', '/robots.txt']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^text\/plain/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('still opens the site at an address that looks like a file when a browser opens it as a page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/learn-more.html?from=flyer', headers: { accept: 'text/html,application/xhtml+xml' } });
+
+    expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(page);
   });
 });
