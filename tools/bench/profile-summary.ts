@@ -8,28 +8,63 @@
  * its baseline ran is not diluted.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-type CallFrame = { functionName: string; url: string; lineNumber: number };
+type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame };
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '25' } } });
-const file = positionals[0];
-if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [--top N]');
+const USAGE = 'usage: npx tsx tools/bench/profile-summary.ts FILE.cpuprofile [--top N]';
+
+function refuse(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '25' } } });
+  } catch (error) {
+    return refuse((error as Error).message);
+  }
+})();
+const file = positionals[0] ?? refuse('Which profile?');
 const top = Number(values.top);
+if (!Number.isInteger(top) || top < 1) refuse('--top takes a positive whole number');
 
-const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+function readProfile(path: string): CpuProfile {
+  let parsed: Partial<CpuProfile>;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<CpuProfile>;
+  } catch (error) {
+    return refuse(`${path} cannot be read as JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(parsed.nodes) || !Array.isArray(parsed.samples) || !Array.isArray(parsed.timeDeltas)) {
+    return refuse(`${path} is not a V8 CPU profile (no nodes, samples and timeDeltas)`);
+  }
+  return parsed as CpuProfile;
+}
+
+const profile = readProfile(file);
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-const repositoryRoot = new URL('../..', import.meta.url).pathname;
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A package of node_modules, a file of this repository's first two folders, or Node's own module. */
+/** A file's path inside this repository or node_modules, or Node's own module name. */
+function shortPath(url: string): string {
+  const path = url.startsWith('file://') ? fileURLToPath(url) : url;
+  const dependency = /node_modules\/(.+)$/.exec(path);
+  if (dependency?.[1]) return dependency[1];
+  return path.startsWith(repositoryRoot) ? path.slice(repositoryRoot.length) : path;
+}
+
+/** A package of node_modules, a service or part of this repository (its first two folders), or Node's own module. */
 function ownerOf(url: string): string {
   const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (dependency?.[1]) return dependency[1];
-  const path = url.replace(/^file:\/\//, '');
-  if (path.startsWith(repositoryRoot)) return path.slice(repositoryRoot.length).split('/').slice(0, 2).join('/');
-  return url === '' ? '(V8 and native)' : url;
+  if (url === '') return '(V8 and native)';
+  const path = shortPath(url);
+  return path.startsWith('/') || path.startsWith('node:') ? path : path.split('/').slice(0, 2).join('/');
 }
 
 const byOwner = new Map<string, number>();
@@ -40,9 +75,11 @@ profile.samples.forEach((nodeId, index) => {
   const micros = profile.timeDeltas[index] ?? 0;
   if (!node || node.callFrame.functionName === '(idle)') return;
   busy += micros;
-  const { functionName, url, lineNumber } = node.callFrame;
+  const { functionName, url, lineNumber, columnNumber } = node.callFrame;
   byOwner.set(ownerOf(url), (byOwner.get(ownerOf(url)) ?? 0) + micros);
-  const name = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|work\/[^/]+)\//, '')}${url ? `:${lineNumber + 1}` : ''}`;
+  // Line and column as the process ran the file: tsx's output for this repository's TypeScript, so for those the
+  // column is what tells two functions of a file apart.
+  const name = `${functionName || '(anonymous)'} ${shortPath(url)}${url ? `:${lineNumber + 1}:${columnNumber + 1}` : ''}`;
   byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
 });
 

@@ -24,17 +24,28 @@ import { formatFigure, formatRatio, markdownTable, median, percentile, type Tabl
 const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'dist'] as const;
 type Section = (typeof SECTIONS)[number];
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' } } });
+const USAGE = `usage: npm run bench -- [--quick] [--only ${SECTIONS.join(',')}] [--seed N] [--profile DIR]   (docs/performance.md)`;
+
+/** A mistake in the command line: said in one line with the usage, not as a stack trace. */
+function refuseArguments(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+const { values } = (() => {
+  try {
+    return parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' } } });
+  } catch (error) {
+    return refuseArguments((error as Error).message);
+  }
+})();
 const only = values.only === undefined ? [...SECTIONS] : values.only.split(',').map((name) => name.trim());
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
-if (unknown.length > 0) throw new Error(`--only takes sections among ${SECTIONS.join(',')}, not ${unknown.join(',')}`);
+if (unknown.length > 0) refuseArguments(`--only takes sections among ${SECTIONS.join(',')}, not ${unknown.join(',')}`);
 
-/**
- * Full sizes are the issue's; --quick shrinks everything to try the harness in a minute or so. --seed sets how many
- * reports and members (e) stores: seeding takes time quadratic in it where a store scans itself on every write.
- */
+/** Full sizes are the issue's; --quick shrinks everything to try the harness in a minute or so; --seed sets (e)'s stores. */
 const seed = values.seed === undefined ? undefined : Number(values.seed);
-if (seed !== undefined && !(Number.isInteger(seed) && seed >= 1)) throw new Error('--seed takes a positive whole number');
+if (seed !== undefined && !(Number.isInteger(seed) && seed >= 1)) refuseArguments('--seed takes a positive whole number');
 const SIZES = {
   ...(values.quick
     ? { rounds: 1, seconds: 2, connections: 20, listReports: 5, fanOut: 100, racers: 20, seededReports: 2_000, seededMembers: 2_000 }
