@@ -1,6 +1,7 @@
 import { claimOutcomes } from '@swarm/proto/labels';
 import type { GetAssociationStatisticsResponse } from '@swarm/proto/notification/v1/notification_service';
 import { DAY_MS, DEFAULT_STATISTICS_WEEKS, toStatisticsFigures, weekStartOf, type StatisticsFigures } from '@swarm/proto/views/association-statistics';
+import { claimedPercent, outcomeCount } from '@swarm/proto/views/statistics-figures';
 import { formatCents } from './amount.js';
 
 
@@ -17,13 +18,13 @@ export function statisticsReport(companyId: string, since: Date, until: Date, an
 }
 
 const NONE = '-';
-const share = (figures: StatisticsFigures) =>
-  figures.reportsAlerted === 0 ? NONE : `${Math.round((figures.reportsClaimed / figures.reportsAlerted) * 100)}%`;
+const share = (figures: StatisticsFigures) => {
+  const percent = claimedPercent(figures);
+  return percent === null ? NONE : `${percent}%`;
+};
 const minutesText = (value: number | null) => (value === null ? NONE : String(value));
 
 type Column = { header: string; value: (figures: StatisticsFigures) => string };
-
-const outcomeCount = (figures: StatisticsFigures, outcome: string | null) => figures.outcomes.find((entry) => entry.outcome === outcome)?.count ?? 0;
 
 /** The table's figures, right-aligned after the week that names each row; one column per outcome. */
 const COLUMNS: Column[] = [

@@ -8,7 +8,7 @@ const withUnit = (minutes: number | null) => (minutes === null ? NO_FIGURE : `${
 export function StatisticsTotals({ total }: { total: StatisticsFigures }) {
   const figures: [string, string][] = [
     ['Reports alerted', formatCount(total.reportsAlerted)],
-    ['Claimed', `${formatCount(total.reportsClaimed)} (${formatShare(total.reportsClaimed, total.reportsAlerted)})`],
+    ['Claimed', `${formatCount(total.reportsClaimed)} (${formatShare(total)})`],
     ['Median time to first claim', withUnit(total.medianMinutesToFirstClaim)],
     ['90th percentile time to first claim', withUnit(total.p90MinutesToFirstClaim)],
     ['Expired unclaimed', formatCount(total.reportsExpired)],

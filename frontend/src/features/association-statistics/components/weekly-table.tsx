@@ -1,19 +1,18 @@
 import styled from 'styled-components';
 import type { StatisticsFigures } from '../api/get-association-statistics';
 import { formatCents, formatCount, formatMinutes, formatShare, formatUtcDay, outcomeName } from '../lib/format-statistics';
+import { outcomeCount } from '@swarm/proto/views/statistics-figures';
+import { ScrollBox } from '@/components/ui/scroll-box';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 
 type Column = { header: string; value: (figures: StatisticsFigures) => string };
-
-/** The count of one outcome in a week; a week that does not list it had none. */
-const outcomeCount = (figures: StatisticsFigures, outcome: string | null) => figures.outcomes.find((entry) => entry.outcome === outcome)?.count ?? 0;
 
 /** Every figure of a week, in the order of the totals above the table; one column per outcome the total lists. */
 function columnsFor(total: StatisticsFigures): Column[] {
   return [
     { header: 'Reports alerted', value: (figures) => formatCount(figures.reportsAlerted) },
     { header: 'Claimed', value: (figures) => formatCount(figures.reportsClaimed) },
-    { header: 'Share claimed', value: (figures) => formatShare(figures.reportsClaimed, figures.reportsAlerted) },
+    { header: 'Share claimed', value: formatShare },
     { header: 'Median minutes to first claim', value: (figures) => formatMinutes(figures.medianMinutesToFirstClaim) },
     { header: '90th percentile minutes to first claim', value: (figures) => formatMinutes(figures.p90MinutesToFirstClaim) },
     { header: 'Expired unclaimed', value: (figures) => formatCount(figures.reportsExpired) },
@@ -32,7 +31,7 @@ function columnsFor(total: StatisticsFigures): Column[] {
 export function WeeklyTable({ weeks, total, associationName }: { weeks: readonly StatisticsFigures[]; total: StatisticsFigures; associationName: string }) {
   const columns = columnsFor(total);
   return (
-    <ScrollRegion role="region" aria-label={`Weekly statistics of ${associationName}`} tabIndex={0}>
+    <ScrollBox role="region" aria-label={`Weekly statistics of ${associationName}`} tabIndex={0}>
       <Table>
         <Caption>Figures per week (weeks start on Monday, UTC)</Caption>
         <thead>
@@ -64,24 +63,9 @@ export function WeeklyTable({ weeks, total, associationName }: { weeks: readonly
           </tr>
         </tfoot>
       </Table>
-    </ScrollRegion>
+    </ScrollBox>
   );
 }
-
-const ScrollRegion = styled.div`
-  min-width: 0;
-  max-width: 100%;
-  max-height: 420px;
-  overflow: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.small};
-  -webkit-overflow-scrolling: touch;
-
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
-    outline-offset: 2px;
-  }
-`;
 
 /**
  * Read by screen readers only: on screen the heading above the chart names the table, and a visible caption would be

@@ -1,3 +1,5 @@
+import { claimedPercent } from '@swarm/proto/views/statistics-figures';
+
 /** How the claimed reports whose claimer recorded no outcome are named beside the outcomes. */
 export const NO_OUTCOME_RECORDED = 'No outcome recorded';
 
@@ -13,7 +15,10 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 export const formatCount = (value: number): string => whole.format(value);
 
 /** The share of alerted reports someone claimed, as a whole percentage. */
-export const formatShare = (claimed: number, alerted: number): string => (alerted === 0 ? NO_FIGURE : `${Math.round((claimed / alerted) * 100)}%`);
+export function formatShare(figures: { reportsAlerted: number; reportsClaimed: number }): string {
+  const percent = claimedPercent(figures);
+  return percent === null ? NO_FIGURE : `${percent}%`;
+}
 
 export const formatMinutes = (minutes: number | null): string => (minutes === null ? NO_FIGURE : tenths.format(minutes));
 

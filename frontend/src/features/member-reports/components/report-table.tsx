@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
+import { SCROLL_BOX_MAX_HEIGHT, ScrollBox } from '@/components/ui/scroll-box';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 
 /** Spec §9: the report lists are not paginated; they scroll inside at most 420 px. */
-export const REPORT_TABLE_MAX_HEIGHT = '420px';
+export const REPORT_TABLE_MAX_HEIGHT = SCROLL_BOX_MAX_HEIGHT;
 
 export interface ReportColumn<T> {
   header: string;
@@ -40,7 +41,7 @@ export function ReportListing<T>(props: ReportListingProps<T>) {
 function ReportTable<T>({ caption, columns, rows, rowKey }: ReportListingProps<T>) {
   return (
     // A group, not a region: the section around it is already the landmark with this name.
-    <ScrollArea role="group" aria-label={`${caption} table`} tabIndex={0} data-testid="report-table-scroll">
+    <ScrollBox role="group" aria-label={`${caption} table`} tabIndex={0} data-testid="report-table-scroll">
       <Table>
         <Caption>{caption}</Caption>
         <thead>
@@ -72,14 +73,14 @@ function ReportTable<T>({ caption, columns, rows, rowKey }: ReportListingProps<T
           ))}
         </tbody>
       </Table>
-    </ScrollArea>
+    </ScrollBox>
   );
 }
 
 function ReportCards<T>({ caption, columns, rows, rowKey, hasImage }: ReportListingProps<T>) {
   const keyColumn = columns.find((column) => column.kind === 'key');
   return (
-    <ScrollArea role="group" aria-label={`${caption} list`} tabIndex={0} data-testid="report-cards-scroll">
+    <ScrollBox role="group" aria-label={`${caption} list`} tabIndex={0} data-testid="report-cards-scroll">
       <Cards aria-label={caption}>
         {rows.map((row) => (
           <CardItem key={rowKey(row)} aria-label={keyColumn ? `${keyColumn.header} ${String(keyColumn.cell(row))}` : undefined} data-testid="report-card">
@@ -99,25 +100,9 @@ function ReportCards<T>({ caption, columns, rows, rowKey, hasImage }: ReportList
           </CardItem>
         ))}
       </Cards>
-    </ScrollArea>
+    </ScrollBox>
   );
 }
-
-const ScrollArea = styled.div`
-  /* The list scrolls, never the page: at most 420 px tall, and sideways only for the wide table. */
-  min-width: 0;
-  max-width: 100%;
-  max-height: ${REPORT_TABLE_MAX_HEIGHT};
-  overflow: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.small};
-  -webkit-overflow-scrolling: touch;
-
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
-    outline-offset: 2px;
-  }
-`;
 
 const Table = styled.table`
   width: 100%;
