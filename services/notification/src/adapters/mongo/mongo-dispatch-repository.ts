@@ -37,8 +37,8 @@ export class MongoDispatchRepository implements DispatchRepository {
     const document = await this.collection.findOne({ _id: reportId }, { projection: { coverage: 0, widerCoverage: 0 } });
     if (!document) return undefined;
     // Left out again here: a server that ignores the projection (the test server, jongodb) still answers a summary.
-    const { _id, scheduledAt, coverage: _coverage, widerCoverage: _widerCoverage, ...fields } = document;
-    return { reportId: _id, ...fields, ...(scheduledAt ? { scheduledAt } : {}) };
+    const { coverage: _coverage, widerCoverage: _widerCoverage, ...summary } = fromDocument(document);
+    return summary;
   }
 
   async findLiveByClaimCode(claimCode: string): Promise<AlertDispatch[]> {
