@@ -46,6 +46,9 @@ class FailingFirstSms implements SmsSender {
     }
     return this.outbox.send(message);
   }
+  findSent(message: SmsMessage) {
+    return this.outbox.findSent(message);
+  }
 }
 
 /** An in-process bus whose NATS is down for AlertSent while `down` is true: its publish fails as NATS's would. */

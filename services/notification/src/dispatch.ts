@@ -19,7 +19,10 @@ import { ReportTimers, type ReportTimerSettings } from './app/report-timers.js';
 import { RunAlertJob } from './app/run-alert-job.js';
 import { RunDispatchJob } from './app/run-dispatch-job.js';
 import { ScheduleAlerts } from './app/schedule-alerts.js';
-import { SendFollowUpText } from './app/send-follow-up-text.js';
+import { QueueText, SendFollowUpText } from './app/send-follow-up-text.js';
+import { SendClaimLocation } from './app/send-claim-location.js';
+import type { MemberContacts, ReportClaims } from './app/ports/inbound.js';
+import { locationJob } from './domain/alert-schedule.js';
 import { SendOutcomePrompt } from './app/send-outcome-prompt.js';
 import { subscribeToMemberChanges } from './adapters/events/member-changed-subscriber.js';
 import { subscribeToReportClaims } from './adapters/events/report-claim-subscribers.js';
@@ -50,7 +53,15 @@ export type DispatchPorts = {
 
 /** Alert dispatch, wired for buildNotificationService. */
 export function buildDispatch(
-  ports: DispatchPorts & { dispatches: DispatchRepository; statistics: ReportStatisticsRepository; clock: Clock; bus: EventBus; logger: Logger },
+  ports: DispatchPorts & {
+    dispatches: DispatchRepository;
+    statistics: ReportStatisticsRepository;
+    clock: Clock;
+    bus: EventBus;
+    logger: Logger;
+    /** Where the claimer's location text is read from, when this service handles claims' follow-ups (inbound SMS). */
+    claimLocation: { reports: ReportClaims; members: MemberContacts } | undefined;
+  },
 ) {
   const log = ports.logger;
   const members = new MemberSettings({ settings: ports.memberSettings, members: ports.members });
@@ -69,9 +80,11 @@ export function buildDispatch(
     log,
   });
   const timers = new ReportTimers({ scheduler: ports.scheduler, log }, ports.timers);
-  const texts = new SendFollowUpText({ texts: ports.sentTexts, optOuts: ports.optOuts, sms: ports.sms, statistics: ports.statistics, clock: ports.clock, log });
-  const sendOutcomePrompt = new SendOutcomePrompt({ reports: ports.reports, dispatches: ports.dispatches, members, texts, clock: ports.clock, log });
-  const runDispatchJob = new RunDispatchJob({ runAlertJob, sendOutcomePrompt, reports: ports.reports, log });
+  const sendText = new SendFollowUpText({ texts: ports.sentTexts, optOuts: ports.optOuts, sms: ports.sms, statistics: ports.statistics, clock: ports.clock, log });
+  const texts = new QueueText({ scheduler: ports.scheduler, clock: ports.clock });
+  const sendOutcomePrompt = new SendOutcomePrompt({ reports: ports.reports, dispatches: ports.dispatches, members, texts: sendText, clock: ports.clock, log });
+  const sendClaimLocation = ports.claimLocation && new SendClaimLocation({ ...ports.claimLocation, texts: sendText });
+  const runDispatchJob = new RunDispatchJob({ runAlertJob, sendOutcomePrompt, sendText, sendClaimLocation, reports: ports.reports, log });
   const followReportClaims = new FollowReportClaims({
     claims: ports.claims,
     dispatches: ports.dispatches,
@@ -88,9 +101,13 @@ export function buildDispatch(
     scheduleAlerts,
     timers,
     runAlertJob,
+    /** The claimer's location text, sent by a job of its own after a claim. */
+    queueClaimLocation: async (claim: { reportId: string; memberId: string; claimedAt: Date }) => {
+      await ports.scheduler.schedule(locationJob(claim), ports.clock.now());
+    },
     /** Starts running alert jobs and follows claims and members; the returned subscriptions also stop the scheduler. */
     start: async (): Promise<Subscription[]> => {
-      await ports.scheduler.start((job) => runDispatchJob.execute(job));
+      await ports.scheduler.start((job, attempt) => runDispatchJob.execute(job, attempt));
       const subscriptions = await subscribeToReportClaims(ports.bus, followReportClaims, ports.clock, ports.logger);
       const memberChanges = await subscribeToMemberChanges(ports.bus, followMemberChanges);
       return [...subscriptions, memberChanges, { stop: () => ports.scheduler.close() }];

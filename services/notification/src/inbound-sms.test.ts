@@ -16,21 +16,48 @@ import type { Mailer } from './app/ports/inbound.js';
 import { claimedReply } from './domain/inbound-sms.js';
 import { REPORTER_HELP_REPLY } from './domain/follow-up-texts.js';
 import { buildNotificationService } from './notification-service.js';
+import { MemoryOutbox } from '@swarm/runtime';
+import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-scheduler.js';
+import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
+import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-settings-repository.js';
+import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
+import { FakeAlertBilling, FakeMemberDirectory } from './testing/dispatch-fakes.js';
 
 describe('notification service: inbound SMS and claim follow-ups', () => {
   const bus = new InProcessEventBus(testLogger());
-  afterEach(() => bus.close());
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+    await bus.close();
+  });
 
   const setUp = async (options: { devOutbox?: boolean } = {}) => {
     const sms = new DevOutboxSmsSender();
     const emails: Parameters<Mailer['send']>[0][] = [];
     const reports = new FakeReportClaims([{ reportId: 'report-1', claimCode: '12345', alerted: ['ada'] }]);
+    const clock = { now: () => new Date('2026-06-01T18:00:00Z') };
+    const optOuts = new MemorySmsOptOutRepository();
+    const sentTexts = new MemorySentTextRepository();
+    // Dispatch sends every text, the location text included, by a job of its own.
+    const scheduler = new InProcessAlertScheduler(clock);
     const service = buildNotificationService({
       dispatches: new MemoryDispatchRepository(),
       statistics: new MemoryReportStatisticsRepository(),
-      clock: { now: () => new Date('2026-06-01T18:00:00Z') },
+      clock,
       bus,
       logger: testLogger(),
+      dispatch: {
+        members: new FakeMemberDirectory(),
+        memberSettings: new MemoryMemberSettingsRepository(),
+        billing: new FakeAlertBilling(),
+        claims: new MemoryClaimRecordRepository(),
+        scheduler,
+        sms,
+        sentAlerts: new MemorySentAlertRepository(new MemoryOutbox()),
+        sentTexts,
+        optOuts,
+        reports: new FakeReportLifecycle(),
+      },
       inbound: {
         messages: new MemoryInboundSmsRepository(),
         members: new FakeMemberContacts({ ada: '5035550100' }),
@@ -40,11 +67,12 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
         adminEmail: 'admin@example.org',
         devOutbox: options.devOutbox === false ? undefined : sms,
         lifecycle: new FakeReportLifecycle(),
-        sentTexts: new MemorySentTextRepository(),
-        optOuts: new MemorySmsOptOutRepository(),
+        sentTexts,
+        optOuts,
       },
     });
-    await service.subscribe();
+    const subscriptions = await service.subscribe();
+    cleanups.push(() => Promise.all(subscriptions.map((subscription) => subscription.stop())));
     return { sms, emails, reports, client: createClient(NotificationService, createRouterTransport(service.routes)) };
   };
 

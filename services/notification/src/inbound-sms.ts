@@ -6,7 +6,6 @@ import type { Clock } from './app/ports/clock-and-log.js';
 import type { SmsSender } from './app/ports/sms.js';
 import type { ReportLifecycle } from './app/ports/other-services.js';
 import type { DispatchRepository, SentAlertRepository, SentTextRepository, SmsOptOutRepository } from './app/ports/stores.js';
-import { SendClaimLocation } from './app/send-claim-location.js';
 import type { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { subscribeToClaimFollowUps } from './adapters/events/inbound-subscribers.js';
 import { inboundSmsHandlers } from './adapters/rpc/inbound-sms-routes.js';
@@ -32,7 +31,15 @@ export type InboundSmsPorts = {
 
 /** Inbound SMS and claim follow-ups, wired for buildNotificationService. */
 export function buildInboundSms(
-  ports: InboundSmsPorts & { clock: Clock; bus: EventBus; logger: Logger; dispatches: DispatchRepository; sentAlerts: SentAlertRepository | undefined },
+  ports: InboundSmsPorts & {
+    clock: Clock;
+    bus: EventBus;
+    logger: Logger;
+    dispatches: DispatchRepository;
+    sentAlerts: SentAlertRepository | undefined;
+    /** Alert dispatch sends every text, the location included; without it no location text goes. */
+    queueClaimLocation: ((claim: { reportId: string; memberId: string; claimedAt: Date }) => Promise<void>) | undefined;
+  },
 ) {
   const sentAlerts = ports.sentAlerts ?? noSentAlerts;
   const handleInboundSms = new HandleInboundSms({
@@ -46,11 +53,10 @@ export function buildInboundSms(
     texts: ports.sentTexts,
     optOuts: ports.optOuts,
   });
-  const sendClaimLocation = new SendClaimLocation({ reports: ports.reports, members: ports.members, sms: ports.sms });
   const notifyAdminOfBadReport = new NotifyAdminOfBadReport({ mailer: ports.mailer, adminEmail: ports.adminEmail });
   return {
     handlers: inboundSmsHandlers({ handleInboundSms, devOutbox: ports.devOutbox }),
-    subscribe: (): Promise<Subscription[]> => subscribeToClaimFollowUps(ports.bus, { sendClaimLocation, notifyAdminOfBadReport }, ports.logger),
+    subscribe: (): Promise<Subscription[]> => subscribeToClaimFollowUps(ports.bus, { queueClaimLocation: ports.queueClaimLocation, notifyAdminOfBadReport }, ports.logger),
   };
 }
 

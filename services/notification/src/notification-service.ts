@@ -19,7 +19,7 @@ export function buildNotificationService(ports: {
   clock: Clock;
   bus: EventBus;
   logger: Logger;
-  /** Inbound SMS, the claimer's location text and the bad-report email; without it those RPCs answer UNIMPLEMENTED. */
+  /** Inbound SMS, the claimer's location text (sent by dispatch) and the bad-report email; without it those RPCs answer UNIMPLEMENTED. */
   inbound?: InboundSmsPorts;
   /** Alert scheduling and sending; without it a submitted report is only recorded. */
   dispatch?: DispatchPorts;
@@ -27,8 +27,10 @@ export function buildNotificationService(ports: {
   routes: (router: ConnectRouter) => void;
   subscribe: () => Promise<Subscription[]>;
 } {
+  const claimLocation = ports.inbound && { reports: ports.inbound.reports, members: ports.inbound.members };
   const dispatch =
-    ports.dispatch && buildDispatch({ ...ports.dispatch, dispatches: ports.dispatches, statistics: ports.statistics, clock: ports.clock, bus: ports.bus, logger: ports.logger });
+    ports.dispatch &&
+    buildDispatch({ ...ports.dispatch, dispatches: ports.dispatches, statistics: ports.statistics, clock: ports.clock, bus: ports.bus, logger: ports.logger, claimLocation });
   const startDispatch = new StartDispatchOnReportSubmitted({
     dispatches: ports.dispatches,
     statistics: ports.statistics,
@@ -39,7 +41,15 @@ export function buildNotificationService(ports: {
   const getAssociationStatistics = new GetAssociationStatistics({ statistics: ports.statistics });
   const inbound =
     ports.inbound &&
-    buildInboundSms({ ...ports.inbound, dispatches: ports.dispatches, sentAlerts: ports.dispatch?.sentAlerts, clock: ports.clock, bus: ports.bus, logger: ports.logger });
+    buildInboundSms({
+      ...ports.inbound,
+      dispatches: ports.dispatches,
+      sentAlerts: ports.dispatch?.sentAlerts,
+      queueClaimLocation: dispatch?.queueClaimLocation,
+      clock: ports.clock,
+      bus: ports.bus,
+      logger: ports.logger,
+    });
   return {
     routes: notificationServiceRoutes({ getAlertDispatch, getAssociationStatistics }, inbound?.handlers),
     subscribe: async () => [await subscribeToReportSubmitted(ports.bus, startDispatch, ports.logger), ...((await inbound?.subscribe()) ?? []), ...((await dispatch?.start()) ?? [])],

@@ -2,7 +2,7 @@ import { waitUntil } from '@swarm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertJobOutcome, AlertScheduler } from '../app/ports/alert-jobs.js';
 import type { Clock } from '../app/ports/clock-and-log.js';
-import { alertJob, type AlertJob, type DispatchJob } from '../domain/alert-schedule.js';
+import { alertJob, locationJob, textJob, type AlertJob, type DispatchJob } from '../domain/alert-schedule.js';
 
 /** A clock the test moves by hand: delays are checked against it, never waited for. */
 export class ManualClock implements Clock {
@@ -72,6 +72,17 @@ export function alertSchedulerContract(
       expect(await scheduler.cancelForReport('r1')).toBe(0);
     });
 
+    it('leaves a report’s texts due when its other jobs are cancelled: a text decided on still goes', async () => {
+      const later = new Date(clock.now().getTime() + HOUR);
+      const text = textJob({ key: 'reporter-claimed--e1', purpose: 'reporter-claimed', to: '5035550177', reportId: 'r1', body: 'Swarm Alert: on the way' });
+      const location = locationJob({ reportId: 'r1', memberId: 'm1', claimedAt: new Date('2026-06-01T12:00:00Z') });
+      await scheduler.schedule(job('r1', 'm1'), later);
+      await scheduler.schedule(text, later);
+      await scheduler.schedule(location, later);
+      expect(await scheduler.cancelForReport('r1')).toBe(1);
+      expect((await scheduler.pending()).map((p) => p.job.jobId).sort()).toEqual([location.jobId, text.jobId].sort());
+    });
+
     it('cancels a job scheduled again once, and counts only jobs still pending, not one that already ran', async () => {
       const ran: string[] = [];
       await scheduler.start(async (j) => {
@@ -119,10 +130,12 @@ export function alertSchedulerContract(
       expect(calls).toBe(3);
     });
 
-    it('gives up after the configured attempts', async () => {
+    it('gives up after the configured attempts, telling the last run it is the last', async () => {
       let calls = 0;
-      await scheduler.start(async () => {
+      const finals: boolean[] = [];
+      await scheduler.start(async (_job, attempt) => {
         calls += 1;
+        finals.push(attempt.final);
         throw new Error('always failing');
       });
       await scheduler.schedule(job('r1', 'm1'), clock.now());
@@ -136,6 +149,7 @@ export function alertSchedulerContract(
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(calls).toBe(3);
+      expect(finals).toEqual([false, false, true]);
       expect(await scheduler.pending()).toEqual([]);
     });
 

@@ -101,6 +101,25 @@ export function sentAlertRepositoryContract(name: string, create: () => Promise<
       expect((await sentAlerts.find(sending().sendKey))?.state).toBe('sent');
     });
 
+    it('keeps a send that never went out as failed, with why: no run notes it again, records it sent, or forgets it', async () => {
+      await sentAlerts.beginSending(sending());
+      const failedAt = new Date('2026-06-01T18:05:00.000Z');
+      await sentAlerts.recordFailed(sending().sendKey, { reason: 'Twilio 21211: invalid number', failedAt });
+      expect(await sentAlerts.find(sending().sendKey)).toEqual({ ...sending(), state: 'failed', failedReason: 'Twilio 21211: invalid number', failedAt });
+      expect(await sentAlerts.beginSending(sending())).toBe('failed');
+      expect(await sentAlerts.recordSent(sent(), eventOf(sent()))).toBe('already-recorded');
+      await sentAlerts.abandonSending(sending().sendKey);
+      expect((await sentAlerts.find(sending().sendKey))?.state).toBe('failed');
+      expect(await outbox.pending(10)).toEqual([]);
+    });
+
+    it('never marks a sent alert failed', async () => {
+      await sentAlerts.beginSending(sending());
+      await sentAlerts.recordSent(sent(), eventOf(sent()));
+      await sentAlerts.recordFailed(sending().sendKey, { reason: 'late', failedAt: sentAt });
+      expect(await sentAlerts.find(sending().sendKey)).toEqual(sent());
+    });
+
     it('keeps alerts apart by send key', async () => {
       await sentAlerts.beginSending(sending('alert--r1--m1--submitted'));
       expect(await sentAlerts.beginSending(sending('alert--r1--m1--unclaimed-1'))).toBe('new');

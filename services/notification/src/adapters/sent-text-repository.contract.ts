@@ -3,7 +3,7 @@ import type { SentText, SentTextRepository } from '../app/ports/stores.js';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 5, 1, 12, minutes));
 
-const text = (key: string, overrides: Partial<SentText> = {}): Omit<SentText, 'state' | 'sentAt'> => ({
+const text = (key: string, overrides: Partial<SentText> = {}): Omit<SentText, 'state' | 'sentAt' | 'providerId' | 'failedReason'> => ({
   key,
   purpose: 'reporter-claimed',
   to: '5035550177',
@@ -19,11 +19,14 @@ export function sentTextRepositoryContract(name: string, create: () => Promise<S
       texts = await create();
     });
 
-    it('notes a text once: a second run finds it sending, then sent', async () => {
+    it('notes a text once: a second run finds it sending, then sent with its provider id', async () => {
       expect(await texts.beginSending(text('k1'))).toBe('new');
       expect(await texts.beginSending(text('k1'))).toBe('sending');
-      await texts.markSent('k1', at(1));
+      expect(await texts.find('k1')).toEqual({ ...text('k1'), state: 'sending' });
+      await texts.markSent('k1', { sentAt: at(1), providerId: 'SM1' });
       expect(await texts.beginSending(text('k1'))).toBe('sent');
+      expect(await texts.find('k1')).toEqual({ ...text('k1'), state: 'sent', sentAt: at(1), providerId: 'SM1' });
+      expect(await texts.find('unknown')).toBeUndefined();
     });
 
     it('answers new to exactly one of many concurrent runs', async () => {
@@ -31,13 +34,16 @@ export function sentTextRepositoryContract(name: string, create: () => Promise<S
       expect(outcomes.filter((outcome) => outcome === 'new')).toHaveLength(1);
     });
 
-    it('forgets an abandoned send so that a retry sends it, but never a sent one', async () => {
+    it('keeps a refused text as failed with why, so no run sends it; a sent or failed text stays as it ended', async () => {
       await texts.beginSending(text('k3'));
-      await texts.abandonSending('k3');
-      expect(await texts.beginSending(text('k3'))).toBe('new');
-      await texts.markSent('k3', at(2));
-      await texts.abandonSending('k3');
-      expect(await texts.beginSending(text('k3'))).toBe('sent');
+      await texts.markFailed('k3', 'Twilio 21610: unsubscribed');
+      expect(await texts.beginSending(text('k3'))).toBe('failed');
+      await texts.markSent('k3', { sentAt: at(2) });
+      expect(await texts.find('k3')).toMatchObject({ state: 'failed', failedReason: 'Twilio 21610: unsubscribed' });
+      await texts.beginSending(text('k4'));
+      await texts.markSent('k4', { sentAt: at(2) });
+      await texts.markFailed('k4', 'late');
+      expect(await texts.find('k4')).toMatchObject({ state: 'sent', sentAt: at(2) });
     });
 
     it("finds the member's most recent outcome prompt, and no other member's or other text", async () => {
@@ -46,7 +52,7 @@ export function sentTextRepositoryContract(name: string, create: () => Promise<S
       await texts.beginSending(text('p3', { purpose: 'outcome-prompt', memberId: 'm1', reportId: 'r3', startedAt: at(20) }));
       await texts.beginSending(text('p4', { purpose: 'outcome-prompt', memberId: 'm2', reportId: 'r4', startedAt: at(40) }));
       await texts.beginSending(text('d1', { purpose: 'claimer-departed', memberId: 'm1', reportId: 'r5', startedAt: at(50) }));
-      await texts.markSent('p2', at(31));
+      await texts.markSent('p2', { sentAt: at(31) });
       expect(await texts.latestOutcomePrompt('m1')).toEqual({
         key: 'p2',
         purpose: 'outcome-prompt',
@@ -59,6 +65,10 @@ export function sentTextRepositoryContract(name: string, create: () => Promise<S
       });
       expect((await texts.latestOutcomePrompt('m2'))?.reportId).toBe('r4');
       expect(await texts.latestOutcomePrompt('m3')).toBeUndefined();
+      // A prompt the provider refused was never asked.
+      await texts.beginSending(text('p5', { purpose: 'outcome-prompt', memberId: 'm2', reportId: 'r6', startedAt: at(45) }));
+      await texts.markFailed('p5', 'Twilio 21610: unsubscribed');
+      expect((await texts.latestOutcomePrompt('m2'))?.reportId).toBe('r4');
     });
   });
 }

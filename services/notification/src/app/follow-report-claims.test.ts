@@ -12,7 +12,7 @@ import { coverageOf, FakeMemberDirectory, memberOf, memberSettingsFrom, roundOf,
 import { FollowReportClaims } from './follow-report-claims.js';
 import { ReportTimers } from './report-timers.js';
 import { ScheduleAlerts } from './schedule-alerts.js';
-import { SendFollowUpText } from './send-follow-up-text.js';
+import { SendFollowUpText, type FollowUpText } from './send-follow-up-text.js';
 
 const NOW = new Date('2026-06-01T18:00:00Z');
 const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1_000);
@@ -51,7 +51,9 @@ describe('FollowReportClaims', () => {
     const settings = memberSettingsFrom(members);
     const scheduleAlerts = new ScheduleAlerts({ members: settings, claims, scheduler, clock, log: silentLog });
     const timers = new ReportTimers({ scheduler, log: silentLog }, { escalateAfterMinutes: 30, outcomePromptHours: 4 });
-    const texts = new SendFollowUpText({ texts: new MemorySentTextRepository(), optOuts, sms, statistics, clock, log: silentLog });
+    const sendText = new SendFollowUpText({ texts: new MemorySentTextRepository(), optOuts, sms, statistics, clock, log: silentLog });
+    // Which texts the handlers decide on, sent at once here; their jobs are dispatch's (see dispatch.test.ts).
+    const texts = { queue: async (text: FollowUpText) => void (await sendText.execute(text)) };
     follow = new FollowReportClaims({ claims, dispatches, scheduler, scheduleAlerts, timers, texts, members: settings, statistics, log: silentLog });
     for (const [reportId, reporterUpdates] of [['r1', true], ['r2', false]] as const) {
       const dispatch = await seedDispatch(dispatches, {

@@ -15,7 +15,7 @@ import type { ReportStatisticsRepository } from './ports/statistics.js';
 import type { ClaimRecordRepository, DispatchRepository } from './ports/stores.js';
 import type { ReportTimers } from './report-timers.js';
 import type { ScheduleAlerts } from './schedule-alerts.js';
-import type { SendFollowUpText } from './send-follow-up-text.js';
+import type { QueueText } from './send-follow-up-text.js';
 
 /**
  * Keeps dispatch in step with the report's events: the report's state is kept (alert jobs run only while it is
@@ -34,7 +34,8 @@ export class FollowReportClaims {
       scheduler: AlertScheduler;
       scheduleAlerts: ScheduleAlerts;
       timers: ReportTimers;
-      texts: SendFollowUpText;
+      /** Texts go by jobs of their own: a handler never waits for the sender's pace. */
+      texts: Pick<QueueText, 'queue'>;
       members: MemberSettings;
       statistics: ReportStatisticsRepository;
       log: DispatchLog;
@@ -113,7 +114,7 @@ export class FollowReportClaims {
     if (!event.memberId) return;
     const phoneNumber = (await members.of([event.memberId])).get(event.memberId)?.phoneNumber;
     if (!phoneNumber) return;
-    await texts.execute({
+    await texts.queue({
       key: `claimer-departed--${event.reportId}`,
       purpose: 'claimer-departed',
       to: phoneNumber,
@@ -145,8 +146,8 @@ export class FollowReportClaims {
   /** Only a reporter who asked for texts has their number here. */
   private async tellReporter(dispatch: AlertDispatch, text: { key: string; purpose: 'reporter-claimed' | 'reporter-unclaimed' | 'reporter-expired'; body: string }): Promise<void> {
     if (!dispatch.reporterUpdates || !dispatch.reporterPhone) return;
-    const outcome = await this.ports.texts.execute({ ...text, to: dispatch.reporterPhone, reportId: dispatch.reportId });
-    this.ports.log.info({ reportId: dispatch.reportId, purpose: text.purpose, outcome }, 'reporter texted');
+    await this.ports.texts.queue({ ...text, to: dispatch.reporterPhone, reportId: dispatch.reportId });
+    this.ports.log.info({ reportId: dispatch.reportId, purpose: text.purpose }, 'reporter text queued');
   }
 }
 

@@ -8,40 +8,49 @@ import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-
 import { alertJob, escalationJob, type AlertJob } from '../domain/alert-schedule.js';
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
 import { ALL_DAY, FakeAlertBilling, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
-import type { SmsMessage, SmsSender } from './ports/sms.js';
+import { SmsRefusedError, type SmsMessage, type SmsSender } from './ports/sms.js';
 import { RunAlertJob } from './run-alert-job.js';
 
 const NOW = new Date('2026-06-01T18:00:00Z');
 
+/**
+ * A provider that fails on demand: `failuresLeft` sends answer 503 (nothing taken), `lostAnswers` take the message and
+ * lose the answer (a timeout, or the sender died while the provider held it), `refuse` refuses for good.
+ */
 class FlakySms implements SmsSender {
   failuresLeft = 0;
+  lostAnswers = 0;
+  refuse: string | undefined;
+  lookups = 0;
   readonly outbox = new DevOutboxSmsSender();
   async send(message: SmsMessage) {
+    if (this.refuse) throw new SmsRefusedError(this.refuse);
     if (this.failuresLeft > 0) {
       this.failuresLeft -= 1;
       throw new Error('provider answered 503');
     }
-    return this.outbox.send(message);
+    const sent = await this.outbox.send(message);
+    if (this.lostAnswers > 0) {
+      this.lostAnswers -= 1;
+      throw new Error('socket hang up');
+    }
+    return sent;
+  }
+  async findSent(message: SmsMessage & { since: Date; excluding?: readonly string[] }) {
+    this.lookups += 1;
+    return this.outbox.findSent(message);
   }
 }
 
 /** Sent alerts whose store fails on demand, like MongoDB during a failover. */
 class FlakySentAlerts extends MemorySentAlertRepository {
   failRecords = 0;
-  failAbandons = 0;
   override async recordSent(alert: SentAlert & { state: 'sent'; sentAt: Date }, event: AlertSent) {
     if (this.failRecords > 0) {
       this.failRecords -= 1;
       throw new Error('mongo unavailable');
     }
     return super.recordSent(alert, event);
-  }
-  override async abandonSending(sendKey: string) {
-    if (this.failAbandons > 0) {
-      this.failAbandons -= 1;
-      throw new Error('mongo unavailable');
-    }
-    return super.abandonSending(sendKey);
   }
 }
 
@@ -191,20 +200,92 @@ describe('RunAlertJob', () => {
     ]);
   });
 
-  it('records no sent alert and no event when the provider refuses the SMS', async () => {
+  it('keeps the send noted when the provider fails, and the retry texts once and charges once', async () => {
     sms.failuresLeft = 1;
     await expect(run.execute(job)).rejects.toThrow('503');
-    expect(await sentAlerts.find('alert--r1--m1--submitted')).toBeUndefined();
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'sending' });
+    expect(await alertsSentInOutbox()).toEqual([]);
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(sms.lookups).toBe(1);
+    expect(sms.outbox.list()).toHaveLength(1);
+    expect(billing.charges.size).toBe(1);
+    expect(await alertsSentInOutbox()).toHaveLength(1);
+  });
+
+  it('finds at the provider a text whose answer was lost: the retry records it without texting again', async () => {
+    sms.lostAnswers = 1;
+    await expect(run.execute(job)).rejects.toThrow('socket hang up');
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(sms.outbox.list()).toHaveLength(1);
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'sent', providerId: sms.outbox.list()[0]?.providerId });
+    expect(billing.balances.get('c1')).toBe(93);
+    expect(await alertsSentInOutbox()).toHaveLength(1);
+    expect(await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01'))).toMatchObject([{ alerts: [{ count: 1, costCents: 7 }] }]);
+  });
+
+  it('charges and texts once when a run died between noting the send and charging it', async () => {
+    await sentAlerts.beginSending({ sendKey: 'alert--r1--m1--submitted', reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.345, startedAt: NOW });
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(billing.charges.size).toBe(1);
+    expect(sms.outbox.list()).toHaveLength(1);
+  });
+
+  it('gives up an interrupted alert, refunded, when the report was claimed before it could go out', async () => {
+    sms.failuresLeft = 1;
+    await expect(run.execute(job)).rejects.toThrow('503');
+    await dispatches.changeReportState('r1', { state: 'claimed', at: NOW });
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(sms.outbox.list()).toEqual([]);
+    expect(billing.refunds).toEqual([{ reportId: 'r1', memberId: 'm1', reason: 'Alert not sent: the report was no longer active when the alert could go out' }]);
+    expect(billing.balances.get('c1')).toBe(100);
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'failed' });
     expect(await alertsSentInOutbox()).toEqual([]);
   });
 
-  it('does not text on a retry when a refused send could not be forgotten: at most one SMS per alert', async () => {
-    sms.failuresLeft = 1;
-    sentAlerts.failAbandons = 1;
-    await expect(run.execute(job)).rejects.toThrow('503');
+  it('keeps an alert the provider refuses for good as failed, refunds its charge, and counts no alert', async () => {
+    sms.refuse = 'Twilio 21211: invalid To number';
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(billing.refunds).toEqual([{ reportId: 'r1', memberId: 'm1', reason: 'Alert not sent: Twilio 21211: invalid To number' }]);
+    expect(billing.balances.get('c1')).toBe(100);
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'failed', failedReason: 'Twilio 21211: invalid To number' });
+    expect(await alertsSentInOutbox()).toEqual([]);
+    expect(await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01'))).toEqual([]);
+
+    sms.refuse = undefined;
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(sms.outbox.list()).toEqual([]);
-    expect(await alertsSentInOutbox()).toHaveLength(1);
+    expect(billing.refunds).toHaveLength(1);
+  });
+
+  it('gives up, refunded, on the last attempt while the provider is down', async () => {
+    sms.failuresLeft = 1;
+    expect(await run.execute(job, { final: true })).toEqual({ kind: 'done' });
+    expect(billing.refunds).toEqual([{ reportId: 'r1', memberId: 'm1', reason: 'Alert not sent: the SMS provider could not be reached (provider answered 503)' }]);
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'failed' });
+  });
+
+  it('keeps the charge when a re-alert fails but an earlier round reached the member (one charge per report and member)', async () => {
+    await run.execute(job);
+    sms.refuse = 'Twilio 21610: unsubscribed recipient';
+    expect(await run.execute({ ...job, round: 'unclaimed-1' })).toEqual({ kind: 'done' });
+    expect(billing.refunds).toEqual([]);
+    expect(billing.charges.size).toBe(1);
+  });
+
+  it('does not take an earlier round’s identical text for an interrupted re-alert', async () => {
+    await run.execute(job);
+    sms.failuresLeft = 1;
+    await expect(run.execute({ ...job, round: 'unclaimed-1' })).rejects.toThrow('503');
+    const differentKeysSameText = new FlakySms();
+    // A provider without keys matches by number and text: the first round's message is excluded by its id.
+    differentKeysSameText.findSent = async (message) => {
+      const first = sms.outbox.list().find((sent) => sent.body === message.body && !message.excluding?.includes(sent.providerId));
+      return first && { providerId: first.providerId };
+    };
+    differentKeysSameText.send = (message) => sms.send(message);
+    const rerun = new RunAlertJob({ members: memberSettingsFrom(members), billing, dispatches, sms: differentKeysSameText, sentAlerts, statistics, clock: new ManualClock(NOW), log: silentLog });
+    expect(await rerun.execute({ ...job, round: 'unclaimed-1' })).toEqual({ kind: 'done' });
+    expect(sms.outbox.list()).toHaveLength(2);
   });
 
   describe('the wider alert of the escalation', () => {

@@ -1,8 +1,10 @@
 import type { DispatchJob } from '../domain/alert-schedule.js';
-import type { AlertJobOutcome } from './ports/alert-jobs.js';
+import type { AlertJobOutcome, JobAttempt } from './ports/alert-jobs.js';
 import type { DispatchLog } from './ports/clock-and-log.js';
 import type { ReportLifecycle } from './ports/other-services.js';
 import type { RunAlertJob } from './run-alert-job.js';
+import type { SendClaimLocation } from './send-claim-location.js';
+import type { SendFollowUpText } from './send-follow-up-text.js';
 import type { SendOutcomePrompt } from './send-outcome-prompt.js';
 
 /**
@@ -14,18 +16,29 @@ export class RunDispatchJob {
     private readonly ports: {
       runAlertJob: Pick<RunAlertJob, 'execute'>;
       sendOutcomePrompt: Pick<SendOutcomePrompt, 'execute'>;
+      sendText: Pick<SendFollowUpText, 'execute'>;
+      /** Absent when this service does not handle claims' follow-ups (no location job is then queued). */
+      sendClaimLocation: Pick<SendClaimLocation, 'execute'> | undefined;
       reports: Pick<ReportLifecycle, 'expireReport' | 'closeClaimedReport'>;
       log: DispatchLog;
     },
   ) {}
 
-  async execute(job: DispatchJob): Promise<AlertJobOutcome> {
+  async execute(job: DispatchJob, attempt: JobAttempt = { final: false }): Promise<AlertJobOutcome> {
     switch (job.kind) {
       case 'alert':
       case 'escalation':
-        return this.ports.runAlertJob.execute(job);
+        return this.ports.runAlertJob.execute(job, attempt);
       case 'outcome-prompt':
-        return this.ports.sendOutcomePrompt.execute(job);
+        return this.ports.sendOutcomePrompt.execute(job, attempt);
+      case 'text':
+        await this.ports.sendText.execute(job.text, attempt);
+        return { kind: 'done' };
+      case 'location': {
+        const outcome = (await this.ports.sendClaimLocation?.execute(job, attempt)) ?? 'not-handled';
+        this.ports.log.info({ reportId: job.reportId, memberId: job.memberId, outcome }, 'claim location text');
+        return { kind: 'done' };
+      }
       case 'expire':
         await this.ports.reports.expireReport(job.reportId);
         this.ports.log.info({ reportId: job.reportId }, 'report expiry checked');

@@ -2,7 +2,7 @@ import type { OutcomePromptJob } from '../domain/alert-schedule.js';
 import { outcomePromptText } from '../domain/follow-up-texts.js';
 import { nextAlertTime } from '../domain/member-settings.js';
 import type { MemberSettings } from './member-settings.js';
-import type { AlertJobOutcome } from './ports/alert-jobs.js';
+import type { AlertJobOutcome, JobAttempt } from './ports/alert-jobs.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';
 import type { ReportLifecycle } from './ports/other-services.js';
 import type { DispatchRepository } from './ports/stores.js';
@@ -22,13 +22,13 @@ export class SendOutcomePrompt {
       reports: Pick<ReportLifecycle, 'claimOf'>;
       dispatches: Pick<DispatchRepository, 'findSummaryByReportId'>;
       members: MemberSettings;
-      texts: SendFollowUpText;
+      texts: Pick<SendFollowUpText, 'execute'>;
       clock: Clock;
       log: DispatchLog;
     },
   ) {}
 
-  async execute(job: OutcomePromptJob): Promise<AlertJobOutcome> {
+  async execute(job: OutcomePromptJob, attempt?: JobAttempt): Promise<AlertJobOutcome> {
     const { reports, dispatches, members, texts, clock, log } = this.ports;
     const context = { reportId: job.reportId, memberId: job.memberId };
     const claim = await reports.claimOf(job.reportId, job.memberId);
@@ -50,7 +50,7 @@ export class SendOutcomePrompt {
       reportId: job.reportId,
       memberId: job.memberId,
       body: outcomePromptText(dispatch?.claimCode ?? ''),
-    });
+    }, attempt);
     return { kind: 'done' };
   }
 }

@@ -56,8 +56,28 @@ export type ReportLifecycleJob = { kind: 'expire' | 'close'; jobId: string; repo
 /** Asks the claimer, a while after the claim, what became of the swarm. */
 export type OutcomePromptJob = { kind: 'outcome-prompt'; jobId: string; reportId: string; memberId: string; claimedAt: string };
 
+/** Why a text other than an alert goes out: to the reporter, or to a claimer after their claim. */
+export type TextPurpose = 'reporter-claimed' | 'reporter-unclaimed' | 'reporter-expired' | 'claimer-location' | 'claimer-departed' | 'outcome-prompt';
+
+/** A text other than an alert, keyed so it goes at most once for the event that caused it. */
+export type FollowUpText = { key: string; purpose: TextPurpose; to: string; reportId: string; memberId?: string; body: string };
+
+/**
+ * A text an event handler decided on, sent by a job of its own: a handler never waits for the sender's pace (a text
+ * may wait its turn behind a whole alert wave), and the job retries until the text is sent once.
+ */
+export type TextJob = { kind: 'text'; jobId: string; reportId: string; text: FollowUpText };
+
+/** The claimer's location text, composed when it is sent (the reporter's contact is read then, and kept nowhere else). */
+export type LocationJob = { kind: 'location'; jobId: string; reportId: string; memberId: string; claimedAt: string };
+
 /** Every delayed job of this service: a report's jobs are cancelled together (see AlertScheduler.cancelForReport). */
-export type DispatchJob = AlertJob | ReportLifecycleJob | OutcomePromptJob;
+export type DispatchJob = AlertJob | ReportLifecycleJob | OutcomePromptJob | TextJob | LocationJob;
+
+/** Texts decided on stay due whatever happens to the report later; every other job of a report goes with it. */
+export function cancelledWithReport(job: DispatchJob): boolean {
+  return job.kind !== 'text' && job.kind !== 'location';
+}
 
 /** Keys the SMS and the AlertSent event of one alert run, stable across retries of the same job. */
 export function alertSendKey(job: AlertJob): string {
@@ -81,6 +101,22 @@ export function outcomePromptJob(claim: { reportId: string; memberId: string; cl
   return {
     kind: 'outcome-prompt',
     jobId: `outcome-prompt--${claim.reportId}--${claim.memberId}`,
+    reportId: claim.reportId,
+    memberId: claim.memberId,
+    claimedAt: claim.claimedAt.toISOString(),
+  };
+}
+
+/** BullMQ refuses ':' in custom ids; a text's key may hold one (an ISO time). */
+export function textJob(text: FollowUpText): TextJob {
+  return { kind: 'text', jobId: `text--${text.key.replaceAll(':', '_')}`, reportId: text.reportId, text };
+}
+
+/** One location text per claim: a claim after an un-claim has a new `claimedAt`, and its own text. */
+export function locationJob(claim: { reportId: string; memberId: string; claimedAt: Date }): LocationJob {
+  return {
+    kind: 'location',
+    jobId: `location--${claim.reportId}--${claim.memberId}--${claim.claimedAt.getTime()}`,
     reportId: claim.reportId,
     memberId: claim.memberId,
     claimedAt: claim.claimedAt.toISOString(),

@@ -1,7 +1,8 @@
 /**
- * One alert SMS, from just before it is handed to the provider until it is recorded as sent together with its
- * AlertSent event. Keyed by the alert's send key (`alertSendKey`: report, member and alerting round), so every run
- * of one alert job finds what an earlier run did.
+ * One alert SMS, from just before it is charged and handed to the provider until it is recorded as sent together with
+ * its AlertSent event, or as failed (the provider refused it for good, or it could not go out any more) and its charge
+ * refunded. Keyed by the alert's send key (`alertSendKey`: report, member and alerting round), so every run of one
+ * alert job finds what an earlier run did.
  */
 export type SentAlert = {
   sendKey: string;
@@ -12,12 +13,15 @@ export type SentAlert = {
   companyName: string;
   /** From the member's home to the swarm, as the SMS said it. */
   distanceMiles: number;
-  /** 'sending' from just before the SMS goes to the provider; 'sent' once recorded with its event. */
-  state: 'sending' | 'sent';
+  /** 'sending' from just before the charge; 'sent' once recorded with its event; 'failed' when it never went out. */
+  state: 'sending' | 'sent' | 'failed';
   startedAt: Date;
   sentAt?: Date;
-  /** The provider's message id; absent when a later run recorded a send an earlier run did not get to record. */
+  /** The provider's message id. */
   providerId?: string;
+  /** Why a failed alert never went out (the refund's ledger line says the same). */
+  failedReason?: string;
+  failedAt?: Date;
 };
 
 /** The domain event announcing that a member's alert SMS went to the provider; the report service records the alert. */
@@ -50,7 +54,7 @@ export type HeldAlert = { reportId: string; companyId: string; companyName: stri
 
 /** The alert held from the member's sent alerts about one report: the latest started, sent or still being sent. */
 export function heldAlertOf(alerts: SentAlert[]): HeldAlert | undefined {
-  const latest = [...alerts].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0];
+  const latest = alerts.filter((alert) => alert.state !== 'failed').sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0];
   if (!latest) return undefined;
   const { reportId, companyId, companyName, distanceMiles, startedAt } = latest;
   return { reportId, companyId, companyName, distanceMiles, alertedAt: startedAt };

@@ -92,9 +92,11 @@ export function memberSettingsFrom(members: FakeMemberDirectory, settings: Membe
 }
 
 /** Billing with balances per association; charges are idempotent per (report, member), like the real one. */
+/** Charges once per (report, member) until refunded, as association-billing does; `refunds` holds each refund's reason. */
 export class FakeAlertBilling implements AlertBilling {
   balances = new Map<string, number>();
   readonly charges = new Map<string, { companyId: string }>();
+  readonly refunds: { reportId: string; memberId: string; reason: string }[] = [];
 
   async chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<AlertCharge> {
     const key = `${charge.reportId}/${charge.memberId}`;
@@ -104,6 +106,16 @@ export class FakeAlertBilling implements AlertBilling {
     this.balances.set(charge.companyId, balance - 7);
     this.charges.set(key, { companyId: charge.companyId });
     return { kind: 'charged', costCents: 7 };
+  }
+
+  async refundAlert(refund: { reportId: string; memberId: string; reason: string }): Promise<'refunded' | 'not-charged'> {
+    const key = `${refund.reportId}/${refund.memberId}`;
+    const charge = this.charges.get(key);
+    if (!charge) return 'not-charged';
+    this.charges.delete(key);
+    this.balances.set(charge.companyId, (this.balances.get(charge.companyId) ?? 100) + 7);
+    this.refunds.push(refund);
+    return 'refunded';
   }
 }
 

@@ -31,6 +31,12 @@ export class DevOutboxSmsSender implements SmsSender {
     return { providerId: sent.providerId };
   }
 
+  /** The outbox keeps each message's key, as a provider with idempotency keys would answer for it. */
+  async findSent(message: SmsMessage): Promise<{ providerId: string } | undefined> {
+    const sent = this.messages.find((m) => m.idempotencyKey === message.idempotencyKey);
+    return sent && { providerId: sent.providerId };
+  }
+
   /** Sent messages, newest first. */
   list(): SentSms[] {
     return this.messages.map((m) => ({ ...m }));

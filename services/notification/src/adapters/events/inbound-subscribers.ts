@@ -2,7 +2,6 @@ import { badReportReasons } from '@swarm/proto/labels';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { ReportClaimedEvent, ReportMarkedBadEvent, subscribeTo, type EventBus, type Logger, type Subscription } from '@swarm/runtime';
 import type { NotifyAdminOfBadReport } from '../../app/notify-admin-of-bad-report.js';
-import type { SendClaimLocation } from '../../app/send-claim-location.js';
 
 /**
  * Its own durable consumer name: the dispatch side also consumes report.claimed, and one name per event type is one
@@ -12,18 +11,22 @@ export const CLAIM_FOLLOW_UP_CONSUMER = 'notification-claim-follow-up';
 
 export async function subscribeToClaimFollowUps(
   bus: EventBus,
-  useCases: { sendClaimLocation: SendClaimLocation; notifyAdminOfBadReport: NotifyAdminOfBadReport },
+  useCases: {
+    /** Queues the location text's job (sent once per claim); undefined when this service sends no texts. */
+    queueClaimLocation: ((claim: { reportId: string; memberId: string; claimedAt: Date }) => Promise<void>) | undefined;
+    notifyAdminOfBadReport: NotifyAdminOfBadReport;
+  },
   logger: Logger,
 ): Promise<Subscription[]> {
   return [
     await subscribeTo(bus, CLAIM_FOLLOW_UP_CONSUMER, ReportClaimedEvent, async (event, delivery) => {
       if (!event.claimedAt) throw new Error(`report.claimed ${delivery.id} has no claimed_at`);
-      const outcome = await useCases.sendClaimLocation.execute({
-        reportId: event.reportId,
-        memberId: event.memberId,
-        claimedAt: timestampDate(event.claimedAt),
-      });
-      logger.info({ reportId: event.reportId, memberId: event.memberId, eventId: delivery.id, outcome }, 'claim location text');
+      if (!useCases.queueClaimLocation) {
+        logger.warn({ reportId: event.reportId, eventId: delivery.id }, 'report claimed; this service sends no texts, so no location text');
+        return;
+      }
+      await useCases.queueClaimLocation({ reportId: event.reportId, memberId: event.memberId, claimedAt: timestampDate(event.claimedAt) });
+      logger.info({ reportId: event.reportId, memberId: event.memberId, eventId: delivery.id }, 'claim location text queued');
     }),
     await subscribeTo(bus, CLAIM_FOLLOW_UP_CONSUMER, ReportMarkedBadEvent, async (event, delivery) => {
       const outcome = await useCases.notifyAdminOfBadReport.execute({

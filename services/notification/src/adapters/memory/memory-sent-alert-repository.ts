@@ -17,7 +17,7 @@ export class MemorySentAlertRepository implements SentAlertRepository {
     private readonly onEventsStored: () => void = () => undefined,
   ) {}
 
-  async beginSending(alert: Omit<SentAlert, 'state' | 'sentAt' | 'providerId'>): Promise<'new' | 'sending' | 'sent'> {
+  async beginSending(alert: Omit<SentAlert, 'state' | 'sentAt' | 'providerId' | 'failedReason' | 'failedAt'>): Promise<'new' | 'sending' | 'sent' | 'failed'> {
     const existing = this.alerts.get(alert.sendKey);
     if (existing) return existing.state;
     this.alerts.set(alert.sendKey, { ...alert, state: 'sending' });
@@ -32,9 +32,14 @@ export class MemorySentAlertRepository implements SentAlertRepository {
     this.sendKeysOf.get(reportAndMember(alert))?.delete(sendKey);
   }
 
+  async recordFailed(sendKey: string, failure: { reason: string; failedAt: Date }): Promise<void> {
+    const alert = this.alerts.get(sendKey);
+    if (alert?.state === 'sending') this.alerts.set(sendKey, { ...alert, state: 'failed', failedReason: failure.reason, failedAt: failure.failedAt });
+  }
+
   async recordSent(alert: SentAlert & { state: 'sent'; sentAt: Date }, event: AlertSent): Promise<'recorded' | 'already-recorded'> {
     const existing = this.alerts.get(alert.sendKey);
-    if (existing?.state === 'sent') return 'already-recorded';
+    if (existing && existing.state !== 'sending') return 'already-recorded';
     this.alerts.set(alert.sendKey, { ...alert, startedAt: existing?.startedAt ?? alert.startedAt });
     this.index(alert);
     this.outbox.append([toOutboxMessage(event)]);

@@ -4,26 +4,32 @@ import type { SentText, SentTextRepository } from '../../app/ports/stores.js';
 export class MemorySentTextRepository implements SentTextRepository {
   private readonly texts = new Map<string, SentText>();
 
-  async beginSending(text: Omit<SentText, 'state' | 'sentAt'>): Promise<'new' | 'sending' | 'sent'> {
+  async beginSending(text: Omit<SentText, 'state' | 'sentAt' | 'providerId' | 'failedReason'>): Promise<'new' | 'sending' | 'sent' | 'failed'> {
     const existing = this.texts.get(text.key);
     if (existing) return existing.state;
     this.texts.set(text.key, { ...text, state: 'sending' });
     return 'new';
   }
 
-  async abandonSending(key: string): Promise<void> {
-    if (this.texts.get(key)?.state === 'sending') this.texts.delete(key);
+  async find(key: string): Promise<SentText | undefined> {
+    const text = this.texts.get(key);
+    return text && { ...text };
   }
 
-  async markSent(key: string, sentAt: Date): Promise<void> {
+  async markSent(key: string, sent: { sentAt: Date; providerId?: string }): Promise<void> {
     const text = this.texts.get(key);
-    if (text && text.state === 'sending') this.texts.set(key, { ...text, state: 'sent', sentAt });
+    if (text?.state === 'sending') this.texts.set(key, { ...text, state: 'sent', ...sent });
+  }
+
+  async markFailed(key: string, reason: string): Promise<void> {
+    const text = this.texts.get(key);
+    if (text?.state === 'sending') this.texts.set(key, { ...text, state: 'failed', failedReason: reason });
   }
 
   async latestOutcomePrompt(memberId: string): Promise<SentText | undefined> {
     let latest: SentText | undefined;
     for (const text of this.texts.values()) {
-      if (text.purpose !== 'outcome-prompt' || text.memberId !== memberId) continue;
+      if (text.purpose !== 'outcome-prompt' || text.memberId !== memberId || text.state === 'failed') continue;
       if (!latest || text.startedAt.getTime() > latest.startedAt.getTime()) latest = text;
     }
     return latest && { ...latest };

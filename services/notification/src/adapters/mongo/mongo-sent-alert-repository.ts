@@ -12,10 +12,12 @@ type SentAlertDocument = WithParkedEvents & {
   companyId: string;
   companyName: string;
   distanceMiles: number;
-  state: 'sending' | 'sent';
+  state: 'sending' | 'sent' | 'failed';
   startedAt: Date;
   sentAt?: Date;
   providerId?: string;
+  failedReason?: string;
+  failedAt?: Date;
 };
 
 /**
@@ -50,7 +52,7 @@ export class MongoSentAlertRepository implements SentAlertRepository {
     return this.parked.recover();
   }
 
-  async beginSending(alert: Omit<SentAlert, 'state' | 'sentAt' | 'providerId'>): Promise<'new' | 'sending' | 'sent'> {
+  async beginSending(alert: Omit<SentAlert, 'state' | 'sentAt' | 'providerId' | 'failedReason' | 'failedAt'>): Promise<'new' | 'sending' | 'sent' | 'failed'> {
     const { sendKey, ...fields } = alert;
     for (;;) {
       try {
@@ -61,7 +63,7 @@ export class MongoSentAlertRepository implements SentAlertRepository {
         if (!isDuplicateKeyError(error)) throw error;
       }
       const existing = await this.collection.findOne({ _id: sendKey });
-      // Gone between the insert and the read means abandoned (its SMS refused): try noting it again.
+      // Gone between the insert and the read means abandoned (its charge refused): try noting it again.
       if (existing) return existing.state;
     }
   }
@@ -70,8 +72,12 @@ export class MongoSentAlertRepository implements SentAlertRepository {
     await this.collection.deleteOne({ _id: sendKey, state: 'sending' });
   }
 
+  async recordFailed(sendKey: string, failure: { reason: string; failedAt: Date }): Promise<void> {
+    await this.collection.updateOne({ _id: sendKey, state: 'sending' }, { $set: { state: 'failed', failedReason: failure.reason, failedAt: failure.failedAt } });
+  }
+
   /**
-   * One conditional upsert changes the record to 'sent' (unless it is already) with its AlertSent parked on it; the
+   * One conditional upsert changes the record to 'sent' (unless it is sent or failed already) with its AlertSent parked on it; the
    * event then moves to the outbox. A repeat finds the record sent, tries to insert it again and fails on its unique
    * key, changing nothing.
    */
@@ -80,7 +86,7 @@ export class MongoSentAlertRepository implements SentAlertRepository {
     const parked = [parkEvent(toOutboxMessage(event))];
     try {
       await this.collection.updateOne(
-        { _id: sendKey, state: { $ne: 'sent' } },
+        { _id: sendKey, state: 'sending' },
         {
           $set: { state: 'sent', sentAt, pendingEvents: parked, ...(providerId ? { providerId } : {}) },
           $setOnInsert: { reportId, memberId, companyId, companyName, distanceMiles, startedAt },

@@ -20,7 +20,7 @@ export class MongoSentTextRepository implements SentTextRepository {
     await this.collection.createIndex({ memberId: 1, purpose: 1, startedAt: -1 }, { name: 'member_purpose_started' });
   }
 
-  async beginSending(text: Omit<SentText, 'state' | 'sentAt'>): Promise<'new' | 'sending' | 'sent'> {
+  async beginSending(text: Omit<SentText, 'state' | 'sentAt' | 'providerId' | 'failedReason'>): Promise<'new' | 'sending' | 'sent' | 'failed'> {
     const { key, ...fields } = text;
     for (;;) {
       try {
@@ -31,23 +31,30 @@ export class MongoSentTextRepository implements SentTextRepository {
         if (!isDuplicateKeyError(error)) throw error;
       }
       const existing = await this.collection.findOne({ _id: key });
-      // Gone between the insert and the read means abandoned: try noting it again.
+      // Gone between the insert and the read means deleted by its retention: try noting it again.
       if (existing) return existing.state;
     }
   }
 
-  async abandonSending(key: string): Promise<void> {
-    await this.collection.deleteOne({ _id: key, state: 'sending' });
+  async find(key: string): Promise<SentText | undefined> {
+    const document = await this.collection.findOne({ _id: key });
+    return document ? fromDocument(document) : undefined;
   }
 
-  async markSent(key: string, sentAt: Date): Promise<void> {
-    await this.collection.updateOne({ _id: key, state: 'sending' }, { $set: { state: 'sent', sentAt } });
+  async markSent(key: string, sent: { sentAt: Date; providerId?: string }): Promise<void> {
+    await this.collection.updateOne({ _id: key, state: 'sending' }, { $set: { state: 'sent', ...sent } });
+  }
+
+  async markFailed(key: string, reason: string): Promise<void> {
+    await this.collection.updateOne({ _id: key, state: 'sending' }, { $set: { state: 'failed', failedReason: reason } });
   }
 
   async latestOutcomePrompt(memberId: string): Promise<SentText | undefined> {
-    const document = await this.collection.findOne({ memberId, purpose: 'outcome-prompt' }, { sort: { startedAt: -1 } });
-    if (!document) return undefined;
-    const { _id, ...fields } = document;
-    return { key: _id, ...fields };
+    const document = await this.collection.findOne({ memberId, purpose: 'outcome-prompt', state: { $ne: 'failed' } }, { sort: { startedAt: -1 } });
+    return document ? fromDocument(document) : undefined;
   }
+}
+
+function fromDocument({ _id, ...fields }: SentTextDocument): SentText {
+  return { key: _id, ...fields };
 }

@@ -55,4 +55,9 @@ export class RpcAlertBilling implements AlertBilling {
       throw error;
     }
   }
+
+  async refundAlert(refund: { reportId: string; memberId: string; reason: string }): Promise<'refunded' | 'not-charged'> {
+    const { charged } = await this.billing.refundAlert(refund, options);
+    return charged ? 'refunded' : 'not-charged';
+  }
 }

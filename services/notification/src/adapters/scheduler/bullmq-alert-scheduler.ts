@@ -3,7 +3,7 @@ import { DelayedError, Queue, Worker, type Job, type JobType } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { AlertJobHandler, AlertScheduler } from '../../app/ports/alert-jobs.js';
 import type { Clock } from '../../app/ports/clock-and-log.js';
-import type { DispatchJob } from '../../domain/alert-schedule.js';
+import { cancelledWithReport, type DispatchJob } from '../../domain/alert-schedule.js';
 import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-job-context.js';
 import type { RetryOptions } from './in-process-alert-scheduler.js';
 
@@ -31,6 +31,11 @@ export type BullMqAlertSchedulerOptions = RetryOptions & {
   concurrency?: number;
   /** A running job's lock, renewed at half of it; a dead worker's jobs run again one to two periods later (30 s). */
   lockMs?: number;
+  /**
+   * How often a job may be taken back from a dead worker before BullMQ gives up on it (10): each run resumes what the
+   * last one began, so a job killed again and again still gets sent.
+   */
+  maxStalledCount?: number;
   onError?: (job: DispatchJob, error: unknown, willRetry: boolean) => void;
   /**
    * Where the errors and reconnections of BullMQ's Redis connections go (a ConnectionWatch logs them). BullMQ prints
@@ -88,7 +93,9 @@ export class BullMqAlertScheduler implements AlertScheduler {
     const data: AlertJobData = { job, runAt: runAt.toISOString(), ...(began ? { alertBeganAt: began.toISOString() } : {}), ...(traceparent ? { traceparent } : {}) };
     // Named before the job exists: a crash in between leaves a name without a job, which a cancel skips, never a
     // job that a cancel could not find.
-    await this.redis.multi().sadd(this.reportJobsKey(job.reportId), job.jobId).expire(this.reportJobsKey(job.reportId), REPORT_JOBS_TTL_SECONDS).exec();
+    if (cancelledWithReport(job)) {
+      await this.redis.multi().sadd(this.reportJobsKey(job.reportId), job.jobId).expire(this.reportJobsKey(job.reportId), REPORT_JOBS_TTL_SECONDS).exec();
+    }
     await this.queue.add(job.kind, data, {
       jobId: job.jobId,
       delay: this.delayUntil(runAt),
@@ -138,7 +145,9 @@ export class BullMqAlertScheduler implements AlertScheduler {
       async (bullJob, token) => {
         // Without the report's submission, from the job's creation (BullMQ keeps it across retries and delays).
         const began = bullJob.data.alertBeganAt ? new Date(bullJob.data.alertBeganAt) : new Date(bullJob.timestamp);
-        const outcome = await continueTrace(bullJob.data.traceparent, () => withinAlertJob({ createdAt: began }, () => handler(bullJob.data.job)));
+        // attemptsMade counts the failed runs before this one; a reschedule (DelayedError) is not one.
+        const attempt = { final: bullJob.attemptsMade + 1 >= (bullJob.opts.attempts ?? 1) };
+        const outcome = await continueTrace(bullJob.data.traceparent, () => withinAlertJob({ createdAt: began }, () => handler(bullJob.data.job, attempt)));
         if (outcome.kind === 'reschedule') {
           await bullJob.updateData({ ...bullJob.data, runAt: outcome.runAt.toISOString() });
           await bullJob.moveToDelayed(Date.now() + this.delayUntil(outcome.runAt), token);
@@ -152,6 +161,7 @@ export class BullMqAlertScheduler implements AlertScheduler {
         concurrency: this.options.concurrency ?? 4,
         lockDuration: this.options.lockMs ?? 30_000,
         stalledInterval: this.options.lockMs ?? 30_000,
+        maxStalledCount: this.options.maxStalledCount ?? 10,
       },
     );
     this.worker.on('failed', (bullJob, error) => {

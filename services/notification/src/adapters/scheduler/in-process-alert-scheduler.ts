@@ -1,7 +1,7 @@
 import { continueTrace, currentTraceparent } from '@swarm/runtime';
 import type { AlertJobHandler, AlertScheduler } from '../../app/ports/alert-jobs.js';
 import type { Clock } from '../../app/ports/clock-and-log.js';
-import type { DispatchJob } from '../../domain/alert-schedule.js';
+import { cancelledWithReport, type DispatchJob } from '../../domain/alert-schedule.js';
 import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-job-context.js';
 
 /** setTimeout fires at once for delays above 2^31-1 ms; longer waits are re-armed in steps. */
@@ -38,7 +38,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
   private readonly jobIdsOfReport = new Map<string, Set<string>>();
   private readonly running = new Set<Promise<void>>();
   /** Jobs being run, so a cancel that arrives meanwhile also stops their retry or reschedule. */
-  private readonly active = new Map<string, { reportId: string; cancelled: boolean }>();
+  private readonly active = new Map<string, { reportId: string; cancellable: boolean; cancelled: boolean }>();
   /** Due jobs waiting for a free slot, oldest due first. */
   private readonly ready: Entry[] = [];
   private slotsTaken = 0;
@@ -66,7 +66,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
   async cancelForReport(reportId: string): Promise<number> {
     const ids = [...(this.jobIdsOfReport.get(reportId) ?? [])];
     for (const id of ids) this.drop(id);
-    for (const run of this.active.values()) if (run.reportId === reportId) run.cancelled = true;
+    for (const run of this.active.values()) if (run.reportId === reportId && run.cancellable) run.cancelled = true;
     return ids.length;
   }
 
@@ -110,6 +110,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
 
   private store(entry: Entry): void {
     this.entries.set(entry.job.jobId, entry);
+    if (!cancelledWithReport(entry.job)) return;
     const ids = this.jobIdsOfReport.get(entry.job.reportId) ?? new Set<string>();
     ids.add(entry.job.jobId);
     this.jobIdsOfReport.set(entry.job.reportId, ids);
@@ -174,12 +175,13 @@ export class InProcessAlertScheduler implements AlertScheduler {
     const attempt = continueTrace(entry.traceparent, async () => {
       // Taken out while it runs so a second runDue() cannot start it twice.
       this.unstore(entry);
-      const run = { reportId: entry.job.reportId, cancelled: false };
+      const run = { reportId: entry.job.reportId, cancellable: cancelledWithReport(entry.job), cancelled: false };
       this.active.set(entry.job.jobId, run);
       // A job scheduled again or cancelled while it ran keeps that newer decision.
       const superseded = () => run.cancelled || this.entries.has(entry.job.jobId) || this.closed;
       try {
-        const outcome = await withinAlertJob(entry, () => handler({ ...entry.job }));
+        const attempt = { final: entry.failures + 1 >= (this.options.attempts ?? 8) };
+        const outcome = await withinAlertJob(entry, () => handler({ ...entry.job }, attempt));
         if (outcome.kind === 'reschedule' && !superseded()) this.put({ ...entry, runAt: outcome.runAt, failures: 0 });
       } catch (error) {
         const failures = entry.failures + 1;

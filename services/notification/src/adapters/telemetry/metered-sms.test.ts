@@ -23,6 +23,7 @@ describe('MeteredSmsSender', () => {
         if (refuse) throw new Error('provider refused');
         return { providerId: 'SM1' };
       },
+      findSent: async () => undefined,
     };
     const now = Date.parse('2026-05-01T12:00:42Z');
     const sms = new MeteredSmsSender(provider, metrics, () => now);

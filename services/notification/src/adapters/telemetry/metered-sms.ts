@@ -24,6 +24,10 @@ export class MeteredSmsSender implements SmsSender {
     if (createdAt) this.metrics.alertLatency.observe(Math.max(0, (this.now() - createdAt.getTime()) / 1_000));
     return sent;
   }
+
+  findSent(message: Parameters<SmsSender['findSent']>[0]): Promise<{ providerId: string } | undefined> {
+    return this.sender.findSent(message);
+  }
 }
 
 /** Counts the sends that had to wait for their sender's pace, and how long they waited. */

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { testRedisUrl } from '@swarm/testing';
 import { InProcessSendPacer } from '../pacing/send-pacer.js';
 import { RedisSendPacer } from '../pacing/redis-send-pacer.js';
+import { SmsRefusedError } from '../../app/ports/sms.js';
 import { toE164, TwilioSmsSender, type TwilioSmsSenderOptions } from './twilio-sms-sender.js';
 
 const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
@@ -14,6 +15,7 @@ describe('TwilioSmsSender', () => {
   const twilioServer = new FakeTwilio();
   beforeEach(async () => {
     twilioServer.received.length = 0;
+    twilioServer.log.length = 0;
     twilioServer.answer = undefined;
     await twilioServer.start();
   });
@@ -36,14 +38,36 @@ describe('TwilioSmsSender', () => {
     expect(request?.form.get('Body')).toBe('Swarm Alert: reply 12345');
   });
 
+  it('answers a 400 (an invalid number, one that replied STOP) as a refusal that sending again cannot change', async () => {
+    twilioServer.answer = { status: 400, body: { code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 } };
+    await expect(sender().send({ to: '5035550100', body: 'x', idempotencyKey: 'k' })).rejects.toEqual(
+      new SmsRefusedError('Twilio 21610: Attempt to send to unsubscribed recipient'),
+    );
+  });
+
   it.each([
-    [400, 21211, "The 'To' number is not a valid phone number."],
     [401, 20003, 'Authenticate'],
+    [429, 20429, 'Too Many Requests'],
     [500, 20500, 'Internal Server Error'],
     [503, 20503, 'Service Unavailable'],
-  ])('surfaces a %i answer as an error', async (status, code, message) => {
+  ])('surfaces a %i answer as an error to retry', async (status, code, message) => {
     twilioServer.answer = { status, body: { code, message, status, more_info: `https://www.twilio.com/docs/errors/${code}` } };
     await expect(sender().send({ to: '5035550100', body: 'x', idempotencyKey: 'k' })).rejects.toMatchObject({ status });
+  });
+
+  it('finds in the message log a message taken for this number and text since the send began, and no other', async () => {
+    const begun = new Date(Date.now() - 1_000);
+    const { providerId } = await sender().send({ to: '5035550100', body: 'Swarm Alert: reply 12345', idempotencyKey: 'k1' });
+    await sender().send({ to: '5035550101', body: 'Swarm Alert: reply 12345', idempotencyKey: 'k2' });
+    await sender({ sender: { fromNumber: '5035550198' } }).send({ to: '5035550100', body: 'Swarm Alert: reply 55555', idempotencyKey: 'k3' });
+
+    expect(await sender().findSent({ to: '5035550100', body: 'Swarm Alert: reply 12345', idempotencyKey: 'k1', since: begun })).toEqual({ providerId });
+    // Another text, another number, another sender, an earlier message of the same text, or one from before the send began.
+    expect(await sender().findSent({ to: '5035550100', body: 'Swarm Alert: reply 99999', idempotencyKey: 'k1', since: begun })).toBeUndefined();
+    expect(await sender().findSent({ to: '5035550102', body: 'Swarm Alert: reply 12345', idempotencyKey: 'k1', since: begun })).toBeUndefined();
+    expect(await sender().findSent({ to: '5035550100', body: 'Swarm Alert: reply 55555', idempotencyKey: 'k3', since: begun })).toBeUndefined();
+    expect(await sender().findSent({ to: '5035550100', body: 'Swarm Alert: reply 12345', idempotencyKey: 'k1', since: begun, excluding: [providerId] })).toBeUndefined();
+    expect(await sender().findSent({ to: '5035550100', body: 'Swarm Alert: reply 12345', idempotencyKey: 'k1', since: new Date(Date.now() + 5 * 60_000) })).toBeUndefined();
   });
 
   it('paces sends from one number', async () => {
@@ -72,6 +96,7 @@ describe('TwilioSmsSender with a Messaging Service, paced across replicas', () =
   let redis: Redis;
   beforeEach(async () => {
     twilioServer.received.length = 0;
+    twilioServer.log.length = 0;
     await twilioServer.start();
     redis = new Redis(testRedisUrl(), { lazyConnect: true });
     await redis.connect();

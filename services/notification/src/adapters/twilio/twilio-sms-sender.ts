@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import type { SmsMessage, SmsSender } from '../../app/ports/sms.js';
+import { SmsRefusedError, type SmsMessage, type SmsSender } from '../../app/ports/sms.js';
 import { InProcessSendPacer, type SendPacer } from '../pacing/send-pacer.js';
 
 /** Who sends: one number (+1 and ten digits, or ten digits), or a Messaging Service (MG…) with a pool of numbers. */
@@ -30,7 +30,23 @@ export function toE164(phone: string): string {
   throw new Error(`not a US phone number: ${JSON.stringify(phone)}`);
 }
 
-/** Sends SMS through Twilio's Messages API. A 4xx/5xx answer is thrown, so the alert job is retried with backoff. */
+/**
+ * Twilio's clock and ours may differ, and its message log keeps whole seconds: a message created this long before a
+ * send was begun still counts as that send.
+ */
+const CLOCK_SKEW_MS = 60_000;
+/** A number gets a few texts a minute at most, so the newest this many messages to it cover any send being checked. */
+const LOG_PAGE = 50;
+
+/**
+ * Sends SMS through Twilio's Messages API. A 400 answer (an invalid number, one that replied STOP, a landline) is a
+ * refusal that sending again cannot change; any other failure is thrown as it is, so the job is retried with backoff.
+ *
+ * Twilio's Messages API takes no idempotency key, so whether an interrupted send reached Twilio is read from its message
+ * log (`findSent`): the messages to that number from this sender, created since the send was begun, with the same
+ * text. The log answers at once and for certain, from Twilio's own record; a status callback would need a public URL
+ * reachable by Twilio and could still be on its way when the retry has to decide.
+ */
 export class TwilioSmsSender implements SmsSender {
   private readonly client: ReturnType<typeof twilio>;
   private readonly sender: { from: string } | { messagingServiceSid: string };
@@ -48,8 +64,28 @@ export class TwilioSmsSender implements SmsSender {
 
   async send(message: SmsMessage): Promise<{ providerId: string }> {
     await this.waitForSlot();
-    const sent = await this.client.messages.create({ to: toE164(message.to), body: message.body, ...this.sender });
-    return { providerId: sent.sid };
+    try {
+      const sent = await this.client.messages.create({ to: toE164(message.to), body: message.body, ...this.sender });
+      return { providerId: sent.sid };
+    } catch (error) {
+      if (isRefusal(error)) throw new SmsRefusedError(`Twilio ${error.code ?? error.status}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  async findSent(message: SmsMessage & { since: Date; excluding?: readonly string[] }): Promise<{ providerId: string } | undefined> {
+    const from = 'from' in this.sender ? { from: this.sender.from } : {};
+    const logged = await this.client.messages.list({ to: toE164(message.to), ...from, limit: LOG_PAGE, pageSize: LOG_PAGE });
+    const since = message.since.getTime() - CLOCK_SKEW_MS;
+    const match = logged.find(
+      (sent) =>
+        sent.body === message.body &&
+        sent.direction.startsWith('outbound') &&
+        (sent.dateCreated?.getTime() ?? 0) >= since &&
+        !message.excluding?.includes(sent.sid) &&
+        ('messagingServiceSid' in this.sender ? sent.messagingServiceSid === this.sender.messagingServiceSid : true),
+    );
+    return match ? { providerId: match.sid } : undefined;
   }
 
   private async waitForSlot(): Promise<void> {
@@ -58,4 +94,9 @@ export class TwilioSmsSender implements SmsSender {
     const { waitMs } = await this.pacer.reserveSlot(this.paceKey, interval);
     if (waitMs > 0) await (this.options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))(waitMs);
   }
+}
+
+/** Twilio's RestException for a 400: the request can never succeed as it is. */
+function isRefusal(error: unknown): error is { status: number; code?: number; message: string } {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 400;
 }

@@ -17,6 +17,11 @@ export interface AlertBilling {
    * what billing took for it (its price lives there alone).
    */
   chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<AlertCharge>;
+  /**
+   * Gives back the charge of an alert that did not go out, with a ledger line saying why; idempotent, and
+   * 'not-charged' when no charge of this (report, member) stands. A later charge of the same pair is a new one.
+   */
+  refundAlert(refund: { reportId: string; memberId: string; reason: string }): Promise<'refunded' | 'not-charged'>;
 }
 
 /** The report service, as the report's lifecycle jobs and the replies of reporters and claimers need it. */

@@ -1,6 +1,7 @@
 import type { AlertDispatch, DispatchSummary, ReportState } from '../../domain/alert-dispatch.js';
 import type { AlertSent, SentAlert } from '../../domain/sent-alert.js';
 import type { MemberAlertSettings } from '../../domain/member-settings.js';
+import type { TextPurpose } from '../../domain/alert-schedule.js';
 
 // What alert dispatch keeps: each report's dispatch, the copy of members' alert settings, claims and sent alerts.
 
@@ -48,13 +49,16 @@ export interface ClaimRecordRepository {
  */
 export interface SentAlertRepository {
   /**
-   * Notes, just before the SMS is handed to the provider, that it is being sent, unless a run of the same alert job
-   * did before: answers 'new' when this call noted it, otherwise what the earlier run left — 'sending' (it stopped
-   * between noting and recording the send) or 'sent'. Of concurrent calls for one key exactly one answers 'new'.
+   * Notes, before the alert is charged and handed to the provider, that it is being sent, unless a run of the same
+   * alert job did before: answers 'new' when this call noted it, otherwise what the earlier run left — 'sending' (it
+   * stopped between noting and recording the send), 'sent' or 'failed'. Of concurrent calls for one key exactly one
+   * answers 'new'.
    */
-  beginSending(alert: Omit<SentAlert, 'state' | 'sentAt' | 'providerId'>): Promise<'new' | 'sending' | 'sent'>;
-  /** Forgets a noted send the provider refused, so that the job's retry sends it; a sent alert is kept. */
+  beginSending(alert: Omit<SentAlert, 'state' | 'sentAt' | 'providerId' | 'failedReason' | 'failedAt'>): Promise<'new' | 'sending' | 'sent' | 'failed'>;
+  /** Forgets a noted send that was never charged nor handed to the provider; a sent or failed alert is kept. */
   abandonSending(sendKey: string): Promise<void>;
+  /** A noted send that never went out: kept as failed, with why, so no retry sends it; a sent alert is kept. */
+  recordFailed(sendKey: string, failure: { reason: string; failedAt: Date }): Promise<void>;
   /**
    * Records the alert as sent and appends its event to the outbox, in one write (the record is created when no
    * send was noted). Once per send key and event id: a repeat changes nothing and appends nothing.
@@ -65,8 +69,7 @@ export interface SentAlertRepository {
   findForMember(reportId: string, memberId: string): Promise<SentAlert[]>;
 }
 
-/** Why a text other than an alert went out: to the reporter, or to a claimer after their claim. */
-export type TextPurpose = 'reporter-claimed' | 'reporter-unclaimed' | 'reporter-expired' | 'claimer-departed' | 'outcome-prompt';
+export type { TextPurpose };
 
 /** A text other than an alert, keyed so it goes at most once for the event that caused it. */
 export type SentText = {
@@ -77,19 +80,23 @@ export type SentText = {
   reportId: string;
   /** The member texted (the claimer); absent for texts to the reporter. */
   memberId?: string;
-  state: 'sending' | 'sent';
+  /** 'sending' from just before it goes to the provider; 'failed' when the provider refused it for good. */
+  state: 'sending' | 'sent' | 'failed';
   startedAt: Date;
   sentAt?: Date;
+  providerId?: string;
+  failedReason?: string;
 };
 
 /** Texts other than alerts, each sent once per key (as SentAlertRepository does for alerts, without an event). */
 export interface SentTextRepository {
   /** Notes the text as being sent unless it was before; of concurrent calls for one key exactly one answers 'new'. */
-  beginSending(text: Omit<SentText, 'state' | 'sentAt'>): Promise<'new' | 'sending' | 'sent'>;
-  /** Forgets a noted send the provider refused, so that a retry sends it. */
-  abandonSending(key: string): Promise<void>;
-  markSent(key: string, sentAt: Date): Promise<void>;
-  /** The member's most recent outcome prompt (by the time it was begun), which a lone digit answers. */
+  beginSending(text: Omit<SentText, 'state' | 'sentAt' | 'providerId' | 'failedReason'>): Promise<'new' | 'sending' | 'sent' | 'failed'>;
+  find(key: string): Promise<SentText | undefined>;
+  /** Applies to a text being sent only: a sent or failed text is kept as it is. */
+  markSent(key: string, sent: { sentAt: Date; providerId?: string }): Promise<void>;
+  markFailed(key: string, reason: string): Promise<void>;
+  /** The member's most recent outcome prompt that did not fail (by the time it was begun), which a lone digit answers. */
   latestOutcomePrompt(memberId: string): Promise<SentText | undefined>;
 }
 
