@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Client } from '@connectrpc/connect';
 import { LedgerEntryKind, type AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
-import { waitUntil } from '@swarm/testing';
+import { waitUntil, type FakeTwilio } from '@swarm/testing';
 import { expect } from 'vitest';
 import type { Queue } from 'bullmq';
-import type { Collection, Db } from 'mongodb';
+import type { Collection } from 'mongodb';
 import type { NatsConnection } from 'nats';
 import type { RunningStack } from '../src/stack.js';
 import type { AlertJobData } from './product-harness.js';
@@ -15,50 +14,21 @@ export type Attempt = { status: number | 'network-error'; at: number; gateway: s
 export type Submission = { idempotencyId: string; address: string; attempts: Attempt[]; reportId?: string; answer?: number };
 
 /**
- * SIGKILLs a notification process, at any moment but one: while one of its alert jobs has noted its send (the
- * `sent_alerts` record in state 'sending') and not yet recorded the SMS as sent. A job killed there is never texted
- * again — the product texts a member at most once per alert, and cannot know whether the SMS left — so its alert is
- * lost; that window belongs to the alert job (reported with RunAlertJob), not to what these tests are after. So the
- * process is frozen (SIGSTOP), given a moment for what it wrote to land at MongoDB and the Twilio-shaped server, and
- * killed only if no job Redis shows active has its send in flight; otherwise it is let go and frozen again a moment
- * later. Jobs killed before noting their send are run again by BullMQ once their lock has expired (by another
- * replica, if there is one) and must text once and charge once.
+ * SIGKILLs a notification process inside an alert's send window: the Twilio-shaped server takes the next alert SMS and
+ * holds its answer, the process dies waiting for it, and the answer goes to a dead connection. The job runs again
+ * once its lock has expired (on another replica, if there is one), finds at the provider that the SMS was taken, and
+ * records it without texting again; the jobs killed before or after their send are run again and must text and
+ * charge once too.
  */
-export async function killOutsideAnSmsWindow(
-  stack: RunningStack,
-  alerts: Queue<AlertJobData>,
-  notificationDb: Db,
-  replica = 0,
-): Promise<void> {
-  const pid = stack.pid('notification', replica);
-  if (pid === undefined) throw new Error('the notification service is not running');
-  const sentAlerts = notificationDb.collection<{ _id: string; state: string }>('sent_alerts');
-  await waitUntil(
-    async () => {
-      process.kill(pid, 'SIGSTOP');
-      await waitUntil(() => processState(pid) === 'T', 5_000, 'the notification service to stop');
-      await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_MS));
-      for (const job of await alerts.getJobs(['active'])) {
-        const { jobId, round } = job?.data.job ?? {};
-        if (jobId && (await sentAlerts.countDocuments({ _id: `${jobId}--${round}`, state: 'sending' })) > 0) {
-          process.kill(pid, 'SIGCONT');
-          return false;
-        }
-      }
-      return true;
-    },
-    30_000,
-    'a moment when no alert job has its SMS in flight',
-  );
-  await stack.kill('notification', 'SIGKILL', replica);
-}
-
-/** Long enough for a request written before SIGSTOP to be read and applied by its server. */
-const IN_FLIGHT_MS = 250;
-
-/** The state letter of a Linux process: R running, S sleeping, T stopped… */
-function processState(pid: number): string {
-  return /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? '?';
+export async function killWhileTwilioHoldsAnAlert(stack: RunningStack, twilio: FakeTwilio, replica = 0): Promise<void> {
+  twilio.hold = (request) => /reply with the code \d{5}/.test(request.form.get('Body') ?? '');
+  try {
+    await waitUntil(() => twilio.heldCount > 0, 30_000, 'an alert SMS held by the provider');
+    await stack.kill('notification', 'SIGKILL', replica);
+  } finally {
+    twilio.hold = undefined;
+    twilio.release();
+  }
 }
 
 /** Per durable consumer (of one stream, or of every stream), the events not yet handed out or not yet acknowledged. */

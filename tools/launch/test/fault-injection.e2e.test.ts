@@ -9,7 +9,7 @@ import { MongoClient } from 'mongodb';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../src/stack.js';
-import { consumerBacklog, expectEachReportStoredTextedAndChargedOnce, killOutsideAnSmsWindow, seconds, submitUntilAnswered, type Submission, unfinishedAlertJobs } from './fault-helpers.js';
+import { consumerBacklog, expectEachReportStoredTextedAndChargedOnce, killWhileTwilioHoldsAnAlert, seconds, submitUntilAnswered, type Submission, unfinishedAlertJobs } from './fault-helpers.js';
 import { staticDirWithIndex, type AlertJobData } from './product-harness.js';
 
 /** Corvallis, OR as the offline geocoder places it: every street of the town is put at this point. */
@@ -153,9 +153,9 @@ describe('distributed mode under faults: services, NATS and Redis killed while r
     await step('report restarted', () => stack.start('report'));
     await moreAccepted(REPORTS_PER_STEP, 'reports accepted after the report service restarted');
 
-    // The notification service, in the middle of its work (see killOutsideAnSmsWindow): the events of the reports
-    // accepted meanwhile wait in JetStream, their alert jobs in Redis.
-    await step('notification killed', () => killOutsideAnSmsWindow(stack, alerts, mongo.db(`${databasePrefix}_notification`)));
+    // The notification service, in the middle of its work, while Twilio holds an alert it took (see
+    // killWhileTwilioHoldsAnAlert): the events of the reports accepted meanwhile wait in JetStream, their alert jobs in Redis.
+    await step('notification killed', () => killWhileTwilioHoldsAnAlert(stack, twilio));
     await moreAccepted(REPORTS_PER_STEP, 'reports accepted while the notification service is down');
     await step('notification restarted', () => stack.start('notification'));
     await moreAccepted(REPORTS_PER_STEP, 'reports accepted after the notification service restarted');

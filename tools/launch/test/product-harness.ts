@@ -112,7 +112,8 @@ export async function startEmbeddedProduct(): Promise<RunningProduct> {
   };
 }
 
-export type DistributedProduct = RunningProduct & { stack: RunningStack; stream: string };
+/** `databasePrefix`: each service's MongoDB database is `${databasePrefix}_${service}` (report, notification…). */
+export type DistributedProduct = RunningProduct & { stack: RunningStack; stream: string; subjectPrefix: string; databasePrefix: string };
 
 export async function startDistributedProduct(extraEnv: Record<string, string> = {}): Promise<DistributedProduct> {
   const target = mongoTarget();
@@ -120,11 +121,12 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
   const { stream, subjectPrefix } = uniqueStreamName();
   const output: string[] = [];
   const everyOutput: string[] = [];
+  const databasePrefix = uniqueDatabaseName('e2e');
   const stack = await startStack({
     natsUrl: testNatsUrl(),
     redisUrl: testRedisUrl(),
     mongoUrl: target.url,
-    databasePrefix: uniqueDatabaseName('e2e'),
+    databasePrefix,
     natsStream: stream,
     natsSubjectPrefix: subjectPrefix,
     env: { LOG_LEVEL: 'info', STATIC_DIR: staticDirWithIndex(), ...extraEnv },
@@ -139,6 +141,8 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
   return {
     stack,
     stream,
+    subjectPrefix,
+    databasePrefix,
     baseUrl: stack.gatewayUrl,
     metricsUrls: stack.metricsUrls,
     notificationLog: () => parseJsonLines(output),
@@ -176,13 +180,13 @@ export async function startAlertingProduct(
   extraEnv: Record<string, string> = {},
 ): Promise<AlertingProduct> {
   const product = await startDistributedProduct({
-    ...extraEnv,
     SMS_SENDER: 'twilio',
     TWILIO_ACCOUNT_SID: credentials.accountSid,
     TWILIO_AUTH_TOKEN: credentials.authToken,
     TWILIO_FROM_NUMBER: credentials.from,
     TWILIO_API_BASE_URL: twilio.url,
     TWILIO_MIN_SEND_INTERVAL_MS: '0',
+    ...extraEnv,
   });
   const transport = (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2' });
   const alerts = new Queue<AlertJobData>(product.stack.alertQueue.name, { connection: { url: testRedisUrl() }, prefix: product.stack.alertQueue.prefix });
