@@ -25,6 +25,7 @@ import type {
   WarningLog,
 } from './app/ports.js';
 import { ReadLedger } from './app/read-ledger.js';
+import { RefundAlert } from './app/refund-alert.js';
 import { SetAdminContactEmail } from './app/set-admin-contact-email.js';
 import { TopUp } from './app/top-up.js';
 import { associationBillingServiceRoutes } from './adapters/rpc/association-billing-service-routes.js';
@@ -86,6 +87,7 @@ export function buildAssociationBillingService(ports: AssociationBillingPorts): 
       topUp: new TopUp({ associations, ledger, notice, clock, ids }),
       adjustBalance: new AdjustBalance({ associations, ledger, notice, clock, ids }),
       chargeAlert: new ChargeAlert({ associations, memberships, ledger, notice, clock, ids }),
+      refundAlert: new RefundAlert({ ledger, clock, ids }),
       readLedger: new ReadLedger({ associations, ledger }),
       lowBalanceThresholdCents: notice.thresholdCents,
     }),

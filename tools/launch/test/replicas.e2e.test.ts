@@ -157,14 +157,18 @@ describe('distributed mode with two replicas of every service and two gateways',
   const locationTextsFor = (claimCode: string) => twilio.received.filter((request) => (request.form.get('Body') ?? '').startsWith(`Swarm ${claimCode} is yours.`));
   const logLines = (process: StackProcessName, msg: string, reportId: string) => log.filter((entry) => entry.process === process && entry.line.msg === msg && entry.line.reportId === reportId);
 
-  /** Charges per member for the report, from the association's ledger. */
+  /** Charges per member for the report, refunds deducted, from the association's ledger. */
   async function chargesFor(companyId: string, reportId: string): Promise<Map<string, number>> {
     const { entries } = await (billings[1] as Client<typeof AssociationBillingService>).listLedgerEntries({ companyId });
     const charges = new Map<string, number>();
     for (const entry of entries) {
-      if (entry.kind !== LedgerEntryKind.ALERT_CHARGE || entry.reportId !== reportId) continue;
-      expect(entry.amountCents).toBe(-7);
-      charges.set(entry.memberId, (charges.get(entry.memberId) ?? 0) + 1);
+      if (entry.reportId !== reportId) continue;
+      if (entry.kind === LedgerEntryKind.ALERT_CHARGE) {
+        expect(entry.amountCents).toBe(-7);
+        charges.set(entry.memberId, (charges.get(entry.memberId) ?? 0) + 1);
+      } else if (entry.kind === LedgerEntryKind.ALERT_REFUND) {
+        charges.set(entry.memberId, (charges.get(entry.memberId) ?? 0) - 1);
+      }
     }
     return charges;
   }

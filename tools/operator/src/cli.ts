@@ -5,6 +5,7 @@ import {
   LedgerEntryKind,
   MembershipStatus,
   type AssociationBillingService,
+  type LedgerEntry,
   type Membership,
 } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import type { NotificationService } from '@swarm/proto/notification/v1/notification_service';
@@ -165,9 +166,7 @@ const commands: Record<string, CommandSpec> = {
       out(['Date (UTC)', 'Kind', 'Amount', 'Balance', 'Details'].join('\t'));
       for (const entry of entries) {
         balance += entry.amountCents;
-        const details =
-          entry.kind === LedgerEntryKind.ALERT_CHARGE ? `report ${entry.reportId}, member ${entry.memberId}` : entry.note;
-        out([dateOf(entry.createdAt), kindNames[entry.kind] ?? 'unknown', formatCents(entry.amountCents), formatCents(balance), details].join('\t'));
+        out([dateOf(entry.createdAt), kindNames[entry.kind] ?? 'unknown', formatCents(entry.amountCents), formatCents(balance), ledgerDetails(entry)].join('\t'));
       }
     },
   },
@@ -224,8 +223,16 @@ const commands: Record<string, CommandSpec> = {
 const kindNames: Partial<Record<LedgerEntryKind, string>> = {
   [LedgerEntryKind.TOP_UP]: 'top-up',
   [LedgerEntryKind.ALERT_CHARGE]: 'alert charge',
+  [LedgerEntryKind.ALERT_REFUND]: 'alert refund',
   [LedgerEntryKind.ADJUSTMENT]: 'adjustment',
 };
+
+function ledgerDetails(entry: LedgerEntry): string {
+  const alert = `report ${entry.reportId}, member ${entry.memberId}`;
+  if (entry.kind === LedgerEntryKind.ALERT_CHARGE) return alert;
+  if (entry.kind === LedgerEntryKind.ALERT_REFUND) return `${alert}: ${entry.note}`;
+  return entry.note;
+}
 
 function dateOf(timestamp: Timestamp | undefined): string {
   return timestamp ? timestampDate(timestamp).toISOString().replace('T', ' ').slice(0, 19) : '';

@@ -85,6 +85,23 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
     ]);
   });
 
+  it('prints an alert refund in the ledger with its alert and reason', async () => {
+    const companyId = await createAssociation();
+    const { activationCode } = await client.issueActivationCode({ companyId });
+    await client.joinAssociation({ memberId: 'member-1', activationCode });
+    await run('top-up', companyId, '20');
+    await client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId });
+    await client.refundAlert({ reportId: 'report-1', memberId: 'member-1', reason: 'provider refused the number' });
+
+    const ledger = await run('ledger', companyId);
+    expect(ledger.code).toBe(EXIT_OK);
+    expect(ledger.out.split('\n').slice(1).map((line) => line.split('\t').slice(1))).toEqual([
+      ['top-up', '$20.00', '$20.00', ''],
+      ['alert charge', '-$0.07', '$19.93', 'report report-1, member member-1'],
+      ['alert refund', '$0.07', '$20.00', 'report report-1, member member-1: provider refused the number'],
+    ]);
+  });
+
   it('adds a top-up given twice with the same top-up id once', async () => {
     const companyId = await createAssociation();
     await run('top-up', companyId, '20', '--top-up-id', 'invoice-9');

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerRepository } from '../app/ports.js';
-import { alertChargeEntry, balanceOf, topUpEntry, type LedgerEntry } from '../domain/ledger.js';
+import { alertChargeEntry, alertRefundEntry, balanceOf, topUpEntry, type LedgerEntry } from '../domain/ledger.js';
 
 let sequence = 0;
 const at = new Date('2026-05-01T10:00:00.000Z');
@@ -86,6 +86,21 @@ export function ledgerRepositoryContract(name: string, create: () => Promise<Led
       expect(outcomes.filter((outcome) => outcome.status === 'duplicate')).toHaveLength(19);
       expect(await ledger.balanceOf('company-1')).toBe(1993);
       expect(balanceOf(await ledger.entriesOf('company-1'))).toBe(1993);
+    });
+
+    it('records one of many concurrent identical credits and adds it once', async () => {
+      await ledger.record(aTopUp('company-1', 2000));
+      const charge = aCharge('company-1', 'report-1', 'member-1');
+      await ledger.record(charge);
+      const refunds = Array.from({ length: 20 }, () =>
+        alertRefundEntry({ entryId: `entry-${(sequence += 1)}`, charge, round: 1, reason: 'provider refused the number', createdAt: at }),
+      );
+      const outcomes = await Promise.all(refunds.map((refund) => ledger.record(refund)));
+      expect(outcomes.filter((outcome) => outcome.status === 'recorded')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome.status === 'duplicate')).toHaveLength(19);
+      expect(new Set(outcomes.map((outcome) => (outcome.status === 'insufficient-funds' ? undefined : outcome.entry.entryId))).size).toBe(1);
+      expect(await ledger.balanceOf('company-1')).toBe(2000);
+      expect(balanceOf(await ledger.entriesOf('company-1'))).toBe(2000);
     });
 
     it('adds every one of many concurrent first top-ups of an association', async () => {

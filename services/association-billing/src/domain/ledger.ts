@@ -9,7 +9,7 @@ export const MIN_TOP_UP_CENTS = 1001;
 export const MAX_TOP_UP_CENTS = 100_000_000;
 export const MAX_NOTE_LENGTH = 500;
 
-export type LedgerEntryKind = 'top-up' | 'alert-charge' | 'adjustment';
+export type LedgerEntryKind = 'top-up' | 'alert-charge' | 'alert-refund' | 'adjustment';
 
 /** One line of the append-only ledger; the balance is the sum of an association's entries. */
 export type LedgerEntry = {
@@ -104,21 +104,59 @@ export function isSameRequest(recorded: LedgerEntry, requested: LedgerEntry): bo
   );
 }
 
-/** The key that makes an alert charge happen once per (report, member), whichever association pays. */
-export function alertChargeKey(reportId: string, memberId: string): string {
-  return `alert-charge:${reportId}:${memberId}`;
+/*
+ * The charges and refunds of one (report, member) alternate in rounds: charge 1, refund 1, charge 2, refund 2, ...
+ * Each has its own idempotency key, so the ledger's unique key makes every step happen once however many calls race
+ * for it. Round 1 keeps the key alert charges had before refunds existed, so the entries already stored stay valid.
+ */
+
+/** The key of the round-th charge of a (report, member), whichever association pays. */
+export function alertChargeKey(reportId: string, memberId: string, round = 1): string {
+  return round === 1 ? `alert-charge:${reportId}:${memberId}` : `alert-charge:${reportId}:${memberId}:${round}`;
 }
 
-export function alertChargeEntry(fields: { entryId: string; companyId: string; reportId: string; memberId: string; createdAt: Date }): LedgerEntry {
+/** The key of the refund of the round-th charge of a (report, member). */
+export function alertRefundKey(reportId: string, memberId: string, round = 1): string {
+  return round === 1 ? `alert-refund:${reportId}:${memberId}` : `alert-refund:${reportId}:${memberId}:${round}`;
+}
+
+export function alertChargeEntry(fields: { entryId: string; companyId: string; reportId: string; memberId: string; round?: number; createdAt: Date }): LedgerEntry {
   return {
     entryId: fields.entryId,
     companyId: fields.companyId,
     kind: 'alert-charge',
     amountCents: -ALERT_PRICE_CENTS,
-    idempotencyKey: alertChargeKey(fields.reportId, fields.memberId),
+    idempotencyKey: alertChargeKey(fields.reportId, fields.memberId, fields.round),
     createdAt: fields.createdAt,
     reportId: fields.reportId,
     memberId: fields.memberId,
+  };
+}
+
+/** The reason an alert charge is given back: required, trimmed, at most as long as a note. */
+export function checkRefundReason(reason: string): string {
+  const trimmed = reason.trim();
+  const problem = !trimmed ? 'Refund needs a reason' : trimmed.length > MAX_NOTE_LENGTH ? `Reason must be at most ${MAX_NOTE_LENGTH} characters` : undefined;
+  if (problem) throw new AssociationError('BILLING.INVALID', problem, [problem]);
+  return trimmed;
+}
+
+/** Gives back `charge` (the round-th charge of its report and member) to the association it was taken from. */
+export function alertRefundEntry(fields: { entryId: string; charge: LedgerEntry; round: number; reason: string; createdAt: Date }): LedgerEntry {
+  const { charge } = fields;
+  if (charge.kind !== 'alert-charge' || charge.reportId === undefined || charge.memberId === undefined) {
+    throw new Error(`ledger entry ${charge.entryId} is not an alert charge`);
+  }
+  return {
+    entryId: fields.entryId,
+    companyId: charge.companyId,
+    kind: 'alert-refund',
+    amountCents: -charge.amountCents,
+    idempotencyKey: alertRefundKey(charge.reportId, charge.memberId, fields.round),
+    createdAt: fields.createdAt,
+    reportId: charge.reportId,
+    memberId: charge.memberId,
+    note: checkRefundReason(fields.reason),
   };
 }
 

@@ -159,6 +159,54 @@ describe('AssociationBillingService over Connect', () => {
     ]);
   });
 
+  it('refunds an alert charge with its reason, replays the refund, and charges the alert again afterwards', async () => {
+    const { companyId, activationCode } = await fundedAssociation('Bees', 1001);
+    await client.joinAssociation({ memberId: 'member-1', activationCode });
+    const charged = await client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId });
+
+    const refunded = await client.refundAlert({ reportId: 'report-1', memberId: 'member-1', reason: 'provider refused the number' });
+    expect(refunded).toMatchObject({
+      charged: true,
+      replayed: false,
+      balanceCents: 1001,
+      entry: { companyId, kind: LedgerEntryKind.ALERT_REFUND, amountCents: 7, reportId: 'report-1', memberId: 'member-1', note: 'provider refused the number' },
+    });
+    const retried = await client.refundAlert({ reportId: 'report-1', memberId: 'member-1', reason: 'provider refused the number' });
+    expect(retried).toMatchObject({ charged: true, replayed: true, balanceCents: 1001 });
+    expect(retried.entry?.entryId).toBe(refunded.entry?.entryId);
+
+    const recharged = await client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId });
+    expect(recharged).toMatchObject({ balanceCents: 994, replayed: false });
+    expect(recharged.entry?.entryId).not.toBe(charged.entry?.entryId);
+    const { entries } = await client.listLedgerEntries({ companyId });
+    expect(entries.map((entry) => [entry.kind, entry.amountCents, entry.note])).toEqual([
+      [LedgerEntryKind.TOP_UP, 1001, ''],
+      [LedgerEntryKind.ALERT_CHARGE, -7, ''],
+      [LedgerEntryKind.ALERT_REFUND, 7, 'provider refused the number'],
+      [LedgerEntryKind.ALERT_CHARGE, -7, ''],
+    ]);
+  });
+
+  it('answers a refund of an alert never charged with charged false and no entry', async () => {
+    const refunded = await client.refundAlert({ reportId: 'report-1', memberId: 'member-1', reason: 'dropped after charging' });
+    expect(refunded.charged).toBe(false);
+    expect(refunded.replayed).toBe(false);
+    expect(refunded.entry).toBeUndefined();
+    expect(refunded.balanceCents).toBe(0);
+  });
+
+  it('refuses a refund without a reason or without ids with INVALID_ARGUMENT', async () => {
+    for (const request of [
+      { reportId: 'report-1', memberId: 'member-1', reason: ' ' },
+      { reportId: 'report-1', memberId: 'member-1', reason: 'x'.repeat(501) },
+      { reportId: '', memberId: 'member-1', reason: 'not sent' },
+    ]) {
+      const error = await connectErrorOf(client.refundAlert(request));
+      expect(error.code).toBe(Code.InvalidArgument);
+      expect(domainErrorCode(error)).toBe('BILLING.INVALID');
+    }
+  });
+
   it('refuses a top-up of $10.00 or less with INVALID_ARGUMENT and records nothing', async () => {
     const { association } = await client.createAssociation({ companyName: 'Bees', donationUrl: '' });
     const error = await connectErrorOf(client.topUp({ companyId: association!.companyId, amountCents: 1000 }));

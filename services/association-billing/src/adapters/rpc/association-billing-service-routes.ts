@@ -14,6 +14,7 @@ import type { ListMemberMemberships } from '../../app/list-member-memberships.js
 import type { MakeMembershipAdmin } from '../../app/make-membership-admin.js';
 import type { ListPayingMemberships } from '../../app/list-paying-memberships.js';
 import type { ReadLedger } from '../../app/read-ledger.js';
+import type { RefundAlert } from '../../app/refund-alert.js';
 import type { SetAdminContactEmail } from '../../app/set-admin-contact-email.js';
 import type { TopUp } from '../../app/top-up.js';
 import type { AssociationErrorCode } from '../../domain/association-error.js';
@@ -49,6 +50,7 @@ export type AssociationBillingUseCases = {
   topUp: TopUp;
   adjustBalance: AdjustBalance;
   chargeAlert: ChargeAlert;
+  refundAlert: RefundAlert;
   readLedger: ReadLedger;
   lowBalanceThresholdCents: number;
 };
@@ -132,6 +134,12 @@ export function associationBillingServiceRoutes(useCases: AssociationBillingUseC
         mapped(async () => {
           const outcome = await useCases.chargeAlert.execute({ reportId: request.reportId, memberId: request.memberId, companyId: request.companyId });
           return { entry: toProtoLedgerEntry(outcome.entry), balanceCents: outcome.balanceCents, replayed: outcome.replayed };
+        }),
+      refundAlert: (request) =>
+        mapped(async () => {
+          const outcome = await useCases.refundAlert.execute({ reportId: request.reportId, memberId: request.memberId, reason: request.reason });
+          if (!outcome.charged) return { balanceCents: 0, replayed: false, charged: false };
+          return { entry: toProtoLedgerEntry(outcome.entry), balanceCents: outcome.balanceCents, replayed: outcome.replayed, charged: true };
         }),
       getBalance: (request) =>
         mapped(async () => ({

@@ -26,6 +26,7 @@ const membershipStatuses: Record<MembershipStatus, ProtoMembershipStatus> = {
 const entryKinds: Record<LedgerEntryKind, ProtoLedgerEntryKind> = {
   'top-up': ProtoLedgerEntryKind.TOP_UP,
   'alert-charge': ProtoLedgerEntryKind.ALERT_CHARGE,
+  'alert-refund': ProtoLedgerEntryKind.ALERT_REFUND,
   adjustment: ProtoLedgerEntryKind.ADJUSTMENT,
 };
 
