@@ -111,7 +111,11 @@ const reportBreakage: fc.Arbitrary<(parts: ReportParts) => ReportParts> = fc.one
     .map(([magic, rest]) => (parts: ReportParts): ReportParts => ({ ...parts, files: [['image', new Uint8Array([...magic, ...rest]), 'swarm.jpg']] })),
   fc.constant((parts: ReportParts): ReportParts => ({ ...parts, files: [['image', new Uint8Array(PNG_MAGIC), 'a.png'], ['image', new Uint8Array(PNG_MAGIC), 'b.png']] })),
   fc.constantFrom('__proto__', 'constructor', 'prototype').map((name) => (parts: ReportParts): ReportParts => ({ ...parts, fields: [...parts.fields, [name, 'x']] })),
-  fc.constantFrom(...REQUIRED).map((name) => (parts: ReportParts): ReportParts => ({ ...parts, fields: [...parts.fields, [name, parts.fields.find(([field]) => field === name)?.[1] ?? 'x']] })),
+  // A field sent twice, even after an earlier breakage removed it (one copy added back would be a valid form again).
+  fc.constantFrom(...REQUIRED).map((name) => (parts: ReportParts): ReportParts => {
+    const value = parts.fields.find(([field]) => field === name)?.[1] ?? 'x';
+    return { ...parts, fields: [...parts.fields.filter(([field]) => field !== name), [name, value], [name, value]] };
+  }),
 );
 
 function formOf(parts: ReportParts): FormData {
