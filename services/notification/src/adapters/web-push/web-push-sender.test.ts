@@ -1,0 +1,198 @@
+import { Agent } from 'node:https';
+import { createServer, type Server, type Socket } from 'node:net';
+import { LocalPushService, unreachableUrl } from '@swarm/testing';
+import webpush from 'web-push';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PushServiceUnavailable, type PushOptions } from '../../app/ports/push.js';
+import { alertPushPayload, encryptedPushOctets, PUSH_LIMITS, PUSH_MESSAGE_MAX_OCTETS, type AlertPushInput } from '../../domain/push-payload.js';
+import { validateDeviceSubscription, type PushSubscription } from '../../domain/push-subscription.js';
+import { WebPushSender, type WebPushSenderOptions } from './web-push-sender.js';
+
+const SUBJECT = 'mailto:alerts@swarm-alert.example';
+const vapidKeys = webpush.generateVAPIDKeys();
+const pushService = new LocalPushService();
+let agent: Agent;
+
+beforeAll(async () => {
+  await pushService.start();
+  agent = new Agent({ ca: pushService.certificate });
+});
+afterAll(async () => {
+  agent.destroy();
+  await pushService.stop();
+});
+beforeEach(() => pushService.reset());
+
+const sender = (overrides: Partial<WebPushSenderOptions> = {}) =>
+  new WebPushSender({ vapid: { subject: SUBJECT, ...vapidKeys }, agent, timeoutMs: 2_000, ...overrides });
+
+/** A phone subscribing with the service's VAPID key, kept as the service keeps it: through the domain's validation. */
+function subscribedPhone(applicationServerKey = vapidKeys.publicKey): PushSubscription {
+  const browser = pushService.subscribe({ applicationServerKey });
+  const { endpoint, keys } = validateDeviceSubscription({ subscription: browser, deviceName: 'Pixel 8' }, { allowLoopback: true });
+  return { endpoint, keys };
+}
+
+const alert = (overrides: Partial<AlertPushInput> = {}) =>
+  alertPushPayload({
+    reportId: 'r-6f1c2a',
+    claimCode: '04217',
+    size: 'Basketball',
+    elevationFeet: 12,
+    distanceMiles: 2.3,
+    town: 'Springfield',
+    thumbnailUrl: 'https://swarm-alert.example/api/reports/r-6f1c2a/thumbnail',
+    claimToken: 'v1.r-6f1c2a.m-77.Zm9vYmFy',
+    claimUrl: 'https://swarm-alert.example/api/push/claim',
+    ...overrides,
+  });
+
+const options: PushOptions = { ttlSeconds: 900, urgency: 'high', topic: 'swarm-report-r-6f1c2a' };
+
+async function thrownBy(promise: Promise<unknown>): Promise<PushServiceUnavailable> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(PushServiceUnavailable);
+  return error as PushServiceUnavailable;
+}
+
+describe('WebPushSender against the local push service', () => {
+  it('is accepted, and the phone decrypts exactly the payload sent, with the TTL, urgency and topic asked for', async () => {
+    const phone = subscribedPhone();
+    const payload = alert();
+
+    const outcome = await sender().send(phone, payload, options);
+
+    expect(outcome).toEqual({ kind: 'accepted' });
+    expect(pushService.received).toHaveLength(1);
+    const [received] = pushService.received;
+    expect(received?.payload).toEqual(payload);
+    expect(received).toMatchObject({ endpoint: phone.endpoint, ttlSeconds: 900, urgency: 'high', topic: 'swarm-report-r-6f1c2a' });
+  });
+
+  it('signs a VAPID token with its key, for the push service’s origin, naming its contact', async () => {
+    await sender().send(subscribedPhone(), alert(), { ttlSeconds: 60, urgency: 'normal' });
+
+    const vapid = pushService.received[0]?.vapid;
+    expect(vapid).toMatchObject({ publicKey: vapidKeys.publicKey, audience: pushService.url, subject: SUBJECT });
+    expect(vapid?.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    expect(pushService.received[0]?.topic).toBeUndefined();
+  });
+
+  it('fits the alert with the longest value of every field into one message of at most 4096 octets', async () => {
+    const payload = alert({
+      reportId: 'r'.repeat(PUSH_LIMITS.reportIdLength),
+      size: '🐝'.repeat(PUSH_LIMITS.sizeLength),
+      town: '𝕊'.repeat(PUSH_LIMITS.townLength),
+      thumbnailUrl: `https://${'t'.repeat(PUSH_LIMITS.urlLength - 8)}`,
+      claimToken: 'k'.repeat(PUSH_LIMITS.claimTokenLength),
+      claimUrl: `https://${'c'.repeat(PUSH_LIMITS.urlLength - 8)}`,
+      wider: true,
+    });
+
+    expect(await sender().send(subscribedPhone(), payload, options)).toEqual({ kind: 'accepted' });
+
+    const received = pushService.received[0];
+    expect(received?.payload).toEqual(payload);
+    expect(received?.bodyLength).toBe(encryptedPushOctets(payload));
+    expect(received?.bodyLength).toBeLessThanOrEqual(PUSH_MESSAGE_MAX_OCTETS);
+  });
+
+  it.each([404, 410])('reports a subscription answered with %i as gone', async (status) => {
+    const phone = subscribedPhone();
+    pushService.answerWith(phone.endpoint, { status });
+
+    expect(await sender().send(phone, alert(), options)).toEqual({ kind: 'gone' });
+  });
+
+  it('reports as gone a subscription the browser dropped, and one the push service never knew', async () => {
+    const phone = subscribedPhone();
+    pushService.expire(phone.endpoint);
+
+    expect(await sender().send(phone, alert(), options)).toEqual({ kind: 'gone' });
+    expect(await sender().send({ ...phone, endpoint: `${pushService.url}/push/unknown` }, alert(), options)).toEqual({ kind: 'gone' });
+  });
+
+  it.each([
+    [400, 'BadDeviceToken'],
+    [403, 'BadJwtToken'],
+    [413, 'PayloadTooLarge'],
+  ])('reports a %i answer as rejected, with the push service’s reason', async (status, reason) => {
+    const phone = subscribedPhone();
+    pushService.answerWith(phone.endpoint, { status, reason });
+
+    expect(await sender().send(phone, alert(), options)).toEqual({ kind: 'rejected', status, reason });
+  });
+
+  it('is rejected with 403 by a subscription made for another VAPID key', async () => {
+    const phone = subscribedPhone(webpush.generateVAPIDKeys().publicKey);
+
+    const outcome = await sender().send(phone, alert(), options);
+
+    expect(outcome).toMatchObject({ kind: 'rejected', status: 403 });
+    expect(pushService.received).toHaveLength(0);
+  });
+
+  it.each([500, 503])('throws on a %i answer, so the job is retried', async (status) => {
+    const phone = subscribedPhone();
+    pushService.answerWith(phone.endpoint, { status });
+
+    const error = await thrownBy(sender().send(phone, alert(), options));
+
+    expect(error.status).toBe(status);
+    expect(error.message).not.toContain(phone.endpoint);
+  });
+
+  it('throws on 429 with the push service’s Retry-After, and is accepted once it lets messages through again', async () => {
+    const phone = subscribedPhone();
+    pushService.answerWith(phone.endpoint, { status: 429, retryAfterSeconds: 30, times: 1 });
+
+    const error = await thrownBy(sender().send(phone, alert(), options));
+
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 30 });
+    expect(await sender().send(phone, alert(), options)).toEqual({ kind: 'accepted' });
+  });
+
+  it('throws when the push service cannot be reached', async () => {
+    const phone = subscribedPhone();
+    const closedPort = new URL(await unreachableUrl()).port;
+
+    const error = await thrownBy(sender().send({ ...phone, endpoint: `https://127.0.0.1:${closedPort}/push/x` }, alert(), options));
+
+    expect(error.status).toBeUndefined();
+    expect(error.message).toMatch(/ECONNREFUSED/);
+  });
+
+  it('throws when the push service takes the connection and never answers, after the timeout', async () => {
+    const sockets: Socket[] = [];
+    const silent: Server = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const startedAt = Date.now();
+    try {
+      const error = await thrownBy(sender({ timeoutMs: 300 }).send({ ...subscribedPhone(), endpoint: `https://127.0.0.1:${port}/push/x` }, alert(), options));
+
+      expect(error.message).toMatch(/timeout/i);
+      expect(Date.now() - startedAt).toBeLessThan(2_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('refuses options no push service takes as the caller’s mistake, before sending', async () => {
+    const phone = subscribedPhone();
+
+    await expect(sender().send(phone, alert(), { ...options, ttlSeconds: -1 })).rejects.toThrow(TypeError);
+    await expect(sender().send(phone, alert(), { ...options, topic: 'a'.repeat(33) })).rejects.toThrow(TypeError);
+    expect(pushService.received).toHaveLength(0);
+    expect(pushService.refused).toHaveLength(0);
+  });
+
+  it('refuses malformed VAPID keys when it is made, not at the first alert', () => {
+    expect(() => new WebPushSender({ vapid: { subject: SUBJECT, publicKey: 'not-a-key', privateKey: vapidKeys.privateKey } })).toThrow();
+    expect(() => new WebPushSender({ vapid: { subject: 'alerts team', ...vapidKeys } })).toThrow();
+  });
+});

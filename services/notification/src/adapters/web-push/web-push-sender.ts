@@ -1,0 +1,103 @@
+import type { Agent } from 'node:https';
+import webpush, { type WebPushError } from 'web-push';
+import { PushServiceUnavailable, type PushOptions, type PushOutcome, type PushSender, type PushUrgency } from '../../app/ports/push.js';
+import { PUSH_PAYLOAD_MAX_OCTETS, type PushPayload } from '../../domain/push-payload.js';
+import type { PushSubscription } from '../../domain/push-subscription.js';
+
+/** The application server's VAPID identity (RFC 8292): a P-256 key pair, base64url, and a contact for the push services. */
+export type VapidDetails = {
+  /** mailto: or https: (Apple's push service refuses a token without one). */
+  subject: string;
+  publicKey: string;
+  privateKey: string;
+};
+
+export type WebPushSenderOptions = {
+  vapid: VapidDetails;
+  /** How long the connection to the push service may stay silent, connecting included, before the send fails. */
+  timeoutMs?: number;
+  /** The HTTPS agent: connection reuse, or the local push service's certificate trusted in tests. */
+  agent?: Agent;
+};
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const URGENCIES: readonly PushUrgency[] = ['very-low', 'low', 'normal', 'high'];
+const REASON_MAX_LENGTH = 200;
+
+/**
+ * Sends push messages through the web-push library: it signs the VAPID token and encrypts the payload (aes128gcm,
+ * RFC 8291), and this adapter turns the push service's answer into the port's outcome.
+ */
+export class WebPushSender implements PushSender {
+  constructor(private readonly options: WebPushSenderOptions) {
+    // The library checks the keys and subject only when it signs; signing once here fails at start-up instead.
+    webpush.getVapidHeaders('https://push.invalid', options.vapid.subject, options.vapid.publicKey, options.vapid.privateKey, 'aes128gcm');
+  }
+
+  async send(subscription: PushSubscription, payload: PushPayload, options: PushOptions): Promise<PushOutcome> {
+    checkOptions(options);
+    const body = JSON.stringify(payload);
+    const octets = Buffer.byteLength(body);
+    if (octets > PUSH_PAYLOAD_MAX_OCTETS) {
+      return { kind: 'rejected', status: 413, reason: `not sent: the payload is ${octets} octets, more than the ${PUSH_PAYLOAD_MAX_OCTETS} a push message carries` };
+    }
+    try {
+      await webpush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, body, {
+        vapidDetails: this.options.vapid,
+        contentEncoding: 'aes128gcm',
+        TTL: options.ttlSeconds,
+        urgency: options.urgency,
+        ...(options.topic === undefined ? {} : { topic: options.topic }),
+        timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        ...(this.options.agent ? { agent: this.options.agent } : {}),
+      });
+    } catch (error) {
+      if (error instanceof webpush.WebPushError) return outcomeOf(error);
+      // The request never got an answer: refused, reset or silent connection, DNS, TLS. The endpoint stays out of the
+      // message: it is the subscription's secret.
+      throw new PushServiceUnavailable(`the push service did not answer: ${error instanceof Error ? error.message : String(error)}`, undefined, undefined, {
+        cause: error,
+      });
+    }
+    return { kind: 'accepted' };
+  }
+}
+
+function outcomeOf(error: WebPushError): PushOutcome {
+  const status = error.statusCode;
+  if (status === 404 || status === 410) return { kind: 'gone' };
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return { kind: 'rejected', status, reason: reasonOf(error.body, status) };
+  throw new PushServiceUnavailable(`the push service answered ${status}: ${reasonOf(error.body, status)}`, status, retryAfterSeconds(error.headers['retry-after']));
+}
+
+/** The push service's explanation: the `reason`, `message` or `error` of a JSON body (Apple, Mozilla), else the text. */
+function reasonOf(body: string, status: number): string {
+  let reason = body;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null) {
+      const fields = parsed as Record<string, unknown>;
+      const named = [fields.reason, fields.message, fields.error].find((value) => typeof value === 'string' && value !== '');
+      if (typeof named === 'string') reason = named;
+    }
+  } catch {
+    // Not JSON: the text is the reason.
+  }
+  const cleaned = reason.replace(/\s+/g, ' ').trim().slice(0, REASON_MAX_LENGTH);
+  return cleaned === '' ? `HTTP ${status}` : cleaned;
+}
+
+/** Retry-After as seconds from now: a number of seconds or an HTTP date (RFC 9110 §10.2.3). */
+function retryAfterSeconds(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/** Options the library would refuse are a caller's mistake, not the push service's: they are thrown as such. */
+function checkOptions(options: PushOptions): void {
+  if (!Number.isSafeInteger(options.ttlSeconds) || options.ttlSeconds < 0) throw new TypeError(`ttlSeconds must be a whole number of seconds, not ${options.ttlSeconds}`);
+  if (!URGENCIES.includes(options.urgency)) throw new TypeError(`urgency must be one of ${URGENCIES.join(', ')}`);
+  if (options.topic !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(options.topic)) throw new TypeError('topic must be 1 to 32 base64url characters');
+}

@@ -1,0 +1,140 @@
+/**
+ * What a member's phone receives by Web Push for an alert: the JSON the service worker reads to show the notification
+ * (title, body, thumbnail, the Claim and Not now buttons) and to claim from it (it POSTs the claim token to the claim
+ * URL). It names the town, never the street: the place is for the claimer only. One tag per report, so a later push
+ * about the same report replaces the notification instead of stacking a second one.
+ *
+ * A push message is encrypted into at most 4096 octets (RFC 8030 §7.2: what every push service must accept; RFC 8291
+ * §4: the aes128gcm header with the sender's key takes 86, the padding delimiter 1 and the authentication tag 16), so
+ * the JSON may take at most 3993 octets of UTF-8. Every value has a limit that keeps the longest payload well inside.
+ */
+export type PushAction = { action: 'claim' | 'not-now'; title: string };
+
+export type AlertPushPayload = {
+  /** The kind of message, for the service worker: only alerts exist so far. */
+  type: 'swarm-alert';
+  title: string;
+  /** Size, height, distance from home and town. */
+  body: string;
+  /** The report's thumbnail. */
+  image: string;
+  /** One per report (`swarm-report-<id>`). */
+  tag: string;
+  claimCode: string;
+  /** Proof that this member was alerted about this report, sent back with the claim. */
+  claimToken: string;
+  /** Where the service worker POSTs the claim token when the member taps Claim. */
+  claimUrl: string;
+  actions: PushAction[];
+};
+
+/** Every JSON message the service sends by Web Push. */
+export type PushPayload = AlertPushPayload;
+
+export const PUSH_MESSAGE_MAX_OCTETS = 4096;
+/** The aes128gcm header (16 salt, 4 record size, 1 key id length, 65 key id), the delimiter octet and the 16-octet tag. */
+export const PUSH_ENCRYPTION_OVERHEAD_OCTETS = 86 + 1 + 16;
+export const PUSH_PAYLOAD_MAX_OCTETS = PUSH_MESSAGE_MAX_OCTETS - PUSH_ENCRYPTION_OVERHEAD_OCTETS;
+
+export const PUSH_LIMITS = {
+  reportIdLength: 64,
+  sizeLength: 20,
+  townLength: 60,
+  urlLength: 512,
+  claimTokenLength: 256,
+} as const;
+
+export const ALERT_ACTIONS: readonly PushAction[] = [
+  { action: 'claim', title: 'Claim' },
+  { action: 'not-now', title: 'Not now' },
+];
+
+export type AlertPushInput = {
+  reportId: string;
+  claimCode: string;
+  /** 'Softball', 'Basketball' or 'Very Large'. */
+  size: string;
+  elevationFeet: number;
+  distanceMiles: number;
+  /** The town of the swarm's place; the street is never given to an alert. */
+  town: string;
+  /** An absolute http(s) URL or a path on the site. */
+  thumbnailUrl: string;
+  claimToken: string;
+  claimUrl: string;
+  /** The escalation's alert to a member further away than their range. */
+  wider?: boolean;
+};
+
+const REPORT_ID = /^[A-Za-z0-9_-]+$/;
+const CLAIM_CODE = /^\d{5}$/;
+const CLAIM_TOKEN = /^[A-Za-z0-9._~-]+$/;
+/** URI characters (RFC 3986) only, so JSON never escapes one and a URL costs one octet per character. */
+const URL_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
+
+/** The alert's push payload. Values the service generates must be within the limits; free text is cleaned and cut. */
+export function alertPushPayload(input: AlertPushInput): AlertPushPayload {
+  const reportId = checked(input.reportId, 'reportId', REPORT_ID, PUSH_LIMITS.reportIdLength);
+  const claimCode = checked(input.claimCode, 'claimCode', CLAIM_CODE, 5);
+  const claimToken = checked(input.claimToken, 'claimToken', CLAIM_TOKEN, PUSH_LIMITS.claimTokenLength);
+  const image = checkedUrl(input.thumbnailUrl, 'thumbnailUrl');
+  const claimUrl = checkedUrl(input.claimUrl, 'claimUrl');
+  const size = cleanText(input.size, PUSH_LIMITS.sizeLength);
+  const town = cleanText(input.town, PUSH_LIMITS.townLength);
+  const payload: AlertPushPayload = {
+    type: 'swarm-alert',
+    title: input.wider ? 'Swarm Alert, wider alert (still unclaimed)' : 'Swarm Alert',
+    body:
+      `${size ? `${size} swarm` : 'Swarm'}, ${formatFeet(input.elevationFeet)} ft up, ${formatMiles(input.distanceMiles)} mi from home` +
+      `${town ? `, in ${town}` : ''}. Claim code ${claimCode}`,
+    image,
+    tag: `swarm-report-${reportId}`,
+    claimCode,
+    claimToken,
+    claimUrl,
+    actions: ALERT_ACTIONS.map((action) => ({ ...action })),
+  };
+  const octets = encryptedPushOctets(payload);
+  if (octets > PUSH_MESSAGE_MAX_OCTETS) throw new RangeError(`the alert's push message would take ${octets} octets, more than ${PUSH_MESSAGE_MAX_OCTETS}`);
+  return payload;
+}
+
+/** Octets of the payload's JSON in UTF-8: what is encrypted. */
+export function pushPayloadOctets(payload: PushPayload): number {
+  return new TextEncoder().encode(JSON.stringify(payload)).length;
+}
+
+/** Octets of the encrypted push message body (one aes128gcm record, no padding). */
+export function encryptedPushOctets(payload: PushPayload): number {
+  return pushPayloadOctets(payload) + PUSH_ENCRYPTION_OVERHEAD_OCTETS;
+}
+
+/**
+ * Text shown on the lock screen, from data the service does not fully control (a town's name): control characters,
+ * bidirectional overrides and lone surrogates become spaces, runs of space one, and it is cut to `maxLength`
+ * characters (code points, so an emoji is never split).
+ */
+function cleanText(text: string, maxLength: number): string {
+  const cleaned = text
+    .replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069\p{Cs}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return [...cleaned].slice(0, maxLength).join('').trim();
+}
+
+function checked(value: string, field: string, pattern: RegExp, maxLength: number): string {
+  if (value.length === 0 || value.length > maxLength || !pattern.test(value)) {
+    throw new RangeError(`the alert's ${field} must be 1 to ${maxLength} characters matching ${pattern}`);
+  }
+  return value;
+}
+
+function checkedUrl(value: string, field: string): string {
+  checked(value, field, URL_CHARACTERS, PUSH_LIMITS.urlLength);
+  const isSitePath = value.startsWith('/') && !value.startsWith('//');
+  if (!isSitePath && !/^https?:\/\/[^/]/i.test(value)) throw new RangeError(`the alert's ${field} must be an http(s) URL or a path on the site`);
+  return value;
+}
+
+const formatMiles = (miles: number) => (Number.isFinite(miles) && miles >= 0 ? Math.min(miles, 99_999) : 0).toFixed(1);
+const formatFeet = (feet: number) => String(Math.round(Number.isFinite(feet) && feet >= 0 ? Math.min(feet, 99_999) : 0));
