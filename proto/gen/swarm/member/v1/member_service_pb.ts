@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/member/v1/member_service.proto.
  */
 export const file_swarm_member_v1_member_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzd2FybS9tZW1iZXIvdjEvbWVtYmVyX3NlcnZpY2UucHJvdG8SD3N3YXJtLm1lbWJlci52MSKdAQoMQXZhaWxhYmlsaXR5EhYKDmRvX25vdF9kaXN0dXJiGAEgASgIEh4KFmVsZXZhdGlvbl9tYXhpbXVtX2ZlZXQYAiABKA0SFgoOcmFuZ2VfaW5fbWlsZXMYAyABKA0SKAoEZGF5cxgEIAMoCzIaLnN3YXJtLm1lbWJlci52MS5EYXlXaW5kb3cSEwoLZXh0cmFfbWlsZXMYBSABKA0iLwoJRGF5V2luZG93EhEKCWZyb21faG91chgBIAEoDRIPCgd0b19ob3VyGAIgASgNImEKD09uYm9hcmRpbmdFbnRyeRIVCg1vbmJvYXJkaW5nX2lkGAEgASgNEjEKBnN0YXR1cxgDIAEoDjIhLnN3YXJtLm1lbWJlci52MS5PbmJvYXJkaW5nU3RhdHVzSgQIAhADIoYCCgZNZW1iZXISEQoJbWVtYmVyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEjMKDGF2YWlsYWJpbGl0eRgDIAEoCzIdLnN3YXJtLm1lbWJlci52MS5BdmFpbGFiaWxpdHkSDAoEbmFtZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSDwoHYWRkcmVzcxgGIAEoCRInCgRob21lGAcgASgLMhkuc3dhcm0uY29tbW9uLnYxLkdlb1BvaW50EhEKCXRpbWVfem9uZRgIIAEoCRI0CgpvbmJvYXJkaW5nGAkgAygLMiAuc3dhcm0ubWVtYmVyLnYxLk9uYm9hcmRpbmdFbnRyeSIkChNFbnN1cmVNZW1iZXJSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIlAKFEVuc3VyZU1lbWJlclJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLnN3YXJtLm1lbWJlci52MS5NZW1iZXISDwoHY3JlYXRlZBgCIAEoCCIlChBHZXRNZW1iZXJSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSI8ChFHZXRNZW1iZXJSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyIm4KHlVwZGF0ZU1lbWJlckluZm9ybWF0aW9uUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxwaG9uZV9udW1iZXIYAyABKAkSDwoHYWRkcmVzcxgEIAEoCUoECAUQBiJKCh9VcGRhdGVNZW1iZXJJbmZvcm1hdGlvblJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLnN3YXJtLm1lbWJlci52MS5NZW1iZXIiZQoORGF5SG91cnNDaGFuZ2USCwoDZGF5GAEgASgNEhYKCWZyb21faG91chgCIAEoAUgAiAEBEhQKB3RvX2hvdXIYAyABKAFIAYgBAUIMCgpfZnJvbV9ob3VyQgoKCF90b19ob3VyItICChlVcGRhdGVBdmFpbGFiaWxpdHlSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCRIbCg5kb19ub3RfZGlzdHVyYhgCIAEoCEgAiAEBEiMKFmVsZXZhdGlvbl9tYXhpbXVtX2ZlZXQYAyABKAFIAYgBARIbCg5yYW5nZV9pbl9taWxlcxgEIAEoAUgCiAEBEjIKCWRheV9ob3VycxgFIAMoCzIfLnN3YXJtLm1lbWJlci52MS5EYXlIb3Vyc0NoYW5nZRIWCgl0aW1lX3pvbmUYBiABKAlIA4gBARIYCgtleHRyYV9taWxlcxgHIAEoAUgEiAEBQhEKD19kb19ub3RfZGlzdHVyYkIZChdfZWxldmF0aW9uX21heGltdW1fZmVldEIRCg9fcmFuZ2VfaW5fbWlsZXNCDAoKX3RpbWVfem9uZUIOCgxfZXh0cmFfbWlsZXMiRQoaVXBkYXRlQXZhaWxhYmlsaXR5UmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuc3dhcm0ubWVtYmVyLnYxLk1lbWJlciJ8ChdVcGRhdGVPbmJvYXJkaW5nUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkSFQoNb25ib2FyZGluZ19pZBgCIAEoDRIxCgZzdGF0dXMYBCABKA4yIS5zd2FybS5tZW1iZXIudjEuT25ib2FyZGluZ1N0YXR1c0oECAMQBCJDChhVcGRhdGVPbmJvYXJkaW5nUmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuc3dhcm0ubWVtYmVyLnYxLk1lbWJlciJyChpGaW5kQ292ZXJpbmdNZW1iZXJzUmVxdWVzdBIoCgVwb2ludBgBIAEoCzIZLnN3YXJtLmNvbW1vbi52MS5HZW9Qb2ludBITCgtoZWlnaHRfZmVldBgCIAEoARIVCg1pbmNsdWRlX3dpZGVyGAMgASgIInMKDkNvdmVyaW5nTWVtYmVyEhEKCW1lbWJlcl9pZBgBIAEoCRIWCg5kaXN0YW5jZV9taWxlcxgCIAEoARInCgZtZW1iZXIYAyABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyEg0KBXdpZGVyGAQgASgIIk8KG0ZpbmRDb3ZlcmluZ01lbWJlcnNSZXNwb25zZRIwCgdtZW1iZXJzGAEgAygLMh8uc3dhcm0ubWVtYmVyLnYxLkNvdmVyaW5nTWVtYmVyIicKFklzc3VlTG9naW5Ub2tlblJlcXVlc3QSDQoFZW1haWwYASABKAkicwoXSXNzdWVMb2dpblRva2VuUmVzcG9uc2USDQoFdG9rZW4YASABKAkSLgoKZXhwaXJlc19hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGQoRdmFsaWRfZm9yX3NlY29uZHMYAyABKA0iKQoYQ29uc3VtZUxvZ2luVG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIlUKGUNvbnN1bWVMb2dpblRva2VuUmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuc3dhcm0ubWVtYmVyLnYxLk1lbWJlchIPCgdjcmVhdGVkGAIgASgIIjAKGEZpbmRNZW1iZXJCeVBob25lUmVxdWVzdBIUCgxwaG9uZV9udW1iZXIYASABKAkiRAoZRmluZE1lbWJlckJ5UGhvbmVSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyIkMKFlNldERvTm90RGlzdHVyYlJlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJEhYKDmRvX25vdF9kaXN0dXJiGAIgASgIIkIKF1NldERvTm90RGlzdHVyYlJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLnN3YXJtLm1lbWJlci52MS5NZW1iZXIiLgoYTGlzdEFsZXJ0U2V0dGluZ3NSZXF1ZXN0EhIKCm1lbWJlcl9pZHMYASADKAkinwEKDUFsZXJ0U2V0dGluZ3MSEQoJbWVtYmVyX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKA0SFAoMcGhvbmVfbnVtYmVyGAMgASgJEhEKCXRpbWVfem9uZRgEIAEoCRIzCgxhdmFpbGFiaWxpdHkYBSABKAsyHS5zd2FybS5tZW1iZXIudjEuQXZhaWxhYmlsaXR5EgwKBG5hbWUYBiABKAkiTQoZTGlzdEFsZXJ0U2V0dGluZ3NSZXNwb25zZRIwCghzZXR0aW5ncxgBIAMoCzIeLnN3YXJtLm1lbWJlci52MS5BbGVydFNldHRpbmdzKnUKEE9uYm9hcmRpbmdTdGF0dXMSIQodT05CT0FSRElOR19TVEFUVVNfVU5TUEVDSUZJRUQQABIdChlPTkJPQVJESU5HX1NUQVRVU19UT19TSE9XEAESHwobT05CT0FSRElOR19TVEFUVVNfQ09NUExFVEVEEAIymAkKDU1lbWJlclNlcnZpY2USWwoMRW5zdXJlTWVtYmVyEiQuc3dhcm0ubWVtYmVyLnYxLkVuc3VyZU1lbWJlclJlcXVlc3QaJS5zd2FybS5tZW1iZXIudjEuRW5zdXJlTWVtYmVyUmVzcG9uc2USUgoJR2V0TWVtYmVyEiEuc3dhcm0ubWVtYmVyLnYxLkdldE1lbWJlclJlcXVlc3QaIi5zd2FybS5tZW1iZXIudjEuR2V0TWVtYmVyUmVzcG9uc2USfAoXVXBkYXRlTWVtYmVySW5mb3JtYXRpb24SLy5zd2FybS5tZW1iZXIudjEuVXBkYXRlTWVtYmVySW5mb3JtYXRpb25SZXF1ZXN0GjAuc3dhcm0ubWVtYmVyLnYxLlVwZGF0ZU1lbWJlckluZm9ybWF0aW9uUmVzcG9uc2USbQoSVXBkYXRlQXZhaWxhYmlsaXR5Eiouc3dhcm0ubWVtYmVyLnYxLlVwZGF0ZUF2YWlsYWJpbGl0eVJlcXVlc3QaKy5zd2FybS5tZW1iZXIudjEuVXBkYXRlQXZhaWxhYmlsaXR5UmVzcG9uc2USZwoQVXBkYXRlT25ib2FyZGluZxIoLnN3YXJtLm1lbWJlci52MS5VcGRhdGVPbmJvYXJkaW5nUmVxdWVzdBopLnN3YXJtLm1lbWJlci52MS5VcGRhdGVPbmJvYXJkaW5nUmVzcG9uc2UScAoTRmluZENvdmVyaW5nTWVtYmVycxIrLnN3YXJtLm1lbWJlci52MS5GaW5kQ292ZXJpbmdNZW1iZXJzUmVxdWVzdBosLnN3YXJtLm1lbWJlci52MS5GaW5kQ292ZXJpbmdNZW1iZXJzUmVzcG9uc2USZAoPSXNzdWVMb2dpblRva2VuEicuc3dhcm0ubWVtYmVyLnYxLklzc3VlTG9naW5Ub2tlblJlcXVlc3QaKC5zd2FybS5tZW1iZXIudjEuSXNzdWVMb2dpblRva2VuUmVzcG9uc2USagoRQ29uc3VtZUxvZ2luVG9rZW4SKS5zd2FybS5tZW1iZXIudjEuQ29uc3VtZUxvZ2luVG9rZW5SZXF1ZXN0Giouc3dhcm0ubWVtYmVyLnYxLkNvbnN1bWVMb2dpblRva2VuUmVzcG9uc2USagoRRmluZE1lbWJlckJ5UGhvbmUSKS5zd2FybS5tZW1iZXIudjEuRmluZE1lbWJlckJ5UGhvbmVSZXF1ZXN0Giouc3dhcm0ubWVtYmVyLnYxLkZpbmRNZW1iZXJCeVBob25lUmVzcG9uc2USZAoPU2V0RG9Ob3REaXN0dXJiEicuc3dhcm0ubWVtYmVyLnYxLlNldERvTm90RGlzdHVyYlJlcXVlc3QaKC5zd2FybS5tZW1iZXIudjEuU2V0RG9Ob3REaXN0dXJiUmVzcG9uc2USagoRTGlzdEFsZXJ0U2V0dGluZ3MSKS5zd2FybS5tZW1iZXIudjEuTGlzdEFsZXJ0U2V0dGluZ3NSZXF1ZXN0Giouc3dhcm0ubWVtYmVyLnYxLkxpc3RBbGVydFNldHRpbmdzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_swarm_common_v1_geo]);
+  fileDesc("CiRzd2FybS9tZW1iZXIvdjEvbWVtYmVyX3NlcnZpY2UucHJvdG8SD3N3YXJtLm1lbWJlci52MSKdAQoMQXZhaWxhYmlsaXR5EhYKDmRvX25vdF9kaXN0dXJiGAEgASgIEh4KFmVsZXZhdGlvbl9tYXhpbXVtX2ZlZXQYAiABKA0SFgoOcmFuZ2VfaW5fbWlsZXMYAyABKA0SKAoEZGF5cxgEIAMoCzIaLnN3YXJtLm1lbWJlci52MS5EYXlXaW5kb3cSEwoLZXh0cmFfbWlsZXMYBSABKA0iLwoJRGF5V2luZG93EhEKCWZyb21faG91chgBIAEoDRIPCgd0b19ob3VyGAIgASgNImEKD09uYm9hcmRpbmdFbnRyeRIVCg1vbmJvYXJkaW5nX2lkGAEgASgNEjEKBnN0YXR1cxgDIAEoDjIhLnN3YXJtLm1lbWJlci52MS5PbmJvYXJkaW5nU3RhdHVzSgQIAhADIoYCCgZNZW1iZXISEQoJbWVtYmVyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEjMKDGF2YWlsYWJpbGl0eRgDIAEoCzIdLnN3YXJtLm1lbWJlci52MS5BdmFpbGFiaWxpdHkSDAoEbmFtZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSDwoHYWRkcmVzcxgGIAEoCRInCgRob21lGAcgASgLMhkuc3dhcm0uY29tbW9uLnYxLkdlb1BvaW50EhEKCXRpbWVfem9uZRgIIAEoCRI0CgpvbmJvYXJkaW5nGAkgAygLMiAuc3dhcm0ubWVtYmVyLnYxLk9uYm9hcmRpbmdFbnRyeSIkChNFbnN1cmVNZW1iZXJSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIlAKFEVuc3VyZU1lbWJlclJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLnN3YXJtLm1lbWJlci52MS5NZW1iZXISDwoHY3JlYXRlZBgCIAEoCCIlChBHZXRNZW1iZXJSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSI8ChFHZXRNZW1iZXJSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyIm4KHlVwZGF0ZU1lbWJlckluZm9ybWF0aW9uUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxwaG9uZV9udW1iZXIYAyABKAkSDwoHYWRkcmVzcxgEIAEoCUoECAUQBiJKCh9VcGRhdGVNZW1iZXJJbmZvcm1hdGlvblJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLnN3YXJtLm1lbWJlci52MS5NZW1iZXIiZQoORGF5SG91cnNDaGFuZ2USCwoDZGF5GAEgASgNEhYKCWZyb21faG91chgCIAEoAUgAiAEBEhQKB3RvX2hvdXIYAyABKAFIAYgBAUIMCgpfZnJvbV9ob3VyQgoKCF90b19ob3VyItICChlVcGRhdGVBdmFpbGFiaWxpdHlSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCRIbCg5kb19ub3RfZGlzdHVyYhgCIAEoCEgAiAEBEiMKFmVsZXZhdGlvbl9tYXhpbXVtX2ZlZXQYAyABKAFIAYgBARIbCg5yYW5nZV9pbl9taWxlcxgEIAEoAUgCiAEBEjIKCWRheV9ob3VycxgFIAMoCzIfLnN3YXJtLm1lbWJlci52MS5EYXlIb3Vyc0NoYW5nZRIWCgl0aW1lX3pvbmUYBiABKAlIA4gBARIYCgtleHRyYV9taWxlcxgHIAEoAUgEiAEBQhEKD19kb19ub3RfZGlzdHVyYkIZChdfZWxldmF0aW9uX21heGltdW1fZmVldEIRCg9fcmFuZ2VfaW5fbWlsZXNCDAoKX3RpbWVfem9uZUIOCgxfZXh0cmFfbWlsZXMiRQoaVXBkYXRlQXZhaWxhYmlsaXR5UmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuc3dhcm0ubWVtYmVyLnYxLk1lbWJlciJ8ChdVcGRhdGVPbmJvYXJkaW5nUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkSFQoNb25ib2FyZGluZ19pZBgCIAEoDRIxCgZzdGF0dXMYBCABKA4yIS5zd2FybS5tZW1iZXIudjEuT25ib2FyZGluZ1N0YXR1c0oECAMQBCJDChhVcGRhdGVPbmJvYXJkaW5nUmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuc3dhcm0ubWVtYmVyLnYxLk1lbWJlciJyChpGaW5kQ292ZXJpbmdNZW1iZXJzUmVxdWVzdBIoCgVwb2ludBgBIAEoCzIZLnN3YXJtLmNvbW1vbi52MS5HZW9Qb2ludBITCgtoZWlnaHRfZmVldBgCIAEoARIVCg1pbmNsdWRlX3dpZGVyGAMgASgIInMKDkNvdmVyaW5nTWVtYmVyEhEKCW1lbWJlcl9pZBgBIAEoCRIWCg5kaXN0YW5jZV9taWxlcxgCIAEoARInCgZtZW1iZXIYAyABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyEg0KBXdpZGVyGAQgASgIIk8KG0ZpbmRDb3ZlcmluZ01lbWJlcnNSZXNwb25zZRIwCgdtZW1iZXJzGAEgAygLMh8uc3dhcm0ubWVtYmVyLnYxLkNvdmVyaW5nTWVtYmVyIicKFklzc3VlTG9naW5Ub2tlblJlcXVlc3QSDQoFZW1haWwYASABKAkicwoXSXNzdWVMb2dpblRva2VuUmVzcG9uc2USDQoFdG9rZW4YASABKAkSLgoKZXhwaXJlc19hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGQoRdmFsaWRfZm9yX3NlY29uZHMYAyABKA0iKQoYQ29uc3VtZUxvZ2luVG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIlUKGUNvbnN1bWVMb2dpblRva2VuUmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuc3dhcm0ubWVtYmVyLnYxLk1lbWJlchIPCgdjcmVhdGVkGAIgASgIIjAKGEZpbmRNZW1iZXJCeVBob25lUmVxdWVzdBIUCgxwaG9uZV9udW1iZXIYASABKAkiRAoZRmluZE1lbWJlckJ5UGhvbmVSZXNwb25zZRInCgZtZW1iZXIYASABKAsyFy5zd2FybS5tZW1iZXIudjEuTWVtYmVyIkMKFlNldERvTm90RGlzdHVyYlJlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJEhYKDmRvX25vdF9kaXN0dXJiGAIgASgIIkIKF1NldERvTm90RGlzdHVyYlJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLnN3YXJtLm1lbWJlci52MS5NZW1iZXIiLgoYTGlzdEFsZXJ0U2V0dGluZ3NSZXF1ZXN0EhIKCm1lbWJlcl9pZHMYASADKAkikwIKDUFsZXJ0U2V0dGluZ3MSEQoJbWVtYmVyX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKA0SFAoMcGhvbmVfbnVtYmVyGAMgASgJEhEKCXRpbWVfem9uZRgEIAEoCRIzCgxhdmFpbGFiaWxpdHkYBSABKAsyHS5zd2FybS5tZW1iZXIudjEuQXZhaWxhYmlsaXR5EgwKBG5hbWUYBiABKAkSMAoIY2hhbm5lbHMYByABKAsyHi5zd2FybS5tZW1iZXIudjEuQWxlcnRDaGFubmVscxINCgVlbWFpbBgIIAEoCRIxCgxwdXNoX3RhcmdldHMYCSADKAsyGy5zd2FybS5tZW1iZXIudjEuUHVzaFRhcmdldCI5Cg1BbGVydENoYW5uZWxzEgsKA3NtcxgBIAEoCBIMCgRwdXNoGAIgASgIEg0KBWVtYWlsGAMgASgIIlsKClB1c2hEZXZpY2USEQoJZGV2aWNlX2lkGAEgASgJEgwKBG5hbWUYAiABKAkSLAoIYWRkZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIl0KClB1c2hUYXJnZXQSEQoJZGV2aWNlX2lkGAEgASgJEgwKBG5hbWUYAiABKAkSEAoIZW5kcG9pbnQYAyABKAkSDgoGcDI1NmRoGAQgASgJEgwKBGF1dGgYBSABKAkiLAoXR2V0QWxlcnRDaGFubmVsc1JlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJInoKGEdldEFsZXJ0Q2hhbm5lbHNSZXNwb25zZRIwCghjaGFubmVscxgBIAEoCzIeLnN3YXJtLm1lbWJlci52MS5BbGVydENoYW5uZWxzEiwKB2RldmljZXMYAiADKAsyGy5zd2FybS5tZW1iZXIudjEuUHVzaERldmljZSJeChdTZXRBbGVydENoYW5uZWxzUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkSMAoIY2hhbm5lbHMYAiABKAsyHi5zd2FybS5tZW1iZXIudjEuQWxlcnRDaGFubmVscyJMChhTZXRBbGVydENoYW5uZWxzUmVzcG9uc2USMAoIY2hhbm5lbHMYASABKAsyHi5zd2FybS5tZW1iZXIudjEuQWxlcnRDaGFubmVscyJnChRBZGRQdXNoRGV2aWNlUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIQCghlbmRwb2ludBgDIAEoCRIOCgZwMjU2ZGgYBCABKAkSDAoEYXV0aBgFIAEoCSJEChVBZGRQdXNoRGV2aWNlUmVzcG9uc2USKwoGZGV2aWNlGAEgASgLMhsuc3dhcm0ubWVtYmVyLnYxLlB1c2hEZXZpY2UiPwoXUmVtb3ZlUHVzaERldmljZVJlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJEhEKCWRldmljZV9pZBgCIAEoCSIaChhSZW1vdmVQdXNoRGV2aWNlUmVzcG9uc2UiLQoZUmVtb3ZlUHVzaEVuZHBvaW50UmVxdWVzdBIQCghlbmRwb2ludBgBIAEoCSItChpSZW1vdmVQdXNoRW5kcG9pbnRSZXNwb25zZRIPCgdyZW1vdmVkGAEgASgIIk0KGUxpc3RBbGVydFNldHRpbmdzUmVzcG9uc2USMAoIc2V0dGluZ3MYASADKAsyHi5zd2FybS5tZW1iZXIudjEuQWxlcnRTZXR0aW5ncyp1ChBPbmJvYXJkaW5nU3RhdHVzEiEKHU9OQk9BUkRJTkdfU1RBVFVTX1VOU1BFQ0lGSUVEEAASHQoZT05CT0FSRElOR19TVEFUVVNfVE9fU0hPVxABEh8KG09OQk9BUkRJTkdfU1RBVFVTX0NPTVBMRVRFRBACMqINCg1NZW1iZXJTZXJ2aWNlElsKDEVuc3VyZU1lbWJlchIkLnN3YXJtLm1lbWJlci52MS5FbnN1cmVNZW1iZXJSZXF1ZXN0GiUuc3dhcm0ubWVtYmVyLnYxLkVuc3VyZU1lbWJlclJlc3BvbnNlElIKCUdldE1lbWJlchIhLnN3YXJtLm1lbWJlci52MS5HZXRNZW1iZXJSZXF1ZXN0GiIuc3dhcm0ubWVtYmVyLnYxLkdldE1lbWJlclJlc3BvbnNlEnwKF1VwZGF0ZU1lbWJlckluZm9ybWF0aW9uEi8uc3dhcm0ubWVtYmVyLnYxLlVwZGF0ZU1lbWJlckluZm9ybWF0aW9uUmVxdWVzdBowLnN3YXJtLm1lbWJlci52MS5VcGRhdGVNZW1iZXJJbmZvcm1hdGlvblJlc3BvbnNlEm0KElVwZGF0ZUF2YWlsYWJpbGl0eRIqLnN3YXJtLm1lbWJlci52MS5VcGRhdGVBdmFpbGFiaWxpdHlSZXF1ZXN0Gisuc3dhcm0ubWVtYmVyLnYxLlVwZGF0ZUF2YWlsYWJpbGl0eVJlc3BvbnNlEmcKEFVwZGF0ZU9uYm9hcmRpbmcSKC5zd2FybS5tZW1iZXIudjEuVXBkYXRlT25ib2FyZGluZ1JlcXVlc3QaKS5zd2FybS5tZW1iZXIudjEuVXBkYXRlT25ib2FyZGluZ1Jlc3BvbnNlEnAKE0ZpbmRDb3ZlcmluZ01lbWJlcnMSKy5zd2FybS5tZW1iZXIudjEuRmluZENvdmVyaW5nTWVtYmVyc1JlcXVlc3QaLC5zd2FybS5tZW1iZXIudjEuRmluZENvdmVyaW5nTWVtYmVyc1Jlc3BvbnNlEmQKD0lzc3VlTG9naW5Ub2tlbhInLnN3YXJtLm1lbWJlci52MS5Jc3N1ZUxvZ2luVG9rZW5SZXF1ZXN0Giguc3dhcm0ubWVtYmVyLnYxLklzc3VlTG9naW5Ub2tlblJlc3BvbnNlEmoKEUNvbnN1bWVMb2dpblRva2VuEikuc3dhcm0ubWVtYmVyLnYxLkNvbnN1bWVMb2dpblRva2VuUmVxdWVzdBoqLnN3YXJtLm1lbWJlci52MS5Db25zdW1lTG9naW5Ub2tlblJlc3BvbnNlEmoKEUZpbmRNZW1iZXJCeVBob25lEikuc3dhcm0ubWVtYmVyLnYxLkZpbmRNZW1iZXJCeVBob25lUmVxdWVzdBoqLnN3YXJtLm1lbWJlci52MS5GaW5kTWVtYmVyQnlQaG9uZVJlc3BvbnNlEmQKD1NldERvTm90RGlzdHVyYhInLnN3YXJtLm1lbWJlci52MS5TZXREb05vdERpc3R1cmJSZXF1ZXN0Giguc3dhcm0ubWVtYmVyLnYxLlNldERvTm90RGlzdHVyYlJlc3BvbnNlEmoKEUxpc3RBbGVydFNldHRpbmdzEikuc3dhcm0ubWVtYmVyLnYxLkxpc3RBbGVydFNldHRpbmdzUmVxdWVzdBoqLnN3YXJtLm1lbWJlci52MS5MaXN0QWxlcnRTZXR0aW5nc1Jlc3BvbnNlEmcKEEdldEFsZXJ0Q2hhbm5lbHMSKC5zd2FybS5tZW1iZXIudjEuR2V0QWxlcnRDaGFubmVsc1JlcXVlc3QaKS5zd2FybS5tZW1iZXIudjEuR2V0QWxlcnRDaGFubmVsc1Jlc3BvbnNlEmcKEFNldEFsZXJ0Q2hhbm5lbHMSKC5zd2FybS5tZW1iZXIudjEuU2V0QWxlcnRDaGFubmVsc1JlcXVlc3QaKS5zd2FybS5tZW1iZXIudjEuU2V0QWxlcnRDaGFubmVsc1Jlc3BvbnNlEl4KDUFkZFB1c2hEZXZpY2USJS5zd2FybS5tZW1iZXIudjEuQWRkUHVzaERldmljZVJlcXVlc3QaJi5zd2FybS5tZW1iZXIudjEuQWRkUHVzaERldmljZVJlc3BvbnNlEmcKEFJlbW92ZVB1c2hEZXZpY2USKC5zd2FybS5tZW1iZXIudjEuUmVtb3ZlUHVzaERldmljZVJlcXVlc3QaKS5zd2FybS5tZW1iZXIudjEuUmVtb3ZlUHVzaERldmljZVJlc3BvbnNlEm0KElJlbW92ZVB1c2hFbmRwb2ludBIqLnN3YXJtLm1lbWJlci52MS5SZW1vdmVQdXNoRW5kcG9pbnRSZXF1ZXN0Gisuc3dhcm0ubWVtYmVyLnYxLlJlbW92ZVB1c2hFbmRwb2ludFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_swarm_common_v1_geo]);
 
 /**
  * @generated from message swarm.member.v1.Availability
@@ -733,6 +733,27 @@ export type AlertSettings = Message<"swarm.member.v1.AlertSettings"> & {
    * @generated from field: string name = 6;
    */
   name: string;
+
+  /**
+   * Absent for a member who never chose: text message only (the spec's default).
+   *
+   * @generated from field: swarm.member.v1.AlertChannels channels = 7;
+   */
+  channels?: AlertChannels | undefined;
+
+  /**
+   * The member's login email, where email alerts go.
+   *
+   * @generated from field: string email = 8;
+   */
+  email: string;
+
+  /**
+   * Where notifications go: every device of the member, with what encrypting for it needs.
+   *
+   * @generated from field: repeated swarm.member.v1.PushTarget push_targets = 9;
+   */
+  pushTargets: PushTarget[];
 };
 
 /**
@@ -741,6 +762,305 @@ export type AlertSettings = Message<"swarm.member.v1.AlertSettings"> & {
  */
 export const AlertSettingsSchema: GenMessage<AlertSettings> = /*@__PURE__*/
   messageDesc(file_swarm_member_v1_member_service, 27);
+
+/**
+ * @generated from message swarm.member.v1.AlertChannels
+ */
+export type AlertChannels = Message<"swarm.member.v1.AlertChannels"> & {
+  /**
+   * @generated from field: bool sms = 1;
+   */
+  sms: boolean;
+
+  /**
+   * @generated from field: bool push = 2;
+   */
+  push: boolean;
+
+  /**
+   * @generated from field: bool email = 3;
+   */
+  email: boolean;
+};
+
+/**
+ * Describes the message swarm.member.v1.AlertChannels.
+ * Use `create(AlertChannelsSchema)` to create a new message.
+ */
+export const AlertChannelsSchema: GenMessage<AlertChannels> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 28);
+
+/**
+ * A device as the member area lists it (the subscription itself is never shown).
+ *
+ * @generated from message swarm.member.v1.PushDevice
+ */
+export type PushDevice = Message<"swarm.member.v1.PushDevice"> & {
+  /**
+   * @generated from field: string device_id = 1;
+   */
+  deviceId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp added_at = 3;
+   */
+  addedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.member.v1.PushDevice.
+ * Use `create(PushDeviceSchema)` to create a new message.
+ */
+export const PushDeviceSchema: GenMessage<PushDevice> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 29);
+
+/**
+ * A device as alerting needs it: the push service endpoint and the subscription's keys (base64url, as
+ * PushSubscription.toJSON() gives them).
+ *
+ * @generated from message swarm.member.v1.PushTarget
+ */
+export type PushTarget = Message<"swarm.member.v1.PushTarget"> & {
+  /**
+   * @generated from field: string device_id = 1;
+   */
+  deviceId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string endpoint = 3;
+   */
+  endpoint: string;
+
+  /**
+   * @generated from field: string p256dh = 4;
+   */
+  p256dh: string;
+
+  /**
+   * @generated from field: string auth = 5;
+   */
+  auth: string;
+};
+
+/**
+ * Describes the message swarm.member.v1.PushTarget.
+ * Use `create(PushTargetSchema)` to create a new message.
+ */
+export const PushTargetSchema: GenMessage<PushTarget> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 30);
+
+/**
+ * @generated from message swarm.member.v1.GetAlertChannelsRequest
+ */
+export type GetAlertChannelsRequest = Message<"swarm.member.v1.GetAlertChannelsRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.member.v1.GetAlertChannelsRequest.
+ * Use `create(GetAlertChannelsRequestSchema)` to create a new message.
+ */
+export const GetAlertChannelsRequestSchema: GenMessage<GetAlertChannelsRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 31);
+
+/**
+ * @generated from message swarm.member.v1.GetAlertChannelsResponse
+ */
+export type GetAlertChannelsResponse = Message<"swarm.member.v1.GetAlertChannelsResponse"> & {
+  /**
+   * @generated from field: swarm.member.v1.AlertChannels channels = 1;
+   */
+  channels?: AlertChannels | undefined;
+
+  /**
+   * @generated from field: repeated swarm.member.v1.PushDevice devices = 2;
+   */
+  devices: PushDevice[];
+};
+
+/**
+ * Describes the message swarm.member.v1.GetAlertChannelsResponse.
+ * Use `create(GetAlertChannelsResponseSchema)` to create a new message.
+ */
+export const GetAlertChannelsResponseSchema: GenMessage<GetAlertChannelsResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 32);
+
+/**
+ * @generated from message swarm.member.v1.SetAlertChannelsRequest
+ */
+export type SetAlertChannelsRequest = Message<"swarm.member.v1.SetAlertChannelsRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: swarm.member.v1.AlertChannels channels = 2;
+   */
+  channels?: AlertChannels | undefined;
+};
+
+/**
+ * Describes the message swarm.member.v1.SetAlertChannelsRequest.
+ * Use `create(SetAlertChannelsRequestSchema)` to create a new message.
+ */
+export const SetAlertChannelsRequestSchema: GenMessage<SetAlertChannelsRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 33);
+
+/**
+ * @generated from message swarm.member.v1.SetAlertChannelsResponse
+ */
+export type SetAlertChannelsResponse = Message<"swarm.member.v1.SetAlertChannelsResponse"> & {
+  /**
+   * @generated from field: swarm.member.v1.AlertChannels channels = 1;
+   */
+  channels?: AlertChannels | undefined;
+};
+
+/**
+ * Describes the message swarm.member.v1.SetAlertChannelsResponse.
+ * Use `create(SetAlertChannelsResponseSchema)` to create a new message.
+ */
+export const SetAlertChannelsResponseSchema: GenMessage<SetAlertChannelsResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 34);
+
+/**
+ * @generated from message swarm.member.v1.AddPushDeviceRequest
+ */
+export type AddPushDeviceRequest = Message<"swarm.member.v1.AddPushDeviceRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+
+  /**
+   * Trimmed, 1 to 60 characters, e.g. 'Pixel 8 (Chrome)'.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string endpoint = 3;
+   */
+  endpoint: string;
+
+  /**
+   * @generated from field: string p256dh = 4;
+   */
+  p256dh: string;
+
+  /**
+   * @generated from field: string auth = 5;
+   */
+  auth: string;
+};
+
+/**
+ * Describes the message swarm.member.v1.AddPushDeviceRequest.
+ * Use `create(AddPushDeviceRequestSchema)` to create a new message.
+ */
+export const AddPushDeviceRequestSchema: GenMessage<AddPushDeviceRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 35);
+
+/**
+ * @generated from message swarm.member.v1.AddPushDeviceResponse
+ */
+export type AddPushDeviceResponse = Message<"swarm.member.v1.AddPushDeviceResponse"> & {
+  /**
+   * @generated from field: swarm.member.v1.PushDevice device = 1;
+   */
+  device?: PushDevice | undefined;
+};
+
+/**
+ * Describes the message swarm.member.v1.AddPushDeviceResponse.
+ * Use `create(AddPushDeviceResponseSchema)` to create a new message.
+ */
+export const AddPushDeviceResponseSchema: GenMessage<AddPushDeviceResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 36);
+
+/**
+ * @generated from message swarm.member.v1.RemovePushDeviceRequest
+ */
+export type RemovePushDeviceRequest = Message<"swarm.member.v1.RemovePushDeviceRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: string device_id = 2;
+   */
+  deviceId: string;
+};
+
+/**
+ * Describes the message swarm.member.v1.RemovePushDeviceRequest.
+ * Use `create(RemovePushDeviceRequestSchema)` to create a new message.
+ */
+export const RemovePushDeviceRequestSchema: GenMessage<RemovePushDeviceRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 37);
+
+/**
+ * @generated from message swarm.member.v1.RemovePushDeviceResponse
+ */
+export type RemovePushDeviceResponse = Message<"swarm.member.v1.RemovePushDeviceResponse"> & {
+};
+
+/**
+ * Describes the message swarm.member.v1.RemovePushDeviceResponse.
+ * Use `create(RemovePushDeviceResponseSchema)` to create a new message.
+ */
+export const RemovePushDeviceResponseSchema: GenMessage<RemovePushDeviceResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 38);
+
+/**
+ * @generated from message swarm.member.v1.RemovePushEndpointRequest
+ */
+export type RemovePushEndpointRequest = Message<"swarm.member.v1.RemovePushEndpointRequest"> & {
+  /**
+   * @generated from field: string endpoint = 1;
+   */
+  endpoint: string;
+};
+
+/**
+ * Describes the message swarm.member.v1.RemovePushEndpointRequest.
+ * Use `create(RemovePushEndpointRequestSchema)` to create a new message.
+ */
+export const RemovePushEndpointRequestSchema: GenMessage<RemovePushEndpointRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 39);
+
+/**
+ * @generated from message swarm.member.v1.RemovePushEndpointResponse
+ */
+export type RemovePushEndpointResponse = Message<"swarm.member.v1.RemovePushEndpointResponse"> & {
+  /**
+   * @generated from field: bool removed = 1;
+   */
+  removed: boolean;
+};
+
+/**
+ * Describes the message swarm.member.v1.RemovePushEndpointResponse.
+ * Use `create(RemovePushEndpointResponseSchema)` to create a new message.
+ */
+export const RemovePushEndpointResponseSchema: GenMessage<RemovePushEndpointResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_member_service, 40);
 
 /**
  * @generated from message swarm.member.v1.ListAlertSettingsResponse
@@ -757,7 +1077,7 @@ export type ListAlertSettingsResponse = Message<"swarm.member.v1.ListAlertSettin
  * Use `create(ListAlertSettingsResponseSchema)` to create a new message.
  */
 export const ListAlertSettingsResponseSchema: GenMessage<ListAlertSettingsResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_member_v1_member_service, 28);
+  messageDesc(file_swarm_member_v1_member_service, 41);
 
 /**
  * Spec §3: the spec's labels are 'a' (to be shown) and 'c' (completed), in @swarm/proto/labels.
@@ -912,6 +1232,62 @@ export const MemberService: GenService<{
     methodKind: "unary";
     input: typeof ListAlertSettingsRequestSchema;
     output: typeof ListAlertSettingsResponseSchema;
+  },
+  /**
+   * How the member wants to be alerted, and the devices they get notifications on. Errors: NOT_FOUND.
+   *
+   * @generated from rpc swarm.member.v1.MemberService.GetAlertChannels
+   */
+  getAlertChannels: {
+    methodKind: "unary";
+    input: typeof GetAlertChannelsRequestSchema;
+    output: typeof GetAlertChannelsResponseSchema;
+  },
+  /**
+   * Sets the channels; at least one stays on. A change is a member change (member.changed, version raised).
+   * Errors: NOT_FOUND; INVALID_ARGUMENT (MEMBER.INVALID_ALERT_CHANNELS) when every channel is off.
+   *
+   * @generated from rpc swarm.member.v1.MemberService.SetAlertChannels
+   */
+  setAlertChannels: {
+    methodKind: "unary";
+    input: typeof SetAlertChannelsRequestSchema;
+    output: typeof SetAlertChannelsResponseSchema;
+  },
+  /**
+   * A browser's push subscription, kept as a device of the member. One device per endpoint: the same endpoint
+   * again, from this member or another, moves to this member with the new name and keys (a phone that was signed
+   * in as someone else). At most 10 devices per member.
+   * Errors: NOT_FOUND; INVALID_ARGUMENT (MEMBER.INVALID_PUSH_SUBSCRIPTION, with the problem as the message);
+   * FAILED_PRECONDITION (MEMBER.TOO_MANY_DEVICES).
+   *
+   * @generated from rpc swarm.member.v1.MemberService.AddPushDevice
+   */
+  addPushDevice: {
+    methodKind: "unary";
+    input: typeof AddPushDeviceRequestSchema;
+    output: typeof AddPushDeviceResponseSchema;
+  },
+  /**
+   * Errors: NOT_FOUND (MEMBER.NOT_FOUND, MEMBER.DEVICE_NOT_FOUND).
+   *
+   * @generated from rpc swarm.member.v1.MemberService.RemovePushDevice
+   */
+  removePushDevice: {
+    methodKind: "unary";
+    input: typeof RemovePushDeviceRequestSchema;
+    output: typeof RemovePushDeviceResponseSchema;
+  },
+  /**
+   * The push service answered that this subscription is gone (404 or 410): whichever member holds it loses it.
+   * Idempotent; removed is false when no member held it.
+   *
+   * @generated from rpc swarm.member.v1.MemberService.RemovePushEndpoint
+   */
+  removePushEndpoint: {
+    methodKind: "unary";
+    input: typeof RemovePushEndpointRequestSchema;
+    output: typeof RemovePushEndpointResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_swarm_member_v1_member_service, 0);

@@ -12,7 +12,277 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/notification/v1/notification_service.proto.
  */
 export const file_swarm_notification_v1_notification_service: GenFile = /*@__PURE__*/
-  fileDesc("CjBzd2FybS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uX3NlcnZpY2UucHJvdG8SFXN3YXJtLm5vdGlmaWNhdGlvbi52MSKKAQoNQWxlcnREaXNwYXRjaBIRCglyZXBvcnRfaWQYASABKAkSNQoGc3RhdHVzGAIgASgOMiUuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkRpc3BhdGNoU3RhdHVzEi8KC3JlY2VpdmVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIsChdHZXRBbGVydERpc3BhdGNoUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkiUgoYR2V0QWxlcnREaXNwYXRjaFJlc3BvbnNlEjYKCGRpc3BhdGNoGAEgASgLMiQuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFsZXJ0RGlzcGF0Y2giSgoXSGFuZGxlSW5ib3VuZFNtc1JlcXVlc3QSDAoEZnJvbRgBIAEoCRIMCgRib2R5GAIgASgJEhMKC21lc3NhZ2Vfc2lkGAMgASgJIikKGEhhbmRsZUluYm91bmRTbXNSZXNwb25zZRINCgVyZXBseRgBIAEoCSIZChdMaXN0RGV2T3V0Ym94U21zUmVxdWVzdCJqCgxEZXZPdXRib3hTbXMSCgoCdG8YASABKAkSDAoEYm9keRgCIAEoCRIrCgdzZW50X2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtwcm92aWRlcl9pZBgEIAEoCSJiChhMaXN0RGV2T3V0Ym94U21zUmVzcG9uc2USDwoHZW5hYmxlZBgBIAEoCBI1CghtZXNzYWdlcxgCIAMoCzIjLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5EZXZPdXRib3hTbXMiiwEKH0dldEFzc29jaWF0aW9uU3RhdGlzdGljc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRIpCgVzaW5jZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoFdW50aWwYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIpIBCg1PdXRjb21lQ291bnRzEhAKCGNhcHR1cmVkGAEgASgNEhsKE2dvbmVfYmVmb3JlX2Fycml2YWwYAiABKA0SFgoObm90X2hvbmV5X2JlZXMYAyABKA0SFwoPY291bGRfbm90X3JlYWNoGAQgASgNEg0KBW90aGVyGAUgASgNEhIKCnVucmVjb3JkZWQYBiABKA0i9AMKFUFzc29jaWF0aW9uU3RhdGlzdGljcxIwCgxwZXJpb2Rfc3RhcnQYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnBlcmlvZF9lbmQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKD3JlcG9ydHNfYWxlcnRlZBgDIAEoDRIXCg9yZXBvcnRzX2NsYWltZWQYBCABKA0SKgodbWVkaWFuX21pbnV0ZXNfdG9fZmlyc3RfY2xhaW0YBSABKAFIAIgBARInChpwOTBfbWludXRlc190b19maXJzdF9jbGFpbRgGIAEoAUgBiAEBEjYKCG91dGNvbWVzGAcgASgLMiQuc3dhcm0ubm90aWZpY2F0aW9uLnYxLk91dGNvbWVDb3VudHMSFwoPcmVwb3J0c19leHBpcmVkGAggASgNEhMKC2FsZXJ0c19zZW50GAkgASgNEhkKEWFsZXJ0c19jb3N0X2NlbnRzGAogASgNEhYKDnJlcG9ydGVyX3RleHRzGAsgASgNEhgKEHJlcG9ydHNfZGVwYXJ0ZWQYDCABKA1CIAoeX21lZGlhbl9taW51dGVzX3RvX2ZpcnN0X2NsYWltQh0KG19wOTBfbWludXRlc190b19maXJzdF9jbGFpbSKcAQogR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVzcG9uc2USOwoFd2Vla3MYASADKAsyLC5zd2FybS5ub3RpZmljYXRpb24udjEuQXNzb2NpYXRpb25TdGF0aXN0aWNzEjsKBXRvdGFsGAIgASgLMiwuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFzc29jaWF0aW9uU3RhdGlzdGljcypuCg5EaXNwYXRjaFN0YXR1cxIfChtESVNQQVRDSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIcChhESVNQQVRDSF9TVEFUVVNfUkVDRUlWRUQQARIdChlESVNQQVRDSF9TVEFUVVNfU0NIRURVTEVEEAIyggQKE05vdGlmaWNhdGlvblNlcnZpY2UScwoQR2V0QWxlcnREaXNwYXRjaBIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydERpc3BhdGNoUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydERpc3BhdGNoUmVzcG9uc2UScwoQSGFuZGxlSW5ib3VuZFNtcxIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5IYW5kbGVJbmJvdW5kU21zUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5IYW5kbGVJbmJvdW5kU21zUmVzcG9uc2UScwoQTGlzdERldk91dGJveFNtcxIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0RGV2T3V0Ym94U21zUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0RGV2T3V0Ym94U21zUmVzcG9uc2USiwEKGEdldEFzc29jaWF0aW9uU3RhdGlzdGljcxI2LnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBc3NvY2lhdGlvblN0YXRpc3RpY3NSZXF1ZXN0Gjcuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkdldEFzc29jaWF0aW9uU3RhdGlzdGljc1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CjBzd2FybS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uX3NlcnZpY2UucHJvdG8SFXN3YXJtLm5vdGlmaWNhdGlvbi52MSKJAgoJQWxlcnRWaWV3EhEKCXJlcG9ydF9pZBgBIAEoCRISCgpjbGFpbV9jb2RlGAIgASgJEgwKBHNpemUYAyABKAkSFgoOZWxldmF0aW9uX2ZlZXQYBCABKA0SFgoOZGlzdGFuY2VfbWlsZXMYBSABKAESDAoEdG93bhgGIAEoCRIVCg10aHVtYm5haWxfdXJsGAcgASgJEi4KCmFsZXJ0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjQKBXN0YXRlGAkgASgOMiUuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltYWJsZVN0YXRlEgwKBHRlc3QYCiABKAgiMgobR2V0QWxlcnRCeUNsYWltVG9rZW5SZXF1ZXN0EhMKC2NsYWltX3Rva2VuGAEgASgJIk8KHEdldEFsZXJ0QnlDbGFpbVRva2VuUmVzcG9uc2USLwoFYWxlcnQYASABKAsyIC5zd2FybS5ub3RpZmljYXRpb24udjEuQWxlcnRWaWV3IiwKFUNsYWltV2l0aFRva2VuUmVxdWVzdBITCgtjbGFpbV90b2tlbhgBIAEoCSJ8ChZDbGFpbVdpdGhUb2tlblJlc3BvbnNlEj0KB291dGNvbWUYASABKA4yLC5zd2FybS5ub3RpZmljYXRpb24udjEuQ2xhaW1XaXRoVG9rZW5PdXRjb21lEg8KB21lc3NhZ2UYAiABKAkSEgoKY2xhaW1fY29kZRgDIAEoCSIpChRTZW5kVGVzdEFsZXJ0UmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkiTgoVU2VuZFRlc3RBbGVydFJlc3BvbnNlEjUKCGNoYW5uZWxzGAEgAygOMiMuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFsZXJ0Q2hhbm5lbCIjCiFMaXN0RGV2T3V0Ym94Tm90aWZpY2F0aW9uc1JlcXVlc3QisQEKFURldk91dGJveE5vdGlmaWNhdGlvbhITCgtkZXZpY2VfbmFtZRgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSDAoEYm9keRgEIAEoCRIRCglpbWFnZV91cmwYBSABKAkSEwoLY2xhaW1fdG9rZW4YBiABKAkSKwoHc2VudF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiegoiTGlzdERldk91dGJveE5vdGlmaWNhdGlvbnNSZXNwb25zZRIPCgdlbmFibGVkGAEgASgIEkMKDW5vdGlmaWNhdGlvbnMYAiADKAsyLC5zd2FybS5ub3RpZmljYXRpb24udjEuRGV2T3V0Ym94Tm90aWZpY2F0aW9uIooBCg1BbGVydERpc3BhdGNoEhEKCXJlcG9ydF9pZBgBIAEoCRI1CgZzdGF0dXMYAiABKA4yJS5zd2FybS5ub3RpZmljYXRpb24udjEuRGlzcGF0Y2hTdGF0dXMSLwoLcmVjZWl2ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIiwKF0dldEFsZXJ0RGlzcGF0Y2hSZXF1ZXN0EhEKCXJlcG9ydF9pZBgBIAEoCSJSChhHZXRBbGVydERpc3BhdGNoUmVzcG9uc2USNgoIZGlzcGF0Y2gYASABKAsyJC5zd2FybS5ub3RpZmljYXRpb24udjEuQWxlcnREaXNwYXRjaCJKChdIYW5kbGVJbmJvdW5kU21zUmVxdWVzdBIMCgRmcm9tGAEgASgJEgwKBGJvZHkYAiABKAkSEwoLbWVzc2FnZV9zaWQYAyABKAkiKQoYSGFuZGxlSW5ib3VuZFNtc1Jlc3BvbnNlEg0KBXJlcGx5GAEgASgJIhkKF0xpc3REZXZPdXRib3hTbXNSZXF1ZXN0ImoKDERldk91dGJveFNtcxIKCgJ0bxgBIAEoCRIMCgRib2R5GAIgASgJEisKB3NlbnRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhMKC3Byb3ZpZGVyX2lkGAQgASgJImIKGExpc3REZXZPdXRib3hTbXNSZXNwb25zZRIPCgdlbmFibGVkGAEgASgIEjUKCG1lc3NhZ2VzGAIgAygLMiMuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkRldk91dGJveFNtcyKLAQofR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEikKBXNpbmNlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgV1bnRpbBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAikgEKDU91dGNvbWVDb3VudHMSEAoIY2FwdHVyZWQYASABKA0SGwoTZ29uZV9iZWZvcmVfYXJyaXZhbBgCIAEoDRIWCg5ub3RfaG9uZXlfYmVlcxgDIAEoDRIXCg9jb3VsZF9ub3RfcmVhY2gYBCABKA0SDQoFb3RoZXIYBSABKA0SEgoKdW5yZWNvcmRlZBgGIAEoDSL0AwoVQXNzb2NpYXRpb25TdGF0aXN0aWNzEjAKDHBlcmlvZF9zdGFydBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKcGVyaW9kX2VuZBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFwoPcmVwb3J0c19hbGVydGVkGAMgASgNEhcKD3JlcG9ydHNfY2xhaW1lZBgEIAEoDRIqCh1tZWRpYW5fbWludXRlc190b19maXJzdF9jbGFpbRgFIAEoAUgAiAEBEicKGnA5MF9taW51dGVzX3RvX2ZpcnN0X2NsYWltGAYgASgBSAGIAQESNgoIb3V0Y29tZXMYByABKAsyJC5zd2FybS5ub3RpZmljYXRpb24udjEuT3V0Y29tZUNvdW50cxIXCg9yZXBvcnRzX2V4cGlyZWQYCCABKA0SEwoLYWxlcnRzX3NlbnQYCSABKA0SGQoRYWxlcnRzX2Nvc3RfY2VudHMYCiABKA0SFgoOcmVwb3J0ZXJfdGV4dHMYCyABKA0SGAoQcmVwb3J0c19kZXBhcnRlZBgMIAEoDUIgCh5fbWVkaWFuX21pbnV0ZXNfdG9fZmlyc3RfY2xhaW1CHQobX3A5MF9taW51dGVzX3RvX2ZpcnN0X2NsYWltIpwBCiBHZXRBc3NvY2lhdGlvblN0YXRpc3RpY3NSZXNwb25zZRI7CgV3ZWVrcxgBIAMoCzIsLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5Bc3NvY2lhdGlvblN0YXRpc3RpY3MSOwoFdG90YWwYAiABKAsyLC5zd2FybS5ub3RpZmljYXRpb24udjEuQXNzb2NpYXRpb25TdGF0aXN0aWNzKnUKDEFsZXJ0Q2hhbm5lbBIdChlBTEVSVF9DSEFOTkVMX1VOU1BFQ0lGSUVEEAASFQoRQUxFUlRfQ0hBTk5FTF9TTVMQARIWChJBTEVSVF9DSEFOTkVMX1BVU0gQAhIXChNBTEVSVF9DSEFOTkVMX0VNQUlMEAMqmwEKDkNsYWltYWJsZVN0YXRlEh8KG0NMQUlNQUJMRV9TVEFURV9VTlNQRUNJRklFRBAAEhgKFENMQUlNQUJMRV9TVEFURV9PUEVOEAESGQoVQ0xBSU1BQkxFX1NUQVRFX1lPVVJTEAISGQoVQ0xBSU1BQkxFX1NUQVRFX1RBS0VOEAMSGAoUQ0xBSU1BQkxFX1NUQVRFX09WRVIQBCr9AQoVQ2xhaW1XaXRoVG9rZW5PdXRjb21lEigKJENMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9VTlNQRUNJRklFRBAAEiQKIENMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9DTEFJTUVEEAESKgomQ0xBSU1fV0lUSF9UT0tFTl9PVVRDT01FX0FMUkVBRFlfWU9VUlMQAhIiCh5DTEFJTV9XSVRIX1RPS0VOX09VVENPTUVfVEFLRU4QAxIhCh1DTEFJTV9XSVRIX1RPS0VOX09VVENPTUVfT1ZFUhAEEiEKHUNMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9URVNUEAUqbgoORGlzcGF0Y2hTdGF0dXMSHwobRElTUEFUQ0hfU1RBVFVTX1VOU1BFQ0lGSUVEEAASHAoYRElTUEFUQ0hfU1RBVFVTX1JFQ0VJVkVEEAESHQoZRElTUEFUQ0hfU1RBVFVTX1NDSEVEVUxFRBACMvIHChNOb3RpZmljYXRpb25TZXJ2aWNlEnMKEEdldEFsZXJ0RGlzcGF0Y2gSLi5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnREaXNwYXRjaFJlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnREaXNwYXRjaFJlc3BvbnNlEnMKEEhhbmRsZUluYm91bmRTbXMSLi5zd2FybS5ub3RpZmljYXRpb24udjEuSGFuZGxlSW5ib3VuZFNtc1JlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuSGFuZGxlSW5ib3VuZFNtc1Jlc3BvbnNlEnMKEExpc3REZXZPdXRib3hTbXMSLi5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveFNtc1JlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveFNtc1Jlc3BvbnNlEosBChhHZXRBc3NvY2lhdGlvblN0YXRpc3RpY3MSNi5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVxdWVzdBo3LnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBc3NvY2lhdGlvblN0YXRpc3RpY3NSZXNwb25zZRJ/ChRHZXRBbGVydEJ5Q2xhaW1Ub2tlbhIyLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydEJ5Q2xhaW1Ub2tlblJlcXVlc3QaMy5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnRCeUNsYWltVG9rZW5SZXNwb25zZRJtCg5DbGFpbVdpdGhUb2tlbhIsLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5DbGFpbVdpdGhUb2tlblJlcXVlc3QaLS5zd2FybS5ub3RpZmljYXRpb24udjEuQ2xhaW1XaXRoVG9rZW5SZXNwb25zZRJqCg1TZW5kVGVzdEFsZXJ0Eisuc3dhcm0ubm90aWZpY2F0aW9uLnYxLlNlbmRUZXN0QWxlcnRSZXF1ZXN0Giwuc3dhcm0ubm90aWZpY2F0aW9uLnYxLlNlbmRUZXN0QWxlcnRSZXNwb25zZRKRAQoaTGlzdERldk91dGJveE5vdGlmaWNhdGlvbnMSOC5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveE5vdGlmaWNhdGlvbnNSZXF1ZXN0Gjkuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkxpc3REZXZPdXRib3hOb3RpZmljYXRpb25zUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+
+/**
+ * @generated from message swarm.notification.v1.AlertView
+ */
+export type AlertView = Message<"swarm.notification.v1.AlertView"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string claim_code = 2;
+   */
+  claimCode: string;
+
+  /**
+   * @generated from field: string size = 3;
+   */
+  size: string;
+
+  /**
+   * @generated from field: uint32 elevation_feet = 4;
+   */
+  elevationFeet: number;
+
+  /**
+   * @generated from field: double distance_miles = 5;
+   */
+  distanceMiles: number;
+
+  /**
+   * The town, never the street.
+   *
+   * @generated from field: string town = 6;
+   */
+  town: string;
+
+  /**
+   * A signed, short-lived URL of the swarm's thumbnail; empty when the report has no picture.
+   *
+   * @generated from field: string thumbnail_url = 7;
+   */
+  thumbnailUrl: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp alerted_at = 8;
+   */
+  alertedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: swarm.notification.v1.ClaimableState state = 9;
+   */
+  state: ClaimableState;
+
+  /**
+   * A test alert: its claim does nothing.
+   *
+   * @generated from field: bool test = 10;
+   */
+  test: boolean;
+};
+
+/**
+ * Describes the message swarm.notification.v1.AlertView.
+ * Use `create(AlertViewSchema)` to create a new message.
+ */
+export const AlertViewSchema: GenMessage<AlertView> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 0);
+
+/**
+ * @generated from message swarm.notification.v1.GetAlertByClaimTokenRequest
+ */
+export type GetAlertByClaimTokenRequest = Message<"swarm.notification.v1.GetAlertByClaimTokenRequest"> & {
+  /**
+   * @generated from field: string claim_token = 1;
+   */
+  claimToken: string;
+};
+
+/**
+ * Describes the message swarm.notification.v1.GetAlertByClaimTokenRequest.
+ * Use `create(GetAlertByClaimTokenRequestSchema)` to create a new message.
+ */
+export const GetAlertByClaimTokenRequestSchema: GenMessage<GetAlertByClaimTokenRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 1);
+
+/**
+ * @generated from message swarm.notification.v1.GetAlertByClaimTokenResponse
+ */
+export type GetAlertByClaimTokenResponse = Message<"swarm.notification.v1.GetAlertByClaimTokenResponse"> & {
+  /**
+   * @generated from field: swarm.notification.v1.AlertView alert = 1;
+   */
+  alert?: AlertView | undefined;
+};
+
+/**
+ * Describes the message swarm.notification.v1.GetAlertByClaimTokenResponse.
+ * Use `create(GetAlertByClaimTokenResponseSchema)` to create a new message.
+ */
+export const GetAlertByClaimTokenResponseSchema: GenMessage<GetAlertByClaimTokenResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 2);
+
+/**
+ * @generated from message swarm.notification.v1.ClaimWithTokenRequest
+ */
+export type ClaimWithTokenRequest = Message<"swarm.notification.v1.ClaimWithTokenRequest"> & {
+  /**
+   * @generated from field: string claim_token = 1;
+   */
+  claimToken: string;
+};
+
+/**
+ * Describes the message swarm.notification.v1.ClaimWithTokenRequest.
+ * Use `create(ClaimWithTokenRequestSchema)` to create a new message.
+ */
+export const ClaimWithTokenRequestSchema: GenMessage<ClaimWithTokenRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 3);
+
+/**
+ * @generated from message swarm.notification.v1.ClaimWithTokenResponse
+ */
+export type ClaimWithTokenResponse = Message<"swarm.notification.v1.ClaimWithTokenResponse"> & {
+  /**
+   * @generated from field: swarm.notification.v1.ClaimWithTokenOutcome outcome = 1;
+   */
+  outcome: ClaimWithTokenOutcome;
+
+  /**
+   * What to show the member (one sentence, as the second notification says it).
+   *
+   * @generated from field: string message = 2;
+   */
+  message: string;
+
+  /**
+   * @generated from field: string claim_code = 3;
+   */
+  claimCode: string;
+};
+
+/**
+ * Describes the message swarm.notification.v1.ClaimWithTokenResponse.
+ * Use `create(ClaimWithTokenResponseSchema)` to create a new message.
+ */
+export const ClaimWithTokenResponseSchema: GenMessage<ClaimWithTokenResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 4);
+
+/**
+ * @generated from message swarm.notification.v1.SendTestAlertRequest
+ */
+export type SendTestAlertRequest = Message<"swarm.notification.v1.SendTestAlertRequest"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.notification.v1.SendTestAlertRequest.
+ * Use `create(SendTestAlertRequestSchema)` to create a new message.
+ */
+export const SendTestAlertRequestSchema: GenMessage<SendTestAlertRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 5);
+
+/**
+ * @generated from message swarm.notification.v1.SendTestAlertResponse
+ */
+export type SendTestAlertResponse = Message<"swarm.notification.v1.SendTestAlertResponse"> & {
+  /**
+   * The channels it went on.
+   *
+   * @generated from field: repeated swarm.notification.v1.AlertChannel channels = 1;
+   */
+  channels: AlertChannel[];
+};
+
+/**
+ * Describes the message swarm.notification.v1.SendTestAlertResponse.
+ * Use `create(SendTestAlertResponseSchema)` to create a new message.
+ */
+export const SendTestAlertResponseSchema: GenMessage<SendTestAlertResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 6);
+
+/**
+ * @generated from message swarm.notification.v1.ListDevOutboxNotificationsRequest
+ */
+export type ListDevOutboxNotificationsRequest = Message<"swarm.notification.v1.ListDevOutboxNotificationsRequest"> & {
+};
+
+/**
+ * Describes the message swarm.notification.v1.ListDevOutboxNotificationsRequest.
+ * Use `create(ListDevOutboxNotificationsRequestSchema)` to create a new message.
+ */
+export const ListDevOutboxNotificationsRequestSchema: GenMessage<ListDevOutboxNotificationsRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 7);
+
+/**
+ * @generated from message swarm.notification.v1.DevOutboxNotification
+ */
+export type DevOutboxNotification = Message<"swarm.notification.v1.DevOutboxNotification"> & {
+  /**
+   * The device's name as the member gave it.
+   *
+   * @generated from field: string device_name = 1;
+   */
+  deviceName: string;
+
+  /**
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: string title = 3;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string body = 4;
+   */
+  body: string;
+
+  /**
+   * @generated from field: string image_url = 5;
+   */
+  imageUrl: string;
+
+  /**
+   * The claim token the notification's Claim action posts; empty for an answer notification.
+   *
+   * @generated from field: string claim_token = 6;
+   */
+  claimToken: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp sent_at = 7;
+   */
+  sentAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.notification.v1.DevOutboxNotification.
+ * Use `create(DevOutboxNotificationSchema)` to create a new message.
+ */
+export const DevOutboxNotificationSchema: GenMessage<DevOutboxNotification> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 8);
+
+/**
+ * @generated from message swarm.notification.v1.ListDevOutboxNotificationsResponse
+ */
+export type ListDevOutboxNotificationsResponse = Message<"swarm.notification.v1.ListDevOutboxNotificationsResponse"> & {
+  /**
+   * @generated from field: bool enabled = 1;
+   */
+  enabled: boolean;
+
+  /**
+   * @generated from field: repeated swarm.notification.v1.DevOutboxNotification notifications = 2;
+   */
+  notifications: DevOutboxNotification[];
+};
+
+/**
+ * Describes the message swarm.notification.v1.ListDevOutboxNotificationsResponse.
+ * Use `create(ListDevOutboxNotificationsResponseSchema)` to create a new message.
+ */
+export const ListDevOutboxNotificationsResponseSchema: GenMessage<ListDevOutboxNotificationsResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 9);
 
 /**
  * @generated from message swarm.notification.v1.AlertDispatch
@@ -39,7 +309,7 @@ export type AlertDispatch = Message<"swarm.notification.v1.AlertDispatch"> & {
  * Use `create(AlertDispatchSchema)` to create a new message.
  */
 export const AlertDispatchSchema: GenMessage<AlertDispatch> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 0);
+  messageDesc(file_swarm_notification_v1_notification_service, 10);
 
 /**
  * @generated from message swarm.notification.v1.GetAlertDispatchRequest
@@ -56,7 +326,7 @@ export type GetAlertDispatchRequest = Message<"swarm.notification.v1.GetAlertDis
  * Use `create(GetAlertDispatchRequestSchema)` to create a new message.
  */
 export const GetAlertDispatchRequestSchema: GenMessage<GetAlertDispatchRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 1);
+  messageDesc(file_swarm_notification_v1_notification_service, 11);
 
 /**
  * @generated from message swarm.notification.v1.GetAlertDispatchResponse
@@ -73,7 +343,7 @@ export type GetAlertDispatchResponse = Message<"swarm.notification.v1.GetAlertDi
  * Use `create(GetAlertDispatchResponseSchema)` to create a new message.
  */
 export const GetAlertDispatchResponseSchema: GenMessage<GetAlertDispatchResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 2);
+  messageDesc(file_swarm_notification_v1_notification_service, 12);
 
 /**
  * @generated from message swarm.notification.v1.HandleInboundSmsRequest
@@ -104,7 +374,7 @@ export type HandleInboundSmsRequest = Message<"swarm.notification.v1.HandleInbou
  * Use `create(HandleInboundSmsRequestSchema)` to create a new message.
  */
 export const HandleInboundSmsRequestSchema: GenMessage<HandleInboundSmsRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 3);
+  messageDesc(file_swarm_notification_v1_notification_service, 13);
 
 /**
  * @generated from message swarm.notification.v1.HandleInboundSmsResponse
@@ -123,7 +393,7 @@ export type HandleInboundSmsResponse = Message<"swarm.notification.v1.HandleInbo
  * Use `create(HandleInboundSmsResponseSchema)` to create a new message.
  */
 export const HandleInboundSmsResponseSchema: GenMessage<HandleInboundSmsResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 4);
+  messageDesc(file_swarm_notification_v1_notification_service, 14);
 
 /**
  * @generated from message swarm.notification.v1.ListDevOutboxSmsRequest
@@ -136,7 +406,7 @@ export type ListDevOutboxSmsRequest = Message<"swarm.notification.v1.ListDevOutb
  * Use `create(ListDevOutboxSmsRequestSchema)` to create a new message.
  */
 export const ListDevOutboxSmsRequestSchema: GenMessage<ListDevOutboxSmsRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 5);
+  messageDesc(file_swarm_notification_v1_notification_service, 15);
 
 /**
  * @generated from message swarm.notification.v1.DevOutboxSms
@@ -170,7 +440,7 @@ export type DevOutboxSms = Message<"swarm.notification.v1.DevOutboxSms"> & {
  * Use `create(DevOutboxSmsSchema)` to create a new message.
  */
 export const DevOutboxSmsSchema: GenMessage<DevOutboxSms> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 6);
+  messageDesc(file_swarm_notification_v1_notification_service, 16);
 
 /**
  * @generated from message swarm.notification.v1.ListDevOutboxSmsResponse
@@ -192,7 +462,7 @@ export type ListDevOutboxSmsResponse = Message<"swarm.notification.v1.ListDevOut
  * Use `create(ListDevOutboxSmsResponseSchema)` to create a new message.
  */
 export const ListDevOutboxSmsResponseSchema: GenMessage<ListDevOutboxSmsResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 7);
+  messageDesc(file_swarm_notification_v1_notification_service, 17);
 
 /**
  * @generated from message swarm.notification.v1.GetAssociationStatisticsRequest
@@ -219,7 +489,7 @@ export type GetAssociationStatisticsRequest = Message<"swarm.notification.v1.Get
  * Use `create(GetAssociationStatisticsRequestSchema)` to create a new message.
  */
 export const GetAssociationStatisticsRequestSchema: GenMessage<GetAssociationStatisticsRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 8);
+  messageDesc(file_swarm_notification_v1_notification_service, 18);
 
 /**
  * @generated from message swarm.notification.v1.OutcomeCounts
@@ -263,7 +533,7 @@ export type OutcomeCounts = Message<"swarm.notification.v1.OutcomeCounts"> & {
  * Use `create(OutcomeCountsSchema)` to create a new message.
  */
 export const OutcomeCountsSchema: GenMessage<OutcomeCounts> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 9);
+  messageDesc(file_swarm_notification_v1_notification_service, 19);
 
 /**
  * @generated from message swarm.notification.v1.AssociationStatistics
@@ -345,7 +615,7 @@ export type AssociationStatistics = Message<"swarm.notification.v1.AssociationSt
  * Use `create(AssociationStatisticsSchema)` to create a new message.
  */
 export const AssociationStatisticsSchema: GenMessage<AssociationStatistics> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 10);
+  messageDesc(file_swarm_notification_v1_notification_service, 20);
 
 /**
  * @generated from message swarm.notification.v1.GetAssociationStatisticsResponse
@@ -367,7 +637,125 @@ export type GetAssociationStatisticsResponse = Message<"swarm.notification.v1.Ge
  * Use `create(GetAssociationStatisticsResponseSchema)` to create a new message.
  */
 export const GetAssociationStatisticsResponseSchema: GenMessage<GetAssociationStatisticsResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 11);
+  messageDesc(file_swarm_notification_v1_notification_service, 21);
+
+/**
+ * @generated from enum swarm.notification.v1.AlertChannel
+ */
+export enum AlertChannel {
+  /**
+   * @generated from enum value: ALERT_CHANNEL_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: ALERT_CHANNEL_SMS = 1;
+   */
+  SMS = 1,
+
+  /**
+   * @generated from enum value: ALERT_CHANNEL_PUSH = 2;
+   */
+  PUSH = 2,
+
+  /**
+   * @generated from enum value: ALERT_CHANNEL_EMAIL = 3;
+   */
+  EMAIL = 3,
+}
+
+/**
+ * Describes the enum swarm.notification.v1.AlertChannel.
+ */
+export const AlertChannelSchema: GenEnum<AlertChannel> = /*@__PURE__*/
+  enumDesc(file_swarm_notification_v1_notification_service, 0);
+
+/**
+ * @generated from enum swarm.notification.v1.ClaimableState
+ */
+export enum ClaimableState {
+  /**
+   * @generated from enum value: CLAIMABLE_STATE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Nobody holds it: the button claims it.
+   *
+   * @generated from enum value: CLAIMABLE_STATE_OPEN = 1;
+   */
+  OPEN = 1,
+
+  /**
+   * The token's member holds it.
+   *
+   * @generated from enum value: CLAIMABLE_STATE_YOURS = 2;
+   */
+  YOURS = 2,
+
+  /**
+   * Another beekeeper claimed it first.
+   *
+   * @generated from enum value: CLAIMABLE_STATE_TAKEN = 3;
+   */
+  TAKEN = 3,
+
+  /**
+   * Expired, gone, marked bad or closed.
+   *
+   * @generated from enum value: CLAIMABLE_STATE_OVER = 4;
+   */
+  OVER = 4,
+}
+
+/**
+ * Describes the enum swarm.notification.v1.ClaimableState.
+ */
+export const ClaimableStateSchema: GenEnum<ClaimableState> = /*@__PURE__*/
+  enumDesc(file_swarm_notification_v1_notification_service, 1);
+
+/**
+ * @generated from enum swarm.notification.v1.ClaimWithTokenOutcome
+ */
+export enum ClaimWithTokenOutcome {
+  /**
+   * @generated from enum value: CLAIM_WITH_TOKEN_OUTCOME_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: CLAIM_WITH_TOKEN_OUTCOME_CLAIMED = 1;
+   */
+  CLAIMED = 1,
+
+  /**
+   * @generated from enum value: CLAIM_WITH_TOKEN_OUTCOME_ALREADY_YOURS = 2;
+   */
+  ALREADY_YOURS = 2,
+
+  /**
+   * @generated from enum value: CLAIM_WITH_TOKEN_OUTCOME_TAKEN = 3;
+   */
+  TAKEN = 3,
+
+  /**
+   * @generated from enum value: CLAIM_WITH_TOKEN_OUTCOME_OVER = 4;
+   */
+  OVER = 4,
+
+  /**
+   * A test alert's claim: nothing changed.
+   *
+   * @generated from enum value: CLAIM_WITH_TOKEN_OUTCOME_TEST = 5;
+   */
+  TEST = 5,
+}
+
+/**
+ * Describes the enum swarm.notification.v1.ClaimWithTokenOutcome.
+ */
+export const ClaimWithTokenOutcomeSchema: GenEnum<ClaimWithTokenOutcome> = /*@__PURE__*/
+  enumDesc(file_swarm_notification_v1_notification_service, 2);
 
 /**
  * @generated from enum swarm.notification.v1.DispatchStatus
@@ -397,7 +785,7 @@ export enum DispatchStatus {
  * Describes the enum swarm.notification.v1.DispatchStatus.
  */
 export const DispatchStatusSchema: GenEnum<DispatchStatus> = /*@__PURE__*/
-  enumDesc(file_swarm_notification_v1_notification_service, 0);
+  enumDesc(file_swarm_notification_v1_notification_service, 3);
 
 /**
  * @generated from service swarm.notification.v1.NotificationService
@@ -447,6 +835,53 @@ export const NotificationService: GenService<{
     methodKind: "unary";
     input: typeof GetAssociationStatisticsRequestSchema;
     output: typeof GetAssociationStatisticsResponseSchema;
+  },
+  /**
+   * The alert a claim token (from a notification or an alert email) stands for, as the claim page shows it: never
+   * the street, never the reporter. Errors: INVALID_ARGUMENT (NOTIFICATION.INVALID_CLAIM_TOKEN) for a malformed or
+   * forged token; FAILED_PRECONDITION (NOTIFICATION.CLAIM_TOKEN_EXPIRED) once no claim can come of it.
+   *
+   * @generated from rpc swarm.notification.v1.NotificationService.GetAlertByClaimToken
+   */
+  getAlertByClaimToken: {
+    methodKind: "unary";
+    input: typeof GetAlertByClaimTokenRequestSchema;
+    output: typeof GetAlertByClaimTokenResponseSchema;
+  },
+  /**
+   * Claims the report for the member the token was issued to, without a session (the token is the proof). The
+   * token serves once: a second use answers the first outcome. The answer goes to the member as on the web (the
+   * location text) and, for a token from a notification, as a second notification.
+   * Errors: as GetAlertByClaimToken.
+   *
+   * @generated from rpc swarm.notification.v1.NotificationService.ClaimWithToken
+   */
+  claimWithToken: {
+    methodKind: "unary";
+    input: typeof ClaimWithTokenRequestSchema;
+    output: typeof ClaimWithTokenResponseSchema;
+  },
+  /**
+   * Sends the member a test alert on each channel they chose, exactly as a real one looks, charged to nobody; its
+   * claim does nothing. Errors: NOT_FOUND (NOTIFICATION.MEMBER_NOT_FOUND).
+   *
+   * @generated from rpc swarm.notification.v1.NotificationService.SendTestAlert
+   */
+  sendTestAlert: {
+    methodKind: "unary";
+    input: typeof SendTestAlertRequestSchema;
+    output: typeof SendTestAlertResponseSchema;
+  },
+  /**
+   * The notifications the dev outbox push sender kept instead of sending, newest first, as the device would show
+   * them; enabled is false (and the list empty) when a real push service is used.
+   *
+   * @generated from rpc swarm.notification.v1.NotificationService.ListDevOutboxNotifications
+   */
+  listDevOutboxNotifications: {
+    methodKind: "unary";
+    input: typeof ListDevOutboxNotificationsRequestSchema;
+    output: typeof ListDevOutboxNotificationsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_swarm_notification_v1_notification_service, 0);
