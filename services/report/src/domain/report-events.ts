@@ -1,7 +1,7 @@
 import type { BadReason } from './claim.js';
 import type { CoveringMember } from './coverage.js';
 import { DEFAULT_REPORT_ACTIVE_HOURS, expiresAt } from './lifecycle.js';
-import type { ClaimOutcome, GeoPoint, Report, SwarmSize } from './report.js';
+import { townOf, type ClaimOutcome, type GeoPoint, type Report, type SwarmSize } from './report.js';
 
 /**
  * Announced once a report is stored; carries nothing personal about the reporter. It carries what alert dispatch
@@ -24,6 +24,9 @@ export type ReportSubmitted = {
   reporterUpdates: boolean;
   /** The reporter's number, only when they asked for texts; '' otherwise. */
   reporterPhone: string;
+  /** The place's town ('Eugene, OR'), never the street: what a notification or an alert email may show. */
+  town: string;
+  hasPicture: boolean;
 };
 
 /** A member claimed an active report; pending alerts about it can stop. It closes at `closesAt`. */
@@ -103,5 +106,7 @@ export function reportSubmitted(
     reporterUpdates: report.reporterUpdates,
     // The number travels only with the reporter's consent: without it nobody may text them.
     reporterPhone: report.reporterUpdates ? report.reporterPhone : '',
+    town: townOf(report.address),
+    hasPicture: report.image !== undefined,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claimCodeFrom, isClaimCode } from './claim-code.js';
-import { submissionAt } from './report.js';
+import { submissionAt, townOf } from './report.js';
 
 const form = {
   idempotencyId: 'f2a6c1de-1111-4222-8333-944455556666',
@@ -48,5 +48,14 @@ describe('claim codes', () => {
   it('recognises only five digits as a claim code', () => {
     expect(['00042', '12345'].map(isClaimCode)).toEqual([true, true]);
     expect(['1234', '123456', '1234a', ''].map(isClaimCode)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('townOf', () => {
+  it('keeps the town and state of a place, never the street or the country', () => {
+    expect(townOf('12 Oak St, Portland, OR, USA')).toBe('Portland, OR');
+    expect(townOf('9 Swarm Street, Eugene, OR')).toBe('Eugene, OR');
+    expect(townOf('Salem')).toBe('Salem');
+    expect(townOf('')).toBe('');
   });
 });

@@ -110,3 +110,14 @@ export function isSameSubmission(report: ReportSubmission, submission: ReportSub
     report.reporterUpdates === submission.reporterUpdates
   );
 }
+
+/**
+ * The town of a place as the geocoder names it ('12 Oak St, Portland, OR, USA' → 'Portland, OR'): what may be shown
+ * before a claim. The street (the first part) and the country are left out; a name of one part is kept whole.
+ */
+export function townOf(address: string): string {
+  const parts = address.split(',').map((part) => part.trim()).filter(Boolean);
+  if (parts.length <= 1) return parts[0] ?? '';
+  const withoutCountry = parts.length > 2 && /^(USA|United States|US)$/i.test(parts.at(-1) ?? '') ? parts.slice(0, -1) : parts;
+  return withoutCountry.slice(1).join(', ');
+}

@@ -31,6 +31,8 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
           reporterUpdates: event.reporterUpdates,
           reporterPhone: event.reporterPhone,
           expiresAt: timestampFromDate(event.expiresAt),
+          town: event.town,
+          hasPicture: event.hasPicture,
         }),
         createdAt: event.submittedAt,
       };
