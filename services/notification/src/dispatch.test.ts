@@ -30,7 +30,7 @@ import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-s
 import type { AlertScheduler } from './app/ports/alert-jobs.js';
 import type { SmsMessage, SmsSender } from './app/ports/sms.js';
 import { buildNotificationService } from './notification-service.js';
-import { FakeAlertBilling, FakeMemberDirectory } from './testing/dispatch-fakes.js';
+import { FakeAlertBilling, FakeMemberDirectory, withoutOtherChannels } from './testing/dispatch-fakes.js';
 
 const NOW = new Date('2026-06-01T18:00:00Z');
 const location = { latitude: 45.5, longitude: -122.6 };
@@ -105,6 +105,7 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
         sentTexts: new MemorySentTextRepository(),
         optOuts: new MemorySmsOptOutRepository(),
         reports: new FakeReportLifecycle(),
+        alertChannels: withoutOtherChannels(),
       },
     });
     const alertsSent: string[] = [];

@@ -16,7 +16,7 @@ import type {
   SmsOptOutRepository,
 } from './app/ports/stores.js';
 import { ReportTimers, type ReportTimerSettings } from './app/report-timers.js';
-import { RunAlertJob } from './app/run-alert-job.js';
+import { RunAlertJob, type AlertChannelPorts } from './app/run-alert-job.js';
 import { RunDispatchJob } from './app/run-dispatch-job.js';
 import { ScheduleAlerts } from './app/schedule-alerts.js';
 import { QueueText, SendFollowUpText } from './app/send-follow-up-text.js';
@@ -38,6 +38,8 @@ export type DispatchPorts = {
   scheduler: AlertScheduler;
   /** The same sender inbound replies go through. */
   sms: SmsSender;
+  /** The channels beside SMS (notifications, email) and what their messages link to. */
+  alertChannels: Omit<AlertChannelPorts, 'sms'>;
   /** Sent alerts and their AlertSent events, written to the outbox the composition root runs a relay for. */
   sentAlerts: SentAlertRepository;
   /** Texts other than alerts (to the reporter, the outcome prompt), once each, and the numbers that replied STOP. */
@@ -70,11 +72,14 @@ export function buildDispatch(
     ports.recentClaimsWindowDays === undefined ? {} : { recentClaimsWindowDays: ports.recentClaimsWindowDays },
   );
   const runAlertJob = new RunAlertJob({
+    ...ports.alertChannels,
     members,
+    memberDirectory: ports.members,
     billing: ports.billing,
     dispatches: ports.dispatches,
     sms: ports.sms,
     sentAlerts: ports.sentAlerts,
+    sentTexts: ports.sentTexts,
     statistics: ports.statistics,
     clock: ports.clock,
     log,

@@ -21,7 +21,7 @@ import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-s
 import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-settings-repository.js';
 import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
-import { FakeAlertBilling, FakeMemberDirectory } from './testing/dispatch-fakes.js';
+import { FakeAlertBilling, FakeMemberDirectory, withoutOtherChannels } from './testing/dispatch-fakes.js';
 
 describe('notification service: inbound SMS and claim follow-ups', () => {
   const bus = new InProcessEventBus(testLogger());
@@ -57,6 +57,7 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
         sentTexts,
         optOuts,
         reports: new FakeReportLifecycle(),
+        alertChannels: withoutOtherChannels(),
       },
       inbound: {
         messages: new MemoryInboundSmsRepository(),

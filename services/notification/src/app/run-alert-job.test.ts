@@ -7,7 +7,8 @@ import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-repo
 import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-repository.js';
 import { alertJob, escalationJob, type AlertJob } from '../domain/alert-schedule.js';
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
-import { ALL_DAY, FakeAlertBilling, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
+import { ALL_DAY, FakeAlertBilling, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog, withoutOtherChannels } from '../testing/dispatch-fakes.js';
+import { MemorySentTextRepository } from '../adapters/memory/memory-sent-text-repository.js';
 import { SmsRefusedError, type SmsMessage, type SmsSender } from './ports/sms.js';
 import { RunAlertJob } from './run-alert-job.js';
 
@@ -62,6 +63,7 @@ describe('RunAlertJob', () => {
   let outbox: MemoryOutbox;
   let sentAlerts: FlakySentAlerts;
   let statistics: MemoryReportStatisticsRepository;
+  let sentTexts: MemorySentTextRepository;
   let run: RunAlertJob;
   const job: AlertJob = alertJob({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.345, round: 'submitted' });
 
@@ -75,8 +77,9 @@ describe('RunAlertJob', () => {
     dispatches = new MemoryDispatchRepository();
     await seedDispatch(dispatches, { reportId: 'r1', claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
     statistics = new MemoryReportStatisticsRepository();
+    sentTexts = new MemorySentTextRepository();
     await statistics.reportSubmitted({ reportId: 'r1', submittedAt: NOW });
-    run = new RunAlertJob({ members: memberSettingsFrom(members), billing, dispatches, sms, sentAlerts, statistics, clock: new ManualClock(NOW), log: silentLog });
+    run = new RunAlertJob({ ...withoutOtherChannels(), memberDirectory: members, sentTexts, members: memberSettingsFrom(members), billing, dispatches, sms, sentAlerts, statistics, clock: new ManualClock(NOW), log: silentLog });
   });
 
   const alertsSentInOutbox = async () => (await outbox.pending(100)).filter((message) => message.type === AlertSentEvent.type);
@@ -245,9 +248,9 @@ describe('RunAlertJob', () => {
   it('keeps an alert the provider refuses for good as failed, refunds its charge, and counts no alert', async () => {
     sms.refuse = 'Twilio 21211: invalid To number';
     expect(await run.execute(job)).toEqual({ kind: 'done' });
-    expect(billing.refunds).toEqual([{ reportId: 'r1', memberId: 'm1', reason: 'Alert not sent: Twilio 21211: invalid To number' }]);
+    expect(billing.refunds).toEqual([{ reportId: 'r1', memberId: 'm1', reason: 'Alert not sent: text message: Twilio 21211: invalid To number' }]);
     expect(billing.balances.get('c1')).toBe(100);
-    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'failed', failedReason: 'Twilio 21211: invalid To number' });
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'failed', failedReason: 'text message: Twilio 21211: invalid To number' });
     expect(await alertsSentInOutbox()).toEqual([]);
     expect(await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01'))).toEqual([]);
 
@@ -260,7 +263,7 @@ describe('RunAlertJob', () => {
   it('gives up, refunded, on the last attempt while the provider is down', async () => {
     sms.failuresLeft = 1;
     expect(await run.execute(job, { final: true })).toEqual({ kind: 'done' });
-    expect(billing.refunds).toEqual([{ reportId: 'r1', memberId: 'm1', reason: 'Alert not sent: the SMS provider could not be reached (provider answered 503)' }]);
+    expect(billing.refunds).toEqual([{ reportId: 'r1', memberId: 'm1', reason: 'Alert not sent: text message: unavailable (provider answered 503)' }]);
     expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'failed' });
   });
 
@@ -283,7 +286,7 @@ describe('RunAlertJob', () => {
       return first && { providerId: first.providerId };
     };
     differentKeysSameText.send = (message) => sms.send(message);
-    const rerun = new RunAlertJob({ members: memberSettingsFrom(members), billing, dispatches, sms: differentKeysSameText, sentAlerts, statistics, clock: new ManualClock(NOW), log: silentLog });
+    const rerun = new RunAlertJob({ ...withoutOtherChannels(), memberDirectory: members, sentTexts, members: memberSettingsFrom(members), billing, dispatches, sms: differentKeysSameText, sentAlerts, statistics, clock: new ManualClock(NOW), log: silentLog });
     expect(await rerun.execute({ ...job, round: 'unclaimed-1' })).toEqual({ kind: 'done' });
     expect(sms.outbox.list()).toHaveLength(2);
   });

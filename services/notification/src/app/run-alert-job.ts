@@ -1,50 +1,75 @@
 import { alertMessage } from '../domain/alert-message.js';
+import { alertDeliveries, type AlertChannel, type AlertDelivery } from '../domain/alert-channels.js';
 import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
 import type { DispatchSummary } from '../domain/alert-dispatch.js';
-import { nextAlertTime, type MemberAlertSettings } from '../domain/member-settings.js';
-import { alertSentEvent, type SentAlert } from '../domain/sent-alert.js';
+import { alertEmail } from '../domain/alert-email.js';
+import { alertChannelsOf, nextAlertTime, type MemberAlertSettings } from '../domain/member-settings.js';
+import { alertPushPayload } from '../domain/push-payload.js';
+import { alertSentEvent } from '../domain/sent-alert.js';
+import type { AlertLinks } from './alert-links.js';
+import { DeliverOnce, type ChannelAnswer, type DeliveryOutcome } from './deliver-once.js';
 import { deliverSms } from './deliver-sms.js';
 import type { MemberSettings } from './member-settings.js';
 import type { AlertJobOutcome, JobAttempt } from './ports/alert-jobs.js';
+import type { ClaimTokens } from './ports/claim-tokens.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';
-import type { AlertBilling } from './ports/other-services.js';
+import type { Mailer } from './ports/inbound.js';
+import type { AlertBilling, MemberDirectory } from './ports/other-services.js';
+import type { PushSender } from './ports/push.js';
 import type { ReportStatisticsRepository } from './ports/statistics.js';
-import type { SmsMessage, SmsSender } from './ports/sms.js';
-import type { DispatchRepository, SentAlertRepository } from './ports/stores.js';
+import type { SmsSender } from './ports/sms.js';
+import type { DispatchRepository, SentAlertRepository, SentTextRepository } from './ports/stores.js';
 
 /** A window start this close to now counts as now, so a job run a moment early is not put back for milliseconds. */
 const ON_TIME_MS = 1_000;
+/** A notification for a swarm is no use after a day; the push service drops it then if the phone stayed offline. */
+const PUSH_TTL_SECONDS = 24 * 3_600;
+
+/** The channels an alert can go on, each optional (a deployment without a push service, or without email). */
+export type AlertChannelPorts = {
+  sms: SmsSender;
+  push: PushSender | undefined;
+  mailer: Mailer | undefined;
+  claimTokens: ClaimTokens;
+  links: AlertLinks;
+};
 
 /**
- * Runs one alert job, so that the member is texted once and the association charged if and only if the text went:
+ * Runs one alert job, so that the member gets the alert once on each channel they chose, and the association is
+ * charged for a channel if and only if that channel took the alert:
  *
- * 1. Decide: report still active (as the report's events told this service), member still reachable now (from the copy
- *    of the member's settings this service keeps: DND or a lowered height limit drops it, outside the window puts it
- *    back, each only once confirmed with the member's current settings).
- * 2. Note the send (`beginSending`), then charge the association (idempotent per report and member; the one call into
- *    another service). A charge refused (no funds, no longer paying) forgets the note: nothing was charged or sent.
- * 3. Hand the SMS to the provider and record it as sent with its AlertSent event (the outbox relay publishes it; the
- *    report service records the alert, so the member may claim in the member area) and in the statistics.
+ * 1. Decide, once for every channel: report still active (as the report's events told this service), member still
+ *    reachable now (from the copy of the member's settings this service keeps: DND or a lowered height limit drops
+ *    it, outside the window puts it back, each only once confirmed with the member's current settings).
+ * 2. Note the alert (`beginSending`), then deliver it on each chosen channel, the unpaced ones first (a notification
+ *    per device, an email), the text message last: each channel is charged (billing's price for it; a free channel
+ *    costs nothing) just before it goes, and each message is sent once per key (see DeliverOnce and deliverSms).
+ * 3. Once any channel took it, record the alert as sent with its AlertSent event (the report service records the
+ *    alert, so the member may claim) and in the statistics; a charged channel that did not take it is refunded.
  *
- * A run that finds the note of an interrupted one (killed, or failed after noting) resumes it: if the provider took the
- * text, it is recorded; otherwise it is sent now, or, if the report is no longer active, given up. An alert the provider
- * refuses for good, or cannot take by the job's last attempt, is kept as failed and its charge refunded, unless another
- * alert of the same report reached the member (billing charges once per report and member). A thrown error makes the
- * scheduler retry later.
+ * When every chosen channel failed for good (a dead subscription, a refused number), the alert goes by email instead;
+ * when nothing took it, it is kept as failed and every charge refunded. A run that finds the note of an interrupted
+ * one resumes it: what went is kept, and what had not begun is sent only while the report is still active. A thrown
+ * error makes the scheduler retry later.
  */
 export class RunAlertJob {
+  private readonly once: DeliverOnce;
+
   constructor(
-    private readonly ports: {
+    private readonly ports: AlertChannelPorts & {
       members: MemberSettings;
+      memberDirectory: Pick<MemberDirectory, 'removePushEndpoint'>;
       billing: AlertBilling;
       dispatches: DispatchRepository;
-      sms: SmsSender;
       sentAlerts: SentAlertRepository;
+      sentTexts: SentTextRepository;
       statistics: ReportStatisticsRepository;
       clock: Clock;
       log: DispatchLog;
     },
-  ) {}
+  ) {
+    this.once = new DeliverOnce({ texts: ports.sentTexts, clock: ports.clock });
+  }
 
   async execute(job: AlertJob, attempt: JobAttempt = { final: false }): Promise<AlertJobOutcome> {
     const { members, dispatches, sentAlerts, clock, log } = this.ports;
@@ -58,141 +83,275 @@ export class RunAlertJob {
       return { kind: 'done' };
     }
     if (earlier?.state === 'failed') {
-      // The run that gave up may have stopped before its refund.
-      await this.refundUnlessAlerted(job, earlier.failedReason ?? 'not sent');
-      return { kind: 'done' };
-    }
-    if (earlier?.state === 'sending') return this.resume(job, earlier, report, attempt);
-
-    if (!report || report.reportState !== 'active') {
-      log.info({ ...context, state: report?.reportState ?? 'unknown' }, 'alert dropped: report no longer active');
-      return { kind: 'done' };
-    }
-    if (job.kind === 'escalation' && (await sentAlerts.findForMember(job.reportId, job.memberId)).some((sent) => sent.sendKey !== sendKey && sent.state !== 'failed')) {
-      // At most one alert per member and report, ever: the wider alert goes only to members never alerted about it.
-      log.info(context, 'wider alert dropped: the member was alerted about this report already');
+      // The run that gave up may have stopped before its refunds.
+      await this.refundUnlessAlerted(job, ['sms', 'push', 'email'], earlier.failedReason ?? 'not sent');
       return { kind: 'done' };
     }
 
-    const now = clock.now();
-    let settings = (await members.of([job.memberId])).get(job.memberId);
-    let reach = reachability(settings, report.elevationFeet, now);
-    if (reach.kind !== 'send') {
-      // Holding an alert back is confirmed with the member's current settings: the copy may not have heard yet of
-      // a change that opens the way (a window widened, Do Not Disturb turned off). Sending is never delayed for it.
-      settings = await members.current(job.memberId);
-      reach = reachability(settings, report.elevationFeet, now);
-    }
-    if (reach.kind === 'drop') {
-      log.info(context, `alert dropped: ${reach.reason}`);
-      return { kind: 'done' };
-    }
-    if (reach.kind === 'later') {
-      log.info({ ...context, runAt: reach.runAt.toISOString() }, 'alert moved to the member’s next window');
-      return { kind: 'reschedule', runAt: reach.runAt };
-    }
-
-    const { reportId, memberId, companyId, companyName, distanceMiles } = job;
-    const begun = await sentAlerts.beginSending({ sendKey, reportId, memberId, companyId, companyName, distanceMiles, startedAt: now });
-    if (begun !== 'new') {
-      // A concurrent run of the same job noted it first: that run sends it.
-      log.info({ ...context, state: begun }, 'alert taken by another run');
-      return { kind: 'done' };
-    }
-    const charged = await this.charge(job);
-    if (!charged) return { kind: 'done' };
-    const message = { to: reach.phoneNumber, body: this.body(job, report), idempotencyKey: sendKey };
-    return this.send(job, message, { startedAt: now, costCents: charged.costCents }, attempt);
-  }
-
-  /** An earlier run noted this alert and stopped before recording how it ended. */
-  private async resume(job: AlertJob, earlier: SentAlert, report: DispatchSummary | undefined, attempt: JobAttempt): Promise<AlertJobOutcome> {
-    const { members, billing, sentAlerts, sms, log } = this.ports;
-    const context = { reportId: job.reportId, memberId: job.memberId, jobId: job.jobId };
-    const phoneNumber = (await members.of([job.memberId])).get(job.memberId)?.phoneNumber;
-    const message = report && phoneNumber ? { to: phoneNumber, body: this.body(job, report), idempotencyKey: earlier.sendKey } : undefined;
-    if (message) {
-      // The same text sent for another round (before an un-claim) is not this alert.
-      const others = (await sentAlerts.findForMember(job.reportId, job.memberId)).flatMap((sent) => (sent.sendKey !== earlier.sendKey && sent.providerId ? [sent.providerId] : []));
-      const found = await sms.findSent({ ...message, since: earlier.startedAt, excluding: others });
-      if (found) {
-        log.info({ ...context, providerId: found.providerId }, 'alert found sent by an interrupted run');
-        // It went, so it is charged: the charge replays the earlier run's, or is made now if that run stopped before it.
-        const charge = await billing.chargeAlert({ reportId: job.reportId, memberId: job.memberId, companyId: job.companyId });
-        if (charge.kind !== 'charged') log.warn({ ...context, charge: charge.kind }, 'alert sent but not charged: the association could no longer pay');
-        return this.recordSent(job, earlier.startedAt, found.providerId, charge.kind === 'charged' ? charge.costCents : 0);
+    let settings: MemberAlertSettings | undefined;
+    if (earlier?.state === 'sending') {
+      settings = (await members.of([job.memberId])).get(job.memberId);
+    } else {
+      if (!report || report.reportState !== 'active') {
+        log.info({ ...context, state: report?.reportState ?? 'unknown' }, 'alert dropped: report no longer active');
+        return { kind: 'done' };
+      }
+      if (job.kind === 'escalation' && (await sentAlerts.findForMember(job.reportId, job.memberId)).some((sent) => sent.sendKey !== sendKey && sent.state !== 'failed')) {
+        // At most one alert per member and report, ever: the wider alert goes only to members never alerted about it.
+        log.info(context, 'wider alert dropped: the member was alerted about this report already');
+        return { kind: 'done' };
+      }
+      const now = clock.now();
+      settings = (await members.of([job.memberId])).get(job.memberId);
+      let reach = reachability(settings, report.elevationFeet, now);
+      if (reach.kind !== 'send') {
+        // Holding an alert back is confirmed with the member's current settings: the copy may not have heard yet of
+        // a change that opens the way (a window widened, Do Not Disturb turned off). Sending is never delayed for it.
+        settings = await members.current(job.memberId);
+        reach = reachability(settings, report.elevationFeet, now);
+      }
+      if (reach.kind === 'drop') {
+        log.info(context, `alert dropped: ${reach.reason}`);
+        return { kind: 'done' };
+      }
+      if (reach.kind === 'later') {
+        log.info({ ...context, runAt: reach.runAt.toISOString() }, 'alert moved to the member’s next window');
+        return { kind: 'reschedule', runAt: reach.runAt };
+      }
+      const { reportId, memberId, companyId, companyName, distanceMiles } = job;
+      const begun = await sentAlerts.beginSending({ sendKey, reportId, memberId, companyId, companyName, distanceMiles, startedAt: now });
+      if (begun !== 'new') {
+        // A concurrent run of the same job noted it first: that run sends it.
+        log.info({ ...context, state: begun }, 'alert taken by another run');
+        return { kind: 'done' };
       }
     }
-    if (!report || report.reportState !== 'active') return this.fail(job, 'the report was no longer active when the alert could go out');
-    if (!message) return this.fail(job, 'the member has no phone number');
-    const charged = await this.charge(job);
-    if (!charged) return { kind: 'done' };
-    log.info(context, 'alert resumed: an interrupted run had not reached the provider');
-    return this.send(job, message, { startedAt: earlier.startedAt, costCents: charged.costCents }, attempt);
+
+    // A resumed alert whose report is gone starts nothing new; what an earlier run began is finished.
+    const beginNew = report?.reportState === 'active';
+    const startedAt = earlier?.startedAt ?? clock.now();
+    const outcome = report && settings ? await this.deliver(job, report, settings, { beginNew, startedAt }, attempt) : { delivered: [], smsProviderId: undefined, costCents: 0, reasons: ['the member left'] };
+    if (outcome.delivered.length === 0) {
+      const reason = !beginNew ? 'the report was no longer active when the alert could go out' : outcome.reasons.join('; ') || 'no channel to reach the member';
+      return this.fail(job, reason);
+    }
+    return this.recordSent(job, startedAt, outcome);
   }
 
-  /** Charges the association; a refusal forgets the noted send (nothing was charged or sent) and answers undefined. */
-  private async charge(job: AlertJob): Promise<{ costCents: number } | undefined> {
-    const charge = await this.ports.billing.chargeAlert({ reportId: job.reportId, memberId: job.memberId, companyId: job.companyId });
-    if (charge.kind === 'charged') return charge;
-    this.ports.log.warn({ reportId: job.reportId, memberId: job.memberId, companyId: job.companyId, charge: charge.kind }, 'alert dropped: the association cannot pay for it');
-    await this.ports.sentAlerts.abandonSending(alertSendKey(job));
+  /** Delivers the alert on each channel; answers what took it, what it cost, and why the others did not. */
+  private async deliver(
+    job: AlertJob,
+    report: DispatchSummary,
+    settings: MemberAlertSettings,
+    run: { beginNew: boolean; startedAt: Date },
+    attempt: JobAttempt,
+  ): Promise<{ delivered: AlertChannel[]; smsProviderId: string | undefined; costCents: number; reasons: string[] }> {
+    const sendKey = alertSendKey(job);
+    const member = { channels: alertChannelsOf(settings), phoneNumber: settings.phoneNumber, ...(settings.email ? { email: settings.email } : {}), pushTargets: settings.pushTargets ?? [] };
+    const delivered = new Set<AlertChannel>();
+    const reasons: string[] = [];
+    let smsProviderId: string | undefined;
+    let costCents = 0;
+    const claimToken = this.ports.claimTokens.sign({ reportId: job.reportId, memberId: job.memberId, sendKey, expiresAt: report.expiresAt });
+
+    const deliverAll = async (deliveries: AlertDelivery[]) => {
+      const charged = new Map<AlertChannel, number | undefined>();
+      for (const delivery of deliveries) {
+        if (!this.channelAvailable(delivery.channel)) {
+          reasons.push(`${CHANNEL_LABELS[delivery.channel]}: not configured`);
+          continue;
+        }
+        if (!charged.has(delivery.channel)) charged.set(delivery.channel, await this.charge(job, delivery.channel));
+        const cost = charged.get(delivery.channel);
+        if (cost === undefined) {
+          reasons.push(`${CHANNEL_LABELS[delivery.channel]}: the association cannot pay for it`);
+          continue;
+        }
+        const outcome = await this.deliverOne(job, report, delivery, claimToken, run, attempt);
+        if (outcome.kind === 'sent') {
+          if (!delivered.has(delivery.channel)) costCents += cost;
+          delivered.add(delivery.channel);
+          if (delivery.channel === 'sms') smsProviderId = outcome.providerId;
+        } else if (outcome.kind === 'refused') {
+          reasons.push(`${CHANNEL_LABELS[delivery.channel]}: ${outcome.reason}`);
+        }
+      }
+      // A charged channel that took nothing is given back (a text refused, every device gone).
+      const unsent = [...charged.keys()].filter((channel) => !delivered.has(channel) && charged.get(channel) !== undefined);
+      if (delivered.size > 0 && unsent.length > 0) await this.refundUnlessAlerted(job, unsent, reasons.join('; '));
+    };
+
+    await deliverAll(alertDeliveries(sendKey, member));
+    if (delivered.size === 0 && run.beginNew && !member.channels.email) {
+      // None of the chosen channels reached the member (a dead subscription is the usual reason): email instead.
+      await deliverAll(alertDeliveries(sendKey, member, { fallback: true }));
+    }
+    return { delivered: [...delivered], smsProviderId, costCents, reasons };
+  }
+
+  /** One message of the alert; answers whether it went (now or by an earlier run), and why not. */
+  private async deliverOne(
+    job: AlertJob,
+    report: DispatchSummary,
+    delivery: AlertDelivery,
+    claimToken: string,
+    run: { beginNew: boolean },
+    attempt: JobAttempt,
+  ): Promise<{ kind: 'sent'; providerId: string | undefined } | { kind: 'refused'; reason: string } | { kind: 'skipped' }> {
+    const { sentTexts } = this.ports;
+    const record = { key: delivery.key, purpose: `alert-${delivery.channel}` as const, to: delivery.channel === 'push' ? delivery.target.deviceId : delivery.to, reportId: job.reportId, memberId: job.memberId };
+    let outcome: DeliveryOutcome;
+    try {
+      outcome = await this.once.execute(
+        record,
+        async (interrupted) => {
+          const answer = await this.send(job, report, delivery, claimToken, interrupted, run.beginNew);
+          return answer ?? { kind: 'refused', reason: 'the report was no longer active when the alert could go out' };
+        },
+        { beginNew: run.beginNew },
+      );
+    } catch (error) {
+      // The message stays begun: the retry finds out whether this attempt reached the channel.
+      if (!attempt.final) throw error;
+      const reason = `unavailable (${error instanceof Error ? error.message : String(error)})`;
+      await this.once.giveUp(delivery.key, reason);
+      return { kind: 'refused', reason };
+    }
+    if (outcome === 'sent' || outcome === 'found-sent' || outcome === 'already-sent') return { kind: 'sent', providerId: (await sentTexts.find(delivery.key))?.providerId };
+    if (outcome === 'refused') return { kind: 'refused', reason: (await sentTexts.find(delivery.key))?.failedReason ?? 'refused' };
+    return { kind: 'skipped' };
+  }
+
+  /**
+   * Hands one message to its channel. A message an interrupted run began is looked up first where the channel can
+   * tell (SMS); with `sendNew` false (the report is gone) it is then given up rather than sent (answered undefined).
+   */
+  private async send(
+    job: AlertJob,
+    report: DispatchSummary,
+    delivery: AlertDelivery,
+    claimToken: string,
+    interrupted: { startedAt: Date } | undefined,
+    sendNew: boolean,
+  ): Promise<ChannelAnswer | undefined> {
+    const { sms, push, mailer, links, sentAlerts, memberDirectory, log } = this.ports;
+    if (!sendNew && delivery.channel !== 'sms') return undefined;
+    const facts = { claimCode: report.claimCode, size: report.size, elevationFeet: report.elevationFeet, distanceMiles: job.distanceMiles, wider: job.kind === 'escalation' };
+    const thumbnailUrl = report.hasPicture ? links.thumbnailUrl(claimToken) : '';
+    switch (delivery.channel) {
+      case 'sms': {
+        // The same text sent for another round (before an un-claim) is not this alert.
+        const others = interrupted
+          ? (await sentAlerts.findForMember(job.reportId, job.memberId)).flatMap((sent) => (sent.sendKey !== alertSendKey(job) && sent.providerId ? [sent.providerId] : []))
+          : [];
+        const message = { to: delivery.to, body: alertMessage(facts), idempotencyKey: delivery.key };
+        if (!sendNew) {
+          const found = interrupted && (await sms.findSent({ ...message, since: interrupted.startedAt, excluding: others }));
+          return found ? { kind: 'sent', providerId: found.providerId, found: true } : undefined;
+        }
+        const answer = await deliverSms(sms, message, interrupted && { startedAt: interrupted.startedAt, excluding: others });
+        return answer.kind === 'sent' ? { kind: 'sent', providerId: answer.providerId, found: answer.found } : answer;
+      }
+      case 'push': {
+        // A repeat after a crash carries the same topic and tag: the push service and the phone keep one notification.
+        const payload = alertPushPayload({ ...facts, reportId: job.reportId, town: report.town ?? '', thumbnailUrl, claimToken, claimUrl: links.claimUrl() });
+        const answer = await push!.send({ endpoint: delivery.target.endpoint, keys: { p256dh: delivery.target.p256dh, auth: delivery.target.auth } }, payload, {
+          ttlSeconds: PUSH_TTL_SECONDS,
+          urgency: 'high',
+          topic: pushTopicOf(delivery.key),
+        });
+        if (answer.kind === 'accepted') return { kind: 'sent', providerId: `push:${delivery.target.deviceId}` };
+        if (answer.kind === 'gone') {
+          log.info({ reportId: job.reportId, memberId: job.memberId, deviceId: delivery.target.deviceId }, 'push subscription gone: device removed');
+          await memberDirectory.removePushEndpoint(delivery.target.endpoint);
+          return { kind: 'refused', reason: `the device ${delivery.target.name} is no longer subscribed` };
+        }
+        return { kind: 'refused', reason: `the push service refused it (${answer.status} ${answer.reason})` };
+      }
+      case 'email': {
+        // The Message-ID is the key's: a repeat after a crash is the same message to the mail client.
+        const email = alertEmail({ ...facts, town: report.town ?? '', claimPageUrl: links.claimPageUrl(claimToken), thumbnailUrl });
+        await mailer!.send({ to: delivery.to, ...email });
+        return { kind: 'sent', providerId: `email:${delivery.key}` };
+      }
+    }
+  }
+
+  private channelAvailable(channel: AlertChannel): boolean {
+    if (channel === 'push') return this.ports.push !== undefined;
+    if (channel === 'email') return this.ports.mailer !== undefined;
+    return true;
+  }
+
+  /** Charges the channel's price (0 for a free one); undefined when the association cannot pay for it. */
+  private async charge(job: AlertJob, channel: AlertChannel): Promise<number | undefined> {
+    const charge = await this.ports.billing.chargeAlert({ reportId: job.reportId, memberId: job.memberId, companyId: job.companyId, channel });
+    if (charge.kind === 'charged') return charge.costCents;
+    this.ports.log.warn({ reportId: job.reportId, memberId: job.memberId, companyId: job.companyId, channel, charge: charge.kind }, 'alert channel dropped: the association cannot pay for it');
     return undefined;
   }
 
-  private async send(job: AlertJob, message: SmsMessage, begun: { startedAt: Date; costCents: number }, attempt: JobAttempt): Promise<AlertJobOutcome> {
-    let delivery;
-    try {
-      delivery = await deliverSms(this.ports.sms, message, undefined);
-    } catch (error) {
-      // The note stays: the retry asks the provider whether this attempt reached it.
-      if (!attempt.final) throw error;
-      return this.fail(job, `the SMS provider could not be reached (${error instanceof Error ? error.message : String(error)})`);
-    }
-    if (delivery.kind === 'refused') return this.fail(job, delivery.reason);
-    this.ports.log.info({ reportId: job.reportId, memberId: job.memberId, jobId: job.jobId, providerId: delivery.providerId }, 'alert sent');
-    return this.recordSent(job, begun.startedAt, delivery.providerId, begun.costCents);
-  }
-
-  /** Durable before the job completes: a failure here fails the run, and the retry finds the text at the provider. */
-  private async recordSent(job: AlertJob, startedAt: Date, providerId: string, costCents: number): Promise<AlertJobOutcome> {
+  /** Durable before the job completes: a failure here fails the run, and the retry finds every message sent. */
+  private async recordSent(job: AlertJob, startedAt: Date, outcome: { delivered: AlertChannel[]; smsProviderId: string | undefined; costCents: number }): Promise<AlertJobOutcome> {
     const { reportId, memberId, companyId, companyName, distanceMiles } = job;
     const sendKey = alertSendKey(job);
     const alert = { sendKey, reportId, memberId, companyId, companyName, distanceMiles };
     const sentAt = this.ports.clock.now();
-    await this.ports.sentAlerts.recordSent({ ...alert, state: 'sent', startedAt, sentAt, providerId }, alertSentEvent(alert, sentAt));
-    await this.ports.statistics.alertSent({ reportId, companyId, memberId, sendKey, costCents });
+    await this.ports.sentAlerts.recordSent(
+      { ...alert, state: 'sent', startedAt, sentAt, channels: outcome.delivered, ...(outcome.smsProviderId ? { providerId: outcome.smsProviderId } : {}) },
+      alertSentEvent(alert, sentAt),
+    );
+    await this.ports.statistics.alertSent({ reportId, companyId, memberId, sendKey, costCents: outcome.costCents, channels: outcome.delivered });
+    this.ports.log.info({ reportId, memberId, jobId: job.jobId, channels: outcome.delivered }, 'alert sent');
     return { kind: 'done' };
   }
 
   private async fail(job: AlertJob, reason: string): Promise<AlertJobOutcome> {
-    this.ports.log.warn({ reportId: job.reportId, memberId: job.memberId, jobId: job.jobId, reason }, 'alert not sent: given up, charge refunded');
+    this.ports.log.warn({ reportId: job.reportId, memberId: job.memberId, jobId: job.jobId, reason }, 'alert not sent: given up, charges refunded');
     await this.ports.sentAlerts.recordFailed(alertSendKey(job), { reason, failedAt: this.ports.clock.now() });
-    await this.refundUnlessAlerted(job, reason);
+    await this.refundUnlessAlerted(job, ['sms', 'push', 'email'], reason);
     return { kind: 'done' };
   }
 
-  /** Billing charges once per report and member: an alert of another round that reached the member keeps the charge. */
-  private async refundUnlessAlerted(job: AlertJob, reason: string): Promise<void> {
-    const alerted = (await this.ports.sentAlerts.findForMember(job.reportId, job.memberId)).some((sent) => sent.state === 'sent');
-    if (alerted) return;
-    await this.ports.billing.refundAlert({ reportId: job.reportId, memberId: job.memberId, reason: `Alert not sent: ${reason}` });
-  }
-
-  private body(job: AlertJob, report: DispatchSummary): string {
-    return alertMessage({ claimCode: report.claimCode, size: report.size, elevationFeet: report.elevationFeet, distanceMiles: job.distanceMiles, wider: job.kind === 'escalation' });
+  /**
+   * Billing charges each channel once per report and member: a channel of another round that reached the member keeps
+   * its charge. Refunding a channel never charged changes nothing.
+   */
+  private async refundUnlessAlerted(job: AlertJob, channels: AlertChannel[], reason: string): Promise<void> {
+    const reached = new Set((await this.ports.sentAlerts.findForMember(job.reportId, job.memberId)).filter((sent) => sent.state === 'sent').flatMap((sent) => sent.channels ?? ['sms']));
+    for (const channel of channels) {
+      if (reached.has(channel)) continue;
+      await this.ports.billing.refundAlert({ reportId: job.reportId, memberId: job.memberId, channel, reason: `Alert not sent: ${reason}` });
+    }
   }
 }
 
-type Reachability = { kind: 'send'; phoneNumber: string } | { kind: 'drop'; reason: string } | { kind: 'later'; runAt: Date };
+/** How a channel is named where people read it (a refund's ledger line, the log). */
+const CHANNEL_LABELS: Record<AlertChannel, string> = { sms: 'text message', push: 'notification', email: 'email' };
 
-/** Whether the member may be texted about a swarm this high now, from their settings (undefined: the member left). */
+/** RFC 8030 topics are at most 32 base64url characters: a digest of the message's key. */
+function pushTopicOf(key: string): string {
+  let hash = 0x811c9dc5;
+  let second = 0x01000193;
+  for (const character of key) {
+    const code = character.codePointAt(0) ?? 0;
+    hash = Math.imul(hash ^ code, 0x01000193) >>> 0;
+    second = Math.imul(second ^ code, 0x5bd1e995) >>> 0;
+  }
+  return `${hash.toString(36)}${second.toString(36)}`.slice(0, 32);
+}
+
+type Reachability = { kind: 'send' } | { kind: 'drop'; reason: string } | { kind: 'later'; runAt: Date };
+
+/** Whether the member may be alerted about a swarm this high now, from their settings (undefined: the member left). */
 function reachability(settings: MemberAlertSettings | undefined, elevationFeet: number, now: Date): Reachability {
   if (!settings) return { kind: 'drop', reason: 'the member left' };
   if (settings.availability.elevationMaximumFeet < elevationFeet) return { kind: 'drop', reason: 'the swarm is higher than the member now climbs' };
   const next = nextAlertTime(settings, now);
   if (next.never) return { kind: 'drop', reason: 'member is on Do Not Disturb' };
   if (next.sendAt.getTime() - now.getTime() > ON_TIME_MS) return { kind: 'later', runAt: next.sendAt };
-  if (!settings.phoneNumber) return { kind: 'drop', reason: 'member has no phone number' };
-  return { kind: 'send', phoneNumber: settings.phoneNumber };
+  const channels = alertChannelsOf(settings);
+  const reachable = (channels.sms && settings.phoneNumber) || (channels.push && (settings.pushTargets ?? []).length > 0) || settings.email;
+  if (!reachable) return { kind: 'drop', reason: 'member has no phone number' };
+  return { kind: 'send' };
 }

@@ -1,4 +1,5 @@
 import { textJob, type FollowUpText, type TextPurpose } from '../domain/alert-schedule.js';
+import { DeliverOnce, type DeliveryOutcome } from './deliver-once.js';
 import { deliverSms } from './deliver-sms.js';
 import type { AlertScheduler, JobAttempt } from './ports/alert-jobs.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';
@@ -8,17 +9,19 @@ import type { SentTextRepository, SmsOptOutRepository } from './ports/stores.js'
 
 export type { FollowUpText };
 
-export type FollowUpTextOutcome = 'sent' | 'opted-out' | 'already-sent' | 'found-sent' | 'refused';
+export type FollowUpTextOutcome = Exclude<DeliveryOutcome, 'not-begun'> | 'opted-out';
 
 const TO_REPORTER: readonly TextPurpose[] = ['reporter-claimed', 'reporter-unclaimed', 'reporter-expired'];
 
 /**
- * Sends a text that is not an alert exactly once per key: nothing to a number that replied STOP; noted before it goes
- * to the provider, so a run that finds the note of an interrupted one asks the provider whether it took the text before
- * sending it (see deliverSms). A text the provider refuses for good is kept as failed. Texts to a reporter are counted
- * in the association statistics and charged to nobody.
+ * Sends a text that is not an alert exactly once per key (see DeliverOnce): nothing to a number that replied STOP; a
+ * run that finds the note of an interrupted one asks the provider whether it took the text before sending it. A text
+ * the provider refuses for good, or cannot take by the job's last attempt, is kept as failed. Texts to a reporter are
+ * counted in the association statistics and charged to nobody.
  */
 export class SendFollowUpText {
+  private readonly once: DeliverOnce;
+
   constructor(
     private readonly ports: {
       texts: SentTextRepository;
@@ -28,38 +31,37 @@ export class SendFollowUpText {
       clock: Clock;
       log: DispatchLog;
     },
-  ) {}
+  ) {
+    this.once = new DeliverOnce({ texts: ports.texts, clock: ports.clock });
+  }
 
   /** A thrown error means "retry": the text stays begun, and the retry finds out whether it went. */
   async execute(text: FollowUpText, attempt: JobAttempt = { final: false }): Promise<FollowUpTextOutcome> {
-    const { texts, optOuts, sms, statistics, clock, log } = this.ports;
+    const { optOuts, sms, statistics, log } = this.ports;
     const context = { reportId: text.reportId, purpose: text.purpose, key: text.key };
     if (await optOuts.isOptedOut(text.to)) {
       log.info(context, 'text not sent: the number replied STOP');
       return 'opted-out';
     }
-    const { body, ...noted } = text;
-    const begun = await texts.beginSending({ ...noted, startedAt: clock.now() });
-    if (begun === 'sent') return 'already-sent';
-    if (begun === 'failed') return 'refused';
-    const interrupted = begun === 'sending' ? await texts.find(text.key) : undefined;
-
-    let delivery;
+    const { body, ...record } = text;
+    let outcome: DeliveryOutcome;
     try {
-      delivery = await deliverSms(sms, { to: text.to, body, idempotencyKey: text.key }, interrupted);
+      outcome = await this.once.execute(record, (interrupted) => deliverSms(sms, { to: text.to, body, idempotencyKey: text.key }, interrupted));
     } catch (error) {
       if (!attempt.final) throw error;
-      delivery = { kind: 'refused' as const, reason: `provider unavailable: ${error instanceof Error ? error.message : String(error)}` };
+      await this.once.giveUp(text.key, `provider unavailable: ${error instanceof Error ? error.message : String(error)}`);
+      outcome = 'refused';
     }
-    if (delivery.kind === 'refused') {
-      await texts.markFailed(text.key, delivery.reason);
-      log.warn({ ...context, reason: delivery.reason }, 'text not sent: refused for good');
-      return 'refused';
+    if (outcome === 'not-begun') throw new Error('a follow-up text is always begun');
+    if (outcome === 'refused') log.warn(context, 'text not sent: refused for good');
+    // Counted once per key, so a run that died between sending and counting is counted by its retry.
+    if ((outcome === 'sent' || outcome === 'found-sent' || outcome === 'already-sent') && TO_REPORTER.includes(text.purpose)) {
+      await statistics.reporterTexted({ reportId: text.reportId, textKey: text.key });
     }
-    await texts.markSent(text.key, { sentAt: clock.now(), providerId: delivery.providerId });
-    if (TO_REPORTER.includes(text.purpose)) await statistics.reporterTexted({ reportId: text.reportId, textKey: text.key });
-    log.info({ ...context, providerId: delivery.providerId, found: delivery.found }, delivery.found ? 'text found sent by an interrupted run' : 'text sent');
-    return delivery.found ? 'found-sent' : 'sent';
+    if (outcome === 'sent' || outcome === 'found-sent') {
+      log.info({ ...context, found: outcome === 'found-sent' }, outcome === 'found-sent' ? 'text found sent by an interrupted run' : 'text sent');
+    }
+    return outcome;
   }
 }
 

@@ -41,6 +41,9 @@ export type SubmittedReport = {
   /** Whether the reporter asked to be texted, and their ten-digit number (empty without consent). */
   reporterUpdates: boolean;
   reporterPhone: string;
+  /** The place's town, never the street (absent from reports submitted before it was carried). */
+  town?: string;
+  hasPicture?: boolean;
 };
 
 export type AlertDispatch = SubmittedReport & {

@@ -56,8 +56,21 @@ export type ReportLifecycleJob = { kind: 'expire' | 'close'; jobId: string; repo
 /** Asks the claimer, a while after the claim, what became of the swarm. */
 export type OutcomePromptJob = { kind: 'outcome-prompt'; jobId: string; reportId: string; memberId: string; claimedAt: string };
 
-/** Why a text other than an alert goes out: to the reporter, or to a claimer after their claim. */
-export type TextPurpose = 'reporter-claimed' | 'reporter-unclaimed' | 'reporter-expired' | 'claimer-location' | 'claimer-departed' | 'outcome-prompt';
+/**
+ * Why a message goes out: an alert on one of its channels, a text to the reporter, or to a claimer after their claim
+ * (the location; the answer to a claim from a notification, as a second notification).
+ */
+export type TextPurpose =
+  | 'alert-sms'
+  | 'alert-push'
+  | 'alert-email'
+  | 'claim-answer-push'
+  | 'reporter-claimed'
+  | 'reporter-unclaimed'
+  | 'reporter-expired'
+  | 'claimer-location'
+  | 'claimer-departed'
+  | 'outcome-prompt';
 
 /** A text other than an alert, keyed so it goes at most once for the event that caused it. */
 export type FollowUpText = { key: string; purpose: TextPurpose; to: string; reportId: string; memberId?: string; body: string };

@@ -1,3 +1,4 @@
+import { DEFAULT_ALERT_CHANNELS, type AlertChannels, type PushTarget } from './alert-channels.js';
 import { nextAvailableAt, type DayWindow } from './alert-window.js';
 
 /**
@@ -14,7 +15,17 @@ export type MemberAlertSettings = {
   /** IANA name; the windows' hours are read in this zone. */
   timeZone: string;
   availability: { doNotDisturb: boolean; elevationMaximumFeet: number; days: DayWindow[] };
+  /** How the member wants to be alerted; absent in copies made before channels existed: text message only. */
+  channels?: AlertChannels;
+  /** The member's login email, where email alerts go. */
+  email?: string;
+  /** The member's devices for notifications. */
+  pushTargets?: PushTarget[];
 };
+
+export function alertChannelsOf(settings: Pick<MemberAlertSettings, 'channels'>): AlertChannels {
+  return settings.channels ?? DEFAULT_ALERT_CHANNELS;
+}
 
 export type AlertTime = { never: true } | { never: false; sendAt: Date };
 

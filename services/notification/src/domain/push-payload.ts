@@ -16,8 +16,8 @@ export type AlertPushPayload = {
   title: string;
   /** Size, height, distance from home and town. */
   body: string;
-  /** The report's thumbnail. */
-  image: string;
+  /** The report's thumbnail; absent when the reporter sent no picture. */
+  image?: string;
   /** One per report (`swarm-report-<id>`). */
   tag: string;
   claimCode: string;
@@ -58,7 +58,7 @@ export type AlertPushInput = {
   distanceMiles: number;
   /** The town of the swarm's place; the street is never given to an alert. */
   town: string;
-  /** An absolute http(s) URL or a path on the site. */
+  /** An absolute http(s) URL or a path on the site; empty when there is no picture. */
   thumbnailUrl: string;
   claimToken: string;
   claimUrl: string;
@@ -77,17 +77,15 @@ export function alertPushPayload(input: AlertPushInput): AlertPushPayload {
   const reportId = checked(input.reportId, 'reportId', REPORT_ID, PUSH_LIMITS.reportIdLength);
   const claimCode = checked(input.claimCode, 'claimCode', CLAIM_CODE, 5);
   const claimToken = checked(input.claimToken, 'claimToken', CLAIM_TOKEN, PUSH_LIMITS.claimTokenLength);
-  const image = checkedUrl(input.thumbnailUrl, 'thumbnailUrl');
+  const image = input.thumbnailUrl === '' ? undefined : checkedUrl(input.thumbnailUrl, 'thumbnailUrl');
   const claimUrl = checkedUrl(input.claimUrl, 'claimUrl');
   const size = cleanText(input.size, PUSH_LIMITS.sizeLength);
   const town = cleanText(input.town, PUSH_LIMITS.townLength);
   const payload: AlertPushPayload = {
     type: 'swarm-alert',
     title: input.wider ? 'Swarm Alert, wider alert (still unclaimed)' : 'Swarm Alert',
-    body:
-      `${size ? `${size} swarm` : 'Swarm'}, ${formatFeet(input.elevationFeet)} ft up, ${formatMiles(input.distanceMiles)} mi from home` +
-      `${town ? `, in ${town}` : ''}. Claim code ${claimCode}`,
-    image,
+    body: alertPushBodyOf({ size, elevationFeet: input.elevationFeet, distanceMiles: input.distanceMiles, town, claimCode }),
+    ...(image ? { image } : {}),
     tag: `swarm-report-${reportId}`,
     claimCode,
     claimToken,
@@ -97,6 +95,16 @@ export function alertPushPayload(input: AlertPushInput): AlertPushPayload {
   const octets = encryptedPushOctets(payload);
   if (octets > PUSH_MESSAGE_MAX_OCTETS) throw new RangeError(`the alert's push message would take ${octets} octets, more than ${PUSH_MESSAGE_MAX_OCTETS}`);
   return payload;
+}
+
+/** The alert's facts in one line, as the notification and the alert email say them. */
+export function alertPushBodyOf(alert: { size: string; elevationFeet: number; distanceMiles: number; town: string; claimCode: string }): string {
+  const size = cleanText(alert.size, PUSH_LIMITS.sizeLength);
+  const town = cleanText(alert.town, PUSH_LIMITS.townLength);
+  return (
+    `${size ? `${size} swarm` : 'Swarm'}, ${formatFeet(alert.elevationFeet)} ft up, ${formatMiles(alert.distanceMiles)} mi from home` +
+    `${town ? `, in ${town}` : ''}. Claim code ${alert.claimCode}`
+  );
 }
 
 /** Octets of the payload's JSON in UTF-8: what is encrypted. */

@@ -1,3 +1,5 @@
+import type { AlertChannel } from './alert-channels.js';
+
 /**
  * One alert SMS, from just before it is charged and handed to the provider until it is recorded as sent together with
  * its AlertSent event, or as failed (the provider refused it for good, or it could not go out any more) and its charge
@@ -17,8 +19,10 @@ export type SentAlert = {
   state: 'sending' | 'sent' | 'failed';
   startedAt: Date;
   sentAt?: Date;
-  /** The provider's message id. */
+  /** The SMS provider's message id, when the alert went by text message. */
   providerId?: string;
+  /** The channels that took the alert (absent in records made before channels existed: text message). */
+  channels?: AlertChannel[];
   /** Why a failed alert never went out (the refund's ledger line says the same). */
   failedReason?: string;
   failedAt?: Date;

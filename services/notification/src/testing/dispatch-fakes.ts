@@ -6,6 +6,10 @@ import type { AlertBilling, AlertCharge, MemberDirectory } from '../app/ports/ot
 import type { DispatchRepository, MemberSettingsRepository } from '../app/ports/stores.js';
 import { MemoryMemberSettingsRepository } from '../adapters/memory/memory-member-settings-repository.js';
 import type { MemberAlertSettings } from '../domain/member-settings.js';
+import type { AlertChannel } from '../domain/alert-channels.js';
+import type { ClaimTokens } from '../app/ports/claim-tokens.js';
+import { alertLinksUnder, type AlertLinks } from '../app/alert-links.js';
+import { HmacClaimTokens } from '../adapters/claim-tokens/hmac-claim-tokens.js';
 
 /** A submitted report as ReportSubmitted carries it, with overrides. */
 export function aSubmittedReport(overrides: Partial<SubmittedReport> = {}): SubmittedReport {
@@ -84,6 +88,22 @@ export class FakeMemberDirectory implements MemberDirectory {
     this.asked.push([...memberIds]);
     return memberIds.filter((memberId) => !this.left.has(memberId)).map((memberId) => structuredClone(this.current(memberId)));
   }
+
+  /** As the member service does when a push service says a subscription is gone: the device leaves its member. */
+  readonly removedEndpoints: string[] = [];
+  async removePushEndpoint(endpoint: string): Promise<void> {
+    this.removedEndpoints.push(endpoint);
+    for (const [memberId, settings] of this.changed) {
+      if (settings.pushTargets?.some((target) => target.endpoint === endpoint)) {
+        this.set(memberId, { pushTargets: settings.pushTargets.filter((target) => target.endpoint !== endpoint) });
+      }
+    }
+  }
+}
+
+/** The alert channels beside SMS as a test without them has them: no push service, no mailer, test links and tokens. */
+export function withoutOtherChannels(): { push: undefined; mailer: undefined; claimTokens: ClaimTokens; links: AlertLinks } {
+  return { push: undefined, mailer: undefined, claimTokens: new HmacClaimTokens('a-test-secret-of-at-least-thirty-two-bytes'), links: alertLinksUnder('https://swarm.example') };
 }
 
 /** The settings dispatch reads: an empty copy, filled from the directory on a miss. */
@@ -98,23 +118,29 @@ export class FakeAlertBilling implements AlertBilling {
   readonly charges = new Map<string, { companyId: string }>();
   readonly refunds: { reportId: string; memberId: string; reason: string }[] = [];
 
-  async chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<AlertCharge> {
-    const key = `${charge.reportId}/${charge.memberId}`;
-    if (this.charges.has(key)) return { kind: 'charged', costCents: 7 };
+  /** Each channel's price; text messages 7 cents, the others free, as billing's defaults. */
+  readonly prices: Record<AlertChannel, number> = { sms: 7, push: 0, email: 0 };
+
+  async chargeAlert(charge: { reportId: string; memberId: string; companyId: string; channel: AlertChannel }): Promise<AlertCharge> {
+    const price = this.prices[charge.channel];
+    if (price === 0) return { kind: 'charged', costCents: 0 };
+    const key = `${charge.reportId}/${charge.memberId}${charge.channel === 'sms' ? '' : `/${charge.channel}`}`;
+    if (this.charges.has(key)) return { kind: 'charged', costCents: price };
     const balance = this.balances.get(charge.companyId) ?? 100;
-    if (balance < 7) return { kind: 'insufficient-funds' };
-    this.balances.set(charge.companyId, balance - 7);
+    if (balance < price) return { kind: 'insufficient-funds' };
+    this.balances.set(charge.companyId, balance - price);
     this.charges.set(key, { companyId: charge.companyId });
-    return { kind: 'charged', costCents: 7 };
+    return { kind: 'charged', costCents: price };
   }
 
-  async refundAlert(refund: { reportId: string; memberId: string; reason: string }): Promise<'refunded' | 'not-charged'> {
-    const key = `${refund.reportId}/${refund.memberId}`;
+  async refundAlert(refund: { reportId: string; memberId: string; channel: AlertChannel; reason: string }): Promise<'refunded' | 'not-charged'> {
+    const key = `${refund.reportId}/${refund.memberId}${refund.channel === 'sms' ? '' : `/${refund.channel}`}`;
     const charge = this.charges.get(key);
     if (!charge) return 'not-charged';
     this.charges.delete(key);
-    this.balances.set(charge.companyId, (this.balances.get(charge.companyId) ?? 100) + 7);
-    this.refunds.push(refund);
+    this.balances.set(charge.companyId, (this.balances.get(charge.companyId) ?? 100) + this.prices[refund.channel]);
+    const { channel: _channel, ...refunded } = refund;
+    this.refunds.push(refunded);
     return 'refunded';
   }
 }

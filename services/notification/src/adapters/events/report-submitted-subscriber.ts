@@ -39,6 +39,8 @@ export function subscribeToReportSubmitted(
         reporterUpdates: event.reporterUpdates,
         // The number is used only with the reporter's consent, whatever else arrives.
         reporterPhone: event.reporterUpdates ? event.reporterPhone : '',
+        town: event.town,
+        hasPicture: event.hasPicture,
       }),
     );
     logger.info(

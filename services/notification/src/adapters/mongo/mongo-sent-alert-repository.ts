@@ -2,6 +2,7 @@ import type { Collection, Db } from 'mongodb';
 import { isDuplicateKeyError, parkEvent, ParkedEvents, type MongoOutbox, type WithParkedEvents } from '@swarm/runtime/mongo';
 import type { SentAlertRepository } from '../../app/ports/stores.js';
 import type { AlertSent, SentAlert } from '../../domain/sent-alert.js';
+import type { AlertChannel } from '../../domain/alert-channels.js';
 import { toOutboxMessage } from '../events/alert-event-codec.js';
 
 type SentAlertDocument = WithParkedEvents & {
@@ -18,6 +19,7 @@ type SentAlertDocument = WithParkedEvents & {
   providerId?: string;
   failedReason?: string;
   failedAt?: Date;
+  channels?: AlertChannel[];
 };
 
 /**
@@ -82,13 +84,13 @@ export class MongoSentAlertRepository implements SentAlertRepository {
    * key, changing nothing.
    */
   async recordSent(alert: SentAlert & { state: 'sent'; sentAt: Date }, event: AlertSent): Promise<'recorded' | 'already-recorded'> {
-    const { sendKey, reportId, memberId, companyId, companyName, distanceMiles, startedAt, sentAt, providerId } = alert;
+    const { sendKey, reportId, memberId, companyId, companyName, distanceMiles, startedAt, sentAt, providerId, channels } = alert;
     const parked = [parkEvent(toOutboxMessage(event))];
     try {
       await this.collection.updateOne(
         { _id: sendKey, state: 'sending' },
         {
-          $set: { state: 'sent', sentAt, pendingEvents: parked, ...(providerId ? { providerId } : {}) },
+          $set: { state: 'sent', sentAt, pendingEvents: parked, ...(providerId ? { providerId } : {}), ...(channels ? { channels } : {}) },
           $setOnInsert: { reportId, memberId, companyId, companyName, distanceMiles, startedAt },
         },
         { upsert: true },

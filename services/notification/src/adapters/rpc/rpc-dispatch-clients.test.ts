@@ -24,6 +24,13 @@ describe('RpcMemberDirectory', () => {
                   phoneNumber: '5035550100',
                   timeZone: 'America/Chicago',
                   availability: { doNotDisturb: true, elevationMaximumFeet: 20, rangeInMiles: 5, days: [{ fromHour: 9, toHour: 17 }] },
+                  ...(memberId === 'm-1'
+                    ? {
+                        channels: { sms: false, push: true, email: true },
+                        email: 'ada@example.org',
+                        pushTargets: [{ deviceId: 'd1', name: 'Pixel', endpoint: 'https://push.example/abc', p256dh: 'key', auth: 'secret' }],
+                      }
+                    : {}),
                 })),
               };
             },
@@ -43,6 +50,13 @@ describe('RpcMemberDirectory', () => {
       phoneNumber: '5035550100',
       timeZone: 'America/Chicago',
       availability: { doNotDisturb: true, elevationMaximumFeet: 20, days: [{ fromHour: 9, toHour: 17 }] },
+      pushTargets: [],
+    });
+    // A member who chose channels, with their email and devices.
+    expect(settings[1]).toMatchObject({
+      channels: { sms: false, push: true, email: true },
+      email: 'ada@example.org',
+      pushTargets: [{ deviceId: 'd1', name: 'Pixel', endpoint: 'https://push.example/abc', p256dh: 'key', auth: 'secret' }],
     });
     expect(await directory.listAlertSettings([])).toEqual([]);
   });

@@ -4,6 +4,8 @@ import type { MemberService } from '@swarm/proto/member/v1/member_service';
 import { domainErrorCode } from '@swarm/runtime';
 import type { AlertBilling, AlertCharge, MemberDirectory } from '../../app/ports/other-services.js';
 import type { MemberAlertSettings } from '../../domain/member-settings.js';
+import type { AlertChannel } from '../../domain/alert-channels.js';
+import { toProtoChannel } from './channel-mapping.js';
 
 /** Bounds each call so a slow service fails the job (retried later) instead of holding it open. */
 const CALL_TIMEOUT_MS = 5_000;
@@ -22,7 +24,7 @@ export class RpcMemberDirectory implements MemberDirectory {
     const batches: string[][] = [];
     for (let start = 0; start < memberIds.length; start += SETTINGS_BATCH) batches.push(memberIds.slice(start, start + SETTINGS_BATCH));
     const answers = await Promise.all(batches.map((batch) => this.members.listAlertSettings({ memberIds: batch }, options)));
-    return answers.flatMap(({ settings }) => settings).map(({ memberId, version, name, phoneNumber, timeZone, availability }) => ({
+    return answers.flatMap(({ settings }) => settings).map(({ memberId, version, name, phoneNumber, timeZone, availability, channels, email, pushTargets }) => ({
       memberId,
       version,
       name,
@@ -33,17 +35,25 @@ export class RpcMemberDirectory implements MemberDirectory {
         elevationMaximumFeet: availability?.elevationMaximumFeet ?? 0,
         days: (availability?.days ?? []).map(({ fromHour, toHour }) => ({ fromHour, toHour })),
       },
+      // A member service that does not know channels yet answers none: text message only.
+      ...(channels ? { channels: { sms: channels.sms, push: channels.push, email: channels.email } } : {}),
+      ...(email ? { email } : {}),
+      pushTargets: pushTargets.map(({ deviceId, name: deviceName, endpoint, p256dh, auth }) => ({ deviceId, name: deviceName, endpoint, p256dh, auth })),
     }));
+  }
+
+  async removePushEndpoint(endpoint: string): Promise<void> {
+    await this.members.removePushEndpoint({ endpoint }, options);
   }
 }
 
 export class RpcAlertBilling implements AlertBilling {
   constructor(private readonly billing: Client<typeof AssociationBillingService>) {}
 
-  async chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<AlertCharge> {
+  async chargeAlert(charge: { reportId: string; memberId: string; companyId: string; channel: AlertChannel }): Promise<AlertCharge> {
     try {
-      const { entry } = await this.billing.chargeAlert(charge, options);
-      // The ledger takes the charge as a negative amount.
+      const { entry } = await this.billing.chargeAlert({ ...charge, channel: toProtoChannel(charge.channel) }, options);
+      // The ledger takes the charge as a negative amount; a free channel records no entry.
       return { kind: 'charged', costCents: Math.abs(entry?.amountCents ?? 0) };
     } catch (error) {
       if (error instanceof ConnectError && error.code === Code.FailedPrecondition) {
@@ -56,8 +66,8 @@ export class RpcAlertBilling implements AlertBilling {
     }
   }
 
-  async refundAlert(refund: { reportId: string; memberId: string; reason: string }): Promise<'refunded' | 'not-charged'> {
-    const { charged } = await this.billing.refundAlert(refund, options);
+  async refundAlert(refund: { reportId: string; memberId: string; channel: AlertChannel; reason: string }): Promise<'refunded' | 'not-charged'> {
+    const { charged } = await this.billing.refundAlert({ ...refund, channel: toProtoChannel(refund.channel) }, options);
     return charged ? 'refunded' : 'not-charged';
   }
 }

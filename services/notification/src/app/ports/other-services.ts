@@ -1,4 +1,5 @@
 import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
+import type { AlertChannel } from '../../domain/alert-channels.js';
 import type { MemberAlertSettings } from '../../domain/member-settings.js';
 
 // The other services, as alert dispatch needs them.
@@ -7,21 +8,23 @@ import type { MemberAlertSettings } from '../../domain/member-settings.js';
 export interface MemberDirectory {
   /** Unknown members are left out. */
   listAlertSettings(memberIds: string[]): Promise<MemberAlertSettings[]>;
+  /** The push service said the subscription is gone: whichever member holds it loses that device. */
+  removePushEndpoint(endpoint: string): Promise<void>;
 }
 
 export type AlertCharge = { kind: 'charged'; costCents: number } | { kind: 'insufficient-funds' } | { kind: 'not-paying' };
 
 export interface AlertBilling {
   /**
-   * Charges the alert once per (report, member); a repeat answers the first charge and charges nothing. `costCents` is
-   * what billing took for it (its price lives there alone).
+   * Charges the alert on one channel once per (report, member, channel); a repeat answers the first charge and charges
+   * nothing. `costCents` is what billing took for it (the prices live there alone; a free channel costs 0).
    */
-  chargeAlert(charge: { reportId: string; memberId: string; companyId: string }): Promise<AlertCharge>;
+  chargeAlert(charge: { reportId: string; memberId: string; companyId: string; channel: AlertChannel }): Promise<AlertCharge>;
   /**
-   * Gives back the charge of an alert that did not go out, with a ledger line saying why; idempotent, and
-   * 'not-charged' when no charge of this (report, member) stands. A later charge of the same pair is a new one.
+   * Gives back the charge of a channel that did not take the alert, with a ledger line saying why; idempotent, and
+   * 'not-charged' when no charge of this (report, member, channel) stands. A later charge of the same is a new one.
    */
-  refundAlert(refund: { reportId: string; memberId: string; reason: string }): Promise<'refunded' | 'not-charged'>;
+  refundAlert(refund: { reportId: string; memberId: string; channel: AlertChannel; reason: string }): Promise<'refunded' | 'not-charged'>;
 }
 
 /** The report service, as the report's lifecycle jobs and the replies of reporters and claimers need it. */

@@ -1,6 +1,6 @@
 // Push messages to members' phones and browsers (Web Push), the notification channel beside SMS.
 import type { PushPayload } from '../../domain/push-payload.js';
-import type { PushSubscription } from '../../domain/push-subscription.js';
+import type { PushSubscription } from '../../domain/alert-channels.js';
 
 /** RFC 8030 §5.3: how urgently the push service should wake the device (a phone on battery may hold 'low' back). */
 export type PushUrgency = 'very-low' | 'low' | 'normal' | 'high';

@@ -1,3 +1,4 @@
+import type { AlertChannel } from '../../domain/alert-channels.js';
 import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
 import type { ReportHistory } from '../../domain/statistics.js';
 
@@ -12,7 +13,7 @@ export interface ReportStatisticsRepository {
    * An alert about the report was sent to a member of the association; once per send key. Its cost counts once per
    * member and report, as billing charges it: a re-alert after an un-claim is another alert, not another charge.
    */
-  alertSent(alert: { reportId: string; companyId: string; memberId: string; sendKey: string; costCents: number }): Promise<void>;
+  alertSent(alert: { reportId: string; companyId: string; memberId: string; sendKey: string; costCents: number; channels?: AlertChannel[] }): Promise<void>;
   /** Keeps the earliest claim. */
   claimed(claim: { reportId: string; claimedAt: Date }): Promise<void>;
   expired(report: { reportId: string; expiredAt: Date }): Promise<void>;

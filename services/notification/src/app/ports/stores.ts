@@ -71,11 +71,11 @@ export interface SentAlertRepository {
 
 export type { TextPurpose };
 
-/** A text other than an alert, keyed so it goes at most once for the event that caused it. */
+/** One message on one channel (an alert's SMS, notification or email; a follow-up text), keyed so it goes once. */
 export type SentText = {
   key: string;
   purpose: TextPurpose;
-  /** Ten digits. */
+  /** Ten digits for a text, an email address, or the device id of a notification. */
   to: string;
   reportId: string;
   /** The member texted (the claimer); absent for texts to the reporter. */
@@ -88,7 +88,7 @@ export type SentText = {
   failedReason?: string;
 };
 
-/** Texts other than alerts, each sent once per key (as SentAlertRepository does for alerts, without an event). */
+/** Every message on every channel, each sent once per key (`sent_texts`). */
 export interface SentTextRepository {
   /** Notes the text as being sent unless it was before; of concurrent calls for one key exactly one answers 'new'. */
   beginSending(text: Omit<SentText, 'state' | 'sentAt' | 'providerId' | 'failedReason'>): Promise<'new' | 'sending' | 'sent' | 'failed'>;

@@ -1,0 +1,54 @@
+import type { Clock } from './ports/clock-and-log.js';
+import type { SentText, SentTextRepository } from './ports/stores.js';
+
+/** What one attempt at the channel answered; a thrown error is a failure worth retrying (the message stays begun). */
+export type ChannelAnswer =
+  | { kind: 'sent'; providerId: string; found?: boolean }
+  /** The channel will never take it (an invalid number, a refused address, a dead subscription). */
+  | { kind: 'refused'; reason: string };
+
+/** 'in-progress': another run of the same message noted it a moment ago and is sending it. */
+export type DeliveryOutcome = 'sent' | 'found-sent' | 'already-sent' | 'refused' | 'not-begun' | 'in-progress';
+
+/**
+ * One message on one channel, sent once per key across every attempt of its job: noted before it goes, recorded as sent
+ * (with the provider's id) or as refused after. A later attempt that finds the note of an interrupted one passes
+ * `interrupted` to the channel, which finds out whether the message went before sending it again (see deliverSms).
+ */
+export class DeliverOnce {
+  constructor(private readonly ports: { texts: SentTextRepository; clock: Clock }) {}
+
+  /**
+   * `send` hands the message to the channel. With `beginNew: false` only a message already begun is finished (a
+   * resumed alert whose report is gone starts nothing new): a message never begun answers 'not-begun'.
+   */
+  async execute(
+    message: Omit<SentText, 'state' | 'sentAt' | 'providerId' | 'failedReason' | 'startedAt'>,
+    send: (interrupted: { startedAt: Date } | undefined) => Promise<ChannelAnswer>,
+    options: { beginNew?: boolean } = {},
+  ): Promise<DeliveryOutcome> {
+    const { texts, clock } = this.ports;
+    const earlier = await texts.find(message.key);
+    if (earlier?.state === 'sent') return 'already-sent';
+    if (earlier?.state === 'failed') return 'refused';
+    if (!earlier) {
+      if (options.beginNew === false) return 'not-begun';
+      const begun = await texts.beginSending({ ...message, startedAt: clock.now() });
+      if (begun === 'sent') return 'already-sent';
+      if (begun === 'failed') return 'refused';
+      if (begun === 'sending') return 'in-progress';
+    }
+    const answer = await send(earlier ? { startedAt: earlier.startedAt } : undefined);
+    if (answer.kind === 'refused') {
+      await texts.markFailed(message.key, answer.reason);
+      return 'refused';
+    }
+    await texts.markSent(message.key, { sentAt: clock.now(), providerId: answer.providerId });
+    return answer.found ? 'found-sent' : 'sent';
+  }
+
+  /** Gives up a begun message for good (the job's last attempt could not hand it over). */
+  async giveUp(key: string, reason: string): Promise<void> {
+    await this.ports.texts.markFailed(key, reason);
+  }
+}
