@@ -46,6 +46,13 @@ import { InProcessSendPacer, type SendPacer } from './adapters/pacing/send-pacer
 import { MeteredSendPacer, MeteredSmsSender } from './adapters/telemetry/metered-sms.js';
 import type { notificationConfigShape } from './config.js';
 import { buildNotificationService } from './notification-service.js';
+import { randomBytes } from 'node:crypto';
+import type { DispatchPorts } from './dispatch.js';
+import type { ClaimTokenUseRepository } from './app/ports/claim-tokens.js';
+import { alertLinksUnder } from './app/alert-links.js';
+import { HmacClaimTokens } from './adapters/claim-tokens/hmac-claim-tokens.js';
+import { DevOutboxPushSender } from './adapters/dev-outbox/dev-outbox-push-sender.js';
+import { MemoryClaimTokenUseRepository } from './adapters/memory/memory-claim-token-use-repository.js';
 
 export type NotificationConfig = z.infer<z.ZodObject<typeof notificationConfigShape>>;
 
@@ -61,6 +68,7 @@ type Stores = {
   sentTexts: SentTextRepository;
   optOuts: SmsOptOutRepository;
   statistics: ReportStatisticsRepository;
+  claimTokenUses: ClaimTokenUseRepository;
   outbox: OutboxStore;
 };
 
@@ -76,6 +84,7 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
       sentTexts: new MemorySentTextRepository(),
       optOuts: new MemorySmsOptOutRepository(),
       statistics: new MemoryReportStatisticsRepository(),
+      claimTokenUses: new MemoryClaimTokenUseRepository(),
       outbox,
     };
   }
@@ -90,6 +99,7 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
     { MongoSentTextRepository },
     { MongoSmsOptOutRepository },
     { MongoReportStatisticsRepository },
+    { MongoClaimTokenUseRepository },
   ] = await Promise.all([
     import('@swarm/runtime/mongo'),
     import('./adapters/mongo/mongo-claim-record-repository.js'),
@@ -100,6 +110,7 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
     import('./adapters/mongo/mongo-sent-text-repository.js'),
     import('./adapters/mongo/mongo-sms-opt-out-repository.js'),
     import('./adapters/mongo/mongo-report-statistics-repository.js'),
+    import('./adapters/mongo/mongo-claim-token-use-repository.js'),
   ]);
   const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
   wiring.lifecycle.onShutdown('mongo', () => mongo.close());
@@ -118,6 +129,7 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
     sentTexts: await withIndexes(new MongoSentTextRepository(mongo.db)),
     optOuts: new MongoSmsOptOutRepository(mongo.db),
     statistics: await withIndexes(new MongoReportStatisticsRepository(mongo.db)),
+    claimTokenUses: await withIndexes(new MongoClaimTokenUseRepository(mongo.db)),
     // AlertSent events a crash left on their records reach the outbox before the relay reads it.
     outbox: new RecoveringOutbox(outbox, [sentAlerts]),
   };
@@ -154,6 +166,35 @@ async function smsFromConfig(config: NotificationConfig, pacer: SendPacer, metri
     pacer: new MeteredSendPacer(pacer, metrics),
   });
   return { sms: new MeteredSmsSender(sms, metrics), devOutbox: undefined };
+}
+
+/**
+ * The channels beside SMS: notifications through a push service (PUSH_SENDER=web-push, with the VAPID keys) or kept in
+ * the dev outbox; email when there is a mailer that delivers (SMTP_URL, or the embedded product's dev outbox), never
+ * when emails would only be logged (an alert no one reads must not count as sent); claim tokens signed with
+ * CLAIM_TOKEN_SECRET (a random one for this run when unset: links then stop working at a restart).
+ */
+async function alertChannelsFromConfig(
+  config: NotificationConfig,
+  wiring: PartWiring,
+): Promise<{ channels: DispatchPorts['alertChannels']; devPush: DevOutboxPushSender | undefined }> {
+  let secret = config.CLAIM_TOKEN_SECRET;
+  if (!secret) {
+    secret = randomBytes(32).toString('base64url');
+    wiring.logger.warn('CLAIM_TOKEN_SECRET is not set: claim links and notification Claim buttons use a random secret and stop working when this process stops');
+  }
+  const mailer = config.SMTP_URL || wiring.devMailer ? mailerFromSettings(config, wiring, 'the alert emails') : undefined;
+  const base = { mailer, claimTokens: new HmacClaimTokens(secret), links: alertLinksUnder(config.PUBLIC_URL) };
+  if (config.PUSH_SENDER === 'dev-outbox') {
+    const devPush = new DevOutboxPushSender();
+    return { channels: { ...base, push: devPush }, devPush };
+  }
+  const { WEB_PUSH_PUBLIC_KEY: publicKey, WEB_PUSH_PRIVATE_KEY: privateKey, WEB_PUSH_SUBJECT: subject } = config;
+  if (!publicKey || !privateKey) {
+    throw new ConfigError('Invalid configuration:\n  WEB_PUSH_PUBLIC_KEY and WEB_PUSH_PRIVATE_KEY: required when PUSH_SENDER=web-push');
+  }
+  const { WebPushSender } = await import('./adapters/web-push/web-push-sender.js');
+  return { channels: { ...base, push: new WebPushSender({ vapid: { subject, publicKey, privateKey } }) }, devPush: undefined };
 }
 
 /**
@@ -216,6 +257,7 @@ export async function composeNotificationService(
   const stores = await storesFromConfig(config, wiring, notifyRelay);
   const { scheduler, pacer } = await sharedStateFromConfig(config, wiring);
   const { sms, devOutbox } = await smsFromConfig(config, pacer, wiring.metrics);
+  const { channels: alertChannels, devPush } = await alertChannelsFromConfig(config, wiring);
   wiring.metrics.watchQueue(config.ALERT_QUEUE_NAME, () => scheduler.depth());
   wiring.metrics.watchOutbox('notification', () => stores.outbox.backlog());
   const relay = new OutboxRelay(stores.outbox, bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
@@ -255,6 +297,9 @@ export async function composeNotificationService(
       sentTexts: stores.sentTexts,
       optOuts: stores.optOuts,
       reports: reportLifecycle,
+      alertChannels,
+      claimTokenUses: stores.claimTokenUses,
+      devPush,
       recentClaimsWindowDays: config.RECENT_CLAIMS_WINDOW_DAYS,
       timers: { escalateAfterMinutes: config.ESCALATE_AFTER_MINUTES, outcomePromptHours: config.CLAIM_OUTCOME_PROMPT_HOURS },
     },

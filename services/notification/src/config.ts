@@ -53,4 +53,18 @@ export const notificationConfigShape = {
   /** smtp:// or smtps:// URL of the mail relay; unset, emails are only logged (development). */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Swarm Alert <no-reply@swarm-alert.invalid>'),
+  /** The product's public base URL: the claim links of notifications and alert emails are built from it. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /**
+   * Signs the claim tokens of notifications and alert emails (at least 32 characters; the same for every replica).
+   * Unset, a random one is made for this run, and claim links stop working when the process stops.
+   */
+  CLAIM_TOKEN_SECRET: z.string().min(32).optional(),
+  /** Where notifications go: kept in the dev outbox (development, listed by ListDevOutboxNotifications) or sent by Web Push. */
+  PUSH_SENDER: z.enum(['dev-outbox', 'web-push']).default('dev-outbox'),
+  /** The VAPID key pair (base64url, as web-push generates it); required when PUSH_SENDER=web-push. */
+  WEB_PUSH_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key').optional(),
+  WEB_PUSH_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key').optional(),
+  /** Who push services contact about this sender: a mailto: or https: URL. */
+  WEB_PUSH_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL').default('mailto:no-reply@swarm-alert.invalid'),
 };

@@ -30,6 +30,7 @@ import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-s
 import type { AlertScheduler } from './app/ports/alert-jobs.js';
 import type { SmsMessage, SmsSender } from './app/ports/sms.js';
 import { buildNotificationService } from './notification-service.js';
+import { MemoryClaimTokenUseRepository } from './adapters/memory/memory-claim-token-use-repository.js';
 import { FakeAlertBilling, FakeMemberDirectory, withoutOtherChannels } from './testing/dispatch-fakes.js';
 
 const NOW = new Date('2026-06-01T18:00:00Z');
@@ -106,6 +107,7 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
         optOuts: new MemorySmsOptOutRepository(),
         reports: new FakeReportLifecycle(),
         alertChannels: withoutOtherChannels(),
+        claimTokenUses: new MemoryClaimTokenUseRepository(),
       },
     });
     const alertsSent: string[] = [];

@@ -17,6 +17,10 @@ import type {
 } from './app/ports/stores.js';
 import { ReportTimers, type ReportTimerSettings } from './app/report-timers.js';
 import { RunAlertJob, type AlertChannelPorts } from './app/run-alert-job.js';
+import { SendAlertMessage } from './app/send-alert-message.js';
+import { SendTestAlert } from './app/send-test-alert.js';
+import type { ClaimTokenUseRepository } from './app/ports/claim-tokens.js';
+import type { DevOutboxPushSender } from './adapters/dev-outbox/dev-outbox-push-sender.js';
 import { RunDispatchJob } from './app/run-dispatch-job.js';
 import { ScheduleAlerts } from './app/schedule-alerts.js';
 import { QueueText, SendFollowUpText } from './app/send-follow-up-text.js';
@@ -40,6 +44,10 @@ export type DispatchPorts = {
   sms: SmsSender;
   /** The channels beside SMS (notifications, email) and what their messages link to. */
   alertChannels: Omit<AlertChannelPorts, 'sms'>;
+  /** The first use of each claim token (a token serves once). */
+  claimTokenUses: ClaimTokenUseRepository;
+  /** Set when notifications go to the dev outbox, so the gateway can list them. */
+  devPush?: DevOutboxPushSender | undefined;
   /** Sent alerts and their AlertSent events, written to the outbox the composition root runs a relay for. */
   sentAlerts: SentAlertRepository;
   /** Texts other than alerts (to the reporter, the outcome prompt), once each, and the numbers that replied STOP. */
@@ -106,6 +114,13 @@ export function buildDispatch(
     scheduleAlerts,
     timers,
     runAlertJob,
+    sendTestAlert: new SendTestAlert({
+      members,
+      messages: new SendAlertMessage({ ...ports.alertChannels, sms: ports.sms, memberDirectory: ports.members, log }),
+      claimTokens: ports.alertChannels.claimTokens,
+      clock: ports.clock,
+      log,
+    }),
     /** The claimer's location text, sent by a job of its own after a claim. */
     queueClaimLocation: async (claim: { reportId: string; memberId: string; claimedAt: Date }) => {
       await ports.scheduler.schedule(locationJob(claim), ports.clock.now());

@@ -21,6 +21,7 @@ import { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-s
 import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-settings-repository.js';
 import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
+import { MemoryClaimTokenUseRepository } from './adapters/memory/memory-claim-token-use-repository.js';
 import { FakeAlertBilling, FakeMemberDirectory, withoutOtherChannels } from './testing/dispatch-fakes.js';
 
 describe('notification service: inbound SMS and claim follow-ups', () => {
@@ -58,6 +59,7 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
         optOuts,
         reports: new FakeReportLifecycle(),
         alertChannels: withoutOtherChannels(),
+        claimTokenUses: new MemoryClaimTokenUseRepository(),
       },
       inbound: {
         messages: new MemoryInboundSmsRepository(),

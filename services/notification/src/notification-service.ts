@@ -10,6 +10,8 @@ import { subscribeToReportSubmitted } from './adapters/events/report-submitted-s
 import { notificationServiceRoutes } from './adapters/rpc/notification-service-routes.js';
 import { buildInboundSms, type InboundSmsPorts } from './inbound-sms.js';
 import { buildDispatch, type DispatchPorts } from './dispatch.js';
+import { ClaimWithToken, GetAlertByClaimToken } from './app/claim-with-token.js';
+import { claimTokenHandlers } from './adapters/rpc/claim-token-routes.js';
 
 /** Wires the notification use cases to the adapters main.ts (or the embedded launcher) chose. */
 export function buildNotificationService(ports: {
@@ -50,8 +52,32 @@ export function buildNotificationService(ports: {
       bus: ports.bus,
       logger: ports.logger,
     });
+  // Claiming from a notification or an alert email needs both sides: the tokens dispatch signs, the claims inbound makes.
+  const claimHandlers =
+    dispatch && ports.dispatch && ports.inbound
+      ? claimTokenHandlers({
+          claimWithToken: new ClaimWithToken({
+            tokens: ports.dispatch.alertChannels.claimTokens,
+            uses: ports.dispatch.claimTokenUses,
+            dispatches: ports.dispatches,
+            sentAlerts: ports.dispatch.sentAlerts,
+            reports: ports.inbound.reports,
+            clock: ports.clock,
+          }),
+          getAlertByClaimToken: new GetAlertByClaimToken({
+            tokens: ports.dispatch.alertChannels.claimTokens,
+            dispatches: ports.dispatches,
+            sentAlerts: ports.dispatch.sentAlerts,
+            reports: ports.dispatch.reports,
+            thumbnailUrl: ports.dispatch.alertChannels.links.thumbnailUrl,
+            clock: ports.clock,
+          }),
+          sendTestAlert: dispatch.sendTestAlert,
+          devPush: ports.dispatch.devPush,
+        })
+      : {};
   return {
-    routes: notificationServiceRoutes({ getAlertDispatch, getAssociationStatistics }, inbound?.handlers),
+    routes: notificationServiceRoutes({ getAlertDispatch, getAssociationStatistics }, { ...inbound?.handlers, ...claimHandlers }),
     subscribe: async () => [await subscribeToReportSubmitted(ports.bus, startDispatch, ports.logger), ...((await inbound?.subscribe()) ?? []), ...((await dispatch?.start()) ?? [])],
   };
 }

@@ -1,38 +1,21 @@
+export type { AlertChannelPorts } from './send-alert-message.js';
 import { alertMessage } from '../domain/alert-message.js';
 import { alertDeliveries, type AlertChannel, type AlertDelivery } from '../domain/alert-channels.js';
 import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
 import type { DispatchSummary } from '../domain/alert-dispatch.js';
-import { alertEmail } from '../domain/alert-email.js';
 import { alertChannelsOf, nextAlertTime, type MemberAlertSettings } from '../domain/member-settings.js';
-import { alertPushPayload } from '../domain/push-payload.js';
 import { alertSentEvent } from '../domain/sent-alert.js';
-import type { AlertLinks } from './alert-links.js';
 import { DeliverOnce, type ChannelAnswer, type DeliveryOutcome } from './deliver-once.js';
-import { deliverSms } from './deliver-sms.js';
+import { SendAlertMessage, type AlertChannelPorts, type AlertFacts } from './send-alert-message.js';
 import type { MemberSettings } from './member-settings.js';
 import type { AlertJobOutcome, JobAttempt } from './ports/alert-jobs.js';
-import type { ClaimTokens } from './ports/claim-tokens.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';
-import type { Mailer } from './ports/inbound.js';
 import type { AlertBilling, MemberDirectory } from './ports/other-services.js';
-import type { PushSender } from './ports/push.js';
 import type { ReportStatisticsRepository } from './ports/statistics.js';
-import type { SmsSender } from './ports/sms.js';
 import type { DispatchRepository, SentAlertRepository, SentTextRepository } from './ports/stores.js';
 
 /** A window start this close to now counts as now, so a job run a moment early is not put back for milliseconds. */
 const ON_TIME_MS = 1_000;
-/** A notification for a swarm is no use after a day; the push service drops it then if the phone stayed offline. */
-const PUSH_TTL_SECONDS = 24 * 3_600;
-
-/** The channels an alert can go on, each optional (a deployment without a push service, or without email). */
-export type AlertChannelPorts = {
-  sms: SmsSender;
-  push: PushSender | undefined;
-  mailer: Mailer | undefined;
-  claimTokens: ClaimTokens;
-  links: AlertLinks;
-};
 
 /**
  * Runs one alert job, so that the member gets the alert once on each channel they chose, and the association is
@@ -54,6 +37,7 @@ export type AlertChannelPorts = {
  */
 export class RunAlertJob {
   private readonly once: DeliverOnce;
+  private readonly messages: SendAlertMessage;
 
   constructor(
     private readonly ports: AlertChannelPorts & {
@@ -69,6 +53,7 @@ export class RunAlertJob {
     },
   ) {
     this.once = new DeliverOnce({ texts: ports.sentTexts, clock: ports.clock });
+    this.messages = new SendAlertMessage(ports);
   }
 
   async execute(job: AlertJob, attempt: JobAttempt = { final: false }): Promise<AlertJobOutcome> {
@@ -147,7 +132,7 @@ export class RunAlertJob {
     attempt: JobAttempt,
   ): Promise<{ delivered: AlertChannel[]; smsProviderId: string | undefined; costCents: number; reasons: string[] }> {
     const sendKey = alertSendKey(job);
-    const member = { channels: alertChannelsOf(settings), phoneNumber: settings.phoneNumber, ...(settings.email ? { email: settings.email } : {}), pushTargets: settings.pushTargets ?? [] };
+    const member = { memberId: job.memberId, channels: alertChannelsOf(settings), phoneNumber: settings.phoneNumber, ...(settings.email ? { email: settings.email } : {}), pushTargets: settings.pushTargets ?? [] };
     const delivered = new Set<AlertChannel>();
     const reasons: string[] = [];
     let smsProviderId: string | undefined;
@@ -157,7 +142,7 @@ export class RunAlertJob {
     const deliverAll = async (deliveries: AlertDelivery[]) => {
       const charged = new Map<AlertChannel, number | undefined>();
       for (const delivery of deliveries) {
-        if (!this.channelAvailable(delivery.channel)) {
+        if (!this.messages.available(delivery.channel)) {
           reasons.push(`${CHANNEL_LABELS[delivery.channel]}: not configured`);
           continue;
         }
@@ -223,8 +208,8 @@ export class RunAlertJob {
   }
 
   /**
-   * Hands one message to its channel. A message an interrupted run began is looked up first where the channel can
-   * tell (SMS); with `sendNew` false (the report is gone) it is then given up rather than sent (answered undefined).
+   * Hands one message to its channel. With `sendNew` false (the report is gone) a message an interrupted run began is
+   * only looked up where the channel can tell (SMS), and otherwise given up (answered undefined).
    */
   private async send(
     job: AlertJob,
@@ -234,53 +219,31 @@ export class RunAlertJob {
     interrupted: { startedAt: Date } | undefined,
     sendNew: boolean,
   ): Promise<ChannelAnswer | undefined> {
-    const { sms, push, mailer, links, sentAlerts, memberDirectory, log } = this.ports;
-    if (!sendNew && delivery.channel !== 'sms') return undefined;
-    const facts = { claimCode: report.claimCode, size: report.size, elevationFeet: report.elevationFeet, distanceMiles: job.distanceMiles, wider: job.kind === 'escalation' };
-    const thumbnailUrl = report.hasPicture ? links.thumbnailUrl(claimToken) : '';
-    switch (delivery.channel) {
-      case 'sms': {
-        // The same text sent for another round (before an un-claim) is not this alert.
-        const others = interrupted
-          ? (await sentAlerts.findForMember(job.reportId, job.memberId)).flatMap((sent) => (sent.sendKey !== alertSendKey(job) && sent.providerId ? [sent.providerId] : []))
-          : [];
-        const message = { to: delivery.to, body: alertMessage(facts), idempotencyKey: delivery.key };
-        if (!sendNew) {
-          const found = interrupted && (await sms.findSent({ ...message, since: interrupted.startedAt, excluding: others }));
-          return found ? { kind: 'sent', providerId: found.providerId, found: true } : undefined;
-        }
-        const answer = await deliverSms(sms, message, interrupted && { startedAt: interrupted.startedAt, excluding: others });
-        return answer.kind === 'sent' ? { kind: 'sent', providerId: answer.providerId, found: answer.found } : answer;
-      }
-      case 'push': {
-        // A repeat after a crash carries the same topic and tag: the push service and the phone keep one notification.
-        const payload = alertPushPayload({ ...facts, reportId: job.reportId, town: report.town ?? '', thumbnailUrl, claimToken, claimUrl: links.claimUrl() });
-        const answer = await push!.send({ endpoint: delivery.target.endpoint, keys: { p256dh: delivery.target.p256dh, auth: delivery.target.auth } }, payload, {
-          ttlSeconds: PUSH_TTL_SECONDS,
-          urgency: 'high',
-          topic: pushTopicOf(delivery.key),
-        });
-        if (answer.kind === 'accepted') return { kind: 'sent', providerId: `push:${delivery.target.deviceId}` };
-        if (answer.kind === 'gone') {
-          log.info({ reportId: job.reportId, memberId: job.memberId, deviceId: delivery.target.deviceId }, 'push subscription gone: device removed');
-          await memberDirectory.removePushEndpoint(delivery.target.endpoint);
-          return { kind: 'refused', reason: `the device ${delivery.target.name} is no longer subscribed` };
-        }
-        return { kind: 'refused', reason: `the push service refused it (${answer.status} ${answer.reason})` };
-      }
-      case 'email': {
-        // The Message-ID is the key's: a repeat after a crash is the same message to the mail client.
-        const email = alertEmail({ ...facts, town: report.town ?? '', claimPageUrl: links.claimPageUrl(claimToken), thumbnailUrl });
-        await mailer!.send({ to: delivery.to, ...email });
-        return { kind: 'sent', providerId: `email:${delivery.key}` };
-      }
+    const { sms, sentAlerts } = this.ports;
+    // The same text sent for another round (before an un-claim) is not this alert.
+    const excluding = interrupted
+      ? (await sentAlerts.findForMember(job.reportId, job.memberId)).flatMap((sent) => (sent.sendKey !== alertSendKey(job) && sent.providerId ? [sent.providerId] : []))
+      : [];
+    if (!sendNew) {
+      if (delivery.channel !== 'sms' || !interrupted) return undefined;
+      const message = { to: delivery.to, body: alertMessage(this.factsOf(job, report)), idempotencyKey: delivery.key };
+      const found = await sms.findSent({ ...message, since: interrupted.startedAt, excluding });
+      return found ? { kind: 'sent', providerId: found.providerId, found: true } : undefined;
     }
+    return this.messages.send(delivery, this.factsOf(job, report), claimToken, interrupted && { startedAt: interrupted.startedAt, excluding });
   }
 
-  private channelAvailable(channel: AlertChannel): boolean {
-    if (channel === 'push') return this.ports.push !== undefined;
-    if (channel === 'email') return this.ports.mailer !== undefined;
-    return true;
+  private factsOf(job: AlertJob, report: DispatchSummary): AlertFacts {
+    return {
+      reportId: job.reportId,
+      claimCode: report.claimCode,
+      size: report.size,
+      elevationFeet: report.elevationFeet,
+      distanceMiles: job.distanceMiles,
+      town: report.town ?? '',
+      hasPicture: report.hasPicture ?? false,
+      wider: job.kind === 'escalation',
+    };
   }
 
   /** Charges the channel's price (0 for a free one); undefined when the association cannot pay for it. */
@@ -328,18 +291,6 @@ export class RunAlertJob {
 
 /** How a channel is named where people read it (a refund's ledger line, the log). */
 const CHANNEL_LABELS: Record<AlertChannel, string> = { sms: 'text message', push: 'notification', email: 'email' };
-
-/** RFC 8030 topics are at most 32 base64url characters: a digest of the message's key. */
-function pushTopicOf(key: string): string {
-  let hash = 0x811c9dc5;
-  let second = 0x01000193;
-  for (const character of key) {
-    const code = character.codePointAt(0) ?? 0;
-    hash = Math.imul(hash ^ code, 0x01000193) >>> 0;
-    second = Math.imul(second ^ code, 0x5bd1e995) >>> 0;
-  }
-  return `${hash.toString(36)}${second.toString(36)}`.slice(0, 32);
-}
 
 type Reachability = { kind: 'send' } | { kind: 'drop'; reason: string } | { kind: 'later'; runAt: Date };
 

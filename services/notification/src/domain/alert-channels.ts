@@ -19,7 +19,7 @@ export type PushTarget = { deviceId: string; name: string; endpoint: string; p25
 
 /** One message of an alert, on one channel (a notification per device). */
 export type AlertDelivery =
-  | { channel: 'push'; key: string; target: PushTarget }
+  | { channel: 'push'; key: string; target: PushTarget; memberId: string }
   | { channel: 'email'; key: string; to: string }
   | { channel: 'sms'; key: string; to: string };
 
@@ -30,12 +30,12 @@ export type AlertDelivery =
  */
 export function alertDeliveries(
   sendKey: string,
-  member: { channels: AlertChannels; phoneNumber: string; email?: string; pushTargets?: readonly PushTarget[] },
+  member: { memberId: string; channels: AlertChannels; phoneNumber: string; email?: string; pushTargets?: readonly PushTarget[] },
   options: { fallback?: boolean } = {},
 ): AlertDelivery[] {
   const deliveries: AlertDelivery[] = [];
   const channels = options.fallback ? { sms: false, push: false, email: true } : member.channels;
-  if (channels.push) for (const target of member.pushTargets ?? []) deliveries.push({ channel: 'push', key: `${sendKey}--push--${target.deviceId}`, target });
+  if (channels.push) for (const target of member.pushTargets ?? []) deliveries.push({ channel: 'push', key: `${sendKey}--push--${target.deviceId}`, target, memberId: member.memberId });
   if (channels.email && member.email) deliveries.push({ channel: 'email', key: `${sendKey}--email`, to: member.email });
   if (channels.sms && member.phoneNumber) deliveries.push({ channel: 'sms', key: sendKey, to: member.phoneNumber });
   return deliveries;

@@ -5,7 +5,12 @@ export type NotificationErrorCode =
   /** A statistics period that is empty, reversed or longer than two years. */
   | 'NOTIFICATION.INVALID_PERIOD'
   /** A push subscription a browser sent that cannot be kept (a non-public endpoint, malformed keys, a bad device name). */
-  | 'NOTIFICATION.INVALID_PUSH_SUBSCRIPTION';
+  | 'NOTIFICATION.INVALID_PUSH_SUBSCRIPTION'
+  /** A claim token this service did not sign, or not a token at all. */
+  | 'NOTIFICATION.INVALID_CLAIM_TOKEN'
+  /** A claim token whose report can no longer be claimed. */
+  | 'NOTIFICATION.CLAIM_TOKEN_EXPIRED'
+  | 'NOTIFICATION.MEMBER_NOT_FOUND';
 
 export class NotificationError extends Error {
   override readonly name = 'NotificationError';

@@ -7,8 +7,11 @@ export interface ClaimTokens {
   verify(token: string): ClaimTokenClaims | undefined;
 }
 
+export type ClaimTokenUse = { tokenId: string; usedAt: Date; outcome: string };
+
 /** The first use of each claim token and what it answered, so a token serves once. */
 export interface ClaimTokenUseRepository {
-  /** Records the use unless the token was used before; answers the earlier use's outcome when it was. */
-  recordFirstUse(use: { tokenId: string; usedAt: Date; outcome: string }): Promise<{ first: true } | { first: false; outcome: string }>;
+  find(tokenId: string): Promise<ClaimTokenUse | undefined>;
+  /** Keeps the first use of a token; a later one changes nothing. */
+  recordFirstUse(use: ClaimTokenUse): Promise<void>;
 }

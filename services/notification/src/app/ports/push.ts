@@ -20,8 +20,11 @@ export type PushOptions = {
  */
 export type PushOutcome = { kind: 'accepted' } | { kind: 'gone' } | { kind: 'rejected'; status: number; reason: string };
 
+/** Whose device a message is for, as the dev outbox lists it (a push service is told nothing of it). */
+export type PushRecipient = { memberId: string; deviceName: string };
+
 export interface PushSender {
-  send(subscription: PushSubscription, payload: PushPayload, options: PushOptions): Promise<PushOutcome>;
+  send(subscription: PushSubscription, payload: PushPayload, options: PushOptions, recipient?: PushRecipient): Promise<PushOutcome>;
 }
 
 /** A failure worth retrying. `retryAfterSeconds` is the push service's Retry-After, when it gave one. */
