@@ -34,6 +34,7 @@ import { MemoryAssociationRepository } from './adapters/memory/memory-associatio
 import { MemoryJoinFailureRepository } from './adapters/memory/memory-join-failure-repository.js';
 import { MemoryLedgerRepository } from './adapters/memory/memory-ledger-repository.js';
 import { MemoryMembershipRepository } from './adapters/memory/memory-membership-repository.js';
+import { checkAlertPrices, DEFAULT_ALERT_PRICES, type AlertPrices } from './domain/ledger.js';
 
 export const DEFAULT_LOW_BALANCE_THRESHOLD_CENTS = 500;
 
@@ -52,6 +53,8 @@ export type AssociationBillingPorts = AssociationBillingStores & {
   ids: IdGenerator;
   randomBelow: RandomBelow;
   lowBalanceThresholdCents: number;
+  /** What an alert costs on each channel; the spec's prices (a text 7 cents, the others free) when not given. */
+  alertPrices?: AlertPrices;
 };
 
 /** Fresh in-memory stores, for the embedded mode and tests. */
@@ -71,12 +74,13 @@ export function buildAssociationBillingService(ports: AssociationBillingPorts): 
 } {
   const { associations, activationCodes, memberships, ledger, clock, ids } = ports;
   const notice = new LowBalanceNotice(ledger, ports.mailer, ports.log, ports.lowBalanceThresholdCents);
+  const prices = checkAlertPrices(ports.alertPrices ?? DEFAULT_ALERT_PRICES);
   return {
     routes: associationBillingServiceRoutes({
       createAssociation: new CreateAssociation({ associations, clock, ids }),
       getAssociation: new GetAssociation({ associations }),
       setAdminContactEmail: new SetAdminContactEmail({ associations }),
-      listPayingMemberships: new ListPayingMemberships({ associations, memberships, ledger }),
+      listPayingMemberships: new ListPayingMemberships({ associations, memberships, ledger, prices }),
       issueActivationCode: new IssueActivationCode({ associations, codes: activationCodes, clock, randomBelow: ports.randomBelow }),
       joinAssociation: new JoinAssociation({ associations, codes: activationCodes, memberships, joinFailures: ports.joinFailures, clock }),
       leaveAssociation: new LeaveAssociation({ memberships }),
@@ -86,7 +90,7 @@ export function buildAssociationBillingService(ports: AssociationBillingPorts): 
       makeMembershipAdmin: new MakeMembershipAdmin({ associations, memberships }),
       topUp: new TopUp({ associations, ledger, notice, clock, ids }),
       adjustBalance: new AdjustBalance({ associations, ledger, notice, clock, ids }),
-      chargeAlert: new ChargeAlert({ associations, memberships, ledger, notice, clock, ids }),
+      chargeAlert: new ChargeAlert({ associations, memberships, ledger, notice, clock, ids, prices }),
       refundAlert: new RefundAlert({ ledger, clock, ids }),
       readLedger: new ReadLedger({ associations, ledger }),
       lowBalanceThresholdCents: notice.thresholdCents,

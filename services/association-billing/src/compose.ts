@@ -8,8 +8,8 @@ import type { associationBillingConfigShape } from './config.js';
 export type AssociationBillingConfig = z.infer<z.ZodObject<typeof associationBillingConfigShape>>;
 
 /**
- * The association-billing service from its configuration: the store STORE names and the mailer of the low-balance
- * notices. `main.ts` and the embedded product call it.
+ * The association-billing service from its configuration: the store STORE names, the mailer of the low-balance
+ * notices and the price of an alert on each channel. `main.ts` and the embedded product call it.
  */
 export async function composeAssociationBillingService(
   config: AssociationBillingConfig,
@@ -47,6 +47,7 @@ export async function composeAssociationBillingService(
     ids: uuidIds,
     randomBelow: secureRandomBelow,
     lowBalanceThresholdCents: config.LOW_BALANCE_THRESHOLD_CENTS,
+    alertPrices: { sms: config.ALERT_PRICE_SMS_CENTS, push: config.ALERT_PRICE_PUSH_CENTS, email: config.ALERT_PRICE_EMAIL_CENTS },
   });
   return { routes: service.routes, stores };
 }

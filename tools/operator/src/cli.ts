@@ -8,6 +8,7 @@ import {
   type LedgerEntry,
   type Membership,
 } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import type { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { AmountError, formatCents, parseAmountToCents, parseSignedAmountToCents } from './amount.js';
 import { MAX_STATISTICS_YEARS, parseUtcDay } from '@swarm/proto/views/association-statistics';
@@ -40,7 +41,8 @@ Commands:
                                           Correct the balance; a negative amount (-5, -$5.00, -500c) takes
                                           money away, never below zero. Recorded as an adjustment entry.
   balance <companyId>                     Show the balance and the low-balance threshold.
-  ledger <companyId>                      List every ledger entry with the running balance.
+  ledger <companyId>                      List every ledger entry with the running balance; an alert charge
+                                          or refund names its report, member and channel (SMS, push, email).
   list-members <companyId>                List the association's members, their status and admin flag.
   deactivate-member <companyId> <memberId>
                                           Set a membership inactive ('i'): no alerts until the member enters
@@ -227,8 +229,16 @@ const kindNames: Partial<Record<LedgerEntryKind, string>> = {
   [LedgerEntryKind.ADJUSTMENT]: 'adjustment',
 };
 
+const channelNames: Partial<Record<AlertChannel, string>> = {
+  [AlertChannel.SMS]: 'SMS',
+  [AlertChannel.PUSH]: 'push',
+  [AlertChannel.EMAIL]: 'email',
+};
+
 function ledgerDetails(entry: LedgerEntry): string {
-  const alert = `report ${entry.reportId}, member ${entry.memberId}`;
+  // A service from before channels sends none: its alerts were all texts.
+  const channel = entry.channel === AlertChannel.UNSPECIFIED ? 'SMS' : (channelNames[entry.channel] ?? 'unknown channel');
+  const alert = `report ${entry.reportId}, member ${entry.memberId}, by ${channel}`;
   if (entry.kind === LedgerEntryKind.ALERT_CHARGE) return alert;
   if (entry.kind === LedgerEntryKind.ALERT_REFUND) return `${alert}: ${entry.note}`;
   return entry.note;

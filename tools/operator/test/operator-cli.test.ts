@@ -5,6 +5,7 @@ import { createClient, createRouterTransport, type Client } from '@connectrpc/co
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { buildAssociationBillingService, memoryAssociationBillingStores } from '@swarm/association-billing-service';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { HealthRegistry, LogMailer, secureRandomBelow, startRpcServer, systemClock, uuidIds, type RpcServer } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
@@ -28,6 +29,8 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
       ids: uuidIds,
       randomBelow: secureRandomBelow,
       lowBalanceThresholdCents: 500,
+      // Email priced so that its charges and refunds show in the ledger; a free channel records no line.
+      alertPrices: { sms: 7, push: 0, email: 2 },
     });
     server = await startRpcServer({ port: 0, host: '127.0.0.1', routes: service.routes, health: new HealthRegistry(), logger, graceMs: 100 });
     serviceUrl = `http://127.0.0.1:${server.port}`;
@@ -97,8 +100,26 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
     expect(ledger.code).toBe(EXIT_OK);
     expect(ledger.out.split('\n').slice(1).map((line) => line.split('\t').slice(1))).toEqual([
       ['top-up', '$20.00', '$20.00', ''],
-      ['alert charge', '-$0.07', '$19.93', 'report report-1, member member-1'],
-      ['alert refund', '$0.07', '$20.00', 'report report-1, member member-1: provider refused the number'],
+      ['alert charge', '-$0.07', '$19.93', 'report report-1, member member-1, by SMS'],
+      ['alert refund', '$0.07', '$20.00', 'report report-1, member member-1, by SMS: provider refused the number'],
+    ]);
+  });
+
+  it('names the channel of each alert charge and refund in the ledger', async () => {
+    const companyId = await createAssociation();
+    const { activationCode } = await client.issueActivationCode({ companyId });
+    await client.joinAssociation({ memberId: 'member-1', activationCode });
+    await run('top-up', companyId, '20');
+    await client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId, channel: AlertChannel.SMS });
+    await client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId, channel: AlertChannel.EMAIL });
+    await client.refundAlert({ reportId: 'report-1', memberId: 'member-1', channel: AlertChannel.EMAIL, reason: 'mailbox full' });
+
+    const ledger = await run('ledger', companyId);
+    expect(ledger.out.split('\n').slice(1).map((line) => line.split('\t').slice(1))).toEqual([
+      ['top-up', '$20.00', '$20.00', ''],
+      ['alert charge', '-$0.07', '$19.93', 'report report-1, member member-1, by SMS'],
+      ['alert charge', '-$0.02', '$19.91', 'report report-1, member member-1, by email'],
+      ['alert refund', '$0.02', '$19.93', 'report report-1, member member-1, by email: mailbox full'],
     ]);
   });
 

@@ -109,6 +109,20 @@ export function ledgerRepositoryContract(name: string, create: () => Promise<Led
       expect(balanceOf(await ledger.entriesOf('company-new'))).toBe(10_010);
     });
 
+    it('keeps the channel of an alert charge and its refund, and stores none on an entry without one', async () => {
+      await ledger.record(aTopUp('company-1', 1500));
+      const legacy = aCharge('company-1', 'report-1', 'member-1');
+      const push = alertChargeEntry({ entryId: `entry-${(sequence += 1)}`, companyId: 'company-1', reportId: 'report-1', memberId: 'member-1', channel: 'push', priceCents: 2, createdAt: at });
+      const refund = alertRefundEntry({ entryId: `entry-${(sequence += 1)}`, charge: push, round: 1, reason: 'device unsubscribed', createdAt: at });
+      for (const entry of [legacy, push, refund]) await ledger.record(entry);
+      expect(await ledger.findByIdempotencyKey('alert-charge-push:report-1:member-1')).toEqual(push);
+      expect(await ledger.findByIdempotencyKey('alert-refund-push:report-1:member-1')).toMatchObject({ channel: 'push', amountCents: 2 });
+      const stored = await ledger.entriesOf('company-1');
+      expect(stored.map((entry) => entry.channel)).toEqual([undefined, undefined, 'push', 'push']);
+      expect(stored[1]).not.toHaveProperty('channel');
+      expect(await ledger.balanceOf('company-1')).toBe(1493);
+    });
+
     it('records a top-up id once', async () => {
       const first = aTopUp('company-1', 1500, 'invoice-1');
       await ledger.record(first);

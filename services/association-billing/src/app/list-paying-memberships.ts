@@ -1,6 +1,6 @@
 import type { Association } from '../domain/association.js';
 import { AssociationError } from '../domain/association-error.js';
-import { ALERT_PRICE_CENTS } from '../domain/ledger.js';
+import type { AlertPrices } from '../domain/ledger.js';
 import { checkId } from '../domain/membership.js';
 import type { AssociationRepository, LedgerRepository, MembershipRepository } from './ports.js';
 
@@ -10,7 +10,8 @@ export type PayingMembership = { memberId: string; association: Association };
 
 /**
  * For each member, the associations an alert can reach them through now: an active membership in an active
- * association whose balance pays for one alert.
+ * association whose balance pays for one text alert. The text price is the bar whatever channels the member uses:
+ * the question carries no channel, and a text is the alert every member can get.
  */
 export class ListPayingMemberships {
   constructor(
@@ -18,6 +19,7 @@ export class ListPayingMemberships {
       associations: AssociationRepository;
       memberships: MembershipRepository;
       ledger: LedgerRepository;
+      prices: AlertPrices;
     },
   ) {}
 
@@ -32,7 +34,7 @@ export class ListPayingMemberships {
     const [associations, balances] = await Promise.all([this.ports.associations.findByIds(companyIds), this.ports.ledger.balancesOf(companyIds)]);
     const paying = new Map(
       associations
-        .filter((association) => association.status === 'active' && (balances.get(association.companyId) ?? 0) >= ALERT_PRICE_CENTS)
+        .filter((association) => association.status === 'active' && (balances.get(association.companyId) ?? 0) >= this.ports.prices.sms)
         .map((association) => [association.companyId, association]),
     );
     return active.flatMap((membership) => {

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { AssociationError } from './association-error.js';
 import {
+  ALERT_CHANNELS,
   ALERT_PRICE_CENTS,
+  alertChannelOf,
   alertChargeEntry,
   alertChargeKey,
   alertRefundEntry,
   alertRefundKey,
   balanceOf,
+  checkAlertPrices,
   checkRefundReason,
   checkTopUpAmount,
+  DEFAULT_ALERT_PRICES,
   formatCents,
   isLowBalance,
   topUpEntry,
@@ -117,5 +121,99 @@ describe('ledger rules', () => {
     expect(formatCents(1001)).toBe('$10.01');
     expect(formatCents(-7)).toBe('-$0.07');
     expect(formatCents(0)).toBe('$0.00');
+  });
+});
+
+describe('alert prices and keys per channel', () => {
+  it('prices a text alert at the spec 7 cents and leaves notifications and emails free by default', () => {
+    expect(DEFAULT_ALERT_PRICES).toEqual({ sms: 7, push: 0, email: 0 });
+    expect(checkAlertPrices({ sms: 0, push: 1000, email: 12 })).toEqual({ sms: 0, push: 1000, email: 12 });
+  });
+
+  it.each([
+    ['a negative price', { sms: 7, push: -1, email: 0 }],
+    ['a price above 1000 cents', { sms: 1001, push: 0, email: 0 }],
+    ['a fraction of a cent', { sms: 7, push: 0, email: 0.5 }],
+  ])('refuses %s', (_name, prices) => {
+    expect(() => checkAlertPrices(prices)).toThrow(RangeError);
+  });
+
+  it('keeps the keys text alerts always had, and gives push and email a key family each', () => {
+    expect([1, 2].map((round) => alertChargeKey('r-1', 'm-1', round, 'sms'))).toEqual(['alert-charge:r-1:m-1', 'alert-charge:r-1:m-1:2']);
+    expect([1, 2].map((round) => alertRefundKey('r-1', 'm-1', round, 'sms'))).toEqual(['alert-refund:r-1:m-1', 'alert-refund:r-1:m-1:2']);
+    expect([1, 2].map((round) => alertChargeKey('r-1', 'm-1', round, 'push'))).toEqual(['alert-charge-push:r-1:m-1', 'alert-charge-push:r-1:m-1:2']);
+    expect([1, 2].map((round) => alertRefundKey('r-1', 'm-1', round, 'push'))).toEqual(['alert-refund-push:r-1:m-1', 'alert-refund-push:r-1:m-1:2']);
+    expect([1, 2].map((round) => alertChargeKey('r-1', 'm-1', round, 'email'))).toEqual(['alert-charge-email:r-1:m-1', 'alert-charge-email:r-1:m-1:2']);
+    expect([1, 2].map((round) => alertRefundKey('r-1', 'm-1', round, 'email'))).toEqual(['alert-refund-email:r-1:m-1', 'alert-refund-email:r-1:m-1:2']);
+  });
+
+  it('never gives a key of one family (kind and channel) to another, even for ids that contain colons or channel names', () => {
+    // Ids are any printable characters, ':' included: a family told apart only after the first ':' would collide
+    // (the text charge of report "push", member "r:m" against the push charge of report "r", member "m").
+    const ids = ['r', 'm', 'push', 'email', 'sms', 'r:m', 'push:r', 'm:2', '2', 'alert-charge', 'alert-charge-push', 'push:r:m:2'];
+    const families = ALERT_CHANNELS.flatMap((channel) => [
+      { family: `charge/${channel}`, key: (reportId: string, memberId: string, round: number) => alertChargeKey(reportId, memberId, round, channel) },
+      { family: `refund/${channel}`, key: (reportId: string, memberId: string, round: number) => alertRefundKey(reportId, memberId, round, channel) },
+    ]);
+    const familyOfKey = new Map<string, string>();
+    const collisions: string[] = [];
+    for (const { family, key } of families) {
+      for (const reportId of ids) {
+        for (const memberId of ids) {
+          for (const round of [1, 2, 3]) {
+            const built = key(reportId, memberId, round);
+            const earlier = familyOfKey.get(built);
+            if (earlier !== undefined && earlier !== family) collisions.push(`${built}: ${earlier} and ${family}`);
+            familyOfKey.set(built, family);
+          }
+        }
+      }
+    }
+    expect(collisions).toEqual([]);
+    // Why it holds for every id: the text before a key's first ':' names its family, and the six names differ.
+    const names = new Set([...familyOfKey.keys()].map((built) => built.slice(0, built.indexOf(':'))));
+    expect([...names].sort()).toEqual(['alert-charge', 'alert-charge-email', 'alert-charge-push', 'alert-refund', 'alert-refund-email', 'alert-refund-push']);
+  });
+
+  it('records a priced channel on its charge, at its price, under its own key', () => {
+    expect(alertChargeEntry({ entryId: 'e-1', companyId: 'c-1', reportId: 'r-1', memberId: 'm-1', round: 2, channel: 'push', priceCents: 3, createdAt: at })).toEqual({
+      entryId: 'e-1',
+      companyId: 'c-1',
+      kind: 'alert-charge',
+      amountCents: -3,
+      idempotencyKey: 'alert-charge-push:r-1:m-1:2',
+      createdAt: at,
+      reportId: 'r-1',
+      memberId: 'm-1',
+      channel: 'push',
+    });
+    expect(alertChargeEntry({ entryId: 'e-2', companyId: 'c-1', reportId: 'r-1', memberId: 'm-1', channel: 'sms', createdAt: at })).toMatchObject({
+      amountCents: -7,
+      idempotencyKey: 'alert-charge:r-1:m-1',
+      channel: 'sms',
+    });
+  });
+
+  it('has no charge entry for a free channel', () => {
+    expect(() => alertChargeEntry({ entryId: 'e-1', companyId: 'c-1', reportId: 'r-1', memberId: 'm-1', channel: 'email', priceCents: 0, createdAt: at })).toThrow(RangeError);
+  });
+
+  it('refunds a charge under the refund key of its channel, naming that channel, by the amount the charge took', () => {
+    const charge = alertChargeEntry({ entryId: 'e-1', companyId: 'c-1', reportId: 'r-1', memberId: 'm-1', round: 2, channel: 'email', priceCents: 4, createdAt: at });
+    expect(alertRefundEntry({ entryId: 'e-2', charge, round: 2, reason: 'mailbox full', createdAt: at })).toMatchObject({
+      kind: 'alert-refund',
+      amountCents: 4,
+      idempotencyKey: 'alert-refund-email:r-1:m-1:2',
+      channel: 'email',
+      note: 'mailbox full',
+    });
+  });
+
+  it('reads an alert entry without a channel, as stored before channels, as a text alert', () => {
+    const legacy = alertChargeEntry({ entryId: 'e-1', companyId: 'c-1', reportId: 'r-1', memberId: 'm-1', createdAt: at });
+    expect(alertChannelOf(legacy)).toBe('sms');
+    expect(alertChannelOf(alertRefundEntry({ entryId: 'e-2', charge: legacy, round: 1, reason: 'not sent', createdAt: at }))).toBe('sms');
+    expect(alertChannelOf({ kind: 'alert-charge', channel: 'push' })).toBe('push');
+    expect(alertChannelOf(topUpEntry({ entryId: 'e-3', companyId: 'c-1', amountCents: 2500, topUpId: 'inv-9', note: '', createdAt: at }))).toBeUndefined();
   });
 });

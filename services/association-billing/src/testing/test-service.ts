@@ -7,9 +7,10 @@ import {
   type AssociationBillingStores,
 } from '../association-billing-service.js';
 import type { EmailMessage } from '../app/ports.js';
+import type { AlertPrices } from '../domain/ledger.js';
 
 /** A service on in-memory stores with a fixed clock, counting ids and a scripted random source, for tests. */
-export function testAssociationBilling(options: { stores?: AssociationBillingStores; lowBalanceThresholdCents?: number } = {}) {
+export function testAssociationBilling(options: { stores?: AssociationBillingStores; lowBalanceThresholdCents?: number; alertPrices?: AlertPrices } = {}) {
   const stores = options.stores ?? memoryAssociationBillingStores();
   const sent: EmailMessage[] = [];
   const warnings: string[] = [];
@@ -23,6 +24,7 @@ export function testAssociationBilling(options: { stores?: AssociationBillingSto
     ids: { newId: () => `id-${(nextId += 1)}` },
     randomBelow: (bound) => (nextRandom += 1) % bound,
     lowBalanceThresholdCents: options.lowBalanceThresholdCents ?? DEFAULT_LOW_BALANCE_THRESHOLD_CENTS,
+    ...(options.alertPrices ? { alertPrices: options.alertPrices } : {}),
   });
   const client: Client<typeof AssociationBillingService> = createClient(AssociationBillingService, createRouterTransport(service.routes));
   return { client, stores, sent, warnings, routes: service.routes };

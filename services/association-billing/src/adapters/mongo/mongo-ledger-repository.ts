@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { LedgerRepository, RecordOutcome } from '../../app/ports.js';
-import type { LedgerEntry, LedgerEntryKind } from '../../domain/ledger.js';
+import type { AlertChannel, LedgerEntry, LedgerEntryKind } from '../../domain/ledger.js';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 
 type LedgerEntryDocument = {
@@ -14,6 +14,8 @@ type LedgerEntryDocument = {
   reportId?: string;
   memberId?: string;
   note?: string;
+  /** Absent on alert entries stored before alerts had channels (all text messages). */
+  channel?: AlertChannel;
 };
 
 /** The running balance of one association, changed only by conditional single-document updates. */
@@ -145,6 +147,7 @@ function toDocument(entry: LedgerEntry): LedgerEntryDocument {
     ...(entry.reportId !== undefined ? { reportId: entry.reportId } : {}),
     ...(entry.memberId !== undefined ? { memberId: entry.memberId } : {}),
     ...(entry.note !== undefined ? { note: entry.note } : {}),
+    ...(entry.channel !== undefined ? { channel: entry.channel } : {}),
   };
 }
 
@@ -159,5 +162,6 @@ function fromDocument(document: LedgerEntryDocument): LedgerEntry {
     ...(typeof document.reportId === 'string' ? { reportId: document.reportId } : {}),
     ...(typeof document.memberId === 'string' ? { memberId: document.memberId } : {}),
     ...(typeof document.note === 'string' ? { note: document.note } : {}),
+    ...(typeof document.channel === 'string' ? { channel: document.channel } : {}),
   };
 }

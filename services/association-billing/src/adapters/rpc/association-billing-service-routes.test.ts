@@ -5,6 +5,7 @@ import {
   LedgerEntryKind,
   MembershipStatus,
 } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import { domainErrorCode } from '@swarm/runtime';
 import { connectErrorOf } from '@swarm/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -293,5 +294,94 @@ describe('AssociationBillingService over Connect', () => {
       replayed: true,
       entry: { amountCents: -500, note: 'double top-up' },
     });
+  });
+});
+
+describe('AssociationBillingService alert channels over Connect', () => {
+  async function joinedMember(client: Client<typeof AssociationBillingService>, cents: number) {
+    const { association } = await client.createAssociation({ companyName: 'Bees', donationUrl: '' });
+    const companyId = association!.companyId;
+    if (cents > 0) await client.topUp({ companyId, amountCents: cents });
+    const { activationCode } = await client.issueActivationCode({ companyId });
+    await client.joinAssociation({ memberId: 'member-1', activationCode });
+    return companyId;
+  }
+
+  it('charges an unspecified channel as a text alert, answering its price and naming SMS on the entry', async () => {
+    const { client } = testAssociationBilling();
+    const companyId = await joinedMember(client, 1001);
+    const charged = await client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId });
+    expect(charged).toMatchObject({ priceCents: 7, balanceCents: 994, replayed: false, entry: { kind: LedgerEntryKind.ALERT_CHARGE, amountCents: -7, channel: AlertChannel.SMS } });
+    expect(await client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId, channel: AlertChannel.SMS })).toMatchObject({ priceCents: 7, replayed: true });
+  });
+
+  it('answers a free channel with price 0 and no entry, even at a zero balance, and lists no line for it', async () => {
+    const { client } = testAssociationBilling();
+    const companyId = await joinedMember(client, 0);
+    for (const channel of [AlertChannel.PUSH, AlertChannel.EMAIL]) {
+      const free = await client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId, channel });
+      expect(free.entry).toBeUndefined();
+      expect([free.priceCents, free.balanceCents, free.replayed]).toEqual([0, 0, false]);
+    }
+    expect((await client.listLedgerEntries({ companyId })).entries).toEqual([]);
+    expect((await client.refundAlert({ reportId: 'report-1', memberId: 'member-1', channel: AlertChannel.PUSH, reason: 'device unsubscribed' })).charged).toBe(false);
+  });
+
+  it('refuses a free channel for a member not paying through that association with MEMBERSHIP.NOT_PAYING', async () => {
+    const { client } = testAssociationBilling();
+    const companyId = await joinedMember(client, 0);
+    const error = await connectErrorOf(client.chargeAlert({ reportId: 'report-1', memberId: 'stranger', companyId, channel: AlertChannel.PUSH }));
+    expect(error.code).toBe(Code.FailedPrecondition);
+    expect(domainErrorCode(error)).toBe('MEMBERSHIP.NOT_PAYING');
+  });
+
+  it('charges and refunds a priced push channel, each entry naming the channel, and lists them with it', async () => {
+    const { client } = testAssociationBilling({ alertPrices: { sms: 7, push: 3, email: 0 } });
+    const companyId = await joinedMember(client, 1001);
+    await client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId });
+    const push = await client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId, channel: AlertChannel.PUSH });
+    expect(push).toMatchObject({ priceCents: 3, balanceCents: 991, replayed: false, entry: { amountCents: -3, channel: AlertChannel.PUSH } });
+    const refunded = await client.refundAlert({ reportId: 'report-1', memberId: 'member-1', channel: AlertChannel.PUSH, reason: 'device unsubscribed' });
+    expect(refunded).toMatchObject({ charged: true, balanceCents: 994, entry: { kind: LedgerEntryKind.ALERT_REFUND, amountCents: 3, channel: AlertChannel.PUSH } });
+
+    const { entries } = await client.listLedgerEntries({ companyId });
+    expect(entries.map((entry) => [entry.kind, entry.amountCents, entry.channel])).toEqual([
+      [LedgerEntryKind.TOP_UP, 1001, AlertChannel.UNSPECIFIED],
+      [LedgerEntryKind.ALERT_CHARGE, -7, AlertChannel.SMS],
+      [LedgerEntryKind.ALERT_CHARGE, -3, AlertChannel.PUSH],
+      [LedgerEntryKind.ALERT_REFUND, 3, AlertChannel.PUSH],
+    ]);
+  });
+
+  it('lists an alert charge stored before channels as SMS', async () => {
+    const { client, stores } = testAssociationBilling();
+    const companyId = await joinedMember(client, 1001);
+    const at = new Date('2026-01-01T00:00:00Z');
+    await stores.ledger.record({ entryId: 'old', companyId, kind: 'alert-charge', amountCents: -7, idempotencyKey: 'alert-charge:report-0:member-1', createdAt: at, reportId: 'report-0', memberId: 'member-1' });
+    const { entries } = await client.listLedgerEntries({ companyId });
+    expect(entries.at(-1)).toMatchObject({ kind: LedgerEntryKind.ALERT_CHARGE, channel: AlertChannel.SMS });
+  });
+
+  it('refuses a channel it does not know with INVALID_ARGUMENT, charging and refunding nothing', async () => {
+    const { client } = testAssociationBilling();
+    const companyId = await joinedMember(client, 1001);
+    const unknown = 9 as AlertChannel;
+    for (const call of [
+      client.chargeAlert({ reportId: 'report-1', memberId: 'member-1', companyId, channel: unknown }),
+      client.refundAlert({ reportId: 'report-1', memberId: 'member-1', channel: unknown, reason: 'not sent' }),
+    ]) {
+      const error = await connectErrorOf(call);
+      expect(error.code).toBe(Code.InvalidArgument);
+      expect(domainErrorCode(error)).toBe('BILLING.INVALID');
+    }
+    expect((await client.getBalance({ companyId })).balanceCents).toBe(1001);
+  });
+
+  it('lists as paying only associations whose balance pays for one text alert at the configured price', async () => {
+    const { client } = testAssociationBilling({ alertPrices: { sms: 50, push: 0, email: 0 } });
+    const companyId = await joinedMember(client, 1001);
+    expect((await client.listPayingMemberships({ memberIds: ['member-1'] })).memberships).toHaveLength(1);
+    await client.adjustBalance({ companyId, amountCents: -952, note: 'leave 49 cents' });
+    expect((await client.listPayingMemberships({ memberIds: ['member-1'] })).memberships).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import type { RefundAlert } from '../../app/refund-alert.js';
 import type { SetAdminContactEmail } from '../../app/set-admin-contact-email.js';
 import type { TopUp } from '../../app/top-up.js';
 import type { AssociationErrorCode } from '../../domain/association-error.js';
-import { toProtoAssociation, toProtoLedgerEntry, toProtoMembership } from './association-mapping.js';
+import { fromProtoAlertChannel, toProtoAssociation, toProtoLedgerEntry, toProtoMembership } from './association-mapping.js';
 
 const connectCodes: Record<AssociationErrorCode, Code> = {
   'ASSOCIATION.INVALID': Code.InvalidArgument,
@@ -132,12 +132,27 @@ export function associationBillingServiceRoutes(useCases: AssociationBillingUseC
         }),
       chargeAlert: (request) =>
         mapped(async () => {
-          const outcome = await useCases.chargeAlert.execute({ reportId: request.reportId, memberId: request.memberId, companyId: request.companyId });
-          return { entry: toProtoLedgerEntry(outcome.entry), balanceCents: outcome.balanceCents, replayed: outcome.replayed };
+          const outcome = await useCases.chargeAlert.execute({
+            reportId: request.reportId,
+            memberId: request.memberId,
+            companyId: request.companyId,
+            channel: fromProtoAlertChannel(request.channel),
+          });
+          return {
+            ...(outcome.entry ? { entry: toProtoLedgerEntry(outcome.entry) } : {}),
+            balanceCents: outcome.balanceCents,
+            replayed: outcome.replayed,
+            priceCents: outcome.priceCents,
+          };
         }),
       refundAlert: (request) =>
         mapped(async () => {
-          const outcome = await useCases.refundAlert.execute({ reportId: request.reportId, memberId: request.memberId, reason: request.reason });
+          const outcome = await useCases.refundAlert.execute({
+            reportId: request.reportId,
+            memberId: request.memberId,
+            reason: request.reason,
+            channel: fromProtoAlertChannel(request.channel),
+          });
           if (!outcome.charged) return { balanceCents: 0, replayed: false, charged: false };
           return { entry: toProtoLedgerEntry(outcome.entry), balanceCents: outcome.balanceCents, replayed: outcome.replayed, charged: true };
         }),
