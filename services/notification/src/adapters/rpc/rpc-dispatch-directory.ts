@@ -52,9 +52,9 @@ export class RpcAlertBilling implements AlertBilling {
 
   async chargeAlert(charge: { reportId: string; memberId: string; companyId: string; channel: AlertChannel }): Promise<AlertCharge> {
     try {
-      const { entry } = await this.billing.chargeAlert({ ...charge, channel: toProtoChannel(charge.channel) }, options);
-      // The ledger takes the charge as a negative amount; a free channel records no entry.
-      return { kind: 'charged', costCents: Math.abs(entry?.amountCents ?? 0) };
+      const { priceCents } = await this.billing.chargeAlert({ ...charge, channel: toProtoChannel(charge.channel) }, options);
+      // What this channel's charge took (a free channel records no ledger line and costs 0).
+      return { kind: 'charged', costCents: priceCents };
     } catch (error) {
       if (error instanceof ConnectError && error.code === Code.FailedPrecondition) {
         const reason = domainErrorCode(error);
