@@ -91,6 +91,7 @@ export function buildAssociationBillingService(ports: AssociationBillingPorts): 
       topUp: new TopUp({ associations, ledger, notice, clock, ids }),
       adjustBalance: new AdjustBalance({ associations, ledger, notice, clock, ids }),
       chargeAlert: new ChargeAlert({ associations, memberships, ledger, notice, clock, ids, prices }),
+      alertPrices: prices,
       refundAlert: new RefundAlert({ ledger, clock, ids }),
       readLedger: new ReadLedger({ associations, ledger }),
       lowBalanceThresholdCents: notice.thresholdCents,

@@ -115,7 +115,7 @@ export class RunAlertJob {
     // A resumed alert whose report is gone starts nothing new; what an earlier run began is finished.
     const beginNew = report?.reportState === 'active';
     const startedAt = earlier?.startedAt ?? clock.now();
-    const outcome = report && settings ? await this.deliver(job, report, settings, { beginNew, startedAt }, attempt) : { delivered: [], smsProviderId: undefined, costCents: 0, reasons: ['the member left'] };
+    const outcome = report && settings ? await this.deliver(job, report, settings, { beginNew, startedAt }, attempt) : { delivered: [], smsProviderId: undefined, costCents: 0, smsPriceCents: 0, reasons: ['the member left'] };
     if (outcome.delivered.length === 0) {
       const reason = !beginNew ? 'the report was no longer active when the alert could go out' : outcome.reasons.join('; ') || 'no channel to reach the member';
       return this.fail(job, reason);
@@ -130,31 +130,33 @@ export class RunAlertJob {
     settings: MemberAlertSettings,
     run: { beginNew: boolean; startedAt: Date },
     attempt: JobAttempt,
-  ): Promise<{ delivered: AlertChannel[]; smsProviderId: string | undefined; costCents: number; reasons: string[] }> {
+  ): Promise<{ delivered: AlertChannel[]; smsProviderId: string | undefined; costCents: number; smsPriceCents: number; reasons: string[] }> {
     const sendKey = alertSendKey(job);
     const member = { memberId: job.memberId, channels: alertChannelsOf(settings), phoneNumber: settings.phoneNumber, ...(settings.email ? { email: settings.email } : {}), pushTargets: settings.pushTargets ?? [] };
     const delivered = new Set<AlertChannel>();
     const reasons: string[] = [];
     let smsProviderId: string | undefined;
     let costCents = 0;
+    let smsPriceCents = 0;
     const claimToken = this.ports.claimTokens.sign({ reportId: job.reportId, memberId: job.memberId, sendKey, expiresAt: report.expiresAt });
 
     const deliverAll = async (deliveries: AlertDelivery[]) => {
-      const charged = new Map<AlertChannel, number | undefined>();
+      const charged = new Map<AlertChannel, { costCents: number; smsPriceCents: number } | undefined>();
       for (const delivery of deliveries) {
         if (!this.messages.available(delivery.channel)) {
           reasons.push(`${CHANNEL_LABELS[delivery.channel]}: not configured`);
           continue;
         }
         if (!charged.has(delivery.channel)) charged.set(delivery.channel, await this.charge(job, delivery.channel));
-        const cost = charged.get(delivery.channel);
-        if (cost === undefined) {
+        const charge = charged.get(delivery.channel);
+        if (charge === undefined) {
           reasons.push(`${CHANNEL_LABELS[delivery.channel]}: the association cannot pay for it`);
           continue;
         }
         const outcome = await this.deliverOne(job, report, delivery, claimToken, run, attempt);
         if (outcome.kind === 'sent') {
-          if (!delivered.has(delivery.channel)) costCents += cost;
+          if (!delivered.has(delivery.channel)) costCents += charge.costCents;
+          smsPriceCents = charge.smsPriceCents;
           delivered.add(delivery.channel);
           if (delivery.channel === 'sms') smsProviderId = outcome.providerId;
         } else if (outcome.kind === 'refused') {
@@ -171,7 +173,7 @@ export class RunAlertJob {
       // None of the chosen channels reached the member (a dead subscription is the usual reason): email instead.
       await deliverAll(alertDeliveries(sendKey, member, { fallback: true }));
     }
-    return { delivered: [...delivered], smsProviderId, costCents, reasons };
+    return { delivered: [...delivered], smsProviderId, costCents, smsPriceCents, reasons };
   }
 
   /** One message of the alert; answers whether it went (now or by an earlier run), and why not. */
@@ -247,15 +249,19 @@ export class RunAlertJob {
   }
 
   /** Charges the channel's price (0 for a free one); undefined when the association cannot pay for it. */
-  private async charge(job: AlertJob, channel: AlertChannel): Promise<number | undefined> {
+  private async charge(job: AlertJob, channel: AlertChannel): Promise<{ costCents: number; smsPriceCents: number } | undefined> {
     const charge = await this.ports.billing.chargeAlert({ reportId: job.reportId, memberId: job.memberId, companyId: job.companyId, channel });
-    if (charge.kind === 'charged') return charge.costCents;
+    if (charge.kind === 'charged') return { costCents: charge.costCents, smsPriceCents: charge.smsPriceCents };
     this.ports.log.warn({ reportId: job.reportId, memberId: job.memberId, companyId: job.companyId, channel, charge: charge.kind }, 'alert channel dropped: the association cannot pay for it');
     return undefined;
   }
 
   /** Durable before the job completes: a failure here fails the run, and the retry finds every message sent. */
-  private async recordSent(job: AlertJob, startedAt: Date, outcome: { delivered: AlertChannel[]; smsProviderId: string | undefined; costCents: number }): Promise<AlertJobOutcome> {
+  private async recordSent(
+    job: AlertJob,
+    startedAt: Date,
+    outcome: { delivered: AlertChannel[]; smsProviderId: string | undefined; costCents: number; smsPriceCents: number },
+  ): Promise<AlertJobOutcome> {
     const { reportId, memberId, companyId, companyName, distanceMiles } = job;
     const sendKey = alertSendKey(job);
     const alert = { sendKey, reportId, memberId, companyId, companyName, distanceMiles };
@@ -264,7 +270,7 @@ export class RunAlertJob {
       { ...alert, state: 'sent', startedAt, sentAt, channels: outcome.delivered, ...(outcome.smsProviderId ? { providerId: outcome.smsProviderId } : {}) },
       alertSentEvent(alert, sentAt),
     );
-    await this.ports.statistics.alertSent({ reportId, companyId, memberId, sendKey, costCents: outcome.costCents, channels: outcome.delivered });
+    await this.ports.statistics.alertSent({ reportId, companyId, memberId, sendKey, costCents: outcome.costCents, channels: outcome.delivered, smsPriceCents: outcome.smsPriceCents });
     this.ports.log.info({ reportId, memberId, jobId: job.jobId, channels: outcome.delivered }, 'alert sent');
     return { kind: 'done' };
   }

@@ -123,14 +123,14 @@ export class FakeAlertBilling implements AlertBilling {
 
   async chargeAlert(charge: { reportId: string; memberId: string; companyId: string; channel: AlertChannel }): Promise<AlertCharge> {
     const price = this.prices[charge.channel];
-    if (price === 0) return { kind: 'charged', costCents: 0 };
+    if (price === 0) return { kind: 'charged', costCents: 0, smsPriceCents: this.prices.sms };
     const key = `${charge.reportId}/${charge.memberId}${charge.channel === 'sms' ? '' : `/${charge.channel}`}`;
-    if (this.charges.has(key)) return { kind: 'charged', costCents: price };
+    if (this.charges.has(key)) return { kind: 'charged', costCents: price, smsPriceCents: this.prices.sms };
     const balance = this.balances.get(charge.companyId) ?? 100;
     if (balance < price) return { kind: 'insufficient-funds' };
     this.balances.set(charge.companyId, balance - price);
     this.charges.set(key, { companyId: charge.companyId });
-    return { kind: 'charged', costCents: price };
+    return { kind: 'charged', costCents: price, smsPriceCents: this.prices.sms };
   }
 
   async refundAlert(refund: { reportId: string; memberId: string; channel: AlertChannel; reason: string }): Promise<'refunded' | 'not-charged'> {

@@ -3,6 +3,7 @@ import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/as
 import { toConnectError } from '@swarm/runtime';
 import type { AdjustBalance } from '../../app/adjust-balance.js';
 import type { ChargeAlert } from '../../app/charge-alert.js';
+import type { AlertPrices } from '../../domain/ledger.js';
 import type { CreateAssociation } from '../../app/create-association.js';
 import type { GetAssociation } from '../../app/get-association.js';
 import type { IssueActivationCode } from '../../app/issue-activation-code.js';
@@ -50,6 +51,8 @@ export type AssociationBillingUseCases = {
   topUp: TopUp;
   adjustBalance: AdjustBalance;
   chargeAlert: ChargeAlert;
+  /** The price of each channel, for what an alert would have cost by text message. */
+  alertPrices: AlertPrices;
   refundAlert: RefundAlert;
   readLedger: ReadLedger;
   lowBalanceThresholdCents: number;
@@ -143,6 +146,7 @@ export function associationBillingServiceRoutes(useCases: AssociationBillingUseC
             balanceCents: outcome.balanceCents,
             replayed: outcome.replayed,
             priceCents: outcome.priceCents,
+            smsPriceCents: useCases.alertPrices.sms,
           };
         }),
       refundAlert: (request) =>

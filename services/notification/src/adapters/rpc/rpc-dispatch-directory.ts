@@ -52,9 +52,9 @@ export class RpcAlertBilling implements AlertBilling {
 
   async chargeAlert(charge: { reportId: string; memberId: string; companyId: string; channel: AlertChannel }): Promise<AlertCharge> {
     try {
-      const { priceCents } = await this.billing.chargeAlert({ ...charge, channel: toProtoChannel(charge.channel) }, options);
+      const { priceCents, smsPriceCents } = await this.billing.chargeAlert({ ...charge, channel: toProtoChannel(charge.channel) }, options);
       // What this channel's charge took (a free channel records no ledger line and costs 0).
-      return { kind: 'charged', costCents: priceCents };
+      return { kind: 'charged', costCents: priceCents, smsPriceCents };
     } catch (error) {
       if (error instanceof ConnectError && error.code === Code.FailedPrecondition) {
         const reason = domainErrorCode(error);

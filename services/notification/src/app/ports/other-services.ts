@@ -12,7 +12,8 @@ export interface MemberDirectory {
   removePushEndpoint(endpoint: string): Promise<void>;
 }
 
-export type AlertCharge = { kind: 'charged'; costCents: number } | { kind: 'insufficient-funds' } | { kind: 'not-paying' };
+/** `smsPriceCents`: what the alert would cost as a text message, for the statistics of what free channels saved. */
+export type AlertCharge = { kind: 'charged'; costCents: number; smsPriceCents: number } | { kind: 'insufficient-funds' } | { kind: 'not-paying' };
 
 export interface AlertBilling {
   /**

@@ -13,7 +13,17 @@ export interface ReportStatisticsRepository {
    * An alert about the report was sent to a member of the association; once per send key. Its cost counts once per
    * member and report, as billing charges it: a re-alert after an un-claim is another alert, not another charge.
    */
-  alertSent(alert: { reportId: string; companyId: string; memberId: string; sendKey: string; costCents: number; channels?: AlertChannel[] }): Promise<void>;
+  alertSent(alert: {
+    reportId: string;
+    companyId: string;
+    memberId: string;
+    sendKey: string;
+    costCents: number;
+    /** The channels that took the alert (text message when not given). */
+    channels?: AlertChannel[];
+    /** What it would have cost as a text message. */
+    smsPriceCents?: number;
+  }): Promise<void>;
   /** Keeps the earliest claim. */
   claimed(claim: { reportId: string; claimedAt: Date }): Promise<void>;
   expired(report: { reportId: string; expiredAt: Date }): Promise<void>;
