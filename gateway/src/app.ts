@@ -137,7 +137,9 @@ export async function buildGateway(options: {
       preCompressed: true,
       globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (response, path) => {
-        // Vite names built assets by content hash, so they never change; index.html must always be fresh.
+        // Vite names built assets by content hash, so they never change; the rest must always be fresh: index.html,
+        // and the service worker (/sw.js, at the root so its scope is the whole site), whose bytes are how browsers
+        // learn of a new version.
         response.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         // A shared cache must not hand a brotli body to a browser that asked for none.
         response.setHeader('vary', 'Accept-Encoding');

@@ -7,7 +7,9 @@ const RECAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://r
 /**
  * The Content-Security-Policy of the SPA and the API: no inline or foreign script, nothing framing the site, and the
  * bot-check provider's script and frame only when it is configured. styled-components writes its rules into <style>
- * elements at run time, hence 'unsafe-inline' for styles only; picked pictures are previewed from blob: URLs.
+ * elements at run time, hence 'unsafe-inline' for styles only; picked pictures are previewed from blob: URLs. The
+ * service worker (/sw.js) and the web app manifest come from the site itself, said outright rather than left to
+ * default-src, so tightening that one cannot switch them off.
  */
 export function contentSecurityPolicy(options: { recaptcha: boolean }): string {
   const directives: Record<string, string[]> = {
@@ -16,6 +18,8 @@ export function contentSecurityPolicy(options: { recaptcha: boolean }): string {
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'connect-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'frame-src': options.recaptcha ? RECAPTCHA_FRAME_SOURCES : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -23,6 +23,9 @@ describe('gateway', () => {
       expect(policy).toContain("script-src 'self';");
       expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(policy).toContain("frame-ancestors 'none'");
+      // The site's own service worker and web app manifest.
+      expect(policy).toContain("worker-src 'self';");
+      expect(policy).toContain("manifest-src 'self';");
       expect(policy).not.toContain('recaptcha');
       // Plain HTTP: no Strict-Transport-Security, which would lock a browser out of http://localhost.
       expect(response.headers.get('strict-transport-security')).toBeNull();

@@ -13,6 +13,8 @@ import { testSite } from './test-site.js';
 
 const script = `export const landing = ${JSON.stringify('Found a swarm of honeybees? '.repeat(200))};\n`;
 const page = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+const worker = `self.addEventListener('fetch', () => undefined);${' '.repeat(400)}\n`;
+const manifest = JSON.stringify({ name: 'Swarm Alert', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] });
 const picture = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
 /** A built frontend as the build writes it: each text file with a brotli and a gzip copy beside it. */
@@ -22,6 +24,8 @@ function builtFrontend(): string {
   for (const [path, content] of [
     ['index.html', page],
     ['assets/index-Ab12Cd34.js', script],
+    ['sw.js', worker],
+    ['manifest.webmanifest', manifest],
   ] as const) {
     writeFileSync(join(folder, path), content);
     writeFileSync(join(folder, `${path}.br`), brotliCompressSync(content));
@@ -105,6 +109,26 @@ describe('the built frontend as the gateway serves it', () => {
       expect(response.headers.vary).toMatch(/accept-encoding/i);
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(page);
     }
+  });
+
+  it('serves the service worker from the root, compressed and never cached stale (its bytes tell browsers of a new version)', async () => {
+    const response = await get('/sw.js', 'br');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self'");
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(worker);
+  });
+
+  it('serves the web app manifest as one, never cached stale', async () => {
+    const response = await get('/manifest.webmanifest');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toMatchObject({ name: 'Swarm Alert' });
   });
 
   it('gives the compressed copies no address of their own', async () => {

@@ -33,13 +33,16 @@ describe('the landing page in the production build', () => {
     const firstFetched = landingScripts(built).map((script) => readFileSync(join(built, script.file), 'utf8')).join('\n');
     const assets = readdirSync(join(built, 'assets'));
 
-    for (const chunk of ['member-pages', 'report-pages', 'identification-pages', 'login-page', 'feedback-dialog']) {
+    // The service worker's registration and the new-version banner come after the page has loaded, when needed.
+    for (const chunk of ['member-pages', 'report-pages', 'identification-pages', 'login-page', 'feedback-dialog', 'register-service-worker', 'update-banner']) {
       const file = assets.find((name) => name.startsWith(`${chunk}-`) && name.endsWith('.js'));
       expect(file, `${chunk} is a chunk of its own`).toBeDefined();
       expect(landingScripts(built).map((script) => script.file)).not.toContain(`assets/${file}`);
     }
     // Words only the member area, the report form and the login page say.
-    for (const text of ['Claimed Swarms', 'Swarm Elevation', 'We will email you a link to log in.', 'Elevation (feet above the ground)']) expect(firstFetched).not.toContain(text);
+    for (const text of ['Claimed Swarms', 'Swarm Elevation', 'We will email you a link to log in.', 'Elevation (feet above the ground)', 'A new version of Swarm Alert is available.', 'SKIP_WAITING']) {
+      expect(firstFetched).not.toContain(text);
+    }
     // React Query comes with the first page that calls the API (its hook's message when no client is set).
     expect(firstFetched).not.toContain('No QueryClient set');
   });
