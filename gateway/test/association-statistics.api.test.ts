@@ -31,6 +31,10 @@ const busyWeek = {
   alertsSent: 12,
   alertsCostCents: 84,
   reporterTexts: 5,
+  alertsByText: 9,
+  alertsByNotification: 5,
+  alertsByEmail: 1,
+  alertsCostByTextCents: 84,
 };
 /** A week nobody claimed anything in: no claim times at all. */
 const quietWeek = {
@@ -151,6 +155,8 @@ describe('GET /api/member/company/:companyId/statistics', () => {
         reportsDeparted: 0,
         alertsSent: 12,
         alertsCostCents: 84,
+        alertsByChannel: { text: 9, notification: 5, email: 1 },
+        alertsCostByTextCents: 84,
         reporterTexts: 5,
       },
       {
@@ -172,6 +178,8 @@ describe('GET /api/member/company/:companyId/statistics', () => {
         reportsDeparted: 0,
         alertsSent: 2,
         alertsCostCents: 14,
+        alertsByChannel: { text: 0, notification: 0, email: 0 },
+        alertsCostByTextCents: 0,
         reporterTexts: 0,
       },
     ]);

@@ -28,6 +28,10 @@ export type StatisticsFigures = {
   reportsDeparted: number;
   alertsSent: number;
   alertsCostCents: number;
+  /** Of the alerts, how many went by each channel (an alert on two channels counts in both). */
+  alertsByChannel: { text: number; notification: number; email: number };
+  /** What the same alerts would have cost as text messages. */
+  alertsCostByTextCents: number;
   reporterTexts: number;
 };
 
@@ -60,6 +64,8 @@ export function toStatisticsFigures(statistics: AssociationStatistics | undefine
     reportsDeparted: statistics?.reportsDeparted ?? 0,
     alertsSent: statistics?.alertsSent ?? 0,
     alertsCostCents: statistics?.alertsCostCents ?? 0,
+    alertsByChannel: { text: statistics?.alertsByText ?? 0, notification: statistics?.alertsByNotification ?? 0, email: statistics?.alertsByEmail ?? 0 },
+    alertsCostByTextCents: statistics?.alertsCostByTextCents ?? 0,
     reporterTexts: statistics?.reporterTexts ?? 0,
   };
 }

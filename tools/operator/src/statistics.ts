@@ -37,6 +37,10 @@ const COLUMNS: Column[] = [
   { header: 'Departed', value: (figures) => String(figures.reportsDeparted) },
   { header: 'Alerts', value: (figures) => String(figures.alertsSent) },
   { header: 'Cost', value: (figures) => formatCents(figures.alertsCostCents) },
+  { header: 'By text', value: (figures) => String(figures.alertsByChannel.text) },
+  { header: 'By notification', value: (figures) => String(figures.alertsByChannel.notification) },
+  { header: 'By email', value: (figures) => String(figures.alertsByChannel.email) },
+  { header: 'Cost as texts', value: (figures) => formatCents(figures.alertsCostByTextCents) },
   { header: 'Reporter texts', value: (figures) => String(figures.reporterTexts) },
   ...[...claimOutcomes.labels, null].map((outcome): Column => ({
     header: outcome ?? 'No outcome',

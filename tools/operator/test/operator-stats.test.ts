@@ -96,12 +96,12 @@ describe('operator CLI stats against the notification service over HTTP/2', () =
     const table = lines.slice(2, 6);
     const cells = (line: string) => line.split(/\s{2,}/);
     expect(cells(table[0]!)).toEqual([
-      'Week (UTC)', 'Alerted', 'Claimed', 'Share', 'Median min', 'P90 min', 'Expired', 'Departed', 'Alerts', 'Cost', 'Reporter texts',
+      'Week (UTC)', 'Alerted', 'Claimed', 'Share', 'Median min', 'P90 min', 'Expired', 'Departed', 'Alerts', 'Cost', 'By text', 'By notification', 'By email', 'Cost as texts', 'Reporter texts',
       'Captured', 'Gone before arrival', 'Not honey bees', 'Could not reach', 'Other', 'No outcome',
     ]);
-    expect(cells(table[1]!)).toEqual(['2026-03-02', '4', '3', '75%', '12.3', '41', '1', '0', '12', '$0.84', '5', '1', '0', '1', '0', '0', '1']);
-    expect(cells(table[2]!)).toEqual(['2026-03-09', '1', '0', '0%', '-', '-', '1', '0', '2', '$0.14', '0', '0', '0', '0', '0', '0', '0']);
-    expect(cells(table[3]!)).toEqual(['Total', '5', '3', '60%', '12.3', '41', '2', '0', '14', '$0.98', '5', '1', '0', '1', '0', '0', '1']);
+    expect(cells(table[1]!)).toEqual(['2026-03-02', '4', '3', '75%', '12.3', '41', '1', '0', '12', '$0.84', '0', '0', '0', '$0.00', '5', '1', '0', '1', '0', '0', '1']);
+    expect(cells(table[2]!)).toEqual(['2026-03-09', '1', '0', '0%', '-', '-', '1', '0', '2', '$0.14', '0', '0', '0', '$0.00', '0', '0', '0', '0', '0', '0', '0']);
+    expect(cells(table[3]!)).toEqual(['Total', '5', '3', '60%', '12.3', '41', '2', '0', '14', '$0.98', '0', '0', '0', '$0.00', '5', '1', '0', '1', '0', '0', '1']);
     // Every column lines up: the figures end where their header ends.
     const lengths = new Set(table.map((line) => line.length));
     expect(lengths.size).toBe(1);

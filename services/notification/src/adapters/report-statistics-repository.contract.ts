@@ -41,8 +41,8 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
         departedAt: at('2026-06-02T11:00:00Z'),
         outcome: captured,
         alerts: [
-          { companyId: 'c1', count: 2, costCents: 14 },
-          { companyId: 'c2', count: 1, costCents: 7 },
+          { companyId: 'c1', count: 2, costCents: 14, byChannel: { sms: 2, push: 0, email: 0 }, costBySmsCents: 14 },
+          { companyId: 'c2', count: 1, costCents: 7, byChannel: { sms: 1, push: 0, email: 0 }, costBySmsCents: 7 },
         ],
         reporterTexts: 2,
       });
@@ -53,7 +53,7 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
       await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z') });
       await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
       const history = await onlyHistory();
-      expect(history).toEqual({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z'), alerts: [{ companyId: 'c1', count: 1, costCents: 7 }], reporterTexts: 0 });
+      expect(history).toEqual({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z'), alerts: [{ companyId: 'c1', count: 1, costCents: 7, byChannel: { sms: 1, push: 0, email: 0 }, costBySmsCents: 7 }], reporterTexts: 0 });
       expect(history.firstClaimedAt).toBeUndefined();
       expect(history.outcome).toBeUndefined();
     });
@@ -85,7 +85,7 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
       expect(await findJune()).toEqual([]);
 
       await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z') });
-      expect(await onlyHistory()).toMatchObject({ reportId: 'r1', firstClaimedAt: at('2026-06-02T10:05:00Z'), alerts: [{ companyId: 'c1', count: 1, costCents: 7 }], reporterTexts: 1 });
+      expect(await onlyHistory()).toMatchObject({ reportId: 'r1', firstClaimedAt: at('2026-06-02T10:05:00Z'), alerts: [{ companyId: 'c1', count: 1, costCents: 7, byChannel: { sms: 1, push: 0, email: 0 }, costBySmsCents: 7 }], reporterTexts: 1 });
     });
 
     it('counts a redelivered alert or reporter text once', async () => {
@@ -96,7 +96,7 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
       }
       // The same send with a different cost is still the same send.
       await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 9 });
-      expect(await onlyHistory()).toMatchObject({ alerts: [{ companyId: 'c1', count: 1, costCents: 7 }], reporterTexts: 1 });
+      expect(await onlyHistory()).toMatchObject({ alerts: [{ companyId: 'c1', count: 1, costCents: 7, byChannel: { sms: 1, push: 0, email: 0 }, costBySmsCents: 7 }], reporterTexts: 1 });
     });
 
     it("counts a member's re-alert after an un-claim as an alert but not as another charge", async () => {
@@ -104,7 +104,7 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
       await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1--submitted', memberId: 'm1', costCents: 7 });
       await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m2--submitted', memberId: 'm2', costCents: 7 });
       await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m2--unclaimed-e1', memberId: 'm2', costCents: 7 });
-      expect(await onlyHistory()).toMatchObject({ alerts: [{ companyId: 'c1', count: 3, costCents: 14 }] });
+      expect(await onlyHistory()).toMatchObject({ alerts: [{ companyId: 'c1', count: 3, costCents: 14, byChannel: { sms: 3, push: 0, email: 0 }, costBySmsCents: 14 }] });
     });
 
     it('drops the outcome of a claim given back, and an older outcome arriving after, but keeps a later claim’s', async () => {
@@ -173,7 +173,7 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
     it('counts 20 concurrent deliveries of the same alert once, even before the report exists', async () => {
       await Promise.all(Array.from({ length: 20 }, () => statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 })));
       await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z') });
-      expect((await onlyHistory()).alerts).toEqual([{ companyId: 'c1', count: 1, costCents: 7 }]);
+      expect((await onlyHistory()).alerts).toEqual([{ companyId: 'c1', count: 1, costCents: 7, byChannel: { sms: 1, push: 0, email: 0 }, costBySmsCents: 7 }]);
     });
 
     it('keeps every one of many concurrent changes to a new report', async () => {
@@ -188,8 +188,8 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
       ]);
       const history = await onlyHistory();
       expect([...history.alerts].sort((left, right) => left.companyId.localeCompare(right.companyId))).toEqual([
-        { companyId: 'c1', count: 5, costCents: 35 },
-        { companyId: 'c2', count: 5, costCents: 35 },
+        { companyId: 'c1', count: 5, costCents: 35, byChannel: { sms: 5, push: 0, email: 0 }, costBySmsCents: 35 },
+        { companyId: 'c2', count: 5, costCents: 35, byChannel: { sms: 5, push: 0, email: 0 }, costBySmsCents: 35 },
       ]);
       expect(history.reporterTexts).toBe(5);
       expect(history.firstClaimedAt).toEqual(claimedAt(5));

@@ -54,6 +54,10 @@ describe('GetAssociationStatistics', () => {
       reportsDeparted: 0,
       alertsSent: 3,
       alertsCostCents: 21,
+      alertsByText: 3,
+      alertsByNotification: 0,
+      alertsByEmail: 0,
+      alertsCostByTextCents: 21,
       reporterTexts: 1,
     });
   });

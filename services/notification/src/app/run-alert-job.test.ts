@@ -301,14 +301,14 @@ describe('RunAlertJob', () => {
         'Swarm Alert, wider alert (still unclaimed): Basketball swarm, 12 ft up, 31.2 mi from home. To claim it, reply with the code 04217',
       ]);
       expect(billing.charges.get('r1/m1')).toEqual({ companyId: 'c1' });
-      expect(await alertsInStatistics()).toEqual([{ companyId: 'c1', count: 1, costCents: 7 }]);
+      expect(await alertsInStatistics()).toEqual([{ companyId: 'c1', count: 1, costCents: 7, byChannel: { sms: 1, push: 0, email: 0 }, costBySmsCents: 7 }]);
     });
 
     it('goes to a member at most once per report, ever', async () => {
       await run.execute(wider);
       await run.execute(wider);
       expect(sms.outbox.list()).toHaveLength(1);
-      expect(await alertsInStatistics()).toEqual([{ companyId: 'c1', count: 1, costCents: 7 }]);
+      expect(await alertsInStatistics()).toEqual([{ companyId: 'c1', count: 1, costCents: 7, byChannel: { sms: 1, push: 0, email: 0 }, costBySmsCents: 7 }]);
     });
 
     it('is dropped for a member already alerted about the report', async () => {

@@ -2,14 +2,17 @@ import fc from 'fast-check';
 import { claimOutcomes } from '@swarm/proto/labels';
 import { describe, expect, it } from 'vitest';
 import { NotificationError } from './notification-error.js';
-import { associationStatistics, percentileByNearestRank, validatePeriod, weekStartOf, weeksOf, type ReportHistory } from './statistics.js';
+import { alertTotalsByCompany, associationStatistics, percentileByNearestRank, validatePeriod, weekStartOf, weeksOf, type ReportHistory } from './statistics.js';
 
 const at = (iso: string) => new Date(iso);
 const MINUTE_MS = 60_000;
 
+/** Alerts of one association that all went by text message, at 7 cents each. */
+const textAlerts = (companyId: string, count: number) => ({ companyId, count, costCents: 7 * count, byChannel: { sms: count, push: 0, email: 0 }, costBySmsCents: 7 * count });
+
 /** A report submitted at `submittedAt` that alerted one member of c1 (7 cents), with whatever else is given. */
 function history(reportId: string, submittedAt: string, more: Partial<ReportHistory> = {}): ReportHistory {
-  return { reportId, submittedAt: at(submittedAt), alerts: [{ companyId: 'c1', count: 1, costCents: 7 }], reporterTexts: 0, ...more };
+  return { reportId, submittedAt: at(submittedAt), alerts: [textAlerts('c1', 1)], reporterTexts: 0, ...more };
 }
 const claimedAfter = (submittedAt: string, minutes: number) => new Date(at(submittedAt).getTime() + minutes * MINUTE_MS);
 
@@ -120,6 +123,10 @@ describe('association statistics', () => {
       reportsDeparted: 0,
       alertsSent: 0,
       alertsCostCents: 0,
+      alertsByText: 0,
+      alertsByNotification: 0,
+      alertsByEmail: 0,
+      alertsCostByTextCents: 0,
       reporterTexts: 0,
     });
     expect(total.periodStart).toEqual(june.since);
@@ -157,14 +164,28 @@ describe('association statistics', () => {
     const { total } = associationStatistics('c1', june, [
       history('both', '2026-06-02T10:00:00Z', {
         alerts: [
-          { companyId: 'c1', count: 3, costCents: 21 },
-          { companyId: 'c2', count: 5, costCents: 35 },
+          textAlerts('c1', 3),
+          textAlerts('c2', 5),
         ],
         reporterTexts: 2,
       }),
-      history('other-only', '2026-06-02T11:00:00Z', { alerts: [{ companyId: 'c2', count: 4, costCents: 28 }], reporterTexts: 1, firstClaimedAt: at('2026-06-02T11:05:00Z') }),
+      history('other-only', '2026-06-02T11:00:00Z', { alerts: [textAlerts('c2', 4)], reporterTexts: 1, firstClaimedAt: at('2026-06-02T11:05:00Z') }),
     ]);
     expect(total).toMatchObject({ reportsAlerted: 1, reportsClaimed: 0, alertsSent: 3, alertsCostCents: 21, reporterTexts: 2 });
+  });
+
+  it('counts alerts by channel and what they would have cost as text messages', () => {
+    const sends = alertTotalsByCompany([
+      { companyId: 'c1', memberId: 'm1', costCents: 0, channels: ['push'], smsPriceCents: 7 },
+      { companyId: 'c1', memberId: 'm2', costCents: 7, channels: ['push', 'sms'], smsPriceCents: 7 },
+      { companyId: 'c1', memberId: 'm3', costCents: 0, channels: ['email'], smsPriceCents: 7 },
+      // A re-alert of m1 after an un-claim: another alert, not another charge, nor another would-be text charge.
+      { companyId: 'c1', memberId: 'm1', costCents: 0, channels: ['push'], smsPriceCents: 7 },
+      // Recorded before channels existed: a text message at its cost.
+      { companyId: 'c1', memberId: 'm4', costCents: 7 },
+    ]);
+    const { total } = associationStatistics('c1', june, [history('r1', '2026-06-02T10:00:00Z', { alerts: sends })]);
+    expect(total).toMatchObject({ alertsSent: 5, alertsCostCents: 14, alertsByText: 2, alertsByNotification: 3, alertsByEmail: 1, alertsCostByTextCents: 28 });
   });
 
   it('counts outcomes of claimed reports, unrecorded when the claimer gave none, and expired and departed reports', () => {
@@ -218,7 +239,7 @@ describe('association statistics', () => {
             ...(outcome === undefined ? {} : { outcome }),
             ...(expired ? { expiredAt: submittedAt } : {}),
             ...(departed ? { departedAt: submittedAt } : {}),
-            alerts: alerts.map(({ companyId, count }) => ({ companyId, count, costCents: 7 * count })),
+            alerts: alerts.map(({ companyId, count }) => textAlerts(companyId, count)),
             reporterTexts,
           };
         });

@@ -1,5 +1,6 @@
 import { claimOutcomes, type ClaimOutcomeLabel } from '@swarm/proto/labels';
 import { NotificationError } from './notification-error.js';
+import { ALERT_CHANNELS, type AlertChannel } from './alert-channels.js';
 
 /** What the statistics know of one report (see ReportStatisticsRepository). */
 export type ReportHistory = {
@@ -10,21 +11,31 @@ export type ReportHistory = {
   departedAt?: Date;
   /** The claimer's latest answer. */
   outcome?: ClaimOutcomeLabel;
-  /** Alerts sent about the report, by association: how many and what they cost. */
-  alerts: { companyId: string; count: number; costCents: number }[];
+  /**
+   * Alerts sent about the report, by association: how many, what they cost, how many went by each channel (an alert
+   * on two channels counts once in `count` and once in each channel), and what they would have cost as text messages.
+   */
+  alerts: { companyId: string; count: number; costCents: number; byChannel: Record<AlertChannel, number>; costBySmsCents: number }[];
   reporterTexts: number;
 };
 
+/** One alert as the statistics keep it: sent before channels existed, it went by text message at its cost. */
+export type AlertSend = { companyId: string; memberId?: string; costCents: number; channels?: AlertChannel[]; smsPriceCents?: number };
+
 /** A report's alerts (one per send) as ReportHistory keeps them: how many and what they cost, by association. */
-export function alertTotalsByCompany(sends: Iterable<{ companyId: string; memberId?: string; costCents: number }>): ReportHistory['alerts'] {
-  const byCompany = new Map<string, { companyId: string; count: number; costCents: number }>();
+export function alertTotalsByCompany(sends: Iterable<AlertSend>): ReportHistory['alerts'] {
+  const byCompany = new Map<string, ReportHistory['alerts'][number]>();
   const charged = new Set<string>();
-  for (const { companyId, memberId, costCents } of sends) {
-    const totals = byCompany.get(companyId) ?? { companyId, count: 0, costCents: 0 };
+  for (const { companyId, memberId, costCents, channels, smsPriceCents } of sends) {
+    const totals = byCompany.get(companyId) ?? { companyId, count: 0, costCents: 0, byChannel: { sms: 0, push: 0, email: 0 }, costBySmsCents: 0 };
     totals.count += 1;
+    for (const channel of channels ?? ['sms']) totals.byChannel[channel] += 1;
     // Billing charges a member's alerts about one report once, however often the report is re-alerted.
     const charge = memberId === undefined ? undefined : `${companyId}/${memberId}`;
-    if (charge === undefined || !charged.has(charge)) totals.costCents += costCents;
+    if (charge === undefined || !charged.has(charge)) {
+      totals.costCents += costCents;
+      totals.costBySmsCents += smsPriceCents ?? costCents;
+    }
     if (charge !== undefined) charged.add(charge);
     byCompany.set(companyId, totals);
   }
@@ -62,6 +73,12 @@ export type AssociationFigures = {
   /** Alerts to this association's members only, and what they cost it. */
   alertsSent: number;
   alertsCostCents: number;
+  /** Of the alerts, how many went by each channel (an alert on two channels counts in both). */
+  alertsByText: number;
+  alertsByNotification: number;
+  alertsByEmail: number;
+  /** What the same alerts would have cost as text messages. */
+  alertsCostByTextCents: number;
   reporterTexts: number;
 };
 
@@ -139,11 +156,15 @@ export function figuresOf(companyId: string, period: StatisticsPeriod, histories
   const waits: number[] = [];
   let alertsSent = 0;
   let alertsCostCents = 0;
+  const byChannel = { sms: 0, push: 0, email: 0 };
+  let alertsCostByTextCents = 0;
   for (const history of histories) {
     for (const alert of history.alerts) {
       if (alert.companyId !== companyId) continue;
       alertsSent += alert.count;
       alertsCostCents += alert.costCents;
+      alertsCostByTextCents += alert.costBySmsCents;
+      for (const channel of ALERT_CHANNELS) byChannel[channel] += alert.byChannel[channel];
     }
     if (!history.firstClaimedAt) continue;
     waits.push(minutesToFirstClaim({ ...history, firstClaimedAt: history.firstClaimedAt }));
@@ -164,6 +185,10 @@ export function figuresOf(companyId: string, period: StatisticsPeriod, histories
     reportsDeparted: histories.filter((history) => history.departedAt).length,
     alertsSent,
     alertsCostCents,
+    alertsByText: byChannel.sms,
+    alertsByNotification: byChannel.push,
+    alertsByEmail: byChannel.email,
+    alertsCostByTextCents,
     reporterTexts: histories.reduce((sum, history) => sum + history.reporterTexts, 0),
   };
 }

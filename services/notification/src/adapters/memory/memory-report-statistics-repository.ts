@@ -1,6 +1,6 @@
 import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
 import type { ReportStatisticsRepository } from '../../app/ports/statistics.js';
-import { alertTotalsByCompany, type ReportHistory } from '../../domain/statistics.js';
+import { alertTotalsByCompany, type AlertSend, type ReportHistory } from '../../domain/statistics.js';
 
 type ReportRecord = {
   submittedAt?: Date;
@@ -10,7 +10,7 @@ type ReportRecord = {
   /** The kept outcome and when it was recorded; no label once the claim was given back. */
   outcome?: { label: ClaimOutcomeLabel | undefined; recordedAt: Date };
   /** By send key, so a redelivered send counts once. */
-  alerts: Map<string, { companyId: string; memberId: string; costCents: number }>;
+  alerts: Map<string, AlertSend>;
   reporterTextKeys: Set<string>;
 };
 
@@ -33,9 +33,10 @@ export class MemoryReportStatisticsRepository implements ReportStatisticsReposit
     this.recordOf(report.reportId).submittedAt = report.submittedAt;
   }
 
-  async alertSent(alert: { reportId: string; companyId: string; memberId: string; sendKey: string; costCents: number }): Promise<void> {
+  async alertSent(alert: Parameters<ReportStatisticsRepository['alertSent']>[0]): Promise<void> {
     const { alerts } = this.recordOf(alert.reportId);
-    if (!alerts.has(alert.sendKey)) alerts.set(alert.sendKey, { companyId: alert.companyId, memberId: alert.memberId, costCents: alert.costCents });
+    const { reportId: _reportId, sendKey, ...send } = alert;
+    if (!alerts.has(sendKey)) alerts.set(sendKey, structuredClone(send));
   }
 
   async claimed(claim: { reportId: string; claimedAt: Date }): Promise<void> {

@@ -2,7 +2,7 @@ import type { Collection, Db, Filter, UpdateFilter } from 'mongodb';
 import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { ReportStatisticsRepository } from '../../app/ports/statistics.js';
-import { alertTotalsByCompany, type ReportHistory } from '../../domain/statistics.js';
+import { alertTotalsByCompany, type AlertSend, type ReportHistory } from '../../domain/statistics.js';
 
 type ReportStatisticsDocument = {
   /** The report id. */
@@ -15,7 +15,7 @@ type ReportStatisticsDocument = {
   /** When the kept outcome was recorded (or the claim given back): an older one arriving later leaves it. */
   outcomeRecordedAt?: Date;
   /** One entry per send key. */
-  alerts?: { sendKey: string; companyId: string; memberId?: string; costCents: number }[];
+  alerts?: (AlertSend & { sendKey: string })[];
   reporterTextKeys?: string[];
 };
 
@@ -40,10 +40,10 @@ export class MongoReportStatisticsRepository implements ReportStatisticsReposito
     await this.change(report.reportId, {}, { $set: { submittedAt: report.submittedAt } });
   }
 
-  async alertSent(alert: { reportId: string; companyId: string; memberId: string; sendKey: string; costCents: number }): Promise<void> {
-    const { sendKey, companyId, memberId, costCents } = alert;
+  async alertSent(alert: Parameters<ReportStatisticsRepository['alertSent']>[0]): Promise<void> {
+    const { reportId: _reportId, ...send } = alert;
     // The condition, not $addToSet's whole-entry equality, makes the send key count once.
-    await this.change(alert.reportId, { 'alerts.sendKey': { $ne: sendKey } }, { $addToSet: { alerts: { sendKey, companyId, memberId, costCents } } });
+    await this.change(alert.reportId, { 'alerts.sendKey': { $ne: send.sendKey } }, { $addToSet: { alerts: send } });
   }
 
   async claimed(claim: { reportId: string; claimedAt: Date }): Promise<void> {
