@@ -10,7 +10,9 @@ import sharp from 'sharp';
  * - `icons/icon-maskable-512.png`: the manifest's `maskable` icon, the page colour to every edge and the mark inside
  *   the safe zone (the centred circle of 40% of the size in radius, all a launcher's mask is sure to keep);
  * - `icons/apple-touch-icon.png` (180 px): iOS's home-screen icon, opaque (iOS shows transparency as black, and rounds
- *   the corners itself).
+ *   the corners itself);
+ * - `icons/badge-96.png`: the badge of a swarm alert's notification (the service worker's `push.ts`), the mark's
+ *   silhouette in white on a transparent ground with its lines cut out: Android draws only a badge's alpha.
  *
  * Run `npx tsx frontend/build/app-icons.ts` after changing the mark or the colours, and commit the PNGs.
  */
@@ -18,8 +20,14 @@ import sharp from 'sharp';
 export const BACKGROUND = '#fffaf0';
 
 /** The brand mark in its 64 × 64 box, as the site draws it. */
-const MARK = `<path d="M32 4 56 18v28L32 60 8 46V18z" fill="#f2b632" stroke="#7a4700" stroke-width="4" stroke-linejoin="miter"/>
-<path d="M22 28h20M20 36h24M24 44h16" stroke="#3b2600" stroke-width="4" stroke-linecap="round" fill="none"/>`;
+const CELL = 'M32 4 56 18v28L32 60 8 46V18z';
+const LINES = 'M22 28h20M20 36h24M24 44h16';
+const MARK = `<path d="${CELL}" fill="#f2b632" stroke="#7a4700" stroke-width="4" stroke-linejoin="miter"/>
+<path d="${LINES}" stroke="#3b2600" stroke-width="4" stroke-linecap="round" fill="none"/>`;
+/** The mark as one shape: the cell in white, the lines cut out of it (a mask, so they are transparent). */
+const SILHOUETTE = `<mask id="cut"><path d="${CELL}" fill="#fff" stroke="#fff" stroke-width="4" stroke-linejoin="miter"/>
+<path d="${LINES}" stroke="#000" stroke-width="4" stroke-linecap="round" fill="none"/></mask>
+<rect width="64" height="64" fill="#fff" mask="url(#cut)"/>`;
 
 /**
  * How far the mark reaches from the centre of its box, in box units: the top vertex (28 from the centre) plus its
@@ -37,6 +45,8 @@ type Icon = {
   background?: string;
   /** How far from the centre the mark may reach, as a share of the size. */
   markRadius: number;
+  /** The white silhouette of the mark instead of its colours. */
+  monochrome?: boolean;
 };
 
 export const ICONS: readonly Icon[] = [
@@ -45,14 +55,15 @@ export const ICONS: readonly Icon[] = [
   // Well inside the 0.4 safe zone, so a circular mask leaves a margin around the cell.
   { file: 'icon-maskable-512.png', size: 512, background: BACKGROUND, markRadius: 0.34 },
   { file: 'apple-touch-icon.png', size: 180, background: BACKGROUND, markRadius: 0.38 },
+  { file: 'badge-96.png', size: 96, markRadius: 0.46, monochrome: true },
 ];
 
-export function iconSvg({ size, background, markRadius }: Icon): string {
+export function iconSvg({ size, background, markRadius, monochrome = false }: Icon): string {
   const scale = (markRadius * size) / MARK_RADIUS;
   const offset = size / 2 - 32 * scale;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
 ${background ? `<rect width="${size}" height="${size}" fill="${background}"/>` : ''}
-<g transform="translate(${offset} ${offset}) scale(${scale})">${MARK}</g>
+<g transform="translate(${offset} ${offset}) scale(${scale})">${monochrome ? SILHOUETTE : MARK}</g>
 </svg>`;
 }
 

@@ -80,3 +80,20 @@ describe('the web app manifest', () => {
     }
   });
 });
+
+describe("the swarm alert notification's badge", () => {
+  it('is a 96 px PNG of white on a transparent ground, the mark drawn by its alpha alone', async () => {
+    const { data, info } = await sharp(publicFile('/icons/badge-96.png')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([96, 96]);
+    let drawn = 0;
+    let coloured = 0;
+    for (let at = 0; at < data.length; at += info.channels) {
+      if (data[at + 3] === 0) continue;
+      drawn++;
+      if (data[at] !== 255 || data[at + 1] !== 255 || data[at + 2] !== 255) coloured++;
+    }
+    expect(coloured, 'pixels that are not white').toBe(0);
+    expect(drawn, 'the silhouette is drawn').toBeGreaterThan(96 * 96 * 0.3);
+    expect(drawn, 'the lines are cut out').toBeLessThan(96 * 96 * 0.75);
+  });
+});

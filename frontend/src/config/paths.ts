@@ -1,4 +1,4 @@
-/** Every route of spec §2 in one place, so links and the route table cannot drift apart. */
+/** Every route of spec §2 (and the claim page of alerts) in one place, so links and the route table cannot drift apart. */
 export const paths = {
   landing: { path: '/', getHref: () => '/' },
   report: { path: '/report', getHref: () => '/report' },
@@ -21,4 +21,9 @@ export const paths = {
   faq: { path: '/faq', getHref: () => '/faq' },
   member: { path: '/member', getHref: () => '/member' },
   login: { path: '/login', getHref: () => '/login' },
+  /** An alert's claim page, linked from its email and opened from its notification. */
+  claim: {
+    path: '/claim/:token',
+    getHref: (token: string) => `/claim/${encodeURIComponent(token)}`,
+  },
 } as const;

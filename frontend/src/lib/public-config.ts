@@ -10,6 +10,8 @@ export const publicConfigSchema = z.object({
   alertSenderNumber: z.string().min(1).nullish().transform((value) => value ?? null),
   /** Each login provider the gateway knows and whether it is configured; a gateway that does not say offers none. */
   loginProviders: z.record(z.string(), z.boolean()).nullish().transform((value) => value ?? {}),
+  /** The VAPID public key (base64url) push subscriptions are made with; '' where Web Push is not configured. */
+  webPushPublicKey: z.string().nullish().transform((value) => value?.trim() ?? ''),
 });
 
 export type PublicConfig = z.output<typeof publicConfigSchema>;

@@ -19,6 +19,7 @@ const pageHeadings: [path: string, heading: string][] = [
   ['/member', 'Your profile'],
   ['/member/anything/below', 'Your profile'],
   ['/login', 'Member login'],
+  ['/claim/tok.en-1', 'A swarm near you'],
 ];
 
 describe('routes', () => {

@@ -9,6 +9,7 @@ import { lazyComponentWithQueries } from '@/lib/lazy-component';
 // Only the landing page is in the first download; every other page (the identification questions and the report
 // form, the member area with its tour and forms, the login and content pages) is fetched when first shown, with
 // React Query and the API client.
+const ClaimPage = lazyComponentWithQueries(() => import('@/features/alert-claim/components/claim-page'), (m) => m.ClaimPage);
 const LearnMorePage = lazyComponentWithQueries(() => import('@/features/associations/components/learn-more-page'), (m) => m.LearnMorePage);
 const LoginPage = lazyComponentWithQueries(() => import('@/features/auth/components/login-page'), (m) => m.LoginPage);
 const AboutPage = lazyComponentWithQueries(() => import('@/features/content/components/about-page'), (m) => m.AboutPage);
@@ -31,7 +32,7 @@ const ReportSuccessPage = lazyComponentWithQueries(reportPages, (m) => m.ReportS
 const lazyPages = [
   LearnMorePage, LoginPage, AboutPage, PrivacyPage, TermsOfServicePage, CheckClusterPage, SwarmSizePage,
   CheckAboveGroundPage, ElevationPage, FaqPage, GettingStartedPage, MemberArea, MemberProfilePage, ReportPage,
-  ReportSuccessPage,
+  ReportSuccessPage, ClaimPage,
 ];
 
 /** Every component fetched on demand, for tests, which render synchronously. */
@@ -88,6 +89,8 @@ export const pageRoutes: RouteObject[] = [
     ],
   },
   { path: paths.login.path, element: <LoginPage /> },
+  // Public: the token in the address is the proof; the page never claims by itself being opened.
+  { path: paths.claim.path, element: <ClaimPage /> },
   // Spec §2: any unknown address falls back to the landing page, at its own address, replacing the unknown one in
   // the history (so Back does not return to it) rather than showing the landing page under the header bar.
   { path: '*', element: <Navigate to={paths.landing.getHref()} replace /> },

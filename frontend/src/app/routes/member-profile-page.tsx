@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
+import { AlertChannelsSection } from '@/features/alert-channels/components/alert-channels-section';
 import { AssociationsSection } from '@/features/associations/components/associations-section';
 import { useMemberCompanies } from '@/features/associations/api/get-member-companies';
 import { AssociationStatisticsSection } from '@/features/association-statistics/components/association-statistics-section';
@@ -21,8 +22,8 @@ import { TimeZonePrompt } from '@/features/member/components/time-zone-prompt';
 const PAGE_TITLE = 'Your profile';
 
 /**
- * Spec §2: Information, Associations, Availability, Active Swarms, Claimed Swarms, in this order; then the statistics
- * of each association the member is an admin of.
+ * Spec §2: Information, Associations, Availability, Active Swarms, Claimed Swarms, in this order, with How to alert me
+ * (text, notifications, email) after Availability; then the statistics of each association the member is an admin of.
  */
 export function MemberProfilePage() {
   const information = useInformation();
@@ -59,6 +60,8 @@ export function MemberProfilePage() {
           availability.isError && <LoadFailed what="your availability" onRetry={() => void availability.refetch()} />
         )}
       </SectionCard>
+
+      <AlertChannelsSection />
 
       <ActiveSwarmsSection />
       <ClaimedSwarmsSection />

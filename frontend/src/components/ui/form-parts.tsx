@@ -75,3 +75,25 @@ export const SectionCard = styled.section`
   border-radius: ${({ theme }) => theme.radii.medium};
   scroll-margin-top: ${({ theme }) => theme.space.xl};
 `;
+
+/** A checkbox a thumb can hit: 24 px box inside a 44 px tall label that takes the tap too. */
+export const Checkbox = styled.input.attrs({ type: 'checkbox' })`
+  flex: none;
+  width: 24px;
+  height: 24px;
+  margin: 0;
+  accent-color: ${({ theme }) => theme.colors.primary};
+`;
+
+export const CheckboxLabel = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 44px;
+  font-weight: 600;
+  cursor: pointer;
+
+  &:has(input:disabled) {
+    cursor: not-allowed;
+  }
+`;

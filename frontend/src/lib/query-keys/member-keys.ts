@@ -5,6 +5,7 @@ export const memberKeys = {
   all: memberQueryRoot,
   information: [...memberQueryRoot, 'information'] as const,
   availability: [...memberQueryRoot, 'availability'] as const,
+  alertChannels: [...memberQueryRoot, 'alert-channels'] as const,
 };
 
 /**

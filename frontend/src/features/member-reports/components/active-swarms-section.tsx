@@ -3,7 +3,7 @@ import { useToast } from '@/components/ui/toast';
 import { useActiveReports } from '../api/get-active-reports';
 import { useClaimReport } from '../api/claim-report';
 import type { ActiveReport } from '../api/get-active-reports';
-import { formatServerDate } from '../lib/format-server-date';
+import { formatServerDate } from '@/lib/format-server-date';
 import { formatDistance, formatElevation } from '../lib/format-report';
 import { errorDetail, reportMessages } from '../lib/report-messages';
 import { ReportImage } from './report-image';

@@ -6,7 +6,7 @@ import { useMarkReportBad, type BadReportReason } from '../api/mark-report-bad';
 import type { ClaimedReport } from '../api/get-claimed-reports';
 import { useRecordOutcome, type ClaimOutcome } from '../api/record-outcome';
 import { useUnclaimReport } from '../api/unclaim-report';
-import { formatServerDate } from '../lib/format-server-date';
+import { formatServerDate } from '@/lib/format-server-date';
 import { formatElevation } from '../lib/format-report';
 import { errorDetail, reportMessages } from '../lib/report-messages';
 import { MarkBadDialog } from './mark-bad-dialog';

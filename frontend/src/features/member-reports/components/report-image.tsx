@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
-import { resolveImageUrl } from '../lib/image-url';
+import { resolveImageUrl } from '@/lib/image-url';
 
 interface ReportImageProps {
   imageUrl: string;
