@@ -3,9 +3,7 @@ export type NotificationErrorCode =
   | 'NOTIFICATION.DISPATCH_NOT_FOUND'
   | 'NOTIFICATION.INVALID_INBOUND_SMS'
   /** A statistics period that is empty, reversed or longer than two years. */
-  | 'NOTIFICATION.INVALID_PERIOD'
-  /** A push subscription a browser sent that cannot be kept (a non-public endpoint, malformed keys, a bad device name). */
-  | 'NOTIFICATION.INVALID_PUSH_SUBSCRIPTION';
+  | 'NOTIFICATION.INVALID_PERIOD';
 
 export class NotificationError extends Error {
   override readonly name = 'NotificationError';

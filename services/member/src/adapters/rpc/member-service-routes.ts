@@ -30,6 +30,7 @@ const connectCodes: Record<MemberErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
   // The geocoder's provider did not answer: the caller may try again in a moment.
   'GEOCODER.UNAVAILABLE': Code.Unavailable,
   'MEMBER.TOO_MANY_IDS': Code.InvalidArgument,
+  'MEMBER.INVALID_PUSH_SUBSCRIPTION': Code.InvalidArgument,
 };
 
 export type MemberUseCases = {

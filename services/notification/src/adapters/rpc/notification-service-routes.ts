@@ -12,7 +12,6 @@ const connectCodes: Record<NotificationErrorCode, Code> = {
   'NOTIFICATION.DISPATCH_NOT_FOUND': Code.NotFound,
   'NOTIFICATION.INVALID_INBOUND_SMS': Code.InvalidArgument,
   'NOTIFICATION.INVALID_PERIOD': Code.InvalidArgument,
-  'NOTIFICATION.INVALID_PUSH_SUBSCRIPTION': Code.InvalidArgument,
 };
 
 /** The domain's figures carry the proto's field names; only the period bounds change type. */

@@ -1,6 +1,11 @@
 // Push messages to members' phones and browsers (Web Push), the notification channel beside SMS.
 import type { PushPayload } from '../../domain/push-payload.js';
-import type { PushSubscription } from '../../domain/push-subscription.js';
+
+/**
+ * Where a push message goes and the keys it is encrypted for (base64url, as `PushSubscription.toJSON()` gives them).
+ * The member service checked the subscription when the member's device sent it.
+ */
+export type PushSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /** RFC 8030 §5.3: how urgently the push service should wake the device (a phone on battery may hold 'low' back). */
 export type PushUrgency = 'very-low' | 'low' | 'normal' | 'high';
