@@ -54,6 +54,7 @@ export async function startMemberGateway(
     geocoder: new OfflineGeocoder(),
     secrets: nodeTokenSecrets,
     loginTokenTtlMs: DEFAULT_LOGIN_TOKEN_TTL_MS,
+    allowLoopbackPushEndpoints: false,
     clock: { now: () => clock.now },
     ids: uuidIds,
   });
