@@ -58,7 +58,7 @@ export async function buildGateway(options: {
     bodyLimit: 64 * 1024,
     // A claim token in a path may be 512 characters (Fastify's default stops at 100); longer ones reach the route and
     // are refused there as not found, like every other malformed id. Each route checks its own parameters.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     // Behind a load balancer the client address (for rate limits and the bot check) is in X-Forwarded-For.
     trustProxy: options.settings.trustProxy ?? false,
     // Fastify's own refusals (a URL that cannot be decoded, a request the HTTP parser cannot read) in the same
