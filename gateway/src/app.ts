@@ -19,6 +19,8 @@ import { healthRoutes } from './routes/health.js';
 import { TracedRequestLogs, observeRequests, traceRequests } from './observability.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { memberCompanyRoutes } from './routes/member-company.js';
+import { memberAlertChannelRoutes } from './routes/member-alert-channels.js';
+import { alertClaimRoutes } from './routes/alert-claim.js';
 import { associationStatisticsRoutes } from './routes/association-statistics.js';
 import { memberReportRoutes } from './routes/member-report.js';
 import { placesRoutes } from './routes/places.js';
@@ -54,6 +56,9 @@ export async function buildGateway(options: {
     loggerInstance: options.logger as FastifyBaseLogger,
     logController: new TracedRequestLogs(),
     bodyLimit: 64 * 1024,
+    // A claim token in a path may be 512 characters (Fastify's default stops at 100); longer ones reach the route and
+    // are refused there as not found, like every other malformed id. Each route checks its own parameters.
+    routerOptions: { maxParamLength: 2048 },
     // Behind a load balancer the client address (for rate limits and the bot check) is in X-Forwarded-For.
     trustProxy: options.settings.trustProxy ?? false,
     // Fastify's own refusals (a URL that cannot be decoded, a request the HTTP parser cannot read) in the same
@@ -106,6 +111,7 @@ export async function buildGateway(options: {
     loginProviders: Object.fromEntries(
       Object.entries(options.adapters.login?.openIdProviders ?? {}).map(([name, provider]) => [name, provider !== undefined]),
     ),
+    webPushPublicKey: options.settings.webPushPublicKey ?? '',
   });
   authAndMemberRoutes(app, {
     clients: options.clients,
@@ -116,6 +122,14 @@ export async function buildGateway(options: {
   });
 
   memberCompanyRoutes(app, options.clients);
+  memberAlertChannelRoutes(app, {
+    clients: options.clients,
+    testAlertLimit: limits.perClientPerHour('test-alert', options.settings.testAlertsPerHourPerClient ?? 10),
+  });
+  alertClaimRoutes(app, {
+    clients: options.clients,
+    rateLimiter: limits.perClientPerHour('alert-claim', options.settings.alertClaimsPerHourPerClient ?? 120),
+  });
   associationStatisticsRoutes(app, options.clients);
   smsInboundRoutes(app, {
     clients: options.clients,

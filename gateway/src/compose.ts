@@ -162,6 +162,9 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
       reportsPerHourPerClient: config.REPORTS_PER_HOUR_PER_CLIENT,
       feedbackPerHourPerClient: config.FEEDBACK_PER_HOUR_PER_CLIENT,
       placeSuggestionsPerHourPerClient: config.PLACE_SUGGESTIONS_PER_HOUR_PER_CLIENT,
+      alertClaimsPerHourPerClient: config.ALERT_CLAIMS_PER_HOUR_PER_CLIENT,
+      testAlertsPerHourPerClient: config.TEST_ALERTS_PER_HOUR_PER_CLIENT,
+      webPushPublicKey: config.WEB_PUSH_PUBLIC_KEY,
       recaptchaSiteKey,
       alertSenderNumber: config.ALERT_SENDER_NUMBER ?? null,
       // A loopback public URL (local development) also answers to the other loopback names on its port.

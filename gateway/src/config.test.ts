@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { resolve } from 'node:path';
 import { loadConfig } from '@swarm/runtime';
 import { describe, expect, it } from 'vitest';
@@ -29,5 +30,16 @@ describe('gateway configuration', () => {
   it('takes a relative STATIC_DIR from the working directory', () => {
     expect(loadConfig(gatewayConfigShape, { STATIC_DIR: 'frontend/dist' }).STATIC_DIR).toBe(resolve(process.cwd(), 'frontend/dist'));
     expect(loadConfig(gatewayConfigShape, { STATIC_DIR: '/srv/site' }).STATIC_DIR).toBe('/srv/site');
+  });
+
+  it('serves no Web Push key unless one is set, and refuses one that is not a VAPID public key', () => {
+    expect(loadConfig(gatewayConfigShape, {}).WEB_PUSH_PUBLIC_KEY).toBe('');
+    const keys = createECDH('prime256v1');
+    keys.generateKeys();
+    const publicKey = keys.getPublicKey().toString('base64url');
+    expect(loadConfig(gatewayConfigShape, { WEB_PUSH_PUBLIC_KEY: ` ${publicKey}\n` }).WEB_PUSH_PUBLIC_KEY).toBe(publicKey);
+    for (const wrong of [keys.getPublicKey().toString('base64'), keys.getPublicKey('base64url', 'compressed'), keys.getPrivateKey().toString('base64url'), 'not a key']) {
+      expect(() => loadConfig(gatewayConfigShape, { WEB_PUSH_PUBLIC_KEY: wrong })).toThrow(/WEB_PUSH_PUBLIC_KEY/);
+    }
   });
 });

@@ -8,6 +8,13 @@ import type { SiteIdentity } from './auth/site-identity.js';
 /** Compose and Kubernetes pass a declared but empty variable as ''; for an optional setting that means "not set". */
 const optionalSetting = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+/** A VAPID public key as browsers take it (applicationServerKey): base64url of an uncompressed P-256 point. */
+const isVapidPublicKey = (value: string) => {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return false;
+  const octets = Buffer.from(value, 'base64url');
+  return octets.length === 65 && octets[0] === 0x04;
+};
+
 const builtFrontend = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
 
 export const gatewayConfigShape = {
@@ -43,6 +50,19 @@ export const gatewayConfigShape = {
   REPORTS_PER_HOUR_PER_CLIENT: env.positiveInt(30),
   FEEDBACK_PER_HOUR_PER_CLIENT: env.positiveInt(30),
   PLACE_SUGGESTIONS_PER_HOUR_PER_CLIENT: env.positiveInt(600),
+  /** Claim-link views and claims together (no session: the token is the proof). */
+  ALERT_CLAIMS_PER_HOUR_PER_CLIENT: env.positiveInt(120),
+  /** Test alerts a member asks for (each may be a text message the product pays for). */
+  TEST_ALERTS_PER_HOUR_PER_CLIENT: env.positiveInt(10),
+  /**
+   * The VAPID public key browsers subscribe to push with, served by GET /api/config; the same pair's private key
+   * signs the notification service's pushes (its WEB_PUSH_PRIVATE_KEY). Empty: no push on this site.
+   */
+  WEB_PUSH_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .default('')
+    .refine((value) => value === '' || isVapidPublicKey(value), 'must be a VAPID public key: base64url of a 65-octet uncompressed P-256 point'),
   /** The product's public base URL (links in emails, OpenID redirect URIs, the Origin accepted on mutations). */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Sessions, rate limits and pending logins: shared in Redis, or in this process's memory (one gateway only). */
@@ -85,6 +105,12 @@ export type GatewaySettings = {
   feedbackPerHourPerClient?: number;
   /** Address suggestions per client address and hour (each is a paid call with GEOCODER=google). Default 600. */
   placeSuggestionsPerHourPerClient?: number;
+  /** Claim-link views and claims per client address and hour. Default 120. */
+  alertClaimsPerHourPerClient?: number;
+  /** Test alerts per client address and hour. Default 10. */
+  testAlertsPerHourPerClient?: number;
+  /** Served by GET /api/config as `webPushPublicKey`. Default '' (no push). */
+  webPushPublicKey?: string;
   /** Served by GET /api/config. Default null. */
   recaptchaSiteKey?: string | null;
   alertSenderNumber?: string | null;

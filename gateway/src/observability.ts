@@ -1,5 +1,5 @@
 import { currentTraceparent, startTrace, type Metrics } from '@swarm/runtime';
-import { LogController, type FastifyInstance } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 
 /**
  * Each request starts a trace of its own (W3C trace context): the gateway's log lines, the Connect calls it makes
@@ -13,10 +13,22 @@ export function traceRequests(app: FastifyInstance): void {
       const traceparent = currentTraceparent();
       if (traceparent) reply.header('traceresponse', traceparent);
       // Fastify would log this before any hook, outside the trace (see TracedRequestLogs).
-      request.log.info({ req: request }, 'incoming request');
+      request.log.info({ req: loggableRequest(request) }, 'incoming request');
       done();
     });
   });
+}
+
+/** A claim token in a URL lets whoever holds it claim for its member: the logs keep the path without it. */
+const CLAIM_TOKEN_PATH = /^(\/api\/alerts\/claim\/)[^?#]+/;
+
+export function loggableUrl(url: string): string {
+  return url.replace(CLAIM_TOKEN_PATH, '$1[redacted]');
+}
+
+/** The fields Fastify's request serializer reads, with the URL as it may be logged. */
+function loggableRequest(request: FastifyRequest) {
+  return { method: request.method, url: loggableUrl(request.url), host: request.host, ip: request.ip, socket: { remotePort: request.socket.remotePort } };
 }
 
 /** Fastify's request logging, but the incoming-request line is written by traceRequests, in the request's trace. */

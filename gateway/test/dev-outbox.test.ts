@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { FakeNotificationService } from './fake-notification-service.js';
 import { startMemberGateway, type TestGateway } from './member-harness.js';
 
 describe('dev outbox', () => {
@@ -46,5 +47,46 @@ describe('dev outbox', () => {
     gateway = await startMemberGateway({ devOutbox: false, mailer: { send: async () => undefined } });
     expect((await fetch(`${gateway.url}/api/dev/outbox`)).status).toBe(404);
     expect((await fetch(`${gateway.url}/dev/outbox`)).status).toBe(404);
+  });
+
+  it('lists the push notifications the notification service kept, as the device would show them', async () => {
+    const notification = new FakeNotificationService();
+    notification.notifications.push({
+      deviceName: 'Pixel <b>8</b>',
+      memberId: 'member-1',
+      title: 'Swarm alert: Basketball, 12 ft',
+      body: '2.3 miles from home, Springfield. Claim code 04217.',
+      imageUrl: 'https://swarm-alert.example/api/reports/r-1/thumbnail',
+      claimToken: 'v1.token',
+      sentAt: new Date('2026-06-01T12:00:00.000Z'),
+    });
+    gateway = await startMemberGateway({ notificationRoutes: notification.routes });
+    const listed = (await (await fetch(`${gateway.url}/api/dev/outbox`)).json()) as Record<string, unknown>;
+    expect(listed.notifications).toEqual([
+      {
+        deviceName: 'Pixel <b>8</b>',
+        memberId: 'member-1',
+        title: 'Swarm alert: Basketball, 12 ft',
+        body: '2.3 miles from home, Springfield. Claim code 04217.',
+        imageUrl: 'https://swarm-alert.example/api/reports/r-1/thumbnail',
+        claimToken: 'v1.token',
+        sentAt: '2026-06-01T12:00:00.000Z',
+      },
+    ]);
+    const html = await (await fetch(`${gateway.url}/dev/outbox`)).text();
+    expect(html).toContain('<h2>Notifications</h2>');
+    expect(html).toContain('Notification on Pixel &lt;b&gt;8&lt;/b&gt; (member member-1)');
+    expect(html).toContain('Swarm alert: Basketball, 12 ft');
+  });
+
+  it('lists no notifications when a real push service is used, or when the notification service has no dev outbox', async () => {
+    const notification = new FakeNotificationService();
+    notification.notificationsEnabled = false;
+    gateway = await startMemberGateway({ notificationRoutes: notification.routes });
+    expect(await (await fetch(`${gateway.url}/api/dev/outbox`)).json()).not.toHaveProperty('notifications');
+    await gateway.close();
+    gateway = await startMemberGateway();
+    expect(await (await fetch(`${gateway.url}/api/dev/outbox`)).json()).not.toHaveProperty('notifications');
+    expect(await (await fetch(`${gateway.url}/dev/outbox`)).text()).not.toContain('Notifications');
   });
 });

@@ -56,6 +56,7 @@ export type GatewayOptions = {
   placeSuggestionsPerHourPerClient?: number;
   recaptchaSiteKey?: string;
   alertSenderNumber?: string;
+  webPushPublicKey?: string;
   /** The public URL in links and headers; the harness's own address when not given. */
   publicUrl?: string;
   /** Counts the per-client limits in Redis (shared with other gateways); in memory when not given. */
@@ -111,6 +112,7 @@ export async function startGateway(
       placeSuggestionsPerHourPerClient: options.placeSuggestionsPerHourPerClient ?? 1_000,
       recaptchaSiteKey: options.recaptchaSiteKey ?? null,
       alertSenderNumber: options.alertSenderNumber ?? null,
+      ...(options.webPushPublicKey ? { webPushPublicKey: options.webPushPublicKey } : {}),
     },
     logger: testLogger(),
   });

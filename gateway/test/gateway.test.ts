@@ -1,7 +1,15 @@
+import { createECDH } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GeocoderUnavailableError } from '@swarm/runtime/geocoding';
 import { startGateway } from './gateway-harness.js';
+
+/** A VAPID public key as web-push generates one: base64url of an uncompressed P-256 point. */
+const VAPID_PUBLIC_KEY = (() => {
+  const keys = createECDH('prime256v1');
+  keys.generateKeys();
+  return keys.getPublicKey().toString('base64url');
+})();
 
 describe('gateway', () => {
   let app: FastifyInstance | undefined;
@@ -57,13 +65,24 @@ describe('gateway', () => {
     app = started.app;
     const response = await fetch(`${started.url}/api/config`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ recaptchaSiteKey: 'site-key-1', alertSenderNumber: '+15035550100', loginProviders: { google: false } });
+    expect(await response.json()).toEqual({ recaptchaSiteKey: 'site-key-1', alertSenderNumber: '+15035550100', loginProviders: { google: false }, webPushPublicKey: '' });
   });
 
-  it('serves nulls in the client configuration when neither is configured', async () => {
+  it('serves nulls in the client configuration when neither is configured, and no push key', async () => {
     const started = await startGateway();
     app = started.app;
-    expect(await (await fetch(`${started.url}/api/config`)).json()).toEqual({ recaptchaSiteKey: null, alertSenderNumber: null, loginProviders: { google: false } });
+    expect(await (await fetch(`${started.url}/api/config`)).json()).toEqual({
+      recaptchaSiteKey: null,
+      alertSenderNumber: null,
+      loginProviders: { google: false },
+      webPushPublicKey: '',
+    });
+  });
+
+  it('serves the Web Push public key browsers subscribe with', async () => {
+    const started = await startGateway({ webPushPublicKey: VAPID_PUBLIC_KEY });
+    app = started.app;
+    expect(await (await fetch(`${started.url}/api/config`)).json()).toMatchObject({ webPushPublicKey: VAPID_PUBLIC_KEY });
   });
 
   it('suggests places for the address field', async () => {

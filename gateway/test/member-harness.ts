@@ -45,6 +45,11 @@ export async function startMemberGateway(
     staticDir?: string;
     /** Routes another part of the gateway would add, registered before it listens. */
     extraRoutes?: (app: FastifyInstance) => void;
+    /** The notification service behind the gateway (a fake's routes); none by default. */
+    notificationRoutes?: (router: ConnectRouter) => void;
+    /** Per-client limits of the claim links and test alerts; generous by default. */
+    alertClaimsPerHourPerClient?: number;
+    testAlertsPerHourPerClient?: number;
   } = {},
 ): Promise<TestGateway> {
   const clock = { now: new Date('2026-06-01T12:00:00Z') };
@@ -54,6 +59,7 @@ export async function startMemberGateway(
     geocoder: new OfflineGeocoder(),
     secrets: nodeTokenSecrets,
     loginTokenTtlMs: DEFAULT_LOGIN_TOKEN_TTL_MS,
+    allowLoopbackPushEndpoints: false,
     clock: { now: () => clock.now },
     ids: uuidIds,
   });
@@ -66,7 +72,7 @@ export async function startMemberGateway(
     report: transport(),
     member: transport(member.routes),
     'association-billing': transport(),
-    notification: transport(),
+    notification: transport(options.notificationRoutes),
   });
   const outbox = new DevOutbox();
   const sessions = new MemorySessionStore({ idleTimeoutMs: 60 * 60 * 1000 });
@@ -92,6 +98,8 @@ export async function startMemberGateway(
       site,
       ...(options.limits ? { magicLinkLimits: options.limits } : {}),
       ...(options.associationAdminUrl ? { associationAdminUrl: options.associationAdminUrl } : {}),
+      alertClaimsPerHourPerClient: options.alertClaimsPerHourPerClient ?? 1_000,
+      testAlertsPerHourPerClient: options.testAlertsPerHourPerClient ?? 1_000,
     },
     logger: testLogger(),
   });

@@ -3,7 +3,9 @@
  * form sends, a table shows and the stored documents keep). Services, the gateway and the frontend take their labels
  * from here. It imports the enums as types only, so a browser bundle gets the labels without the protobuf runtime.
  */
+import type { AlertChannel } from '../gen/swarm/common/v1/channel_pb.js';
 import type { OnboardingStatus } from '../gen/swarm/member/v1/member_service_pb.js';
+import type { ClaimableState, ClaimWithTokenOutcome } from '../gen/swarm/notification/v1/notification_service_pb.js';
 import type { BadReportReason, ClaimOutcome, ReportState, SwarmSize } from '../gen/swarm/report/v1/report_pb.js';
 
 export type Vocabulary<E extends number, L extends string> = {
@@ -67,3 +69,22 @@ export const claimOutcomes = vocabularyOf<ClaimOutcome>()({
   5: 'Other',
 });
 export type ClaimOutcomeLabel = (typeof claimOutcomes.labels)[number];
+
+/** The ways a member can be alerted, as the member area names them. */
+export const alertChannels = vocabularyOf<AlertChannel>()({ 0: undefined, 1: 'sms', 2: 'push', 3: 'email' });
+export type AlertChannelLabel = (typeof alertChannels.labels)[number];
+
+/** What a claim link's swarm is to the member it was sent to: theirs to claim, already theirs, someone else's, or over. */
+export const claimableStates = vocabularyOf<ClaimableState>()({ 0: undefined, 1: 'open', 2: 'yours', 3: 'taken', 4: 'over' });
+export type ClaimableStateLabel = (typeof claimableStates.labels)[number];
+
+/** What claiming through a claim link came to; 'test' for a test alert, whose claim changes nothing. */
+export const claimWithTokenOutcomes = vocabularyOf<ClaimWithTokenOutcome>()({
+  0: undefined,
+  1: 'claimed',
+  2: 'already-yours',
+  3: 'taken',
+  4: 'over',
+  5: 'test',
+});
+export type ClaimWithTokenOutcomeLabel = (typeof claimWithTokenOutcomes.labels)[number];

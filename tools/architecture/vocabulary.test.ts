@@ -1,8 +1,19 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import { OnboardingStatus } from '@swarm/proto/member/v1/member_service';
-import { badReportReasons, claimOutcomes, onboardingStatuses, reportStates, swarmSizes } from '@swarm/proto/labels';
+import { ClaimableState, ClaimWithTokenOutcome } from '@swarm/proto/notification/v1/notification_service';
+import {
+  alertChannels,
+  badReportReasons,
+  claimableStates,
+  claimOutcomes,
+  claimWithTokenOutcomes,
+  onboardingStatuses,
+  reportStates,
+  swarmSizes,
+} from '@swarm/proto/labels';
 import { BadReportReason, ClaimOutcome, ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
 import { describe, expect, it } from 'vitest';
 
@@ -67,6 +78,24 @@ describe('closed vocabularies', () => {
       'OTHER',
     ]);
     expect(onboardingStatuses.labels.map((label) => OnboardingStatus[onboardingStatuses.valueOf(label)])).toEqual(['TO_SHOW', 'COMPLETED']);
+    expect(alertChannels.labels.map((label) => [label, AlertChannel[alertChannels.valueOf(label)]])).toEqual([
+      ['sms', 'SMS'],
+      ['push', 'PUSH'],
+      ['email', 'EMAIL'],
+    ]);
+    expect(claimableStates.labels.map((label) => [label, ClaimableState[claimableStates.valueOf(label)]])).toEqual([
+      ['open', 'OPEN'],
+      ['yours', 'YOURS'],
+      ['taken', 'TAKEN'],
+      ['over', 'OVER'],
+    ]);
+    expect(claimWithTokenOutcomes.labels.map((label) => [label, ClaimWithTokenOutcome[claimWithTokenOutcomes.valueOf(label)]])).toEqual([
+      ['claimed', 'CLAIMED'],
+      ['already-yours', 'ALREADY_YOURS'],
+      ['taken', 'TAKEN'],
+      ['over', 'OVER'],
+      ['test', 'TEST'],
+    ]);
   });
 
   it('answers UNSPECIFIED for anything that is not a label, and no label for UNSPECIFIED', () => {

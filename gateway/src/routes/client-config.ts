@@ -10,6 +10,11 @@ export type ClientConfig = {
    * site hides the login and sign-up buttons of a provider that would only fail.
    */
   loginProviders: Record<string, boolean>;
+  /**
+   * The VAPID public key (base64url) the site subscribes browsers to push with (pushManager.subscribe's
+   * applicationServerKey); empty when the product sends no push notifications.
+   */
+  webPushPublicKey: string;
 };
 
 /** GET /api/config: the public settings the browser needs at run time (nothing secret). */

@@ -11,6 +11,8 @@ import { acceptFormBodies } from './sms-inbound.js';
 
 /** An SMS the notification service kept in its dev outbox instead of sending. */
 type DevSms = { to: string; body: string; sentAt: string };
+/** A push notification the notification service kept in its dev outbox instead of sending, as the device would show it. */
+type DevNotification = { deviceName: string; memberId: string; title: string; body: string; imageUrl: string; claimToken: string; sentAt: string };
 /** A reply the operator sent from the page as a member, with what the product answered. */
 type DevSmsExchange = { from: string; body: string; reply: string; at: string };
 
@@ -59,7 +61,25 @@ ${replies ? `<h3>Replies sent from this page</h3>\n<ul>\n${replies}\n</ul>` : ''
 ${messages || '<p>No SMS yet.</p>'}`;
 }
 
-function page(entries: OutboxEntry[], sms = ''): string {
+/** The notifications section: what each device would have shown. */
+function notificationsSection(notifications: DevNotification[] | 'unavailable' | undefined): string {
+  if (notifications === undefined) return '';
+  if (notifications === 'unavailable') return '<h2>Notifications</h2>\n<p>The notification service could not be asked for its notifications.</p>';
+  const items = notifications
+    .map(
+      (notification) => `<article class="notification">
+<p class="meta">Notification on ${escapeHtml(notification.deviceName)} (member ${escapeHtml(notification.memberId)}) at ${escapeHtml(notification.sentAt)}</p>
+<p><strong>${escapeHtml(notification.title)}</strong></p>
+<pre>${linkify(notification.body)}</pre>
+${notification.claimToken ? `<p class="meta">Claim token: <code>${escapeHtml(notification.claimToken)}</code></p>` : ''}
+</article>`,
+    )
+    .join('\n');
+  return `<h2>Notifications</h2>\n${items || '<p>No notifications yet.</p>'}`;
+}
+
+/** The page: the SMS and notification sections (empty when those are really sent), then the emails. */
+function page(entries: OutboxEntry[], otherSections = ''): string {
   const items = entries
     .map(
       (entry) => `<article>
@@ -77,8 +97,8 @@ function page(entries: OutboxEntry[], sms = ''): string {
 <body>
 <h1>Dev outbox</h1>
 <p>Messages this server would have sent, newest first. Reload to see new ones.</p>
-${sms}
-${sms ? '<h2>Email</h2>' : ''}
+${otherSections}
+${otherSections ? '<h2>Email</h2>' : ''}
 ${items || '<p>No messages yet.</p>'}
 </body>
 </html>`;
@@ -129,17 +149,44 @@ function devOutboxScopeRoutes(app: FastifyInstance, outbox: DevOutbox, clients: 
     }
   };
 
+  /** The notification service's dev-outbox push notifications; undefined when it sends real ones. */
+  const listNotifications = async (): Promise<DevNotification[] | 'unavailable' | undefined> => {
+    if (!clients) return undefined;
+    try {
+      const listed = await clients.notification.listDevOutboxNotifications({});
+      if (!listed.enabled) return undefined;
+      return listed.notifications.map((notification) => ({
+        deviceName: notification.deviceName,
+        memberId: notification.memberId,
+        title: notification.title,
+        body: notification.body,
+        imageUrl: notification.imageUrl,
+        claimToken: notification.claimToken,
+        sentAt: notification.sentAt ? timestampDate(notification.sentAt).toISOString() : '',
+      }));
+    } catch (error) {
+      // A notification service without the dev outbox RPC has no notifications to show.
+      if (ConnectError.from(error).code === Code.Unimplemented) return undefined;
+      return 'unavailable';
+    }
+  };
+
   app.get('/api/dev/outbox', async (_request, reply) => {
-    const sms = await listSms();
-    return reply.header('cache-control', 'no-store').send({ messages: outbox.list(), ...(Array.isArray(sms) ? { sms, smsReplies: exchanges } : {}) });
+    const [sms, notifications] = await Promise.all([listSms(), listNotifications()]);
+    return reply.header('cache-control', 'no-store').send({
+      messages: outbox.list(),
+      ...(Array.isArray(sms) ? { sms, smsReplies: exchanges } : {}),
+      ...(Array.isArray(notifications) ? { notifications } : {}),
+    });
   });
-  app.get('/dev/outbox', async (_request, reply) =>
-    reply
+  app.get('/dev/outbox', async (_request, reply) => {
+    const [sms, notifications] = await Promise.all([listSms(), listNotifications()]);
+    return reply
       .header('cache-control', 'no-store')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
       .type('text/html; charset=utf-8')
-      .send(page(outbox.list(), smsSection(await listSms(), exchanges))),
-  );
+      .send(page(outbox.list(), smsSection(sms, exchanges) + notificationsSection(notifications)));
+  });
 
   // Answering an alert as the member it went to, as Twilio would deliver the member's text, without a phone.
   acceptFormBodies(app);

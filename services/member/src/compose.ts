@@ -25,6 +25,7 @@ export async function composeMemberService(
 ): Promise<{ routes: (router: ConnectRouter) => void; stores: MemberStores }> {
   // Chosen first: a provider without its key stops the start before any connection is made.
   const geocoder = geocoderFromSettings(config);
+  if (config.PUSH_ALLOW_LOOPBACK_ENDPOINTS) wiring.logger.warn('PUSH_ALLOW_LOOPBACK_ENDPOINTS=true: push subscriptions may name this machine; for tests only');
   // Repositories wake the relay after each write; it is only called once the service is serving.
   const notifyRelay = () => relay.notify();
   let members: MemberRepository;
@@ -65,6 +66,7 @@ export async function composeMemberService(
     clock: systemClock,
     ids: uuidIds,
     loginTokenTtlMs: config.MAGIC_LINK_TTL_MINUTES * 60_000,
+    allowLoopbackPushEndpoints: config.PUSH_ALLOW_LOOPBACK_ENDPOINTS,
   });
   return { routes: service.routes, stores: { members, loginTokens } };
 }

@@ -28,6 +28,7 @@ import {
   type PartWiring,
 } from '@swarm/runtime';
 import { freePort } from './ports.js';
+import { GENERATED_KEYS_MESSAGE, webPushKeysForRun } from './web-push-keys.js';
 
 export type EmbeddedPart = 'embedded' | 'report' | 'member' | 'notification' | 'association-billing' | 'gateway';
 
@@ -36,6 +37,8 @@ export type EmbeddedProduct = {
   url: string;
   /** The URL in login links: the configured public URL, or the local one. */
   publicUrl: string;
+  /** The VAPID public key the gateway serves and the notification service signs with: the configured one, or this run's. */
+  webPushPublicKey: string;
   /** The address it listens on. */
   host: string;
   port: number;
@@ -112,7 +115,10 @@ export async function startEmbedded(options: {
   // The public URL goes into login emails, so the port is fixed before anything starts.
   const requestedPort = Number(given.PORT ?? 8080);
   const port = requestedPort === 0 ? await freePort() : requestedPort;
-  const env = { ...given, PORT: String(port), PUBLIC_URL: given.PUBLIC_URL ?? `http://localhost:${port}` };
+  // The gateway serves the public key, the notification service signs with the private one: one pair for both.
+  const webPushKeys = webPushKeysForRun(given);
+  if (webPushKeys) loggerFor('embedded').info(GENERATED_KEYS_MESSAGE);
+  const env = { ...given, ...webPushKeys, PORT: String(port), PUBLIC_URL: given.PUBLIC_URL ?? `http://localhost:${port}` };
   const serviceEnv = { ...env, ...EMBEDDED_FIXED };
   const configs = {
     gateway: loadConfig(gatewayConfigShape, env),
@@ -210,6 +216,7 @@ export async function startEmbedded(options: {
       url: `http://localhost:${port}`,
       ...(metricsUrl ? { metricsUrl } : {}),
       publicUrl: configs.gateway.PUBLIC_URL.replace(/\/+$/, ''),
+      webPushPublicKey: configs.gateway.WEB_PUSH_PUBLIC_KEY,
       host: configs.gateway.HOST,
       port,
       clients,

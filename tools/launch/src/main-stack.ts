@@ -2,6 +2,7 @@ import { createLogger, loadConfigOrExit, runMain, type Logger } from '@swarm/run
 import { ensureNats, ensureRedis, startJongodb } from './infrastructure.js';
 import { stackConfigShape } from './launch-config.js';
 import { startStack, type StackProcessName } from './stack.js';
+import { GENERATED_KEYS_MESSAGE } from './web-push-keys.js';
 
 const config = loadConfigOrExit(stackConfigShape);
 const logger = createLogger({ service: 'stack', level: config.LOG_LEVEL });
@@ -41,6 +42,7 @@ await runMain(logger, async (lifecycle) => {
     onOutput: (name, line) => relayOutput(name, line, logger),
   });
   lifecycle.onShutdown('stack', stack.stop);
+  if (stack.webPushKeysGenerated) logger.info(GENERATED_KEYS_MESSAGE);
   const url = `http://localhost:${config.PORT}`;
   logger.info({ url, mode: 'distributed', nats: nats.url, redis: redis.url }, 'Swarm Alert is running');
   process.stdout.write(`\nSwarm Alert is running at ${url}  (distributed mode: one process per service; Ctrl+C to stop)\n\n`);

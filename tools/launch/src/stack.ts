@@ -5,6 +5,7 @@ import { createClient } from '@connectrpc/connect';
 import { Health, HealthCheckResponse_ServingStatus } from '@swarm/proto/health/v1/health';
 import { serviceTransport } from '@swarm/runtime';
 import { freePort, isListening, waitUntil } from './ports.js';
+import { webPushKeysForRun } from './web-push-keys.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -66,6 +67,8 @@ export type RunningStack = {
   pid(name: StackProcessName, replica?: number): number | undefined;
   /** Where the notification service keeps its alert jobs in Redis (BullMQ queue name and key prefix). */
   alertQueue: { name: string; prefix: string };
+  /** Whether a VAPID key pair was generated for this run (neither WEB_PUSH_PUBLIC_KEY nor WEB_PUSH_PRIVATE_KEY was set). */
+  webPushKeysGenerated: boolean;
   /** Starts a process that was killed, with the same port and environment, and waits until it is healthy. */
   start(name: StackProcessName, replica?: number): Promise<void>;
   /** Sends a signal and waits for the process to exit. */
@@ -123,6 +126,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     string
   >;
   const prefix = options.databasePrefix ?? 'swarm';
+  // The gateway serves the public key, the notification service signs with the private one: one pair for both.
+  const webPushKeys = webPushKeysForRun({ ...process.env, ...options.env });
   const common: Record<string, string> = {
     STORE: 'mongo',
     MONGODB_URL: options.mongoUrl,
@@ -146,6 +151,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           // This stack's sessions and rate limits only, when several stacks (tests) share one Redis.
           REDIS_KEY_PREFIX: prefix,
           PUBLIC_URL: `http://localhost:${ports.gateway[replica]}`,
+          // The public half only: the gateway never signs.
+          ...(webPushKeys ? { WEB_PUSH_PUBLIC_KEY: webPushKeys.WEB_PUSH_PUBLIC_KEY } : {}),
           // The dev outbox lists login links: this machine only, unless the caller says otherwise.
           HOST: '127.0.0.1',
           ...options.env,
@@ -161,6 +168,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           MONGODB_DATABASE: `${prefix}_${databaseOf[name]}`,
           ...(name === 'notification'
             ? {
+                ...webPushKeys,
                 REDIS_URL: options.redisUrl,
                 MEMBER_SERVICE_URL: urls.member,
                 REPORT_SERVICE_URL: urls.report,
@@ -260,6 +268,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     metricsUrls,
     pid: (name, replica = 0) => children.get(keyOf(name, replica))?.pid,
     alertQueue: { name: 'alerts', prefix: `${prefix}_alerts` },
+    webPushKeysGenerated: webPushKeys !== undefined,
     start: launch,
     kill,
     stop,

@@ -181,6 +181,24 @@ const callbackQuery: fc.Arbitrary<string> = fc.array(fc.tuple(fc.constantFrom('t
   return text ? `?${text}` : '';
 });
 
+/**
+ * Claim tokens of a shape no token has (1 to 512 of A–Z a–z 0–9 . _ ~ -): the gateway refuses them before any service
+ * is asked. Well-shaped forged tokens are the notification service's to refuse (INVALID_ARGUMENT, 404).
+ */
+const CLAIM_TOKEN_SHAPE = /^[A-Za-z0-9._~-]{1,512}$/;
+const malformedClaimToken: fc.Arbitrary<string> = fc.oneof(
+  anyText(60).filter((value) => value !== '' && !CLAIM_TOKEN_SHAPE.test(value)),
+  fc.integer({ min: 513, max: 1_500 }).map((length) => 't'.repeat(length)),
+);
+
+const claimBody: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom<unknown>([], 42, 'text', null, true, {}),
+  malformedClaimToken.map((token) => ({ token })),
+  fc.constantFrom<unknown>(1, [], {}, null, true).map((token) => ({ token })),
+  anyText().map((value) => ({ claimToken: value })),
+  fc.integer({ min: 2_100, max: 6_000 }).map((length) => ({ token: 't'.repeat(length) })),
+);
+
 // --- the run ------------------------------------------------------------------------------------------------------
 
 describe('every public endpoint refuses generated bad input (fast-check, whole product)', () => {
@@ -193,6 +211,7 @@ describe('every public endpoint refuses generated bad input (fast-check, whole p
         REPORTS_PER_HOUR_PER_CLIENT: '100000',
         FEEDBACK_PER_HOUR_PER_CLIENT: '100000',
         PLACE_SUGGESTIONS_PER_HOUR_PER_CLIENT: '100000',
+        ALERT_CLAIMS_PER_HOUR_PER_CLIENT: '100000',
         MAGIC_LINK_LIMIT_PER_ADDRESS: '100000',
         MAGIC_LINK_LIMIT_PER_CLIENT: '100000',
       },
@@ -292,6 +311,25 @@ describe('every public endpoint refuses generated bad input (fast-check, whole p
           body: params.toString(),
         });
         expectRefused(answer);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('GET /api/alerts/claim/{token}: tokens of a shape no claim token has', async () => {
+    await fc.assert(
+      fc.asyncProperty(malformedClaimToken, async (token) => {
+        const answer = await call('GET /api/alerts/claim/{token}', `/api/alerts/claim/${encodeURIComponent(token)}`);
+        expectRefused(answer);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('POST /api/alerts/claim: bodies without a well-shaped token', async () => {
+    await fc.assert(
+      fc.asyncProperty(claimBody, async (body) => {
+        expectRefused(await call('POST /api/alerts/claim', '/api/alerts/claim', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
       }),
       { numRuns: RUNS },
     );

@@ -212,7 +212,13 @@ describe.each(modes)('report journey, %s', (_mode, start) => {
     });
     expect(feedback.status).toBe(201);
     const config = await fetch(`${product.baseUrl}/api/config`);
-    expect(await config.json()).toEqual({ recaptchaSiteKey: null, alertSenderNumber: null, loginProviders: { google: false } });
+    // The launcher generates the run's VAPID pair in either mode when none is configured.
+    expect(await config.json()).toEqual({
+      recaptchaSiteKey: null,
+      alertSenderNumber: null,
+      loginProviders: { google: false },
+      webPushPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
+    });
   });
 
   it('answers 409 to a replayed submission and keeps the one report', async () => {

@@ -4,6 +4,7 @@ import type { MemberRepository } from '../app/ports.js';
 import { defaultAvailability } from '../domain/availability.js';
 import type { GeoPoint } from '../domain/geo.js';
 import { newMember, type Member } from '../domain/member.js';
+import { MAX_PUSH_DEVICES, type PushDevice } from '../domain/push-device.js';
 
 let sequence = 0;
 export function aMember(overrides: Partial<Member> = {}): Member {
@@ -11,6 +12,20 @@ export function aMember(overrides: Partial<Member> = {}): Member {
   const unique = `${sequence}-${Math.random().toString(36).slice(2)}`;
   return {
     ...newMember({ memberId: `member-${unique}`, email: `beekeeper-${unique}@example.org`, createdAt: new Date('2026-05-01T10:00:00.000Z') }),
+    ...overrides,
+  };
+}
+
+let deviceSequence = 0;
+export function aDevice(overrides: Partial<PushDevice> = {}): PushDevice {
+  deviceSequence += 1;
+  return {
+    deviceId: `device-${deviceSequence}`,
+    name: `Phone ${deviceSequence}`,
+    endpoint: `https://fcm.googleapis.com/fcm/send/endpoint-${deviceSequence}-${Math.random().toString(36).slice(2)}`,
+    p256dh: `p256dh-${deviceSequence}`,
+    auth: `auth-${deviceSequence}`,
+    addedAt: new Date('2026-06-01T12:00:00.000Z'),
     ...overrides,
   };
 }
@@ -169,6 +184,149 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
     it('updates nothing and answers undefined for an unknown id', async () => {
       expect(await members.update('missing', { name: 'No One' })).toBeUndefined();
       expect(await members.findById('missing')).toBeUndefined();
+    });
+
+    describe('alert channels and push devices', () => {
+      const devicesOf = async (memberId: string) => (await members.findById(memberId))?.pushDevices ?? [];
+      const stored = async () => {
+        const member = aMember();
+        await members.insertIfAbsent(member);
+        return member.memberId;
+      };
+
+      it('keeps no channels for a new member until they choose, then the channels chosen, replacing them as a whole', async () => {
+        const memberId = await stored();
+        expect((await members.findById(memberId))?.alertChannels).toBeUndefined();
+        const updated = await members.update(memberId, { alertChannels: { sms: false, push: true, email: true } });
+        expect(updated?.alertChannels).toEqual({ sms: false, push: true, email: true });
+        await members.update(memberId, { alertChannels: { sms: true, push: false, email: true } });
+        expect((await members.findById(memberId))?.alertChannels).toEqual({ sms: true, push: false, email: true });
+      });
+
+      it('adds devices, oldest first, and returns each as stored', async () => {
+        const memberId = await stored();
+        const [first, second] = [aDevice(), aDevice()];
+        expect(await members.addPushDevice(memberId, first!)).toEqual({ kind: 'added', device: first });
+        expect(await members.addPushDevice(memberId, second!)).toEqual({ kind: 'added', device: second });
+        expect(await devicesOf(memberId)).toEqual([first, second]);
+        expect((await members.findVersioned([memberId]))[0]?.member.pushDevices).toEqual([first, second]);
+      });
+
+      it("takes the new name and keys when the member's device subscribes again, keeping its id and date", async () => {
+        const memberId = await stored();
+        const device = aDevice();
+        await members.addPushDevice(memberId, device);
+        const again = aDevice({ endpoint: device.endpoint, name: 'Kitchen tablet', p256dh: 'new-key', auth: 'new-auth', addedAt: new Date('2026-07-01T00:00:00Z') });
+        const expected = { ...device, name: 'Kitchen tablet', p256dh: 'new-key', auth: 'new-auth' };
+        expect(await members.addPushDevice(memberId, again)).toEqual({ kind: 'added', device: expected });
+        expect(await devicesOf(memberId)).toEqual([expected]);
+      });
+
+      it('moves an endpoint another member held to the member adding it: one device per endpoint', async () => {
+        const [before, after] = [await stored(), await stored()];
+        const kept = aDevice();
+        const device = aDevice();
+        await members.addPushDevice(before, kept);
+        await members.addPushDevice(before, device);
+        const moved = aDevice({ endpoint: device.endpoint, name: 'Shared phone' });
+        expect(await members.addPushDevice(after, moved)).toEqual({ kind: 'added', device: moved });
+        expect(await devicesOf(before)).toEqual([kept]);
+        expect(await devicesOf(after)).toEqual([moved]);
+        expect(await members.removePushEndpoint(device.endpoint)).toBe(true);
+        expect(await devicesOf(after)).toEqual([]);
+        expect(await devicesOf(before)).toEqual([kept]);
+      });
+
+      it('leaves exactly one holder when several members add one endpoint at once', async () => {
+        const memberIds = await Promise.all(Array.from({ length: 5 }, () => stored()));
+        const endpoint = aDevice().endpoint;
+        const outcomes = await Promise.all(memberIds.map((memberId) => members.addPushDevice(memberId, aDevice({ endpoint }))));
+        expect(outcomes.map(({ kind }) => kind)).toEqual(memberIds.map(() => 'added'));
+        const holders = [];
+        for (const memberId of memberIds) if ((await devicesOf(memberId)).some((device) => device.endpoint === endpoint)) holders.push(memberId);
+        expect(holders).toHaveLength(1);
+        expect(await members.removePushEndpoint(endpoint)).toBe(true);
+        for (const memberId of memberIds) expect(await devicesOf(memberId)).toEqual([]);
+      });
+
+      it(`refuses an ${MAX_PUSH_DEVICES + 1}th device, changing nothing, but lets a device subscribe again`, async () => {
+        const memberId = await stored();
+        const devices = Array.from({ length: MAX_PUSH_DEVICES }, () => aDevice());
+        for (const device of devices) await members.addPushDevice(memberId, device);
+        expect(await members.addPushDevice(memberId, aDevice())).toEqual({ kind: 'too-many' });
+        expect(await devicesOf(memberId)).toEqual(devices);
+        const again = aDevice({ endpoint: devices[4]!.endpoint, name: 'Renamed' });
+        expect(await members.addPushDevice(memberId, again)).toMatchObject({ kind: 'added', device: { deviceId: devices[4]!.deviceId, name: 'Renamed' } });
+      });
+
+      it('leaves an endpoint with its holder when the member adding it already has the most devices', async () => {
+        const [holder, full] = [await stored(), await stored()];
+        const device = aDevice();
+        await members.addPushDevice(holder, device);
+        for (let index = 0; index < MAX_PUSH_DEVICES; index += 1) await members.addPushDevice(full, aDevice());
+        expect(await members.addPushDevice(full, aDevice({ endpoint: device.endpoint }))).toEqual({ kind: 'too-many' });
+        expect(await devicesOf(holder)).toEqual([device]);
+      });
+
+      it(`never gives a member more than ${MAX_PUSH_DEVICES} devices when adds race`, async () => {
+        const memberId = await stored();
+        for (let index = 0; index < MAX_PUSH_DEVICES - 2; index += 1) await members.addPushDevice(memberId, aDevice());
+        const outcomes = await Promise.all(Array.from({ length: 5 }, () => members.addPushDevice(memberId, aDevice())));
+        expect(outcomes.filter(({ kind }) => kind === 'added')).toHaveLength(2);
+        expect(outcomes.filter(({ kind }) => kind === 'too-many')).toHaveLength(3);
+        expect(await devicesOf(memberId)).toHaveLength(MAX_PUSH_DEVICES);
+      });
+
+      it('removes a device by its id, and says when the device or the member is unknown', async () => {
+        const memberId = await stored();
+        const [first, second] = [aDevice(), aDevice()];
+        await members.addPushDevice(memberId, first!);
+        await members.addPushDevice(memberId, second!);
+        expect(await members.removePushDevice(memberId, first!.deviceId)).toBe('removed');
+        expect(await devicesOf(memberId)).toEqual([second]);
+        expect(await members.removePushDevice(memberId, first!.deviceId)).toBe('device-not-found');
+        expect(await members.removePushDevice('unknown', second!.deviceId)).toBe('member-not-found');
+        // The endpoint of a removed device is free: another member adds it without anyone losing a device.
+        const other = await stored();
+        await members.addPushDevice(other, aDevice({ endpoint: first!.endpoint }));
+        expect(await devicesOf(memberId)).toEqual([second]);
+      });
+
+      it("does not remove another member's device by its id", async () => {
+        const [owner, other] = [await stored(), await stored()];
+        const device = aDevice();
+        await members.addPushDevice(owner, device);
+        expect(await members.removePushDevice(other, device.deviceId)).toBe('device-not-found');
+        expect(await devicesOf(owner)).toEqual([device]);
+      });
+
+      it('removes an endpoint from whichever member holds it, once', async () => {
+        const memberId = await stored();
+        const [gone, kept] = [aDevice(), aDevice()];
+        await members.addPushDevice(memberId, gone!);
+        await members.addPushDevice(memberId, kept!);
+        expect(await members.removePushEndpoint(gone!.endpoint)).toBe(true);
+        expect(await devicesOf(memberId)).toEqual([kept]);
+        expect(await members.removePushEndpoint(gone!.endpoint)).toBe(false);
+        expect(await members.removePushEndpoint('https://push.example.org/never-seen')).toBe(false);
+      });
+
+      it('adds nothing for an unknown member', async () => {
+        const device = aDevice();
+        expect(await members.addPushDevice('unknown', device)).toEqual({ kind: 'member-not-found' });
+        expect(await members.removePushEndpoint(device.endpoint)).toBe(false);
+      });
+
+      it('is not changed by changes to the devices it returned', async () => {
+        const memberId = await stored();
+        const device = aDevice();
+        const outcome = await members.addPushDevice(memberId, device);
+        if (outcome.kind !== 'added') throw new Error('the device was not added');
+        outcome.device.name = 'Changed';
+        const found = await members.findById(memberId);
+        found?.pushDevices.pop();
+        expect(await devicesOf(memberId)).toEqual([device]);
+      });
     });
 
     describe('finding the members who cover a swarm', () => {
@@ -346,6 +504,39 @@ export function memberChangeContract(name: string, create: () => Promise<{ membe
       const [found] = await members.findVersioned([member.memberId]);
       expect([found?.member.name, found?.member.phoneNumber, found?.version]).toEqual(['Ada', '5035550100', 2]);
       expect((await announced()).map(({ version }) => version).sort()).toEqual([1, 2]);
+    });
+
+    it('raises the version and announces each change of channels or devices, and a device moving for both members', async () => {
+      const [ada, grace] = [aMember(), aMember()];
+      await members.insertIfAbsent(ada);
+      await members.insertIfAbsent(grace);
+      const device = aDevice();
+      await members.update(ada.memberId, { alertChannels: { sms: true, push: true, email: false } });
+      await members.addPushDevice(ada.memberId, device);
+      await members.addPushDevice(ada.memberId, aDevice({ endpoint: device.endpoint, name: 'Renamed' }));
+      const other = aDevice();
+      await members.addPushDevice(ada.memberId, other);
+      await members.removePushDevice(ada.memberId, other.deviceId);
+      // Moving to Grace changes both; the push service's 'gone' then changes Grace.
+      await members.addPushDevice(grace.memberId, aDevice({ endpoint: device.endpoint }));
+      await members.removePushEndpoint(device.endpoint);
+      const versions = new Map((await members.findVersioned([ada.memberId, grace.memberId])).map(({ member, version }) => [member.memberId, version]));
+      expect([versions.get(ada.memberId), versions.get(grace.memberId)]).toEqual([6, 2]);
+      const events = (await announced()).map(({ memberId, version }) => `${memberId === ada.memberId ? 'ada' : 'grace'}@${version}`);
+      expect(events.sort()).toEqual(['ada@1', 'ada@2', 'ada@3', 'ada@4', 'ada@5', 'ada@6', 'grace@1', 'grace@2'].sort());
+    });
+
+    it('announces nothing for a device change that changes nothing', async () => {
+      const member = aMember();
+      await members.insertIfAbsent(member);
+      await members.addPushDevice(member.memberId, aDevice());
+      for (let index = 1; index < MAX_PUSH_DEVICES; index += 1) await members.addPushDevice(member.memberId, aDevice());
+      const before = (await announced()).length;
+      await members.addPushDevice(member.memberId, aDevice());
+      await members.removePushDevice(member.memberId, 'unknown-device');
+      await members.removePushEndpoint('https://push.example.org/unknown');
+      expect((await announced()).length).toBe(before);
+      expect((await members.findVersioned([member.memberId]))[0]?.version).toBe(MAX_PUSH_DEVICES);
     });
 
     it('finds many members with their versions at once, leaving out unknown ids', async () => {

@@ -1,16 +1,28 @@
+import type { AlertChannels } from '../domain/alert-channels.js';
 import type { Availability, DayWindow } from '../domain/availability.js';
 import type { GeoPoint } from '../domain/geo.js';
 import type { Member } from '../domain/member.js';
+import type { PushDevice } from '../domain/push-device.js';
 
 export type InsertOutcome = { member: Member; created: boolean };
 
 /** The fields an update sets; those left out are not touched, so concurrent updates of different fields both stay. */
 export type MemberPatch = Partial<Pick<Member, 'name' | 'phoneNumber' | 'address' | 'home' | 'timeZone' | 'onboarding'>> & {
+  /** Replaces the member's channels as a whole. */
+  alertChannels?: AlertChannels;
   availability?: Partial<Pick<Availability, 'doNotDisturb' | 'elevationMaximumFeet' | 'rangeInMiles' | 'extraMiles'>> & {
     /** Windows by day index, 0 (Sunday) to 6. */
     days?: Partial<Record<number, DayWindow>>;
   };
 };
+
+/**
+ * What adding a device came to: `added` with the device as stored (a device subscribing again keeps its id and date);
+ * `too-many` when the member would have more than MAX_PUSH_DEVICES (nothing changed); `member-not-found`.
+ */
+export type AddPushDeviceOutcome = { kind: 'added'; device: PushDevice } | { kind: 'too-many' } | { kind: 'member-not-found' };
+
+export type RemovePushDeviceOutcome = 'removed' | 'device-not-found' | 'member-not-found';
 
 /** `wider`: the member covers the point only through their extra miles for unclaimed swarms. */
 export type CoveringMember = { member: Member; distanceMiles: number; wider: boolean };
@@ -40,6 +52,17 @@ export interface MemberRepository {
    * + extra miles, marked `wider` (see coverageOf).
    */
   findCovering(point: GeoPoint, heightFeet: number, options?: { includeWider?: boolean }): Promise<CoveringMember[]>;
+  /**
+   * Adds the device to the member's (see withPushDevice). One device per endpoint across all members: any other member
+   * holding the endpoint loses it, and when several add one endpoint at once exactly one keeps it. Each member whose
+   * devices change is changed as by `update` (version raised, member.changed announced). Refused, changing nothing,
+   * when the member would have more than MAX_PUSH_DEVICES.
+   */
+  addPushDevice(memberId: string, device: PushDevice): Promise<AddPushDeviceOutcome>;
+  /** Removes one of the member's devices by its id, as a change of the member. */
+  removePushDevice(memberId: string, deviceId: string): Promise<RemovePushDeviceOutcome>;
+  /** Removes the endpoint from whichever member holds it, as a change of that member; whether any member held it. */
+  removePushEndpoint(endpoint: string): Promise<boolean>;
 }
 
 export type StoredLoginToken = { tokenHash: string; email: string; expiresAt: Date };

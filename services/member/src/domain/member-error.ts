@@ -8,7 +8,13 @@ export type MemberErrorCode =
   | 'MEMBER.INVALID_ONBOARDING'
   | 'MEMBER.INVALID_LOCATION'
   | 'MEMBER.LOGIN_TOKEN_INVALID'
-  | 'MEMBER.TOO_MANY_IDS';
+  | 'MEMBER.TOO_MANY_IDS'
+  /** A push subscription a browser sent that cannot be kept (a non-public endpoint, malformed keys, a bad device name). */
+  | 'MEMBER.INVALID_PUSH_SUBSCRIPTION'
+  /** Every alert channel turned off. */
+  | 'MEMBER.INVALID_ALERT_CHANNELS'
+  | 'MEMBER.TOO_MANY_DEVICES'
+  | 'MEMBER.DEVICE_NOT_FOUND';
 
 /** A broken member rule; `code` is stable across process boundaries, `details` lists what was wrong. */
 export class MemberError extends Error {

@@ -44,7 +44,7 @@ describe('normaliseEmail', () => {
 });
 
 describe('newMember', () => {
-  it('starts with the normalised email, no information, the default availability and the dashboard tour to show', () => {
+  it('starts with the normalised email, no information, the default availability, no channel chosen, no device and the dashboard tour to show', () => {
     const createdAt = new Date('2026-06-01T12:00:00Z');
     expect(newMember({ memberId: 'm-1', email: ' Ada@Example.org', createdAt })).toEqual({
       memberId: 'm-1',
@@ -56,6 +56,8 @@ describe('newMember', () => {
       timeZone: 'UTC',
       onboarding: [{ onboardingId: 1, status: 'a' }],
       availability: defaultAvailability(),
+      alertChannels: undefined,
+      pushDevices: [],
       createdAt,
     });
   });

@@ -1,7 +1,9 @@
 import { onboardingStatuses, type OnboardingStatusLabel } from '@swarm/proto/labels';
+import type { AlertChannels } from './alert-channels.js';
 import { defaultAvailability, type Availability } from './availability.js';
 import { isValidGeoPoint, type GeoPoint } from './geo.js';
 import { MemberError } from './member-error.js';
+import type { PushDevice } from './push-device.js';
 
 export type OnboardingStatus = OnboardingStatusLabel;
 /** Spec §3: onboarding 1 is the member dashboard tour; 'a' means the tour is to be shown, 'c' completed. */
@@ -21,6 +23,10 @@ export type Member = {
   timeZone: string;
   onboarding: OnboardingEntry[];
   availability: Availability;
+  /** Undefined until the member chooses: then the default, text message only (see alertChannelsOf). */
+  alertChannels: AlertChannels | undefined;
+  /** The devices the member gets notifications on, oldest first. */
+  pushDevices: PushDevice[];
   createdAt: Date;
 };
 
@@ -59,6 +65,8 @@ export function newMember(fields: { memberId: string; email: string; createdAt: 
     timeZone: DEFAULT_TIME_ZONE,
     onboarding: [{ onboardingId: DASHBOARD_TOUR_ONBOARDING_ID, status: 'a' }],
     availability: defaultAvailability(),
+    alertChannels: undefined,
+    pushDevices: [],
     createdAt: fields.createdAt,
   };
 }

@@ -4,8 +4,6 @@ export type NotificationErrorCode =
   | 'NOTIFICATION.INVALID_INBOUND_SMS'
   /** A statistics period that is empty, reversed or longer than two years. */
   | 'NOTIFICATION.INVALID_PERIOD'
-  /** A push subscription a browser sent that cannot be kept (a non-public endpoint, malformed keys, a bad device name). */
-  | 'NOTIFICATION.INVALID_PUSH_SUBSCRIPTION'
   /** A claim token this service did not sign, or not a token at all. */
   | 'NOTIFICATION.INVALID_CLAIM_TOKEN'
   /** A claim token whose report can no longer be claimed. */

@@ -1,9 +1,10 @@
 import type { MemoryOutbox } from '@swarm/runtime';
-import type { CoveringMember, InsertOutcome, MemberPatch, MemberRepository } from '../../app/ports.js';
+import type { AddPushDeviceOutcome, CoveringMember, InsertOutcome, MemberPatch, MemberRepository, RemovePushDeviceOutcome } from '../../app/ports.js';
 import { coverageOf, searchRadiusMiles } from '../../domain/covering.js';
 import { boxesAround, type GeoBox, type GeoPoint } from '../../domain/geo.js';
 import type { Member } from '../../domain/member.js';
 import { memberChanged } from '../../domain/member-events.js';
+import { withPushDevice, type PushDevice } from '../../domain/push-device.js';
 import { toOutboxMessage } from '../events/member-event-codec.js';
 
 /** Homes are filed in cells of this many degrees a side: a 25-mile search box touches a few, a 50-mile one about a dozen. */
@@ -20,9 +21,9 @@ function* cellsOverlapping(box: GeoBox): Generator<string> {
 }
 
 /**
- * Members in a map, with the lookups the Mongo adapter has indexes for: by email, by phone number, and homes in a
- * latitude/longitude grid that coverage searches the way the Mongo adapter's box query does, so no call scans every
- * member. Each write checks and changes in one synchronous step, as a unique index would make it atomic; a change and
+ * Members in a map, with the lookups the Mongo adapter has indexes for: by email, by phone number, by push endpoint,
+ * and homes in a latitude/longitude grid that coverage searches the way the Mongo adapter's box query does, so no call
+ * scans every member. Each write checks and changes in one synchronous step, as a unique index would make it atomic; a change and
  * its member.changed reach the outbox in that same step.
  */
 export class MemoryMemberRepository implements MemberRepository {
@@ -30,6 +31,8 @@ export class MemoryMemberRepository implements MemberRepository {
   private readonly byEmail = new Map<string, string>();
   private readonly byPhone = new Map<string, Set<string>>();
   private readonly homesByCell = new Map<string, Set<string>>();
+  /** Each endpoint's one holder. */
+  private readonly byEndpoint = new Map<string, string>();
   private readonly versions = new Map<string, number>();
 
   constructor(
@@ -44,6 +47,7 @@ export class MemoryMemberRepository implements MemberRepository {
     const stored = structuredClone(member);
     this.members.set(member.memberId, stored);
     this.index(stored);
+    for (const device of stored.pushDevices) this.byEndpoint.set(device.endpoint, stored.memberId);
     return { member: structuredClone(member), created: true };
   }
 
@@ -77,12 +81,59 @@ export class MemoryMemberRepository implements MemberRepository {
       Object.assign(member.availability, scalars);
       for (const [day, window] of Object.entries(days ?? {})) if (window) member.availability.days[Number(day)] = window;
     }
+    this.announceChange(memberId);
+    this.index(member);
+    return structuredClone(member);
+  }
+
+  async addPushDevice(memberId: string, device: PushDevice): Promise<AddPushDeviceOutcome> {
+    const member = this.members.get(memberId);
+    if (!member) return { kind: 'member-not-found' };
+    const devices = withPushDevice(member.pushDevices, structuredClone(device));
+    if (!devices) return { kind: 'too-many' };
+    this.takeEndpoint(device.endpoint, memberId);
+    member.pushDevices = devices;
+    this.announceChange(memberId);
+    return { kind: 'added', device: structuredClone(devices.find(({ endpoint }) => endpoint === device.endpoint)!) };
+  }
+
+  async removePushDevice(memberId: string, deviceId: string): Promise<RemovePushDeviceOutcome> {
+    const member = this.members.get(memberId);
+    if (!member) return 'member-not-found';
+    const device = member.pushDevices.find((candidate) => candidate.deviceId === deviceId);
+    if (!device) return 'device-not-found';
+    this.removeEndpointFrom(member, device.endpoint);
+    return 'removed';
+  }
+
+  async removePushEndpoint(endpoint: string): Promise<boolean> {
+    const holderId = this.byEndpoint.get(endpoint);
+    const holder = holderId === undefined ? undefined : this.members.get(holderId);
+    if (!holder) return false;
+    this.removeEndpointFrom(holder, endpoint);
+    return true;
+  }
+
+  /** The endpoint leaves the member who held it (a change of that member), so that `memberId` can hold it. */
+  private takeEndpoint(endpoint: string, memberId: string): void {
+    const holderId = this.byEndpoint.get(endpoint);
+    const holder = holderId === undefined || holderId === memberId ? undefined : this.members.get(holderId);
+    if (holder) this.removeEndpointFrom(holder, endpoint);
+    this.byEndpoint.set(endpoint, memberId);
+  }
+
+  private removeEndpointFrom(member: Member, endpoint: string): void {
+    member.pushDevices = member.pushDevices.filter((device) => device.endpoint !== endpoint);
+    if (this.byEndpoint.get(endpoint) === member.memberId) this.byEndpoint.delete(endpoint);
+    this.announceChange(member.memberId);
+  }
+
+  /** Raises the member's version and puts its member.changed in the outbox, in the same step as the change. */
+  private announceChange(memberId: string): void {
     const version = (this.versions.get(memberId) ?? 0) + 1;
     this.versions.set(memberId, version);
     this.outbox.append([toOutboxMessage(memberChanged(memberId, version), new Date())]);
     this.onEventsStored();
-    this.index(member);
-    return structuredClone(member);
   }
 
   async findVersioned(memberIds: string[]): Promise<{ member: Member; version: number }[]> {

@@ -1,7 +1,7 @@
 import { MongoOutbox, RecoveringOutbox } from '@swarm/runtime/mongo';
 import { mongoSuite } from '@swarm/testing';
 import { expect, it } from 'vitest';
-import { aMember, memberChangeContract, memberRepositoryContract } from '../member-repository.contract.js';
+import { aDevice, aMember, memberChangeContract, memberRepositoryContract } from '../member-repository.contract.js';
 import { MongoMemberRepository } from './mongo-member-repository.js';
 
 mongoSuite('MemberRepository contract: MongoDB', (newDatabase, target) => {
@@ -45,6 +45,19 @@ mongoSuite('MemberRepository contract: MongoDB', (newDatabase, target) => {
     expect(await members.findCovering(portland, 1, { includeWider: true })).toEqual([]);
     await members.update(member.memberId, { availability: { extraMiles: 3 } });
     expect((await members.findCovering(portland, 1, { includeWider: true })).map(({ wider }) => wider)).toEqual([true]);
+  });
+
+  it('reads a member stored before alert channels and devices existed as having chosen none and holding none', async () => {
+    const { db } = await newDatabase();
+    const members = new MongoMemberRepository(db, new MongoOutbox(db));
+    await members.ensureIndexes();
+    const member = aMember();
+    await members.insertIfAbsent(member);
+    await db.collection('members').updateOne({ _id: member.memberId as never }, { $unset: { alertChannels: '', pushDevices: '' } });
+    expect(await members.findById(member.memberId)).toMatchObject({ alertChannels: undefined, pushDevices: [] });
+    const device = aDevice();
+    expect(await members.addPushDevice(member.memberId, device)).toEqual({ kind: 'added', device });
+    expect((await members.findById(member.memberId))?.pushDevices).toEqual([device]);
   });
 }, {
   allowedScans: { 'members by {home.type}': 'the one-time move of homes stored as GeoJSON, once per start, before the service serves' },

@@ -1,11 +1,13 @@
 import { type Collection, type Db, type Document, type Filter } from 'mongodb';
 import { isDuplicateKeyError, NOTHING_PARKED, parkEvent, ParkedEvents, type MongoOutbox, type WithParkedEvents } from '@swarm/runtime/mongo';
-import type { CoveringMember, InsertOutcome, MemberPatch, MemberRepository } from '../../app/ports.js';
+import type { AddPushDeviceOutcome, CoveringMember, InsertOutcome, MemberPatch, MemberRepository, RemovePushDeviceOutcome } from '../../app/ports.js';
+import type { AlertChannels } from '../../domain/alert-channels.js';
 import { DAYS_OF_WEEK, DEFAULT_EXTRA_MILES, type DayOfWeek } from '../../domain/availability.js';
 import { coverageOf, searchRadiusMiles } from '../../domain/covering.js';
 import { boxesAround, type GeoPoint } from '../../domain/geo.js';
 import type { Member, OnboardingEntry } from '../../domain/member.js';
 import { memberChanged } from '../../domain/member-events.js';
+import { withPushDevice, type PushDevice } from '../../domain/push-device.js';
 import { toOutboxMessage } from '../events/member-event-codec.js';
 
 type DayWindowDocument = { fromHour: number; toHour: number };
@@ -13,6 +15,15 @@ type DayWindowDocument = { fromHour: number; toHour: number };
 type HomeDocument = { latitude: number; longitude: number };
 /** How homes were stored before: GeoJSON for a 2dsphere index, which only a real MongoDB can search. */
 type LegacyPointDocument = { type: 'Point'; coordinates: [number, number] };
+
+type PushDeviceDocument = { deviceId: string; name: string; endpoint: string; p256dh: string; auth: string; addedAt: Date };
+
+/**
+ * The member an endpoint was last given to: `_id` is the endpoint. A unique index on the devices' endpoints inside the
+ * member documents would keep one device per endpoint on MongoDB, but not on the MongoDB-compatible server the tests
+ * run on (it indexes an array field as null); this collection's `_id` does the same on both (see addPushDevice).
+ */
+type EndpointClaimDocument = { _id: string; memberId: string };
 
 type MemberDocument = WithParkedEvents & {
   _id: string;
@@ -34,8 +45,15 @@ type MemberDocument = WithParkedEvents & {
     /** Absent on members stored before the setting existed: none. */
     extraMiles?: number;
   };
+  /** Absent until the member chooses (and on members stored before channels existed): text message only. */
+  alertChannels?: AlertChannels;
+  /** Absent on members stored before devices existed: none. */
+  pushDevices?: PushDeviceDocument[];
   createdAt: Date;
 };
+
+/** What one change of a member writes. */
+type Write = { set: Document; unset?: Document };
 
 
 /** Re-reads after a concurrent change of the same member; each round only ever loses to a change that was stored. */
@@ -47,6 +65,7 @@ const UPDATE_ATTEMPTS = 20;
  */
 export class MongoMemberRepository implements MemberRepository {
   private readonly collection: Collection<MemberDocument>;
+  private readonly endpointClaims: Collection<EndpointClaimDocument>;
   private readonly parked: ParkedEvents<MemberDocument>;
 
   constructor(
@@ -55,6 +74,7 @@ export class MongoMemberRepository implements MemberRepository {
     private readonly onEventsStored: () => void = () => undefined,
   ) {
     this.collection = db.collection<MemberDocument>('members');
+    this.endpointClaims = db.collection<EndpointClaimDocument>('push_endpoint_claims');
     this.parked = new ParkedEvents(this.collection, outbox);
   }
 
@@ -73,6 +93,8 @@ export class MongoMemberRepository implements MemberRepository {
     await this.collection.createIndex({ 'home.latitude': 1, 'home.longitude': 1 }, { name: 'home_latitude_longitude' });
     // Inbound SMS finds the member by the number it came from; a number is not unique (two members may share one).
     await this.collection.createIndex({ phoneNumber: 1, createdAt: 1, _id: 1 }, { name: 'phone_lookup' });
+    // A push service's 'gone' and a device moving to another member find the member holding an endpoint.
+    await this.collection.createIndex({ 'pushDevices.endpoint': 1 }, { name: 'push_device_endpoint', sparse: true });
   }
 
   /** Homes stored as GeoJSON by earlier versions become plain degrees, and the 2dsphere index they needed goes. */
@@ -131,9 +153,82 @@ export class MongoMemberRepository implements MemberRepository {
       const dayName = DAYS_OF_WEEK[Number(day)];
       if (window && dayName) set[`availability.days.${dayName}`] = { fromHour: window.fromHour, toHour: window.toHour };
     }
+    if (patch.alertChannels !== undefined) {
+      const { sms, push, email } = patch.alertChannels;
+      set.alertChannels = { sms, push, email };
+    }
     if (Object.keys(set).length === 0 && Object.keys(unset).length === 0) return this.findById(memberId);
+    const changed = await this.change(memberId, () => ({ write: { set, unset }, result: undefined }));
+    return changed && fromDocument(changed.document);
+  }
+
+  async addPushDevice(memberId: string, device: PushDevice): Promise<AddPushDeviceOutcome> {
+    const before = await this.collection.findOne({ _id: memberId });
+    if (!before) return { kind: 'member-not-found' };
+    // Refused before the endpoint is taken from anyone: a device that cannot be added stays where it was.
+    if (!withPushDevice(devicesOf(before), device)) return { kind: 'too-many' };
+    // The last member to claim an endpoint keeps it. Whoever held it before loses it here; one who claimed it earlier
+    // but stores it after this sees below that the claim is no longer theirs, and gives it up.
+    await this.endpointClaims.updateOne({ _id: device.endpoint }, { $set: { memberId } }, { upsert: true });
+    const holders = await this.collection.find({ 'pushDevices.endpoint': device.endpoint, _id: { $ne: memberId } }).toArray();
+    for (const holder of holders) await this.removeEndpointFrom(holder._id, device.endpoint);
+    const changed = await this.change(memberId, (current) => {
+      const devices = withPushDevice(devicesOf(current), device);
+      // Undefined: a concurrent add reached the limit first.
+      if (!devices) return { write: undefined, result: undefined };
+      const added = devices.find(({ endpoint }) => endpoint === device.endpoint);
+      return { write: { set: { pushDevices: devices.map(toDeviceDocument) } }, result: added && structuredClone(added) };
+    });
+    if (!changed) return { kind: 'member-not-found' };
+    if (!changed.result) return { kind: 'too-many' };
+    const claim = await this.endpointClaims.findOne({ _id: device.endpoint });
+    if (claim?.memberId !== memberId) await this.removeEndpointFrom(memberId, device.endpoint);
+    return { kind: 'added', device: changed.result };
+  }
+
+  async removePushDevice(memberId: string, deviceId: string): Promise<RemovePushDeviceOutcome> {
+    const changed = await this.change(memberId, (current) => {
+      const devices = current.pushDevices ?? [];
+      const removed = devices.find((device) => device.deviceId === deviceId);
+      return { write: removed ? { set: { pushDevices: devices.filter((device) => device !== removed) } } : undefined, result: removed };
+    });
+    if (!changed) return 'member-not-found';
+    if (!changed.result) return 'device-not-found';
+    await this.endpointClaims.deleteOne({ _id: changed.result.endpoint, memberId });
+    return 'removed';
+  }
+
+  async removePushEndpoint(endpoint: string): Promise<boolean> {
+    const holders = await this.collection.find({ 'pushDevices.endpoint': endpoint }).toArray();
+    let removed = false;
+    for (const holder of holders) removed = (await this.removeEndpointFrom(holder._id, endpoint)) || removed;
+    await this.endpointClaims.deleteOne({ _id: endpoint });
+    return removed;
+  }
+
+  /** Whether the member held the endpoint; it no longer does. */
+  private async removeEndpointFrom(memberId: string, endpoint: string): Promise<boolean> {
+    const changed = await this.change(memberId, (current) => {
+      const devices = current.pushDevices ?? [];
+      const kept = devices.filter((device) => device.endpoint !== endpoint);
+      const held = kept.length < devices.length;
+      return { write: held ? { set: { pushDevices: kept } } : undefined, result: held };
+    });
+    return changed?.result ?? false;
+  }
+
+  /**
+   * One change of a member, decided from the member as stored and written only if nobody changed it meanwhile (else
+   * decided again), with its version raised and its member.changed parked on it in the same write. Answers the member
+   * as stored after (as it was, when the decision writes nothing) and the decision's result, or undefined when no member
+   * has this id.
+   */
+  private async change<R>(
+    memberId: string,
+    decide: (current: MemberDocument) => { write: Write | undefined; result: R },
+  ): Promise<{ document: MemberDocument; result: R } | undefined> {
     // Conditional on the version read, so the version raised and the event parked are this change's own; a concurrent
-    // change makes it read again. Patches set only their own fields, so both changes stay.
+    // change makes it read again. Changes set only their own fields, so both changes stay.
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
       const current = await this.collection.findOne({ _id: memberId });
       if (!current) return undefined;
@@ -141,16 +236,18 @@ export class MongoMemberRepository implements MemberRepository {
         await this.parked.move(memberId, current.pendingEvents);
         continue;
       }
+      const { write, result } = decide(current);
+      if (!write) return { document: current, result };
       const version = (current.version ?? 0) + 1;
       const parked = [parkEvent(toOutboxMessage(memberChanged(memberId, version), new Date()))];
-      const update: Document = { $set: { ...set, version, pendingEvents: parked } };
-      if (Object.keys(unset).length > 0) update.$unset = unset;
+      const update: Document = { $set: { ...write.set, version, pendingEvents: parked } };
+      if (write.unset && Object.keys(write.unset).length > 0) update.$unset = write.unset;
       const filter = { _id: memberId, ...NOTHING_PARKED, version: current.version ?? { $exists: false } } as Filter<MemberDocument>;
       const document = await this.collection.findOneAndUpdate(filter, update, { returnDocument: 'after' });
       if (!document) continue;
       await this.parked.moveSoon(memberId, parked);
       this.onEventsStored();
-      return fromDocument(document);
+      return { document, result };
     }
     throw new Error(`member ${memberId} kept changing concurrently; the change was not stored`);
   }
@@ -181,6 +278,14 @@ export class MongoMemberRepository implements MemberRepository {
   }
 }
 
+function devicesOf(document: MemberDocument): PushDevice[] {
+  return (document.pushDevices ?? []).map(({ deviceId, name, endpoint, p256dh, auth, addedAt }) => ({ deviceId, name, endpoint, p256dh, auth, addedAt }));
+}
+
+function toDeviceDocument(device: PushDevice): PushDeviceDocument {
+  return { deviceId: device.deviceId, name: device.name, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth, addedAt: device.addedAt };
+}
+
 function toPoint(point: GeoPoint): HomeDocument {
   return { latitude: point.latitude, longitude: point.longitude };
 }
@@ -209,6 +314,8 @@ function toDocument(member: Member): MemberDocument {
       ) as Record<DayOfWeek, DayWindowDocument>,
       extraMiles: availability.extraMiles,
     },
+    ...(member.alertChannels ? { alertChannels: { ...member.alertChannels } } : {}),
+    pushDevices: member.pushDevices.map(toDeviceDocument),
     createdAt: member.createdAt,
   };
 }
@@ -231,6 +338,8 @@ function fromDocument(document: MemberDocument): Member {
       days: DAYS_OF_WEEK.map((day) => ({ fromHour: availability.days[day].fromHour, toHour: availability.days[day].toHour })),
       extraMiles: availability.extraMiles ?? DEFAULT_EXTRA_MILES,
     },
+    alertChannels: document.alertChannels ? { sms: document.alertChannels.sms, push: document.alertChannels.push, email: document.alertChannels.email } : undefined,
+    pushDevices: devicesOf(document),
     createdAt: document.createdAt,
   };
 }

@@ -1,3 +1,5 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { MemberService, OnboardingStatus } from '@swarm/proto/member/v1/member_service';
 import { domainErrorCode, fieldViolations, MemoryOutbox } from '@swarm/runtime';
@@ -10,21 +12,34 @@ import { MemoryMemberRepository } from '../memory/memory-member-repository.js';
 import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 
 
+/** A subscription as a browser makes one: its own P-256 key pair and auth secret, on a public push service. */
+function browserSubscription(endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('base64url')}`) {
+  const userAgent = createECDH('prime256v1');
+  userAgent.generateKeys();
+  return { endpoint, p256dh: userAgent.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
+
+function memberServiceClient(options: { allowLoopbackPushEndpoints?: boolean } = {}): Client<typeof MemberService> {
+  let nextId = 0;
+  const service = buildMemberService({
+    members: new MemoryMemberRepository(new MemoryOutbox()),
+    loginTokens: new MemoryLoginTokenRepository(),
+    geocoder: new OfflineGeocoder(),
+    secrets: nodeTokenSecrets,
+    loginTokenTtlMs: DEFAULT_LOGIN_TOKEN_TTL_MS,
+    allowLoopbackPushEndpoints: options.allowLoopbackPushEndpoints ?? false,
+    clock: { now: () => new Date('2026-06-01T12:00:00Z') },
+    // Member and device ids alike.
+    ids: { newId: () => `member-${(nextId += 1)}` },
+  });
+  return createClient(MemberService, createRouterTransport(service.routes));
+}
+
 describe('MemberService over Connect', () => {
   let client: Client<typeof MemberService>;
 
   beforeEach(() => {
-    let nextId = 0;
-    const service = buildMemberService({
-      members: new MemoryMemberRepository(new MemoryOutbox()),
-      loginTokens: new MemoryLoginTokenRepository(),
-      geocoder: new OfflineGeocoder(),
-      secrets: nodeTokenSecrets,
-      loginTokenTtlMs: DEFAULT_LOGIN_TOKEN_TTL_MS,
-      clock: { now: () => new Date('2026-06-01T12:00:00Z') },
-      ids: { newId: () => `member-${(nextId += 1)}` },
-    });
-    client = createClient(MemberService, createRouterTransport(service.routes));
+    client = memberServiceClient();
   });
 
   it('ensures a member and returns it with the default availability, then finds it by id', async () => {
@@ -240,6 +255,133 @@ describe('MemberService over Connect', () => {
       expect(byId.get(ada)!.availability?.days).toHaveLength(7);
       const error = await connectErrorOf(client.listAlertSettings({ memberIds: Array.from({ length: 1_001 }, (_, index) => `m-${index}`) }));
       expect([error.code, domainErrorCode(error)]).toEqual([Code.InvalidArgument, 'MEMBER.TOO_MANY_IDS']);
+    });
+  });
+
+  describe('alert channels and push devices', () => {
+    let memberId: string;
+    beforeEach(async () => {
+      memberId = (await client.ensureMember({ email: 'ada@example.org' })).member?.memberId ?? '';
+    });
+
+    it('alerts a member who never chose by text message only, with no device', async () => {
+      const answer = await client.getAlertChannels({ memberId });
+      expect(answer.channels).toMatchObject({ sms: true, push: false, email: false });
+      expect(answer.devices).toEqual([]);
+    });
+
+    it('sets the channels as a whole and answers them', async () => {
+      const set = await client.setAlertChannels({ memberId, channels: { sms: false, push: true, email: true } });
+      expect(set.channels).toMatchObject({ sms: false, push: true, email: true });
+      expect((await client.getAlertChannels({ memberId })).channels).toMatchObject({ sms: false, push: true, email: true });
+    });
+
+    it('refuses every channel off with INVALID_ARGUMENT, MEMBER.INVALID_ALERT_CHANNELS and the message, changing nothing', async () => {
+      for (const channels of [{ sms: false, push: false, email: false }, undefined]) {
+        const error = await connectErrorOf(client.setAlertChannels({ memberId, channels }));
+        expect([error.code, domainErrorCode(error), error.rawMessage]).toEqual([Code.InvalidArgument, 'MEMBER.INVALID_ALERT_CHANNELS', 'Choose at least one way to be alerted.']);
+      }
+      expect((await client.getAlertChannels({ memberId })).channels).toMatchObject({ sms: true, push: false, email: false });
+    });
+
+    it('answers NOT_FOUND for the channels and devices of an unknown member', async () => {
+      for (const call of [
+        client.getAlertChannels({ memberId: 'missing' }),
+        client.setAlertChannels({ memberId: 'missing', channels: { sms: true, push: false, email: false } }),
+        client.addPushDevice({ memberId: 'missing', name: 'Phone', ...browserSubscription() }),
+        client.removePushDevice({ memberId: 'missing', deviceId: 'id-1' }),
+      ]) {
+        const error = await connectErrorOf(call);
+        expect([error.code, domainErrorCode(error)]).toEqual([Code.NotFound, 'MEMBER.NOT_FOUND']);
+      }
+    });
+
+    it('keeps a subscription as a device under its trimmed name and lists it without the subscription', async () => {
+      const added = await client.addPushDevice({ memberId, name: '  Pixel 8\n(Chrome) ', ...browserSubscription() });
+      expect(added.device).toMatchObject({ deviceId: expect.stringMatching(/.+/), name: 'Pixel 8 (Chrome)' });
+      expect(added.device?.deviceId).not.toBe(memberId);
+      expect(timestampDate(added.device!.addedAt!).toISOString()).toBe('2026-06-01T12:00:00.000Z');
+      const listed = await client.getAlertChannels({ memberId });
+      expect(listed.devices).toEqual([added.device]);
+      expect(Object.keys(listed.devices[0]!).filter((key) => !key.startsWith('$')).sort()).toEqual(['addedAt', 'deviceId', 'name']);
+    });
+
+    it.each([
+      [{ endpoint: 'http://fcm.googleapis.com/fcm/send/abc' }, 'the endpoint must be an https URL'],
+      [{ endpoint: 'https://127.0.0.1:8443/push/abc' }, "the endpoint's host 127.0.0.1 is a loopback IP address, not a public push service"],
+      [{ endpoint: 'https://10.0.0.7/push/abc' }, "the endpoint's host 10.0.0.7 is a private IP address, not a public push service"],
+      [{ auth: 'short' }, 'keys.auth must be base64url of 16 octets (22 characters)'],
+      [{ name: '' }, 'the device name is missing'],
+    ])('refuses %j with INVALID_ARGUMENT, MEMBER.INVALID_PUSH_SUBSCRIPTION and the problem', async (override, message) => {
+      const error = await connectErrorOf(client.addPushDevice({ memberId, name: 'Phone', ...browserSubscription(), ...override }));
+      expect([error.code, domainErrorCode(error), error.rawMessage]).toEqual([Code.InvalidArgument, 'MEMBER.INVALID_PUSH_SUBSCRIPTION', message]);
+      expect((await client.getAlertChannels({ memberId })).devices).toEqual([]);
+    });
+
+    it('accepts an endpoint on this machine only when configured to, for the tests’ local push service', async () => {
+      const local = memberServiceClient({ allowLoopbackPushEndpoints: true });
+      const { member } = await local.ensureMember({ email: 'ada@example.org' });
+      const added = await local.addPushDevice({ memberId: member?.memberId ?? '', name: 'Test phone', ...browserSubscription('https://127.0.0.1:8443/push/abc') });
+      expect(added.device?.name).toBe('Test phone');
+    });
+
+    it('refuses an 11th device with FAILED_PRECONDITION, MEMBER.TOO_MANY_DEVICES and the message', async () => {
+      for (let index = 0; index < 10; index += 1) await client.addPushDevice({ memberId, name: `Phone ${index}`, ...browserSubscription() });
+      const error = await connectErrorOf(client.addPushDevice({ memberId, name: 'One too many', ...browserSubscription() }));
+      expect([error.code, domainErrorCode(error), error.rawMessage]).toEqual([
+        Code.FailedPrecondition,
+        'MEMBER.TOO_MANY_DEVICES',
+        'You can get notifications on at most 10 devices. Remove one first.',
+      ]);
+      expect((await client.getAlertChannels({ memberId })).devices).toHaveLength(10);
+    });
+
+    it('moves an endpoint to the member who adds it again, with the new name', async () => {
+      const grace = (await client.ensureMember({ email: 'grace@example.org' })).member?.memberId ?? '';
+      const subscription = browserSubscription();
+      await client.addPushDevice({ memberId, name: 'Shared phone', ...subscription });
+      const moved = await client.addPushDevice({ memberId: grace, name: "Grace's phone", ...subscription });
+      expect((await client.getAlertChannels({ memberId })).devices).toEqual([]);
+      expect((await client.getAlertChannels({ memberId: grace })).devices).toEqual([moved.device]);
+    });
+
+    it('removes a device by its id, and answers NOT_FOUND with MEMBER.DEVICE_NOT_FOUND for one that is not theirs', async () => {
+      const { device } = await client.addPushDevice({ memberId, name: 'Phone', ...browserSubscription() });
+      const grace = (await client.ensureMember({ email: 'grace@example.org' })).member?.memberId ?? '';
+      const notTheirs = await connectErrorOf(client.removePushDevice({ memberId: grace, deviceId: device?.deviceId ?? '' }));
+      expect([notTheirs.code, domainErrorCode(notTheirs)]).toEqual([Code.NotFound, 'MEMBER.DEVICE_NOT_FOUND']);
+      expect(await client.removePushDevice({ memberId, deviceId: device?.deviceId ?? '' })).toBeDefined();
+      expect((await client.getAlertChannels({ memberId })).devices).toEqual([]);
+      const again = await connectErrorOf(client.removePushDevice({ memberId, deviceId: device?.deviceId ?? '' }));
+      expect([again.code, domainErrorCode(again), again.rawMessage]).toEqual([Code.NotFound, 'MEMBER.DEVICE_NOT_FOUND', 'Device not found.']);
+    });
+
+    it('removes a gone endpoint from whichever member holds it, idempotently', async () => {
+      const subscription = browserSubscription();
+      await client.addPushDevice({ memberId, name: 'Phone', ...subscription });
+      expect((await client.removePushEndpoint({ endpoint: subscription.endpoint })).removed).toBe(true);
+      expect((await client.getAlertChannels({ memberId })).devices).toEqual([]);
+      expect((await client.removePushEndpoint({ endpoint: subscription.endpoint })).removed).toBe(false);
+      expect((await client.removePushEndpoint({ endpoint: '' })).removed).toBe(false);
+    });
+
+    it('lists the channels, the login email and every device with its subscription in the alert settings, each change raising the version', async () => {
+      const grace = (await client.ensureMember({ email: 'Grace@Example.org' })).member?.memberId ?? '';
+      const before = (await client.listAlertSettings({ memberIds: [memberId] })).settings[0]!.version;
+      await client.setAlertChannels({ memberId, channels: { sms: true, push: true, email: false } });
+      const subscription = browserSubscription();
+      const { device } = await client.addPushDevice({ memberId, name: 'Pixel 8', ...subscription });
+      const { settings } = await client.listAlertSettings({ memberIds: [memberId, grace] });
+      const byId = new Map(settings.map((entry) => [entry.memberId, entry]));
+      expect(byId.get(memberId)).toMatchObject({
+        version: before + 2,
+        email: 'ada@example.org',
+        channels: { sms: true, push: true, email: false },
+        pushTargets: [{ deviceId: device?.deviceId, name: 'Pixel 8', endpoint: subscription.endpoint, p256dh: subscription.p256dh, auth: subscription.auth }],
+      });
+      // Never chose: left out, which reads as text message only.
+      expect(byId.get(grace)?.channels).toBeUndefined();
+      expect(byId.get(grace)).toMatchObject({ email: 'grace@example.org', pushTargets: [] });
     });
   });
 });

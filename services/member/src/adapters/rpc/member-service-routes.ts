@@ -3,19 +3,24 @@ import { Code, type ConnectRouter } from '@connectrpc/connect';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { onboardingStatuses } from '@swarm/proto/labels';
 import { toConnectError } from '@swarm/runtime';
+import type { AddPushDevice } from '../../app/add-push-device.js';
 import type { ConsumeLoginToken } from '../../app/consume-login-token.js';
 import type { EnsureMember } from '../../app/ensure-member.js';
 import type { FindCoveringMembers } from '../../app/find-covering-members.js';
 import type { FindMemberByPhone } from '../../app/find-member-by-phone.js';
+import type { GetAlertChannels } from '../../app/get-alert-channels.js';
 import type { GetMember } from '../../app/get-member.js';
 import type { IssueLoginToken } from '../../app/issue-login-token.js';
 import type { ListAlertSettings } from '../../app/list-alert-settings.js';
+import type { RemovePushDevice } from '../../app/remove-push-device.js';
+import type { RemovePushEndpoint } from '../../app/remove-push-endpoint.js';
+import type { SetAlertChannels } from '../../app/set-alert-channels.js';
 import type { SetDoNotDisturb } from '../../app/set-do-not-disturb.js';
 import type { UpdateAvailability } from '../../app/update-availability.js';
 import type { UpdateMemberInformation } from '../../app/update-member-information.js';
 import type { UpdateOnboarding } from '../../app/update-onboarding.js';
 import type { MemberErrorCode } from '../../domain/member-error.js';
-import { toProtoAvailability, toProtoMember } from './member-mapping.js';
+import { toProtoAlertChannels, toProtoAvailability, toProtoMember, toProtoPushDevice, toProtoPushTarget } from './member-mapping.js';
 
 const connectCodes: Record<MemberErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
   'MEMBER.INVALID_EMAIL': Code.InvalidArgument,
@@ -30,6 +35,11 @@ const connectCodes: Record<MemberErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
   // The geocoder's provider did not answer: the caller may try again in a moment.
   'GEOCODER.UNAVAILABLE': Code.Unavailable,
   'MEMBER.TOO_MANY_IDS': Code.InvalidArgument,
+  'MEMBER.INVALID_PUSH_SUBSCRIPTION': Code.InvalidArgument,
+  'MEMBER.INVALID_ALERT_CHANNELS': Code.InvalidArgument,
+  // The member must remove a device first: the state, not the request, is in the way.
+  'MEMBER.TOO_MANY_DEVICES': Code.FailedPrecondition,
+  'MEMBER.DEVICE_NOT_FOUND': Code.NotFound,
 };
 
 export type MemberUseCases = {
@@ -44,6 +54,11 @@ export type MemberUseCases = {
   findMemberByPhone: FindMemberByPhone;
   setDoNotDisturb: SetDoNotDisturb;
   listAlertSettings: ListAlertSettings;
+  getAlertChannels: GetAlertChannels;
+  setAlertChannels: SetAlertChannels;
+  addPushDevice: AddPushDevice;
+  removePushDevice: RemovePushDevice;
+  removePushEndpoint: RemovePushEndpoint;
 };
 
 /** Runs a handler, turning a broken rule into its Connect code with the rule code and every message attached. */
@@ -116,11 +131,40 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
         answer(async () => ({ member: toProtoMember(await useCases.setDoNotDisturb.execute(request.memberId, request.doNotDisturb)) })),
       listAlertSettings: (request) =>
         answer(async () => ({
-          settings: (await useCases.listAlertSettings.execute(request.memberIds)).map(({ availability, ...settings }) => ({
+          settings: (await useCases.listAlertSettings.execute(request.memberIds)).map(({ availability, channels, pushDevices, ...settings }) => ({
             ...settings,
             availability: toProtoAvailability(availability),
+            // Left out for a member who never chose: the receiver reads that as text message only.
+            ...(channels ? { channels: toProtoAlertChannels(channels) } : {}),
+            pushTargets: pushDevices.map(toProtoPushTarget),
           })),
         })),
+      getAlertChannels: (request) =>
+        answer(async () => {
+          const { channels, devices } = await useCases.getAlertChannels.execute(request.memberId);
+          return { channels: toProtoAlertChannels(channels), devices: devices.map(toProtoPushDevice) };
+        }),
+      setAlertChannels: (request) =>
+        answer(async () => {
+          const { sms = false, push = false, email = false } = request.channels ?? {};
+          return { channels: toProtoAlertChannels(await useCases.setAlertChannels.execute(request.memberId, { sms, push, email })) };
+        }),
+      addPushDevice: (request) =>
+        answer(async () => {
+          const device = await useCases.addPushDevice.execute(request.memberId, {
+            name: request.name,
+            endpoint: request.endpoint,
+            p256dh: request.p256dh,
+            auth: request.auth,
+          });
+          return { device: toProtoPushDevice(device) };
+        }),
+      removePushDevice: (request) =>
+        answer(async () => {
+          await useCases.removePushDevice.execute(request.memberId, request.deviceId);
+          return {};
+        }),
+      removePushEndpoint: (request) => answer(async () => ({ removed: await useCases.removePushEndpoint.execute(request.endpoint) })),
     });
   };
 }

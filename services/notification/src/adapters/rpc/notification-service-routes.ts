@@ -12,7 +12,6 @@ const connectCodes: Record<NotificationErrorCode, Code> = {
   'NOTIFICATION.DISPATCH_NOT_FOUND': Code.NotFound,
   'NOTIFICATION.INVALID_INBOUND_SMS': Code.InvalidArgument,
   'NOTIFICATION.INVALID_PERIOD': Code.InvalidArgument,
-  'NOTIFICATION.INVALID_PUSH_SUBSCRIPTION': Code.InvalidArgument,
   'NOTIFICATION.INVALID_CLAIM_TOKEN': Code.InvalidArgument,
   'NOTIFICATION.CLAIM_TOKEN_EXPIRED': Code.FailedPrecondition,
   'NOTIFICATION.MEMBER_NOT_FOUND': Code.NotFound,

@@ -3,9 +3,8 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { LocalPushService, unreachableUrl } from '@swarm/testing';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PushServiceUnavailable, type PushOptions } from '../../app/ports/push.js';
+import { PushServiceUnavailable, type PushOptions, type PushSubscription } from '../../app/ports/push.js';
 import { alertPushPayload, encryptedPushOctets, PUSH_LIMITS, PUSH_MESSAGE_MAX_OCTETS, type AlertPushInput } from '../../domain/push-payload.js';
-import { validateDeviceSubscription, type PushSubscription } from '../../domain/push-subscription.js';
 import { WebPushSender, type WebPushSenderOptions } from './web-push-sender.js';
 
 const SUBJECT = 'mailto:alerts@swarm-alert.example';
@@ -26,11 +25,10 @@ beforeEach(() => pushService.reset());
 const sender = (overrides: Partial<WebPushSenderOptions> = {}) =>
   new WebPushSender({ vapid: { subject: SUBJECT, ...vapidKeys }, agent, timeoutMs: 2_000, ...overrides });
 
-/** A phone subscribing with the service's VAPID key, kept as the service keeps it: through the domain's validation. */
+/** A phone subscribing with the service's VAPID key (the member service validates subscriptions before they get here). */
 function subscribedPhone(applicationServerKey = vapidKeys.publicKey): PushSubscription {
-  const browser = pushService.subscribe({ applicationServerKey });
-  const { endpoint, keys } = validateDeviceSubscription({ subscription: browser, deviceName: 'Pixel 8' }, { allowLoopback: true });
-  return { endpoint, keys };
+  const { endpoint, keys } = pushService.subscribe({ applicationServerKey });
+  return { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
 }
 
 const alert = (overrides: Partial<AlertPushInput> = {}) =>

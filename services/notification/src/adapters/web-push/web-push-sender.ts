@@ -1,8 +1,7 @@
 import type { Agent } from 'node:https';
 import webpush, { type WebPushError } from 'web-push';
-import { PushServiceUnavailable, type PushOptions, type PushOutcome, type PushSender, type PushUrgency } from '../../app/ports/push.js';
+import { PushServiceUnavailable, type PushOptions, type PushOutcome, type PushSender, type PushSubscription, type PushUrgency } from '../../app/ports/push.js';
 import { PUSH_PAYLOAD_MAX_OCTETS, type PushPayload } from '../../domain/push-payload.js';
-import type { PushSubscription } from '../../domain/push-subscription.js';
 
 /** The application server's VAPID identity (RFC 8292): a P-256 key pair, base64url, and a contact for the push services. */
 export type VapidDetails = {

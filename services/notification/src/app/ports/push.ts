@@ -2,6 +2,8 @@
 import type { PushPayload } from '../../domain/push-payload.js';
 import type { PushSubscription } from '../../domain/alert-channels.js';
 
+export type { PushSubscription };
+
 /** RFC 8030 §5.3: how urgently the push service should wake the device (a phone on battery may hold 'low' back). */
 export type PushUrgency = 'very-low' | 'low' | 'normal' | 'high';
 

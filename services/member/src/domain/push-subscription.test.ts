@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NotificationError } from './notification-error.js';
+import { MemberError } from './member-error.js';
 import { DEVICE_NAME_MAX_LENGTH, PUSH_ENDPOINT_MAX_LENGTH, validateDeviceSubscription, validatePushEndpoint, type SubscriptionRules } from './push-subscription.js';
 
 function browserKeys() {
@@ -18,8 +18,8 @@ function refusal(action: () => unknown): string {
   try {
     action();
   } catch (error) {
-    expect(error).toBeInstanceOf(NotificationError);
-    expect((error as NotificationError).code).toBe('NOTIFICATION.INVALID_PUSH_SUBSCRIPTION');
+    expect(error).toBeInstanceOf(MemberError);
+    expect((error as MemberError).code).toBe('MEMBER.INVALID_PUSH_SUBSCRIPTION');
     return (error as Error).message;
   }
   throw new Error('expected a refusal, but the input was accepted');
@@ -196,7 +196,7 @@ describe('validatePushEndpoint, fuzzed', () => {
     );
   });
 
-  it('either refuses with a NotificationError or returns a public https URL of at most 1000 characters', () => {
+  it('either refuses with a MemberError or returns a public https URL of at most 1000 characters', () => {
     const candidates = fc.oneof(
       fc.webUrl({ validSchemes: ['https', 'http'], withQueryParameters: true, withFragments: true }),
       fc.string({ maxLength: 1200 }),
@@ -209,7 +209,7 @@ describe('validatePushEndpoint, fuzzed', () => {
         try {
           endpoint = validatePushEndpoint(candidate);
         } catch (error) {
-          expect(error).toBeInstanceOf(NotificationError);
+          expect(error).toBeInstanceOf(MemberError);
           return;
         }
         const url = new URL(endpoint);
@@ -223,13 +223,13 @@ describe('validatePushEndpoint, fuzzed', () => {
     );
   });
 
-  it('never throws anything but a NotificationError, whatever JSON a client sends', () => {
+  it('never throws anything but a MemberError, whatever JSON a client sends', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.jsonValue(), (subscription, deviceName) => {
         try {
           validateDeviceSubscription({ subscription, deviceName });
         } catch (error) {
-          expect(error).toBeInstanceOf(NotificationError);
+          expect(error).toBeInstanceOf(MemberError);
         }
       }),
     );
@@ -263,7 +263,7 @@ describe('device names', () => {
         try {
           name = named(deviceName);
         } catch (error) {
-          expect(error).toBeInstanceOf(NotificationError);
+          expect(error).toBeInstanceOf(MemberError);
           return;
         }
         expect(name).toBe(name.trim());

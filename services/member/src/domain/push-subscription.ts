@@ -1,10 +1,10 @@
-import { NotificationError } from './notification-error.js';
+import { MemberError } from './member-error.js';
 
 /**
  * A browser's push subscription as a member's device sends it (`PushSubscription.toJSON()` and a name for the
  * device), checked before it is kept. The endpoint is a URL the service will POST to, so it is hostile input: in
  * production it must name a public push service over https on port 443 (refusing IP literals, localhost, single-label
- * and local-only names), else a member could point the service at its own network.
+ * and local-only names), else a member could point the notification service at its own network.
  */
 export type PushSubscriptionKeys = {
   /** The browser's P-256 public key: base64url of the 65-octet uncompressed point. */
@@ -50,7 +50,7 @@ export function validateDeviceSubscription(input: { subscription: unknown; devic
   };
 }
 
-/** The endpoint, normalised by the URL parser, or a NotificationError saying what is wrong with it. */
+/** The endpoint, normalised by the URL parser, or MEMBER.INVALID_PUSH_SUBSCRIPTION saying what is wrong with it. */
 export function validatePushEndpoint(value: unknown, rules: SubscriptionRules = {}): string {
   if (typeof value !== 'string' || value === '') invalid('the endpoint is missing');
   if (value.length > PUSH_ENDPOINT_MAX_LENGTH) invalid(`the endpoint is longer than ${PUSH_ENDPOINT_MAX_LENGTH} characters`);
@@ -179,5 +179,5 @@ function isOnP256(point: Buffer): boolean {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function invalid(message: string): never {
-  throw new NotificationError('NOTIFICATION.INVALID_PUSH_SUBSCRIPTION', message);
+  throw new MemberError('MEMBER.INVALID_PUSH_SUBSCRIPTION', message);
 }

@@ -1,0 +1,99 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { claimableStates, claimWithTokenOutcomes } from '@swarm/proto/labels';
+import type { AlertView } from '@swarm/proto/notification/v1/notification_service';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ServiceClients } from '../clients/service-clients.js';
+import { HttpError } from '../mappers/http-errors.js';
+import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
+
+export const ALERT_CLAIM_PATH = '/api/alerts/claim';
+
+export const CLAIM_MESSAGES = {
+  invalidLink: 'This claim link is not valid.',
+  over: 'This swarm can no longer be claimed.',
+  tokenRequired: 'Send the claim token of the alert.',
+  tooMany: 'Too many claim requests from this connection. Please wait a while and try again.',
+} as const;
+
+/** A claim token travels in URLs: URL-safe characters only (RFC 3986 unreserved), 1 to 512 of them. */
+const CLAIM_TOKEN = /^[A-Za-z0-9._~-]{1,512}$/;
+
+/** `{token}`: what a claim page or the service worker's Claim action posts. */
+const claimBody = z.object({ token: z.string() });
+
+const CLAIM_BODY_LIMIT_BYTES = 2 * 1024;
+
+/**
+ * The token is the only proof on these routes, so a refusal says nothing about why beyond the link being no good:
+ * malformed or forged (INVALID_ARGUMENT) reads as not found, a token whose alert can no longer be claimed as gone.
+ */
+function claimRefusal(error: unknown): unknown {
+  if (!(error instanceof ConnectError)) return error;
+  if (error.code === Code.InvalidArgument) return new HttpError(404, CLAIM_MESSAGES.invalidLink);
+  if (error.code === Code.FailedPrecondition) return new HttpError(410, CLAIM_MESSAGES.over);
+  return error;
+}
+
+function claimToken(value: unknown): string {
+  if (typeof value !== 'string' || !CLAIM_TOKEN.test(value)) throw new HttpError(404, CLAIM_MESSAGES.invalidLink);
+  return value;
+}
+
+/** The claim page's view of an alert: never the street, never the reporter. */
+function alertView(alert: AlertView | undefined) {
+  return {
+    reportId: alert?.reportId ?? '',
+    claimCode: alert?.claimCode ?? '',
+    size: alert?.size ?? '',
+    elevationFeet: alert?.elevationFeet ?? 0,
+    distanceMiles: alert?.distanceMiles ?? 0,
+    town: alert?.town ?? '',
+    thumbnailUrl: alert?.thumbnailUrl ?? '',
+    alertedAt: alert?.alertedAt ? timestampDate(alert.alertedAt).toISOString() : '',
+    // A state this build does not know cannot be offered for claiming.
+    state: (alert && claimableStates.label(alert.state)) ?? 'over',
+    test: alert?.test ?? false,
+  };
+}
+
+/**
+ * Claiming from a notification or an alert email without logging in: the claim token (issued to one member for one
+ * alert, checked by the notification service) is the proof, so there is no session check. Both calls are limited per
+ * client address; the POST is a mutation and refused cross-site like every other (a service worker's fetch comes from
+ * the site's own origin). Answers are never cached: they carry a live claim code and change with the report.
+ */
+export function alertClaimRoutes(app: FastifyInstance, options: { clients: ServiceClients; rateLimiter: ClientRateLimiter }): void {
+  const { clients } = options;
+  const limited = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const limit = await options.rateLimiter.take(request);
+    if (limit.allowed) return false;
+    await reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ message: CLAIM_MESSAGES.tooMany });
+    return true;
+  };
+
+  app.get('/api/alerts/claim/:token', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (await limited(request, reply)) return reply;
+    const token = claimToken((request.params as { token?: unknown }).token);
+    const { alert } = await clients.notification.getAlertByClaimToken({ claimToken: token }).catch((error: unknown) => {
+      throw claimRefusal(error);
+    });
+    return alertView(alert);
+  });
+
+  app.post(ALERT_CLAIM_PATH, { bodyLimit: CLAIM_BODY_LIMIT_BYTES }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (await limited(request, reply)) return reply;
+    const parsed = claimBody.safeParse(request.body);
+    if (!parsed.success) throw new HttpError(400, CLAIM_MESSAGES.tokenRequired);
+    const token = claimToken(parsed.data.token);
+    const answer = await clients.notification.claimWithToken({ claimToken: token }).catch((error: unknown) => {
+      throw claimRefusal(error);
+    });
+    const outcome = claimWithTokenOutcomes.label(answer.outcome);
+    if (!outcome) throw new Error(`the notification service answered an unknown claim outcome ${answer.outcome}`);
+    return { outcome, message: answer.message, claimCode: answer.claimCode };
+  });
+}
