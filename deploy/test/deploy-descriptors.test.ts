@@ -352,11 +352,14 @@ describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/base (production-l
     }
   });
 
-  it('notification sends SMS through Twilio and does not start without swarm-secrets', () => {
+  it('notification sends SMS through Twilio and notifications by Web Push, and does not start without swarm-secrets', () => {
     const env = environment(SERVICES.find((app) => app.name === 'notification')!);
     expect(literal(env, 'SMS_SENDER')).toBe('twilio');
+    expect(literal(env, 'PUSH_SENDER')).toBe('web-push');
     expect(configurationProblems('notification', env, { withoutExternal: true })).toEqual(
-      ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'].map((variable) => `${variable}: needed by notification here but not set without credentials`),
+      ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'WEB_PUSH_PUBLIC_KEY', 'WEB_PUSH_PRIVATE_KEY', 'CLAIM_TOKEN_SECRET'].map(
+        (variable) => `${variable}: needed by notification here but not set without credentials`,
+      ),
     );
   });
 });

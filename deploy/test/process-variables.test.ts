@@ -90,6 +90,7 @@ describe('configurationProblems', () => {
       'MEMBER_SERVICE_URL: needed by notification here but not set without credentials',
       'REPORT_SERVICE_URL: needed by notification here but not set without credentials',
       'ASSOCIATION_BILLING_SERVICE_URL: needed by notification here but not set without credentials',
+      'PUBLIC_URL: needed by notification here but not set without credentials',
       'REDIS_URL: needed by notification here but not set without credentials',
     ]);
   });
@@ -101,6 +102,7 @@ describe('configurationProblems', () => {
       REPORT_SERVICE_URL: value('http://report:8081'),
       ASSOCIATION_BILLING_SERVICE_URL: value('http://association-billing:8083'),
       REDIS_URL: value('redis://redis:6379'),
+      PUBLIC_URL: value('https://swarm-alert.example.org'),
     };
     expect(configurationProblems('notification', environment(notification), { withoutExternal: true })).toEqual([]);
     expect(configurationProblems('notification', environment({ ...notification, SMS_SENDER: value('dev-outbox') }), { withoutExternal: true })).toEqual([]);
@@ -116,6 +118,25 @@ describe('configurationProblems', () => {
       'TWILIO_ACCOUNT_SID: needed by notification here but not set without credentials',
       'TWILIO_AUTH_TOKEN: needed by notification here but not set without credentials',
       'TWILIO_FROM_NUMBER: needed by notification here but not set without credentials',
+    ]);
+  });
+
+  it('requires the VAPID key pair and the claim token secret for notification only with PUSH_SENDER=web-push', () => {
+    const notification = {
+      ...containerServices,
+      MEMBER_SERVICE_URL: value('http://member:8082'),
+      REPORT_SERVICE_URL: value('http://report:8081'),
+      ASSOCIATION_BILLING_SERVICE_URL: value('http://association-billing:8083'),
+      REDIS_URL: value('redis://redis:6379'),
+      PUBLIC_URL: value('https://swarm-alert.example.org'),
+    };
+    expect(configurationProblems('notification', environment({ ...notification, PUSH_SENDER: value('dev-outbox') }), { withoutExternal: true })).toEqual([]);
+    const push = environment({ ...notification, PUSH_SENDER: value('web-push'), WEB_PUSH_PUBLIC_KEY: fromSecret, WEB_PUSH_PRIVATE_KEY: fromSecret, CLAIM_TOKEN_SECRET: fromSecret });
+    expect(configurationProblems('notification', push, { withoutExternal: false })).toEqual([]);
+    expect(configurationProblems('notification', push, { withoutExternal: true })).toEqual([
+      'WEB_PUSH_PUBLIC_KEY: needed by notification here but not set without credentials',
+      'WEB_PUSH_PRIVATE_KEY: needed by notification here but not set without credentials',
+      'CLAIM_TOKEN_SECRET: needed by notification here but not set without credentials',
     ]);
   });
 

@@ -41,6 +41,8 @@ const REQUIRED_BY_ADAPTERS: Record<ProcessName, (effective: Effective) => string
     ...(effective('SMS_SENDER') === 'twilio'
       ? ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', ...(effective('TWILIO_MESSAGING_SERVICE_SID') ? [] : ['TWILIO_FROM_NUMBER'])]
       : []),
+    // And with PUSH_SENDER=web-push without the VAPID key pair; claim links must outlive a restart and work on every replica.
+    ...(effective('PUSH_SENDER') === 'web-push' ? ['WEB_PUSH_PUBLIC_KEY', 'WEB_PUSH_PRIVATE_KEY', 'CLAIM_TOKEN_SECRET'] : []),
   ],
   gateway: (effective) => [
     ...(effective('MAILER') === 'smtp' ? ['SMTP_URL', 'MAIL_FROM'] : []),
