@@ -169,6 +169,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           ...(name === 'notification'
             ? {
                 ...webPushKeys,
+                // Claim links in notifications and alert emails lead to the first gateway.
+                PUBLIC_URL: `http://localhost:${ports.gateway[0]}`,
                 REDIS_URL: options.redisUrl,
                 MEMBER_SERVICE_URL: urls.member,
                 REPORT_SERVICE_URL: urls.report,
