@@ -1,4 +1,4 @@
-import type { ClaimTokenClaims } from '../domain/claim-token.js';
+import { CLAIM_TOKEN_MAX_LENGTH, type ClaimTokenClaims } from '../domain/claim-token.js';
 import { locationSms } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
 import { heldAlertOf } from '../domain/sent-alert.js';
@@ -17,7 +17,7 @@ export const TEST_CLAIM_MESSAGE = 'This was a test alert: nothing was claimed. R
 
 /** A claim token, checked: signed by this service and still within its report's claimable time. */
 export function checkedClaims(tokens: ClaimTokens, token: string, now: Date): ClaimTokenClaims {
-  const claims = token.length <= 512 ? tokens.verify(token) : undefined;
+  const claims = token.length <= CLAIM_TOKEN_MAX_LENGTH ? tokens.verify(token) : undefined;
   if (!claims) throw new NotificationError('NOTIFICATION.INVALID_CLAIM_TOKEN', 'this claim link is not valid');
   if (claims.expiresAt.getTime() <= now.getTime()) throw new NotificationError('NOTIFICATION.CLAIM_TOKEN_EXPIRED', 'this swarm can no longer be claimed');
   return claims;
