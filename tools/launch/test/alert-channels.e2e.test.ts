@@ -8,7 +8,7 @@ import { createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { LedgerEntryKind } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
-import { FakeTwilio, LocalPushService, waitUntil } from '@swarm/testing';
+import { FakeTwilio, LocalPushService, plainPng, waitUntil } from '@swarm/testing';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,8 +103,9 @@ describe('distributed mode: alerts by notification, email and SMS, and claims fr
     return { name, phone, email, memberId, channel: 'none' };
   }
 
-  async function report(street: string): Promise<string> {
+  async function report(street: string, picture?: Buffer): Promise<string> {
     const form = new FormData();
+    if (picture) form.append('image', new File([picture], 'swarm.png', { type: 'image/png' }));
     const fields = { reporterName: 'Jo', reporterPhone: '5415550399', size: 'Basketball', elevation: '8', address: `${street}, Eugene, OR, USA`, recaptchaToken: 'dev-token', idempotencyId: randomUUID() };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     const response = await fetch(`${alerting.product.baseUrl}/api/report`, { method: 'POST', body: form });
@@ -131,7 +132,7 @@ describe('distributed mode: alerts by notification, email and SMS, and claims fr
     const cal = await keeper('Cal', '5415550503', { sms: true, push: true, email: false }, deadDevice);
     pushService.expire(deadDevice.endpoint);
 
-    const reportId = await report('9 Swarm Street');
+    const reportId = await report('9 Swarm Street', plainPng(640, 480));
     await waitUntil(() => pushesTo(pushDevice.endpoint).length > 0 && emailsTo(bea.email).length > 0 && textsTo(cal.phone).length > 0, 30_000, 'the alert on every chosen channel');
 
     // The notification: the facts and the town, never the street; the claim code, a claim token and the two actions.
@@ -140,6 +141,12 @@ describe('distributed mode: alerts by notification, email and SMS, and claims fr
     expect(push?.body).toMatch(/^Basketball swarm, 8 ft up, \d+\.\d mi from home, in Eugene, OR\. Claim code \d{5}$/);
     expect(push?.body).not.toContain('Swarm Street');
     expect(push?.claimUrl).toMatch(/^http:\/\/localhost:\d+\/api\/alerts\/claim$/);
+    // The picture: a signed address that serves the thumbnail to whoever holds the notification, no session needed.
+    expect(push?.image).toMatch(/^http:\/\/localhost:\d+\/api\/alerts\/claim\/[A-Za-z0-9._-]+\/thumbnail$/);
+    const thumbnail = await fetch(`${alerting.product.baseUrl}${new URL(push?.image ?? '').pathname}`);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toMatch(/^image\//);
+    expect((await fetch(`${alerting.product.baseUrl}/api/alerts/claim/not.atoken/thumbnail`)).status).toBe(404);
     const received = pushService.received.find((message) => message.endpoint === pushDevice.endpoint);
     expect(received).toMatchObject({ urgency: 'high' });
     expect(received?.ttlSeconds).toBeGreaterThan(0);
