@@ -29,6 +29,8 @@ export function statisticsWeek(periodStart: string, figures: Partial<StatisticsF
     reportsDeparted: 0,
     alertsSent: 0,
     alertsCostCents: 0,
+    alertsByChannel: { text: 0, notification: 0, email: 0 },
+    alertsCostByTextCents: 0,
     reporterTexts: 0,
     ...figures,
   };
@@ -68,6 +70,8 @@ export function statisticsAnswer(overrides: Partial<AssociationStatistics> = {})
         reportsDeparted: 1,
         alertsSent: 14,
         alertsCostCents: 98,
+        alertsByChannel: { text: 10, notification: 6, email: 1 },
+        alertsCostByTextCents: 98,
         reporterTexts: 5,
       }),
       periodEnd: '2026-03-16T00:00:00.000Z',

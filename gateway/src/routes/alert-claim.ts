@@ -14,6 +14,7 @@ export const CLAIM_MESSAGES = {
   invalidLink: 'This claim link is not valid.',
   over: 'This swarm can no longer be claimed.',
   tokenRequired: 'Send the claim token of the alert.',
+  noPicture: 'This swarm has no picture.',
   tooMany: 'Too many claim requests from this connection. Please wait a while and try again.',
 } as const;
 
@@ -81,6 +82,26 @@ export function alertClaimRoutes(app: FastifyInstance, options: { clients: Servi
       throw claimRefusal(error);
     });
     return alertView(alert);
+  });
+
+  // The swarm's picture as a notification or an alert email shows it: read with the claim token, as the member it was
+  // issued to, while the report can be claimed.
+  app.get('/api/alerts/claim/:token/thumbnail', async (request, reply) => {
+    if (await limited(request, reply)) return reply;
+    const token = claimToken((request.params as { token?: unknown }).token);
+    const { alert } = await clients.notification.getAlertByClaimToken({ claimToken: token }).catch((error: unknown) => {
+      throw claimRefusal(error);
+    });
+    if (!alert?.thumbnailUrl) throw new HttpError(404, CLAIM_MESSAGES.noPicture);
+    const image = await clients.report.getReportImage({ reportId: alert.reportId, memberId: alert.memberId, thumbnail: true }).catch((error: unknown) => {
+      if (error instanceof ConnectError && (error.code === Code.NotFound || error.code === Code.PermissionDenied)) throw new HttpError(404, CLAIM_MESSAGES.noPicture);
+      throw error;
+    });
+    return reply
+      .header('content-type', image.contentType)
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-disposition', 'inline')
+      .send(Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength));
   });
 
   app.post(ALERT_CLAIM_PATH, { bodyLimit: CLAIM_BODY_LIMIT_BYTES }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { ClaimTokenClaims } from '../domain/claim-token.js';
+import { CLAIM_TOKEN_MAX_LENGTH, type ClaimTokenClaims } from '../domain/claim-token.js';
 import { locationSms } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
 import { heldAlertOf } from '../domain/sent-alert.js';
@@ -17,7 +17,7 @@ export const TEST_CLAIM_MESSAGE = 'This was a test alert: nothing was claimed. R
 
 /** A claim token, checked: signed by this service and still within its report's claimable time. */
 export function checkedClaims(tokens: ClaimTokens, token: string, now: Date): ClaimTokenClaims {
-  const claims = token.length <= 512 ? tokens.verify(token) : undefined;
+  const claims = token.length <= CLAIM_TOKEN_MAX_LENGTH ? tokens.verify(token) : undefined;
   if (!claims) throw new NotificationError('NOTIFICATION.INVALID_CLAIM_TOKEN', 'this claim link is not valid');
   if (claims.expiresAt.getTime() <= now.getTime()) throw new NotificationError('NOTIFICATION.CLAIM_TOKEN_EXPIRED', 'this swarm can no longer be claimed');
   return claims;
@@ -89,6 +89,8 @@ export type AlertView = {
   alertedAt: Date;
   state: 'open' | 'yours' | 'taken' | 'over';
   test: boolean;
+  /** The member the token was issued to. */
+  memberId: string;
 };
 
 /** The alert a claim token stands for, as the claim page shows it before the member presses 'Claim this swarm'. */
@@ -107,7 +109,7 @@ export class GetAlertByClaimToken {
   async execute(token: string): Promise<AlertView> {
     const { tokens, dispatches, sentAlerts, reports, clock } = this.ports;
     const claims = checkedClaims(tokens, token, clock.now());
-    if (claims.test) return { ...TEST_ALERT_FACTS, thumbnailUrl: '', alertedAt: clock.now(), state: 'open', test: true, reportId: claims.reportId };
+    if (claims.test) return { ...TEST_ALERT_FACTS, thumbnailUrl: '', alertedAt: clock.now(), state: 'open', test: true, reportId: claims.reportId, memberId: claims.memberId };
     const [dispatch, alert] = await Promise.all([dispatches.findSummaryByReportId(claims.reportId), sentAlerts.find(claims.sendKey)]);
     if (!dispatch) throw new NotificationError('NOTIFICATION.INVALID_CLAIM_TOKEN', 'this claim link is not valid');
     let state: AlertView['state'] = 'over';
@@ -124,6 +126,7 @@ export class GetAlertByClaimToken {
       alertedAt: alert?.startedAt ?? dispatch.submittedAt,
       state,
       test: false,
+      memberId: claims.memberId,
     };
   }
 }

@@ -10,6 +10,8 @@ import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
 import { ALL_DAY, FakeAlertBilling, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog, withoutOtherChannels } from '../testing/dispatch-fakes.js';
 import { MemorySentTextRepository } from '../adapters/memory/memory-sent-text-repository.js';
 import { SmsRefusedError, type SmsMessage, type SmsSender } from './ports/sms.js';
+import type { PushOptions, PushOutcome, PushSender } from './ports/push.js';
+import type { PushPayload } from '../domain/push-payload.js';
 import { RunAlertJob } from './run-alert-job.js';
 
 const NOW = new Date('2026-06-01T18:00:00Z');
@@ -326,3 +328,117 @@ describe('RunAlertJob', () => {
     });
   });
 });
+
+describe('RunAlertJob on the channels the member chose', () => {
+  const job: AlertJob = alertJob({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.345, round: 'submitted' });
+  const device = { deviceId: 'd1', name: 'Pixel', endpoint: 'https://push.example/d1', p256dh: 'key', auth: 'secret' };
+
+  const setUp = async () => {
+    const members = new FakeMemberDirectory();
+    const billing = new FakeAlertBilling();
+    const sms = new DevOutboxSmsSender();
+    const push = new FakePushService();
+    const emails: { to: string; subject: string; text: string }[] = [];
+    const outbox = new MemoryOutbox();
+    const sentAlerts = new MemorySentAlertRepository(outbox);
+    const sentTexts = new MemorySentTextRepository();
+    const statistics = new MemoryReportStatisticsRepository();
+    const dispatches = new MemoryDispatchRepository();
+    await seedDispatch(dispatches, { reportId: 'r1', claimCode: '04217', size: 'Basketball', elevationFeet: 12, town: 'Portland, OR', hasPicture: true });
+    await statistics.reportSubmitted({ reportId: 'r1', submittedAt: NOW });
+    const run = new RunAlertJob({
+      ...withoutOtherChannels(),
+      push,
+      mailer: { send: async (message) => void emails.push(message) },
+      memberDirectory: members,
+      members: memberSettingsFrom(members),
+      billing,
+      dispatches,
+      sms,
+      sentAlerts,
+      sentTexts,
+      statistics,
+      clock: new ManualClock(NOW),
+      log: silentLog,
+    });
+    return { members, billing, sms, push, emails, sentAlerts, statistics, run };
+  };
+
+  it('sends a notification per device and an email, free, and a text at 7 cents, each once', async () => {
+    const { members, billing, sms, push, emails, sentAlerts, statistics, run } = await setUp();
+    members.set('m1', { phoneNumber: '5035550100', email: 'ada@example.org', channels: { sms: true, push: true, email: true }, pushTargets: [device] });
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(push.sent).toHaveLength(1);
+    expect(push.sent[0]?.payload).toMatchObject({ body: 'Basketball swarm, 12 ft up, 2.3 mi from home, in Portland, OR. Claim code 04217', tag: 'swarm-report-r1', claimCode: '04217' });
+    expect(push.sent[0]?.payload.image).toMatch(/^https:\/\/swarm\.example\/api\/alerts\/claim\/.+\/thumbnail$/);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.text).toContain('See the swarm and claim it: https://swarm.example/claim/');
+    expect(sms.list()).toHaveLength(1);
+    expect(billing.charges.size).toBe(1);
+    expect(billing.balances.get('c1')).toBe(93);
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'sent', channels: ['push', 'email', 'sms'] });
+    expect((await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01')))[0]?.alerts).toEqual([
+      { companyId: 'c1', count: 1, costCents: 7, byChannel: { sms: 1, push: 1, email: 1 }, costBySmsCents: 7 },
+    ]);
+  });
+
+  it('charges nothing for an alert by notification only, and counts what it would have cost as a text', async () => {
+    const { members, billing, sms, push, statistics, run } = await setUp();
+    members.set('m1', { phoneNumber: '5035550100', channels: { sms: false, push: true, email: false }, pushTargets: [device] });
+    await run.execute(job);
+    expect(push.sent).toHaveLength(1);
+    expect(sms.list()).toEqual([]);
+    expect(billing.charges.size).toBe(0);
+    expect((await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01')))[0]?.alerts).toEqual([
+      { companyId: 'c1', count: 1, costCents: 0, byChannel: { sms: 0, push: 1, email: 0 }, costBySmsCents: 7 },
+    ]);
+  });
+
+  it('removes a device whose subscription is gone, and alerts by email when nothing else reached the member', async () => {
+    const { members, push, emails, sentAlerts, run } = await setUp();
+    members.set('m1', { phoneNumber: '', email: 'ada@example.org', channels: { sms: false, push: true, email: false }, pushTargets: [device] });
+    push.gone.add(device.endpoint);
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(members.removedEndpoints).toEqual([device.endpoint]);
+    expect(emails.map((email) => email.to)).toEqual(['ada@example.org']);
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'sent', channels: ['email'] });
+  });
+
+  it('does not send a notification again when a run died after the push service took it; the retry records the alert', async () => {
+    const { members, push, sentAlerts, run } = await setUp();
+    members.set('m1', { phoneNumber: '5035550100', channels: { sms: false, push: true, email: false }, pushTargets: [device] });
+    push.failAfterSending = 1;
+    await expect(run.execute(job)).rejects.toThrow('push service answer lost');
+    // The push service took it; the delivery stays begun and a retry resends under the same topic, which replaces it.
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(new Set(push.sent.map((sent) => sent.options.topic)).size).toBe(1);
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'sent', channels: ['push'] });
+  });
+
+  it('keeps the alert as failed and refunds nothing it did not charge when no channel reaches the member', async () => {
+    const { members, billing, push, sentAlerts, run } = await setUp();
+    members.set('m1', { phoneNumber: '', channels: { sms: false, push: true, email: false }, pushTargets: [device] });
+    push.gone.add(device.endpoint);
+    expect(await run.execute(job)).toEqual({ kind: 'done' });
+    expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'failed', failedReason: 'notification: the device Pixel is no longer subscribed' });
+    expect(billing.refunds).toEqual([]);
+    expect(billing.charges.size).toBe(0);
+  });
+});
+
+/** A push service that accepts, answers gone for chosen endpoints, or takes a message and loses the answer. */
+class FakePushService implements PushSender {
+  readonly sent: { endpoint: string; payload: PushPayload; options: PushOptions }[] = [];
+  readonly gone = new Set<string>();
+  failAfterSending = 0;
+  async send(subscription: { endpoint: string }, payload: PushPayload, options: PushOptions): Promise<PushOutcome> {
+    if (this.gone.has(subscription.endpoint)) return { kind: 'gone' };
+    this.sent.push({ endpoint: subscription.endpoint, payload, options });
+    if (this.failAfterSending > 0) {
+      this.failAfterSending -= 1;
+      throw new Error('push service answer lost');
+    }
+    return { kind: 'accepted' };
+  }
+}

@@ -89,7 +89,7 @@ describe('alertPushPayload', () => {
     ['a report id over 64 characters', { reportId: 'r'.repeat(65) }],
     ['a claim code of four digits', { claimCode: '1234' }],
     ['a claim token with a quote', { claimToken: 'abc"def' }],
-    ['a claim token over 256 characters', { claimToken: 'k'.repeat(257) }],
+    ['a claim token over 512 characters', { claimToken: 'k'.repeat(513) }],
     ['a thumbnail URL over 512 characters', { thumbnailUrl: `https://${'t'.repeat(505)}` }],
     ['a javascript: claim URL', { claimUrl: 'javascript:alert(1)' }],
     ['a protocol-relative claim URL', { claimUrl: '//evil.example/claim' }],

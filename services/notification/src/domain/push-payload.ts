@@ -1,3 +1,5 @@
+import { CLAIM_TOKEN_MAX_LENGTH } from './claim-token.js';
+
 /**
  * What a member's phone receives by Web Push for an alert: the JSON the service worker reads to show the notification
  * (title, body, thumbnail, the Claim and Not now buttons) and to claim from it (it POSTs the claim token to the claim
@@ -41,7 +43,7 @@ export const PUSH_LIMITS = {
   sizeLength: 20,
   townLength: 60,
   urlLength: 512,
-  claimTokenLength: 256,
+  claimTokenLength: CLAIM_TOKEN_MAX_LENGTH,
 } as const;
 
 export const ALERT_ACTIONS: readonly PushAction[] = [

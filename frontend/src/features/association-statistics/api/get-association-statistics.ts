@@ -21,6 +21,10 @@ const statisticsFiguresSchema = z.object({
   reportsDeparted: count,
   alertsSent: count,
   alertsCostCents: count,
+  /** Of the alerts, how many went by each channel (an alert on two channels counts in both). */
+  alertsByChannel: z.object({ text: count, notification: count, email: count }),
+  /** What the same alerts would have cost as text messages. */
+  alertsCostByTextCents: count,
   reporterTexts: count,
 });
 

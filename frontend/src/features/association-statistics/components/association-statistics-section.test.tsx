@@ -44,6 +44,8 @@ describe('AssociationStatisticsSection', () => {
     expect(figure('Departed (the reporter said they left)')).toBe('1');
     expect(figure('Alerts sent')).toBe('14');
     expect(figure('Cost of alerts')).toBe('$0.98');
+    expect(figure('Alerts by text, notification, email')).toBe('10, 6, 1');
+    expect(figure('The same alerts as texts would have cost')).toBe('$0.98');
     expect(figure('Texts to reporters')).toBe('5');
     expect(figure('Captured')).toBe('2');
     expect(figure('Not honey bees')).toBe('1');

@@ -15,6 +15,11 @@ export function StatisticsTotals({ total }: { total: StatisticsFigures }) {
     ['Departed (the reporter said they left)', formatCount(total.reportsDeparted)],
     ['Alerts sent', formatCount(total.alertsSent)],
     ['Cost of alerts', formatCents(total.alertsCostCents)],
+    [
+      'Alerts by text, notification, email',
+      `${formatCount(total.alertsByChannel.text)}, ${formatCount(total.alertsByChannel.notification)}, ${formatCount(total.alertsByChannel.email)}`,
+    ],
+    ['The same alerts as texts would have cost', formatCents(total.alertsCostByTextCents)],
     ['Texts to reporters', formatCount(total.reporterTexts)],
   ];
   return (
