@@ -144,7 +144,7 @@ describe('dev outbox notifications: Claim and Open, as the phone would', () => {
       { deviceName: 'Chrome on Android', claimToken: 'v1.alert-token', outcome: 'claimed', message: 'Claimed: the location is on its way.', claimCode: '04217', at: expect.any(String) },
     ]);
 
-    // A second press answers as the phone's second tap would: already yours.
+    // Each press is listed, newest first, with what the service answered that time.
     await claim('v1.alert-token');
     const again = (await (await fetch(`${gateway.url}/api/dev/outbox`)).json()) as { notificationClaims: { outcome: string }[] };
     expect(again.notificationClaims.map((answer) => answer.outcome)).toEqual(['already-yours', 'claimed']);

@@ -126,7 +126,7 @@ function page(entries: OutboxEntry[], otherSections = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev outbox</title>
-<style>body{font-family:sans-serif;max-width:600px;margin:1rem auto;padding:0 1rem}article{border-bottom:1px solid #ddd;padding:.5rem 0}pre{white-space:pre-wrap}.meta{color:#555;font-size:.9em}</style>
+<style>body{font-family:sans-serif;max-width:600px;margin:1rem auto;padding:0 1rem}article{border-bottom:1px solid #ddd;padding:.5rem 0}pre{white-space:pre-wrap;overflow-wrap:anywhere}code{overflow-wrap:anywhere}.meta{color:#555;font-size:.9em}</style>
 </head>
 <body>
 <h1>Dev outbox</h1>
