@@ -69,6 +69,8 @@ describe('Host-header injection and DNS rebinding', () => {
     expect((await askForLink(gateway, rebound)).status).toBe(403);
     const reply = await send(gateway, 'POST', '/dev/outbox/sms/reply', { ...rebound, 'content-type': 'application/x-www-form-urlencoded' }, 'to=5551234567&body=STOP');
     expect([403, 404]).toContain(reply.status);
+    const claim = await send(gateway, 'POST', '/dev/outbox/notifications/claim', { ...rebound, 'content-type': 'application/x-www-form-urlencoded' }, 'token=v1.alert-token');
+    expect([403, 404]).toContain(claim.status);
     expect(gateway.outbox.list()).toEqual([]);
   });
 
@@ -106,6 +108,7 @@ describe('the dev outbox answers on this machine only', () => {
     ['GET', '/api/dev/outbox'],
     ['GET', '/dev/outbox'],
     ['POST', '/dev/outbox/sms/reply'],
+    ['POST', '/dev/outbox/notifications/claim'],
   ])('does not exist for %s %s from another machine, even naming localhost', async (method, url) => {
     gateway = await startMemberGateway();
     await askForLink(gateway, { host: new URL(gateway.url).host });

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
+import { claimWithTokenOutcomes } from '@swarm/proto/labels';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hostnameOf, isLoopbackAddress, isLoopbackName } from '../auth/site-identity.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { escapeHtml } from '../mail/login-email.js';
 import type { DevOutbox, OutboxEntry } from '../mail/dev-outbox.js';
 import { HttpError } from '../mappers/http-errors.js';
+import { CLAIM_MESSAGES } from './alert-claim.js';
 import { acceptFormBodies } from './sms-inbound.js';
 
 /** An SMS the notification service kept in its dev outbox instead of sending. */
@@ -15,6 +17,16 @@ type DevSms = { to: string; body: string; sentAt: string };
 type DevNotification = { deviceName: string; memberId: string; title: string; body: string; imageUrl: string; claimToken: string; sentAt: string };
 /** A reply the operator sent from the page as a member, with what the product answered. */
 type DevSmsExchange = { from: string; body: string; reply: string; at: string };
+/**
+ * A notification's Claim pressed on the page, with what the product answered: the outcome of ClaimWithToken
+ * (`claimed`, `already-yours`, `taken`, `over`, `test`), or `refused` for a token it no longer takes (expired).
+ */
+type DevNotificationClaim = { deviceName: string; claimToken: string; outcome: string; message: string; claimCode: string; at: string };
+
+/** Where the page's Claim buttons post. */
+export const DEV_OUTBOX_CLAIM_PATH = '/dev/outbox/notifications/claim';
+/** A claim token is at most 512 characters: the form is far below this. */
+const CLAIM_FORM_BODY_LIMIT = 2 * 1024;
 
 const MAX_EXCHANGES = 50;
 const MAX_REPLY_LENGTH = 1600;
@@ -61,8 +73,22 @@ ${replies ? `<h3>Replies sent from this page</h3>\n<ul>\n${replies}\n</ul>` : ''
 ${messages || '<p>No SMS yet.</p>'}`;
 }
 
-/** The notifications section: what each device would have shown. */
-function notificationsSection(notifications: DevNotification[] | 'unavailable' | undefined): string {
+/** The claim page of a token, as a tap on the notification opens it (the service worker's `claimPagePath`). */
+const claimPagePath = (claimToken: string) => `/claim/${encodeURIComponent(claimToken)}`;
+
+/** A notification's actions: Claim, as its Claim button does on the phone, and Open, as a tap on it does. */
+function notificationActions(notification: DevNotification): string {
+  if (!notification.claimToken) return '';
+  return `<p class="meta">Claim token: <code>${escapeHtml(notification.claimToken)}</code></p>
+<form method="post" action="${DEV_OUTBOX_CLAIM_PATH}">
+<input type="hidden" name="token" value="${escapeHtml(notification.claimToken)}">
+<button type="submit">Claim</button>
+<a href="${escapeHtml(claimPagePath(notification.claimToken))}">Open</a>
+</form>`;
+}
+
+/** The notifications section: what each device would have shown, with the alerts' Claim and Open. */
+function notificationsSection(notifications: DevNotification[] | 'unavailable' | undefined, claims: DevNotificationClaim[]): string {
   if (notifications === undefined) return '';
   if (notifications === 'unavailable') return '<h2>Notifications</h2>\n<p>The notification service could not be asked for its notifications.</p>';
   const items = notifications
@@ -71,11 +97,19 @@ function notificationsSection(notifications: DevNotification[] | 'unavailable' |
 <p class="meta">Notification on ${escapeHtml(notification.deviceName)} (member ${escapeHtml(notification.memberId)}) at ${escapeHtml(notification.sentAt)}</p>
 <p><strong>${escapeHtml(notification.title)}</strong></p>
 <pre>${linkify(notification.body)}</pre>
-${notification.claimToken ? `<p class="meta">Claim token: <code>${escapeHtml(notification.claimToken)}</code></p>` : ''}
+${notificationActions(notification)}
 </article>`,
     )
     .join('\n');
-  return `<h2>Notifications</h2>\n${items || '<p>No notifications yet.</p>'}`;
+  const answers = claims
+    .map(
+      (claim) =>
+        `<li>${escapeHtml(claim.at)}: Claim on ${escapeHtml(claim.deviceName)}${claim.claimCode ? ` (swarm ${escapeHtml(claim.claimCode)})` : ''}, the product answered <q>${escapeHtml(claim.outcome)}: ${escapeHtml(claim.message)}</q></li>`,
+    )
+    .join('\n');
+  return `<h2>Notifications</h2>
+${answers ? `<h3>Claims sent from this page</h3>\n<ul>\n${answers}\n</ul>` : ''}
+${items || '<p>No notifications yet.</p>'}`;
 }
 
 /** The page: the SMS and notification sections (empty when those are really sent), then the emails. */
@@ -92,7 +126,7 @@ function page(entries: OutboxEntry[], otherSections = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev outbox</title>
-<style>body{font-family:sans-serif;max-width:600px;margin:1rem auto;padding:0 1rem}article{border-bottom:1px solid #ddd;padding:.5rem 0}pre{white-space:pre-wrap}.meta{color:#555;font-size:.9em}</style>
+<style>body{font-family:sans-serif;max-width:600px;margin:1rem auto;padding:0 1rem}article{border-bottom:1px solid #ddd;padding:.5rem 0}pre{white-space:pre-wrap;overflow-wrap:anywhere}code{overflow-wrap:anywhere}.meta{color:#555;font-size:.9em}</style>
 </head>
 <body>
 <h1>Dev outbox</h1>
@@ -131,6 +165,7 @@ export function devOutboxRoutes(app: FastifyInstance, outbox: DevOutbox, clients
 
 function devOutboxScopeRoutes(app: FastifyInstance, outbox: DevOutbox, clients: ServiceClients | undefined): void {
   const exchanges: DevSmsExchange[] = [];
+  const claims: DevNotificationClaim[] = [];
   /** The notification service's dev-outbox SMS; undefined when it sends real SMS (no SMS section, no replies). */
   const listSms = async (): Promise<DevSms[] | 'unavailable' | undefined> => {
     if (!clients) return undefined;
@@ -176,7 +211,7 @@ function devOutboxScopeRoutes(app: FastifyInstance, outbox: DevOutbox, clients: 
     return reply.header('cache-control', 'no-store').send({
       messages: outbox.list(),
       ...(Array.isArray(sms) ? { sms, smsReplies: exchanges } : {}),
-      ...(Array.isArray(notifications) ? { notifications } : {}),
+      ...(Array.isArray(notifications) ? { notifications, notificationClaims: claims } : {}),
     });
   });
   app.get('/dev/outbox', async (_request, reply) => {
@@ -185,7 +220,7 @@ function devOutboxScopeRoutes(app: FastifyInstance, outbox: DevOutbox, clients: 
       .header('cache-control', 'no-store')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
       .type('text/html; charset=utf-8')
-      .send(page(outbox.list(), smsSection(sms, exchanges) + notificationsSection(notifications)));
+      .send(page(outbox.list(), smsSection(sms, exchanges) + notificationsSection(notifications, claims)));
   });
 
   // Answering an alert as the member it went to, as Twilio would deliver the member's text, without a phone.
@@ -203,6 +238,31 @@ function devOutboxScopeRoutes(app: FastifyInstance, outbox: DevOutbox, clients: 
     const answer = await clients.notification.handleInboundSms({ from, body, messageSid: `SM${randomBytes(16).toString('hex')}` });
     exchanges.unshift({ from, body, reply: answer.reply, at: new Date().toISOString() });
     exchanges.splice(MAX_EXCHANGES);
+    return reply.redirect('/dev/outbox', 303);
+  });
+
+  // Claiming from a notification as its Claim button does on the phone (the service worker posts the token to
+  // /api/alerts/claim), without a push service: ClaimWithToken, then its answer shown on the page.
+  app.post(DEV_OUTBOX_CLAIM_PATH, { bodyLimit: CLAIM_FORM_BODY_LIMIT }, async (request, reply) => {
+    const notifications = await listNotifications();
+    if (!clients || !Array.isArray(notifications)) throw new HttpError(404, 'Not found.');
+    const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+    const token = form.get('token') ?? '';
+    // Only a notification the outbox holds: the page answers its own alerts, it does not try tokens.
+    const notification = token === '' ? undefined : notifications.find((kept) => kept.claimToken === token);
+    if (!notification) throw new HttpError(400, 'Claim only a notification in the outbox.');
+    const answered = await clients.notification.claimWithToken({ claimToken: token }).then(
+      (answer) => ({ outcome: claimWithTokenOutcomes.label(answer.outcome) ?? 'unknown', message: answer.message, claimCode: answer.claimCode }),
+      (error: unknown) => {
+        // A token the service no longer takes is an answer to show, as the phone shows it; anything else is a failure.
+        const code = ConnectError.from(error).code;
+        if (code === Code.FailedPrecondition) return { outcome: 'refused', message: CLAIM_MESSAGES.over, claimCode: '' };
+        if (code === Code.InvalidArgument) return { outcome: 'refused', message: CLAIM_MESSAGES.invalidLink, claimCode: '' };
+        throw error;
+      },
+    );
+    claims.unshift({ deviceName: notification.deviceName, claimToken: token, ...answered, at: new Date().toISOString() });
+    claims.splice(MAX_EXCHANGES);
     return reply.redirect('/dev/outbox', 303);
   });
 }
