@@ -193,8 +193,9 @@ async function alertChannelsFromConfig(
   if (!publicKey || !privateKey) {
     throw new ConfigError('Invalid configuration:\n  WEB_PUSH_PUBLIC_KEY and WEB_PUSH_PRIVATE_KEY: required when PUSH_SENDER=web-push');
   }
-  const { WebPushSender } = await import('./adapters/web-push/web-push-sender.js');
-  return { channels: { ...base, push: new WebPushSender({ vapid: { subject, publicKey, privateKey } }) }, devPush: undefined };
+  const [{ WebPushSender }, { publicAddressAgent }] = await Promise.all([import('./adapters/web-push/web-push-sender.js'), import('./adapters/web-push/public-address-lookup.js')]);
+  // Endpoints come from browsers: connections go to public addresses only, whatever a name resolves to.
+  return { channels: { ...base, push: new WebPushSender({ vapid: { subject, publicKey, privateKey }, agent: publicAddressAgent() }) }, devPush: undefined };
 }
 
 /**

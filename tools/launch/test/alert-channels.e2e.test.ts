@@ -156,6 +156,8 @@ describe('distributed mode: alerts by notification, email and SMS, and claims fr
     expect(email?.subject).toContain(`Claim code ${push?.claimCode}`);
     expect(email?.text).toMatch(/See the swarm and claim it: http:\/\/localhost:\d+\/claim\/[A-Za-z0-9._-]+/);
     expect(email?.text).not.toContain('Swarm Street');
+    // Sent under its key's Message-ID: a send repeated after a crash is the same message to mail systems.
+    expect(email?.messageId).toBe(`<alert--${reportId}--${bea.memberId}--submitted--email@swarm-alert>`);
 
     // The dead subscription was removed from Cal's devices; the text message still reached Cal.
     await waitUntil(async () => (await alerting.member.getAlertChannels({ memberId: cal.memberId })).devices.length === 0, 10_000, 'the dead device removed');

@@ -87,7 +87,10 @@ export class SendAlertMessage {
       }
       case 'email': {
         if (!mailer) return { kind: 'refused', reason: 'no mailer is configured' };
-        await mailer.send({ to: delivery.to, ...alertEmail({ ...alert, claimPageUrl: links.claimPageUrl(claimToken), thumbnailUrl }) });
+        // SMTP cannot be asked whether a message went: a send retried after a crash carries the same Message-ID, and
+        // mail systems keep one message per Message-ID.
+        const messageId = `<${delivery.key}@swarm-alert>`;
+        await mailer.send({ to: delivery.to, messageId, ...alertEmail({ ...alert, claimPageUrl: links.claimPageUrl(claimToken), thumbnailUrl }) });
         return { kind: 'sent', providerId: `email:${delivery.key}` };
       }
     }

@@ -49,6 +49,15 @@ describe('SmtpMailer against a local SMTP sink', () => {
     expect(received[0]?.mail.from?.text).toBe('"Swarm Alert" <alerts@swarm.example.org>');
   });
 
+  it('sends under the Message-ID given, so a send repeated after a crash is the same message to mail systems', async () => {
+    const mailer = new SmtpMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'alerts@swarm.example.org' });
+    await mailer.send({ to: 'ada@example.org', subject: 'Swarm Alert', text: 'x', messageId: '<alert--r1--m1--submitted--email@swarm-alert>' });
+    await mailer.send({ to: 'ada@example.org', subject: 'Swarm Alert', text: 'x' });
+    mailer.close();
+    expect(received[0]?.mail.messageId).toBe('<alert--r1--m1--submitted--email@swarm-alert>');
+    expect(received[1]?.mail.messageId).not.toBe('<alert--r1--m1--submitted--email@swarm-alert>');
+  });
+
   it('rejects when the relay refuses the recipient, without repeating the address', async () => {
     refuse = true;
     const mailer = new SmtpMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'alerts@swarm.example.org' });

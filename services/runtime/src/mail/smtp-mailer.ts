@@ -1,6 +1,10 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 
-export type SmtpMessage = { to: string; subject: string; text: string; html?: string };
+/**
+ * `messageId`: the Message-ID to send under (`<local@domain>`); a message sent again with the same one is the same
+ * message to mail systems, which keep one of them (a send retried after a crash that hid whether the relay took it).
+ */
+export type SmtpMessage = { to: string; subject: string; text: string; html?: string; messageId?: string };
 
 /**
  * Email over an SMTP relay given as a URL (smtp://user:pass@host:587, or smtps://… for implicit TLS). It fits every
@@ -15,7 +19,7 @@ export class SmtpMailer {
 
   async send(message: SmtpMessage): Promise<void> {
     try {
-      await this.transporter.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await this.transporter.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.messageId ? { messageId: message.messageId } : {}) });
     } catch (error) {
       // Nodemailer's errors repeat the recipient (envelope, rejected list, server reply): only the codes go on, so
       // an address never reaches the logs.

@@ -5,6 +5,7 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PushServiceUnavailable, type PushOptions, type PushSubscription } from '../../app/ports/push.js';
 import { alertPushPayload, encryptedPushOctets, PUSH_LIMITS, PUSH_MESSAGE_MAX_OCTETS, type AlertPushInput } from '../../domain/push-payload.js';
+import { publicAddressAgent } from './public-address-lookup.js';
 import { WebPushSender, type WebPushSenderOptions } from './web-push-sender.js';
 
 const SUBJECT = 'mailto:alerts@swarm-alert.example';
@@ -57,6 +58,13 @@ async function thrownBy(promise: Promise<unknown>): Promise<PushServiceUnavailab
 }
 
 describe('WebPushSender against the local push service', () => {
+  it('never connects to an endpoint whose name resolves to this machine or an internal network: the subscription is gone', async () => {
+    const phone = subscribedPhone();
+    const byName = { ...phone, endpoint: phone.endpoint.replace('127.0.0.1', 'localhost') };
+    expect(await sender({ agent: publicAddressAgent() }).send(byName, alert(), options)).toEqual({ kind: 'gone' });
+    expect(pushService.received).toEqual([]);
+  });
+
   it('is accepted, and the phone decrypts exactly the payload sent, with the TTL, urgency and topic asked for', async () => {
     const phone = subscribedPhone();
     const payload = alert();

@@ -1,4 +1,5 @@
 import type { Agent } from 'node:https';
+import { NOT_PUBLIC } from './public-address-lookup.js';
 import webpush, { type WebPushError } from 'web-push';
 import { PushServiceUnavailable, type PushOptions, type PushOutcome, type PushSender, type PushSubscription, type PushUrgency } from '../../app/ports/push.js';
 import { PUSH_PAYLOAD_MAX_OCTETS, type PushPayload } from '../../domain/push-payload.js';
@@ -52,6 +53,8 @@ export class WebPushSender implements PushSender {
       });
     } catch (error) {
       if (error instanceof webpush.WebPushError) return outcomeOf(error);
+      // The endpoint's host resolves to an internal address (see publicAddressLookup): it can never be sent to.
+      if ((error as NodeJS.ErrnoException).code === NOT_PUBLIC) return { kind: 'gone' };
       // The request never got an answer: refused, reset or silent connection, DNS, TLS. The endpoint stays out of the
       // message: it is the subscription's secret.
       throw new PushServiceUnavailable(`the push service did not answer: ${error instanceof Error ? error.message : String(error)}`, undefined, undefined, {

@@ -51,5 +51,6 @@ export interface InboundSmsRepository {
 }
 
 export interface Mailer {
-  send(message: { to: string; subject: string; text: string }): Promise<void>;
+  /** `messageId`: a message sent again under the same Message-ID is one message to mail systems. */
+  send(message: { to: string; subject: string; text: string; messageId?: string }): Promise<void>;
 }
