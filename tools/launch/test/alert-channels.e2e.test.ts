@@ -12,7 +12,7 @@ import { FakeTwilio, LocalPushService, plainPng, waitUntil } from '@swarm/testin
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAlertingProduct, type AlertingProduct } from './product-harness.js';
+import { startAlertingProduct, textAsTwilio, type AlertingProduct } from './product-harness.js';
 
 const ACCOUNT_SID = `AC${'c4'.repeat(16)}`;
 const AUTH_TOKEN = 'alert-channels-token';
@@ -193,6 +193,13 @@ describe('distributed mode: alerts by notification, email and SMS, and claims fr
     const notification = createClient(NotificationService, createConnectTransport({ baseUrl: alerting.product.stack.urls.notification, httpVersion: '2' }));
     const { total } = await notification.getAssociationStatistics({ companyId, since: timestampFromDate(new Date(Date.now() - 86_400_000)), until: timestampFromDate(new Date(Date.now() + 86_400_000)) });
     expect(total).toMatchObject({ alertsSent: 3, alertsCostCents: 7, alertsByText: 1, alertsByNotification: 1, alertsByEmail: 1, alertsCostByTextCents: 21 });
+
+    // 'Send me a test alert': like a real one on the member's device, and claiming it does nothing.
+    const { channels } = await notification.sendTestAlert({ memberId: ada.memberId });
+    expect(channels).toEqual([2]);
+    const testAlert = pushesTo(pushDevice.endpoint).at(-1);
+    expect(testAlert).toMatchObject({ title: 'Swarm Alert', body: 'Basketball swarm, 12 ft up, 1.5 mi from home, in Test alert. Claim code 00000' });
+    expect(await (await claimWithToken(testAlert?.claimToken ?? '')).json()).toMatchObject({ outcome: 'test' });
   });
 
   it('gives one winner to 100 keepers claiming at once by SMS, on the web, from a notification and from an email', { timeout: 180_000 }, async () => {
@@ -250,19 +257,13 @@ describe('distributed mode: alerts by notification, email and SMS, and claims fr
     expect(outcomes.filter((outcome) => outcome !== 'won' && outcome !== 'lost')).toEqual([]);
   });
 
-  /** A keeper's SMS to the product, as Twilio posts it to the webhook, signed with its documented formula. */
+  /** A keeper's SMS to the product through the signed webhook; answers the reply. */
   async function textProduct(phone: string, body: string): Promise<string> {
-    const baseUrl = alerting.product.baseUrl;
-    const url = `${baseUrl.replace('127.0.0.1', 'localhost')}/api/sms/inbound`;
-    const params: Record<string, string> = { From: `+1${phone}`, To: SENDER, Body: body, MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: ACCOUNT_SID };
-    const payload = Object.keys(params)
-      .sort()
-      .reduce((signedText, name) => signedText + name + params[name], url);
-    const signature = createHmac('sha1', AUTH_TOKEN).update(payload).digest('base64');
-    const response = await fetch(`${baseUrl}/api/sms/inbound`, { method: 'POST', headers: { 'x-twilio-signature': signature }, body: new URLSearchParams(params) });
-    expect(response.status).toBe(200);
-    return response.text();
+    const { status, reply } = await textAsTwilio(alerting.product.baseUrl, { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, to: SENDER }, phone, body);
+    expect(status).toBe(200);
+    return reply;
   }
+
 
   /** A member's session cookie: the emailed link asked for and opened (the gateway's dev outbox holds the email). */
   async function sessionCookie(email: string): Promise<string> {

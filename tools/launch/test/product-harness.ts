@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -201,4 +202,19 @@ export async function startAlertingProduct(
       await product.stop();
     },
   };
+}
+
+/**
+ * An SMS to the product as Twilio delivers it to the webhook, signed with its documented formula (HMAC-SHA1 over the
+ * public URL and the sorted parameters); answers the TwiML reply.
+ */
+export async function textAsTwilio(baseUrl: string, twilio: { accountSid: string; authToken: string; to: string }, phone: string, body: string): Promise<{ status: number; reply: string }> {
+  const url = `${baseUrl.replace('127.0.0.1', 'localhost')}/api/sms/inbound`;
+  const params: Record<string, string> = { From: `+1${phone}`, To: twilio.to, Body: body, MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: twilio.accountSid };
+  const payload = Object.keys(params)
+    .sort()
+    .reduce((signedText, name) => signedText + name + params[name], url);
+  const signature = createHmac('sha1', twilio.authToken).update(payload).digest('base64');
+  const response = await fetch(`${baseUrl}/api/sms/inbound`, { method: 'POST', headers: { 'x-twilio-signature': signature }, body: new URLSearchParams(params) });
+  return { status: response.status, reply: await response.text() };
 }

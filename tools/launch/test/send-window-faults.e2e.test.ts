@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
@@ -10,7 +10,7 @@ import { FakeTwilio, mongoTarget, testLogger, testNatsUrl, waitUntil } from '@sw
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countBy, unfinishedAlertJobs } from './fault-helpers.js';
-import { startAlertingProduct, type AlertingProduct } from './product-harness.js';
+import { startAlertingProduct, textAsTwilio, type AlertingProduct } from './product-harness.js';
 
 const ACCOUNT_SID = `AC${'5e'.repeat(16)}`;
 const AUTH_TOKEN = 'send-window-token';
@@ -160,17 +160,11 @@ describe('distributed mode: the notification service killed inside its send wind
     expect(locationTexts.map((request) => request.form.get('To'))).toEqual([`+1${claimer}`]);
   });
 
-  /** An SMS to the product as Twilio delivers it, signed with its documented formula; answers the reply's text. */
+  /** A keeper's SMS to the product through the signed webhook; answers the reply. */
   async function textProduct(phone: string, body: string): Promise<string> {
-    const baseUrl = alerting.product.baseUrl;
-    const url = `${baseUrl.replace('127.0.0.1', 'localhost')}/api/sms/inbound`;
-    const params: Record<string, string> = { From: `+1${phone}`, To: SENDER, Body: body, MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: ACCOUNT_SID };
-    const payload = Object.keys(params)
-      .sort()
-      .reduce((signedText, name) => signedText + name + params[name], url);
-    const signature = createHmac('sha1', AUTH_TOKEN).update(payload).digest('base64');
-    const response = await fetch(`${baseUrl}/api/sms/inbound`, { method: 'POST', headers: { 'x-twilio-signature': signature }, body: new URLSearchParams(params) });
-    expect(response.status).toBe(200);
-    return (await response.text()).replace(/<[^>]+>/g, '');
+    const { status, reply } = await textAsTwilio(alerting.product.baseUrl, { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, to: SENDER }, phone, body);
+    expect(status).toBe(200);
+    return reply;
   }
+
 });
