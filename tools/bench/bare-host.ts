@@ -44,6 +44,11 @@ serveCommands(`http://127.0.0.1:${port}`, {
     reportList = args.body;
   },
   memory: async () => ({ rssBytes: process.memoryUsage().rss }),
+  /** CPU time of the process so far (all its threads), in ms. */
+  cpuMs: async () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1_000;
+  },
   /**
    * The least any sender pays to hand `count` SMS to a Twilio-shaped API: form-encoded POSTs from a bare Node client,
    * `concurrency` at a time. Answers when it started (epoch ms); the sink says when the last one arrived.
