@@ -1,10 +1,12 @@
 /**
  * The benchmark's baseline: a bare Fastify server, with the same framework, multipart plugin and part limits as the
- * gateway, that does nothing but read the request and answer. What the product does beyond this is what it costs.
+ * gateway, that does nothing but read the request and answer; and bare clients handing SMS and notifications to the
+ * benchmark's sinks. What the product does beyond this is what it costs.
  */
 import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify from 'fastify';
+import webpush from 'web-push';
 import { serveCommands } from './bench-process.js';
 
 const app = Fastify({ bodyLimit: 64 * 1024 });
@@ -42,6 +44,11 @@ serveCommands(`http://127.0.0.1:${port}`, {
     reportList = args.body;
   },
   memory: async () => ({ rssBytes: process.memoryUsage().rss }),
+  /** CPU time of the process so far (all its threads), in ms. */
+  cpuMs: async () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1_000;
+  },
   /**
    * The least any sender pays to hand `count` SMS to a Twilio-shaped API: form-encoded POSTs from a bare Node client,
    * `concurrency` at a time. Answers when it started (epoch ms); the sink says when the last one arrived.
@@ -55,6 +62,38 @@ serveCommands(`http://127.0.0.1:${port}`, {
         const form = new URLSearchParams({ To: `+1${args.prefix}${String(index).padStart(10 - args.prefix.length, '0')}`, From: '+15035550000', Body: 'Swarm Alert: Softball swarm, 8 ft up, 0.0 mi from home. To claim it, reply with the code 12345' });
         const response = await fetch(`${args.sinkUrl}/2010-04-01/Accounts/AC${'0'.repeat(32)}/Messages.json`, { method: 'POST', body: form });
         await response.arrayBuffer();
+      }
+    };
+    await Promise.all(Array.from({ length: args.concurrency }, sender));
+    return startedAtEpochMs;
+  },
+  /**
+   * The least any sender pays to hand a notification to each subscription: the web-push library as the product's
+   * sender calls it (VAPID, aes128gcm, TTL, urgency, a topic, https's global agent), `concurrency` at a time, with
+   * `payload` (the product's own, for the same size). Answers when it started (epoch ms); the push service says when
+   * the last one arrived. The push service's certificate is trusted through NODE_EXTRA_CA_CERTS, as in the product.
+   */
+  sendPush: async (args: {
+    subscriptions: { endpoint: string; keys: { p256dh: string; auth: string } }[];
+    payload: string;
+    concurrency: number;
+    vapid: { subject: string; publicKey: string; privateKey: string };
+  }) => {
+    const startedAtEpochMs = Date.now();
+    let next = 0;
+    const sender = async () => {
+      while (next < args.subscriptions.length) {
+        const index = next++;
+        const subscription = args.subscriptions[index];
+        if (!subscription) continue;
+        await webpush.sendNotification(subscription, args.payload, {
+          vapidDetails: args.vapid,
+          contentEncoding: 'aes128gcm',
+          TTL: 86_400,
+          urgency: 'high',
+          topic: `bench${index.toString(36).padStart(8, '0')}`,
+          timeout: 10_000,
+        });
       }
     };
     await Promise.all(Array.from({ length: args.concurrency }, sender));

@@ -6,14 +6,21 @@ import type { MemberService } from '@swarm/proto/member/v1/member_service';
 /** An address the product's geocoder resolves, and where it places it. */
 export type Place = { latitude: number; longitude: number; address: string };
 export type CoveredPlace = { companyId: string; memberIds: string[]; emails: string[]; phones: string[] };
-export type CoverPlaceArgs = { place: Place; count: number; phonePrefix: string; name: string };
+/** A push subscription as a browser hands it to the site (`PushSubscription.toJSON()`). */
+export type PushDeviceSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
+/**
+ * `devices`: one subscription per member (as many as `count`); each member then adds it as their device and chooses
+ * notifications only (no text message, no email), as the member area's "How to alert me" does.
+ */
+export type CoverPlaceArgs = { place: Place; count: number; phonePrefix: string; name: string; devices?: PushDeviceSubscription[] };
 
 const ALL_DAY = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, fromHour: 0, toHour: 24 }));
 
 /**
  * Through the services' own RPCs, as the member area and an association's sign-up do: `count` members living at the
  * place, reachable at any hour for swarms up to 50 ft, in one association with funds for every alert. Each report
- * there alerts all of them at once. Phone numbers are the prefix followed by the member's index.
+ * there alerts all of them at once, by text message, or by notification to the device each was given in `devices`.
+ * Phone numbers are the prefix followed by the member's index.
  */
 export async function coverPlace(
   clients: { member: Client<typeof MemberService>; associationBilling: Client<typeof AssociationBillingService> },
@@ -33,6 +40,12 @@ export async function coverPlace(
     // The member service places the address with its geocoder: the offline one puts it at the town's centre.
     await member.updateMemberInformation({ memberId, name: 'Bench Keeper', phoneNumber, address: args.place.address });
     await member.updateAvailability({ memberId, elevationMaximumFeet: 50, dayHours: ALL_DAY });
+    const device = args.devices?.[index];
+    if (args.devices && !device) throw new Error(`no push subscription for member ${index} of ${args.count}`);
+    if (device) {
+      await member.addPushDevice({ memberId, name: 'Bench phone', endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth });
+      await member.setAlertChannels({ memberId, channels: { sms: false, push: true, email: false } });
+    }
     await associationBilling.joinAssociation({ memberId, activationCode });
     covered.memberIds.push(memberId);
     covered.emails.push(email);

@@ -3,22 +3,25 @@
  *
  * Every figure is set against a baseline measured in the same run on the same machine — a bare Fastify server that
  * parses the same requests, a bare Node client, the empty store — in alternating rounds, and the table shows the
- * median of the rounds. Ratios survive a busy machine far better than absolute figures do. The product, the baseline
- * and the SMS sink each run in a process of their own; this process only generates load and reads the clocks.
+ * median of the rounds. Ratios survive a busy machine far better than absolute figures do. The product, the baseline,
+ * the SMS sink and the push service each run in a process of their own; this process only generates load and reads
+ * the clocks.
  * docs/performance.md explains each row.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
+import webpush from 'web-push';
 import { BenchProcess } from './bench-process.js';
 import { launchChromium, paintsOf } from './first-paint.js';
-import { load, reportForm, steadyLoad, submitReport, type LoadFigures } from './load.js';
-import type { CoveredPlace, Place } from './cover-place.js';
+import { load, reportForm, steadyLoad, submitReport, type LoadFigures, type LoadRequest } from './load.js';
+import type { CoveredPlace, Place, PushDeviceSubscription } from './cover-place.js';
 import { formatFigure, formatRatio, markdownTable, median, percentile, type TableRow } from './stats.js';
 
 const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'dist'] as const;
@@ -64,6 +67,8 @@ const PLACES = {
   bend: { latitude: 44.0582, longitude: -121.3153, address: '1 Comb Court, Bend, OR, USA' },
   boise: { latitude: 43.615, longitude: -116.2023, address: '1 Comb Court, Boise, ID, USA' },
   yakima: { latitude: 46.6021, longitude: -120.5059, address: '1 Comb Court, Yakima, WA, USA' },
+  corvallis: { latitude: 44.5646, longitude: -123.262, address: '1 Comb Court, Corvallis, OR, USA' },
+  beaverton: { latitude: 45.4871, longitude: -122.8037, address: '1 Comb Court, Beaverton, OR, USA' },
 } satisfies Record<string, Place>;
 const townOf = (place: Place) => place.address.replace(/^1 Comb Court, /, '');
 
@@ -163,6 +168,18 @@ async function waitFor(what: string, condition: () => Promise<boolean>, timeoutM
   }
 }
 
+/**
+ * A second of load before measuring, after one request sent alone: a fresh product's first report sets up what it
+ * loads lazily (sharp, the gazetteer…), which takes over a second on a busy machine, and a load that gets no answer
+ * within its second is refused as a misconfiguration.
+ */
+async function warmUp(url: string, request: LoadRequest): Promise<void> {
+  const fresh = request.body?.();
+  const response = await fetch(`${url}${request.path}`, { method: request.method, headers: { ...request.headers, ...fresh?.headers }, ...(fresh ? { body: fresh.body } : {}) });
+  await response.arrayBuffer();
+  await load(url, request, { connections: 5, seconds: 1 });
+}
+
 const reportRequest = (place: Place) => ({ method: 'POST' as const, path: '/api/report', body: () => reportForm(townOf(place)) });
 
 /** (a) POST /api/report against the bare multipart endpoint, flat out and at a steady 100 per second. */
@@ -171,8 +188,8 @@ async function sectionA(): Promise<void> {
   const product = await start('product-host.ts', productEnv());
   await product.call('coverPlace', { place: PLACES.eugene, count: 1, phonePrefix: '541', name: 'Lane County Beekeepers' });
   const request = reportRequest(PLACES.eugene);
-  await load(bare.url, request, { connections: 5, seconds: 1 });
-  await load(product.url, request, { connections: 5, seconds: 1 });
+  await warmUp(bare.url, request);
+  await warmUp(product.url, request);
   const flat = await alternate(
     () => load(bare.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
     () => load(product.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
@@ -210,11 +227,19 @@ async function sectionB(): Promise<void> {
 }
 
 /**
- * (c) One report alerting `fanOut` members at once: the time until the last alert reaches the Twilio-shaped sink,
- * against a bare client handing the same number of SMS to it; and the p99 of reports submitted meanwhile elsewhere
- * at a steady 20 per second, against the same load without a fan-out.
+ * (c) One report alerting `fanOut` members at once, by text message and then by notification, each on fresh
+ * processes: the time until the last alert reaches the Twilio-shaped sink (the push service), against a bare client
+ * handing the same number of SMS (web-push messages) to it; and the p99 of reports submitted meanwhile elsewhere at a
+ * steady 20 per second, against the same load without a fan-out.
  */
 async function sectionC(): Promise<void> {
+  await fanOutBySms();
+  await stopAll();
+  await fanOutByPush();
+  await stopAll();
+}
+
+async function fanOutBySms(): Promise<void> {
   const sink = await start('sms-sink-host.ts');
   const bare = await start('bare-host.ts');
   const product = await start('product-host.ts', productEnv(twilioEnv(sink)));
@@ -222,22 +247,27 @@ async function sectionC(): Promise<void> {
   await product.call('coverPlace', { place: PLACES.medford, count: SIZES.fanOut, phonePrefix: '458', name: 'Rogue Valley Beekeepers' });
   const meanwhile = reportRequest(PLACES.eugene);
   const steady = { seconds: SIZES.seconds + 1, ratePerSecond: 20 };
-  await load(product.url, meanwhile, { connections: 5, seconds: 1 });
+  await warmUp(product.url, meanwhile);
 
   const handOff = await alternate(
     async () => {
       const before = await sink.call<number>('count', { prefix: '459' });
+      const cpuBefore = await bare.call<number>('cpuMs');
       const startedAt = await bare.call<number>('sendSms', { sinkUrl: sink.url, count: SIZES.fanOut, concurrency: 8, prefix: '459' });
-      return (await sink.call<number>('arrivalOf', { prefix: '459', count: before + SIZES.fanOut, timeoutMs: 120_000 })) - startedAt;
+      const lastAt = await sink.call<number>('arrivalOf', { prefix: '459', count: before + SIZES.fanOut, timeoutMs: 120_000 });
+      return { ms: lastAt - startedAt, cpuMs: ((await bare.call<number>('cpuMs')) - cpuBefore) / SIZES.fanOut };
     },
     async () => {
       const before = await sink.call<number>('count', { prefix: '458' });
+      const cpuBefore = await product.call<number>('cpuMs');
       const startedAt = Date.now();
       await submitReport(product.url, townOf(PLACES.medford));
-      return (await sink.call<number>('arrivalOf', { prefix: '458', count: before + SIZES.fanOut, timeoutMs: 120_000 })) - startedAt;
+      const lastAt = await sink.call<number>('arrivalOf', { prefix: '458', count: before + SIZES.fanOut, timeoutMs: 120_000 });
+      return { ms: lastAt - startedAt, cpuMs: ((await product.call<number>('cpuMs')) - cpuBefore) / SIZES.fanOut };
     },
   );
-  row('c', `fan-out to ${SIZES.fanOut}: last alert at the SMS port`, median(handOff.product), median(handOff.baseline), 'ms', '≤ bare + 1,000 ms');
+  row('c', `fan-out to ${SIZES.fanOut}: last alert at the SMS port`, medianOf(handOff.product, (r) => r.ms), medianOf(handOff.baseline, (r) => r.ms), 'ms', '≤ bare + 1,000 ms');
+  row('c', 'same: CPU of the sending process per SMS', medianOf(handOff.product, (r) => r.cpuMs), medianOf(handOff.baseline, (r) => r.cpuMs), 'ms', '');
 
   const latency = await alternate(
     () => steadyLoad(product.url, meanwhile, steady),
@@ -251,7 +281,104 @@ async function sectionC(): Promise<void> {
     },
   );
   row('c', 'reports meanwhile (20/s): p99 of the 201, vs no fan-out', medianOf(latency.product, (r) => r.p99Ms), medianOf(latency.baseline, (r) => r.p99Ms), 'ms', '≤ 50 ms');
-  await stopAll();
+}
+
+/**
+ * The bare web-push client sends this many at a time: the embedded product's alert jobs run two at a time
+ * (DEFAULT_CONCURRENCY of the notification service's in-process scheduler), each sending one notification.
+ */
+const BARE_PUSH_CONCURRENCY = 2;
+
+type PushCheck = { fullyChecked: number; lastText: string; lastTopic: string | undefined; refused: string[]; refusedCount: number };
+
+/**
+ * The same fan-out by notification: `fanOut` members who chose notifications only, each with one device subscribed
+ * at a local push service in its own process (push-service-host.ts), the product sending with PUSH_SENDER=web-push and
+ * trusting the push service's certificate through NODE_EXTRA_CA_CERTS. A first report, to one member elsewhere, gives
+ * the payload the product sends, decrypted; the bare client sends that same payload with the web-push library to as
+ * many subscriptions of the same push service, `BARE_PUSH_CONCURRENCY` at a time.
+ */
+async function fanOutByPush(): Promise<void> {
+  const pushService = await start('push-service-host.ts');
+  const certificateDir = mkdtempSync(join(tmpdir(), 'swarm-bench-push-'));
+  try {
+    const certificateFile = join(certificateDir, 'push-service.pem');
+    writeFileSync(certificateFile, await pushService.call<string>('certificate'));
+    const vapidKeys = webpush.generateVAPIDKeys();
+    const vapid = { subject: 'mailto:no-reply@swarm-alert.invalid', publicKey: vapidKeys.publicKey, privateKey: vapidKeys.privateKey };
+    const bare = await start('bare-host.ts', { NODE_EXTRA_CA_CERTS: certificateFile });
+    const product = await start(
+      'product-host.ts',
+      productEnv({
+        PUSH_SENDER: 'web-push',
+        WEB_PUSH_PUBLIC_KEY: vapid.publicKey,
+        WEB_PUSH_PRIVATE_KEY: vapid.privateKey,
+        WEB_PUSH_SUBJECT: vapid.subject,
+        PUSH_ALLOW_LOOPBACK_ENDPOINTS: 'true',
+        CLAIM_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+        NODE_EXTRA_CA_CERTS: certificateFile,
+      }),
+    );
+    const subscriptions = async (group: string, count: number) => pushService.call<PushDeviceSubscription[]>('subscribe', { group, count });
+    const checked = (group: string) => pushService.call<PushCheck>('checked', { group });
+    await product.call('coverPlace', { place: PLACES.eugene, count: 1, phonePrefix: '541', name: 'Lane County Beekeepers' });
+    await product.call('coverPlace', { place: PLACES.corvallis, count: SIZES.fanOut, phonePrefix: '971', name: 'Benton County Beekeepers', devices: await subscriptions('product', SIZES.fanOut) });
+    // The probe's town is as long a name as the fan-out's, so its notification is as long too.
+    await product.call('coverPlace', { place: PLACES.beaverton, count: 1, phonePrefix: '503', name: 'Washington County Beekeepers', devices: await subscriptions('probe', 1) });
+    const bareSubscriptions = await subscriptions('bare', SIZES.fanOut);
+
+    // The probe: one alert by notification, decrypted at the push service as a phone would; its payload is the
+    // bare client's, so both send the same number of octets.
+    await submitReport(product.url, townOf(PLACES.beaverton));
+    await pushService.call<number>('arrivalOf', { group: 'probe', count: 1, timeoutMs: 60_000 });
+    const payload = (await checked('probe')).lastText;
+    if ((JSON.parse(payload) as { type?: string }).type !== 'swarm-alert') throw new Error(`the probe's notification decrypted to something else than an alert: ${payload.slice(0, 200)}`);
+    // The bare client sends one first too, so neither side's first round pays for loading and compiling web-push.
+    await bare.call('sendPush', { subscriptions: bareSubscriptions.slice(0, 1), payload, concurrency: 1, vapid });
+
+    const meanwhile = reportRequest(PLACES.eugene);
+    const steady = { seconds: SIZES.seconds + 1, ratePerSecond: 20 };
+    await warmUp(product.url, meanwhile);
+    // Each side's time to the last arrival, and the CPU its process spent meanwhile per message (all its threads),
+    // which moves less than time on a shared machine.
+    const fanOut = async () => {
+      const before = await pushService.call<number>('count', { group: 'product' });
+      const cpuBefore = await product.call<number>('cpuMs');
+      const startedAt = Date.now();
+      await submitReport(product.url, townOf(PLACES.corvallis));
+      const lastAt = await pushService.call<number>('arrivalOf', { group: 'product', count: before + SIZES.fanOut, timeoutMs: 120_000 });
+      return { ms: lastAt - startedAt, cpuMs: ((await product.call<number>('cpuMs')) - cpuBefore) / SIZES.fanOut };
+    };
+
+    const handOff = await alternate(async () => {
+      const before = await pushService.call<number>('count', { group: 'bare' });
+      const cpuBefore = await bare.call<number>('cpuMs');
+      const startedAt = await bare.call<number>('sendPush', { subscriptions: bareSubscriptions, payload, concurrency: BARE_PUSH_CONCURRENCY, vapid });
+      const lastAt = await pushService.call<number>('arrivalOf', { group: 'bare', count: before + SIZES.fanOut, timeoutMs: 120_000 });
+      return { ms: lastAt - startedAt, cpuMs: ((await bare.call<number>('cpuMs')) - cpuBefore) / SIZES.fanOut };
+    }, fanOut);
+    row('c', `fan-out to ${SIZES.fanOut} by notification: last at the push service`, medianOf(handOff.product, (r) => r.ms), medianOf(handOff.baseline, (r) => r.ms), 'ms', '≤ 1.5×');
+    row('c', 'same: CPU of the sending process per notification', medianOf(handOff.product, (r) => r.cpuMs), medianOf(handOff.baseline, (r) => r.cpuMs), 'ms', '');
+
+    const latency = await alternate(
+      () => steadyLoad(product.url, meanwhile, steady),
+      async (): Promise<LoadFigures> => {
+        const running = steadyLoad(product.url, meanwhile, steady);
+        await sleep(500);
+        await fanOut();
+        return running;
+      },
+    );
+    row('c', 'same: reports meanwhile (20/s), p99 of the 201, vs no fan-out', medianOf(latency.product, (r) => r.p99Ms), medianOf(latency.baseline, (r) => r.p99Ms), 'ms', '≤ 50 ms');
+
+    const [sent, baseline] = await Promise.all([checked('product'), checked('bare')]);
+    notes.push(
+      `(c) by notification: every message checked for a known subscription, VAPID, TTL, aes128gcm and size; one in 100 also verified and decrypted in full: ${sent.fullyChecked} of the product's and ${baseline.fullyChecked} of the bare client's; ${sent.refusedCount + baseline.refusedCount} refused. Payload ${Buffer.byteLength(payload)} octets of JSON (the probe's, sent by the bare client), the product's last ${Buffer.byteLength(sent.lastText)}; bare client ${BARE_PUSH_CONCURRENCY} at a time.`,
+    );
+  } finally {
+    await stopAll();
+    rmSync(certificateDir, { recursive: true, force: true });
+  }
 }
 
 /** Requests sent at once, each timed on its own: the statuses and bodies, and the latencies in ms. */
@@ -339,8 +466,8 @@ async function sectionE(): Promise<void> {
   const seededRss = (await seeded.call<{ rssBytes: number }>('memory')).rssBytes;
   const emptyRss = (await empty.call<{ rssBytes: number }>('memory')).rssBytes;
   const request = reportRequest(PLACES.eugene);
-  await load(empty.url, request, { connections: 5, seconds: 1 });
-  await load(seeded.url, request, { connections: 5, seconds: 1 });
+  await warmUp(empty.url, request);
+  await warmUp(seeded.url, request);
   const results = await alternate(
     () => load(empty.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
     () => load(seeded.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
@@ -363,8 +490,8 @@ async function sectionDistributed(): Promise<void> {
     await product.call('coverPlace', { place: PLACES.eugene, count: 1, phonePrefix: '541', name: 'Lane County Beekeepers' });
   }
   const request = reportRequest(PLACES.eugene);
-  await load(embedded.url, request, { connections: 5, seconds: 1 });
-  await load(stack.url, request, { connections: 5, seconds: 1 });
+  await warmUp(embedded.url, request);
+  await warmUp(stack.url, request);
   const results = await alternate(
     () => load(embedded.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
     () => load(stack.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
