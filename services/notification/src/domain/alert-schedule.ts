@@ -72,7 +72,7 @@ export type TextPurpose =
   | 'claimer-departed'
   | 'outcome-prompt';
 
-/** A text other than an alert, keyed so it goes at most once for the event that caused it. */
+/** A text other than an alert, keyed so it goes exactly once for the event that caused it. */
 export type FollowUpText = { key: string; purpose: TextPurpose; to: string; reportId: string; memberId?: string; body: string };
 
 /**
