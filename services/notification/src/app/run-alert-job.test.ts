@@ -9,6 +9,7 @@ import { alertJob, escalationJob, type AlertJob } from '../domain/alert-schedule
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
 import { ALL_DAY, FakeAlertBilling, FakeMemberDirectory, memberSettingsFrom, seedDispatch, silentLog, withoutOtherChannels } from '../testing/dispatch-fakes.js';
 import { MemorySentTextRepository } from '../adapters/memory/memory-sent-text-repository.js';
+import { MemoryMemberSettingsRepository } from '../adapters/memory/memory-member-settings-repository.js';
 import { SmsRefusedError, type SmsMessage, type SmsSender } from './ports/sms.js';
 import type { PushOptions, PushOutcome, PushSender } from './ports/push.js';
 import type { PushPayload } from '../domain/push-payload.js';
@@ -442,3 +443,35 @@ class FakePushService implements PushSender {
     return { kind: 'accepted' };
   }
 }
+
+describe('RunAlertJob with a copy of the member’s settings older than their phone', () => {
+  it('confirms with the current settings and texts the phone, rather than falling back to email', async () => {
+    const members = new FakeMemberDirectory();
+    const billing = new FakeAlertBilling();
+    const sms = new DevOutboxSmsSender();
+    const emails: unknown[] = [];
+    const dispatches = new MemoryDispatchRepository();
+    await seedDispatch(dispatches, { reportId: 'r1', claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
+    const settings = new MemoryMemberSettingsRepository();
+    // The copy was made before the member gave a phone.
+    await settings.saveIfNewer([{ ...members.current('m1'), email: 'ada@example.org', version: 1 }]);
+    members.set('m1', { phoneNumber: '5035550100', email: 'ada@example.org' });
+    const run = new RunAlertJob({
+      ...withoutOtherChannels(),
+      mailer: { send: async (message) => void emails.push(message) },
+      memberDirectory: members,
+      members: memberSettingsFrom(members, settings),
+      billing,
+      dispatches,
+      sms,
+      sentAlerts: new MemorySentAlertRepository(new MemoryOutbox()),
+      sentTexts: new MemorySentTextRepository(),
+      statistics: new MemoryReportStatisticsRepository(),
+      clock: new ManualClock(NOW),
+      log: silentLog,
+    });
+    expect(await run.execute(alertJob({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2, round: 'submitted' }))).toEqual({ kind: 'done' });
+    expect(sms.list().map((message) => message.to)).toEqual(['5035550100']);
+    expect(emails).toEqual([]);
+  });
+});

@@ -307,8 +307,10 @@ function reachability(settings: MemberAlertSettings | undefined, elevationFeet: 
   const next = nextAlertTime(settings, now);
   if (next.never) return { kind: 'drop', reason: 'member is on Do Not Disturb' };
   if (next.sendAt.getTime() - now.getTime() > ON_TIME_MS) return { kind: 'later', runAt: next.sendAt };
+  // Only the channels the member chose count (the email fallback is for chosen channels that failed): a copy that has
+  // not heard of a new phone or device yet is then confirmed with the member's current settings before any drop.
   const channels = alertChannelsOf(settings);
-  const reachable = (channels.sms && settings.phoneNumber) || (channels.push && (settings.pushTargets ?? []).length > 0) || settings.email;
+  const reachable = (channels.sms && settings.phoneNumber) || (channels.push && (settings.pushTargets ?? []).length > 0) || (channels.email && settings.email);
   if (!reachable) return { kind: 'drop', reason: 'member has no phone number' };
   return { kind: 'send' };
 }
