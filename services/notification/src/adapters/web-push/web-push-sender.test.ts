@@ -87,6 +87,22 @@ describe('WebPushSender against the local push service', () => {
     expect(pushService.received[0]?.topic).toBeUndefined();
   });
 
+  it('signs one token per push service and reuses it, until it has less than an hour left', async () => {
+    let now = Date.now();
+    const cached = sender({ now: () => now });
+    await cached.send(subscribedPhone(), alert(), options);
+    now += 10 * 60 * 60 * 1000;
+    await cached.send(subscribedPhone(), alert(), options);
+    now += 60 * 60 * 1000 + 1_000;
+    await cached.send(subscribedPhone(), alert(), options);
+
+    const expiries = pushService.received.map((received) => received.vapid?.expiresAt.getTime());
+    expect(expiries[0]).toBe(expiries[1]);
+    expect(expiries[0]).toBeGreaterThanOrEqual(Date.now() + 11 * 60 * 60 * 1000);
+    expect(expiries[2]).toBeGreaterThan(expiries[1] ?? Infinity);
+    expect(pushService.received.every((received) => received.vapid?.audience === pushService.url)).toBe(true);
+  });
+
   it('fits the alert with the longest value of every field into one message of at most 4096 octets', async () => {
     const payload = alert({
       reportId: 'r'.repeat(PUSH_LIMITS.reportIdLength),

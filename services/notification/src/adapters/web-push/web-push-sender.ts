@@ -18,20 +18,43 @@ export type WebPushSenderOptions = {
   timeoutMs?: number;
   /** The HTTPS agent: connection reuse, or the local push service's certificate trusted in tests. */
   agent?: Agent;
+  /** Milliseconds since the epoch; tests pass their own to age the cached VAPID tokens. */
+  now?: () => number;
 };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const URGENCIES: readonly PushUrgency[] = ['very-low', 'low', 'normal', 'high'];
 const REASON_MAX_LENGTH = 200;
+/** A VAPID token is valid this long (push services refuse one that expires more than 24 h ahead, RFC 8292 §2)… */
+const VAPID_TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
+/** …and is signed anew once less than this is left, so none reaches a push service about to expire. */
+const VAPID_TOKEN_RENEW_SECONDS = 60 * 60;
 
 /**
  * Sends push messages through the web-push library: it signs the VAPID token and encrypts the payload (aes128gcm,
  * RFC 8291), and this adapter turns the push service's answer into the port's outcome.
  */
 export class WebPushSender implements PushSender {
+  /** The Authorization header per push service origin: signing (ECDSA P-256) is most of the CPU of a message, and
+   * a fan-out sends hundreds to the same few origins, so each token is reused until it nears its expiry. */
+  private readonly vapidTokens = new Map<string, { authorization: string; expiresAtSeconds: number }>();
+
   constructor(private readonly options: WebPushSenderOptions) {
     // The library checks the keys and subject only when it signs; signing once here fails at start-up instead.
     webpush.getVapidHeaders('https://push.invalid', options.vapid.subject, options.vapid.publicKey, options.vapid.privateKey, 'aes128gcm');
+  }
+
+  /** The VAPID Authorization for this endpoint's push service (its origin is the token's audience). */
+  private authorizationFor(endpoint: string): string {
+    const audience = new URL(endpoint).origin;
+    const nowSeconds = Math.floor((this.options.now ?? Date.now)() / 1000);
+    const cached = this.vapidTokens.get(audience);
+    if (cached && cached.expiresAtSeconds - nowSeconds > VAPID_TOKEN_RENEW_SECONDS) return cached.authorization;
+    const { subject, publicKey, privateKey } = this.options.vapid;
+    const expiresAtSeconds = nowSeconds + VAPID_TOKEN_LIFETIME_SECONDS;
+    const { Authorization: authorization } = webpush.getVapidHeaders(audience, subject, publicKey, privateKey, 'aes128gcm', expiresAtSeconds);
+    this.vapidTokens.set(audience, { authorization, expiresAtSeconds });
+    return authorization;
   }
 
   async send(subscription: PushSubscription, payload: PushPayload, options: PushOptions): Promise<PushOutcome> {
@@ -43,7 +66,9 @@ export class WebPushSender implements PushSender {
     }
     try {
       await webpush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, body, {
-        vapidDetails: this.options.vapid,
+        // The token is signed here, once per push service and period: without vapidDetails (and with no global ones,
+        // which this product never sets) the library signs nothing and sends this header as it is.
+        headers: { Authorization: this.authorizationFor(subscription.endpoint) },
         contentEncoding: 'aes128gcm',
         TTL: options.ttlSeconds,
         urgency: options.urgency,
