@@ -336,11 +336,11 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
         const atHome = aMemberAt(PORTLAND, { rangeInMiles: 1 });
         for (const member of [farButWideRange, near, atHome]) await members.insertIfAbsent(member);
         const covering = await members.findCovering(PORTLAND, 5);
-        expect(covering.map(({ member }) => member.memberId)).toEqual([atHome.memberId, near.memberId, farButWideRange.memberId]);
+        expect(covering.map(({ memberId }) => memberId)).toEqual([atHome.memberId, near.memberId, farButWideRange.memberId]);
         expect(covering[0]?.distanceMiles).toBeCloseTo(0, 6);
         expect(covering[1]?.distanceMiles).toBeCloseTo(2, 2);
         expect(covering[2]?.distanceMiles).toBeCloseTo(9, 2);
-        expect(covering[1]?.member).toEqual(near);
+        expect(covering[1]?.memberId).toBe(near.memberId);
         expect(covering.map(({ wider }) => wider)).toEqual([false, false, false]);
       });
 
@@ -354,7 +354,7 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
         const edge = aMemberAt(northOf(24.99), { rangeInMiles: 25 });
         await members.insertIfAbsent(edge);
         await members.insertIfAbsent(aMemberAt(northOf(25.05), { rangeInMiles: 25 }));
-        expect((await members.findCovering(PORTLAND, 5)).map(({ member }) => member.memberId)).toEqual([edge.memberId]);
+        expect((await members.findCovering(PORTLAND, 5)).map(({ memberId }) => memberId)).toEqual([edge.memberId]);
       });
 
       it('leaves out members whose height limit is below the swarm and keeps those at it', async () => {
@@ -363,7 +363,7 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
         await members.insertIfAbsent(aMemberAt(northOf(0.5), { elevationMaximumFeet: 10 }));
         await members.insertIfAbsent(tall);
         await members.insertIfAbsent(atLimit);
-        expect((await members.findCovering(PORTLAND, 20)).map(({ member }) => member.memberId)).toEqual([tall.memberId, atLimit.memberId]);
+        expect((await members.findCovering(PORTLAND, 20)).map(({ memberId }) => memberId)).toEqual([tall.memberId, atLimit.memberId]);
       });
 
       it('never returns members without a home', async () => {
@@ -375,7 +375,7 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
         const member = aMember();
         await members.insertIfAbsent(member);
         await members.update(member.memberId, { address: 'x', home: northOf(1) });
-        expect((await members.findCovering(PORTLAND, 1)).map(({ member: found }) => found.memberId)).toEqual([member.memberId]);
+        expect((await members.findCovering(PORTLAND, 1)).map(({ memberId }) => memberId)).toEqual([member.memberId]);
         await members.update(member.memberId, { address: '', home: undefined });
         expect(await members.findCovering(PORTLAND, 1)).toEqual([]);
       });
@@ -386,13 +386,13 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
         const faraway = { latitude: 40.7128, longitude: -74.006 };
         await members.update(member.memberId, { address: 'New York', home: faraway });
         expect(await members.findCovering(PORTLAND, 1)).toEqual([]);
-        expect((await members.findCovering(faraway, 1)).map(({ member: found }) => found.memberId)).toEqual([member.memberId]);
+        expect((await members.findCovering(faraway, 1)).map(({ memberId }) => memberId)).toEqual([member.memberId]);
       });
 
       it('finds members near a pole, whose search box spans every longitude', async () => {
         const polar = aMember({ address: 'x', home: { latitude: 89.95, longitude: 10 }, availability: { ...defaultAvailability(), rangeInMiles: 25 } });
         await members.insertIfAbsent(polar);
-        expect((await members.findCovering({ latitude: 89.95, longitude: -170 }, 1)).map(({ member }) => member.memberId)).toEqual([polar.memberId]);
+        expect((await members.findCovering({ latitude: 89.95, longitude: -170 }, 1)).map(({ memberId }) => memberId)).toEqual([polar.memberId]);
       });
 
       describe('with wider coverage (extra miles for unclaimed swarms)', () => {
@@ -405,13 +405,13 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
           for (const member of [widerFar, regular, tooFar, extraOff, widerNear]) await members.insertIfAbsent(member);
 
           const covering = await members.findCovering(PORTLAND, 5, { includeWider: true });
-          expect(covering.map(({ member, wider }) => [member.memberId, wider])).toEqual([
+          expect(covering.map(({ memberId, wider }) => [memberId, wider])).toEqual([
             [widerNear.memberId, true],
             [regular.memberId, false],
             [widerFar.memberId, true],
           ]);
           expect(covering[2]?.distanceMiles).toBeCloseTo(12, 2);
-          expect(covering[2]?.member).toEqual(widerFar);
+          expect(covering[2]?.memberId).toBe(widerFar.memberId);
         });
 
         it('answers as before without it: only members within their own range', async () => {
@@ -419,8 +419,8 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
           await members.insertIfAbsent(regular);
           await members.insertIfAbsent(aMemberAt(northOf(12), { rangeInMiles: 10, extraMiles: 3 }));
           const expected = [[regular.memberId, false]];
-          expect((await members.findCovering(PORTLAND, 5)).map(({ member, wider }) => [member.memberId, wider])).toEqual(expected);
-          expect((await members.findCovering(PORTLAND, 5, { includeWider: false })).map(({ member, wider }) => [member.memberId, wider])).toEqual(expected);
+          expect((await members.findCovering(PORTLAND, 5)).map(({ memberId, wider }) => [memberId, wider])).toEqual(expected);
+          expect((await members.findCovering(PORTLAND, 5, { includeWider: false })).map(({ memberId, wider }) => [memberId, wider])).toEqual(expected);
         });
 
         it('reaches a member at the edge of a 25-mile range plus 25 extra miles and leaves out one just beyond', async () => {
@@ -428,14 +428,14 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
           await members.insertIfAbsent(edge);
           await members.insertIfAbsent(aMemberAt(northOf(50.05), { rangeInMiles: 25, extraMiles: 25 }));
           const covering = await members.findCovering(PORTLAND, 5, { includeWider: true });
-          expect(covering.map(({ member, wider }) => [member.memberId, wider])).toEqual([[edge.memberId, true]]);
+          expect(covering.map(({ memberId, wider }) => [memberId, wider])).toEqual([[edge.memberId, true]]);
         });
 
         it('applies the height limit to wider coverage too', async () => {
           const tall = aMemberAt(northOf(8), { rangeInMiles: 5, extraMiles: 5, elevationMaximumFeet: 30 });
           await members.insertIfAbsent(tall);
           await members.insertIfAbsent(aMemberAt(northOf(7), { rangeInMiles: 5, extraMiles: 5, elevationMaximumFeet: 10 }));
-          expect((await members.findCovering(PORTLAND, 20, { includeWider: true })).map(({ member }) => member.memberId)).toEqual([tall.memberId]);
+          expect((await members.findCovering(PORTLAND, 20, { includeWider: true })).map(({ memberId }) => memberId)).toEqual([tall.memberId]);
         });
 
         it('finds a member by the extra miles an update set, and no longer once they are set back to 0', async () => {
@@ -443,7 +443,7 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
           await members.insertIfAbsent(member);
           expect(await members.findCovering(PORTLAND, 5, { includeWider: true })).toEqual([]);
           await members.update(member.memberId, { availability: { extraMiles: 4 } });
-          expect((await members.findCovering(PORTLAND, 5, { includeWider: true })).map(({ member: found }) => found.memberId)).toEqual([member.memberId]);
+          expect((await members.findCovering(PORTLAND, 5, { includeWider: true })).map(({ memberId }) => memberId)).toEqual([member.memberId]);
           await members.update(member.memberId, { availability: { extraMiles: 0 } });
           expect(await members.findCovering(PORTLAND, 5, { includeWider: true })).toEqual([]);
         });
@@ -453,7 +453,7 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
         const east = aMember({ address: 'x', home: { latitude: 0, longitude: 179.99 }, availability: { ...defaultAvailability(), rangeInMiles: 5 } });
         await members.insertIfAbsent(east);
         const covering = await members.findCovering({ latitude: 0, longitude: -179.99 }, 1);
-        expect(covering.map(({ member }) => member.memberId)).toEqual([east.memberId]);
+        expect(covering.map(({ memberId }) => memberId)).toEqual([east.memberId]);
         expect(covering[0]?.distanceMiles).toBeCloseTo(1.38, 1);
       });
     });

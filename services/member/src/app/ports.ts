@@ -25,7 +25,7 @@ export type AddPushDeviceOutcome = { kind: 'added'; device: PushDevice } | { kin
 export type RemovePushDeviceOutcome = 'removed' | 'device-not-found' | 'member-not-found';
 
 /** `wider`: the member covers the point only through their extra miles for unclaimed swarms. */
-export type CoveringMember = { member: Member; distanceMiles: number; wider: boolean };
+export type CoveringMember = { memberId: string; distanceMiles: number; wider: boolean };
 
 export interface MemberRepository {
   /**

@@ -154,7 +154,7 @@ export class MemoryMemberRepository implements MemberRepository {
     for (const memberId of candidates) {
       const member = this.members.get(memberId)!;
       const coverage = coverageOf(member, point, heightFeet, includeWider);
-      if (coverage) covering.push({ member: structuredClone(member), ...coverage });
+      if (coverage) covering.push({ memberId, ...coverage });
     }
     return covering.sort((left, right) => left.distanceMiles - right.distanceMiles);
   }

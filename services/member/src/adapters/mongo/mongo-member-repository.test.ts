@@ -30,7 +30,7 @@ mongoSuite('MemberRepository contract: MongoDB', (newDatabase, target) => {
     await collection.updateOne({ _id: member.memberId as never }, { $set: { home: { type: 'Point', coordinates: [-122.6784, 45.5152] } } });
     await members.ensureIndexes();
     expect((await members.findById(member.memberId))?.home).toEqual({ latitude: 45.5152, longitude: -122.6784 });
-    expect((await members.findCovering({ latitude: 45.5152, longitude: -122.6784 }, 1)).map(({ member: found }) => found.memberId)).toEqual([member.memberId]);
+    expect((await members.findCovering({ latitude: 45.5152, longitude: -122.6784 }, 1)).map(({ memberId }) => memberId)).toEqual([member.memberId]);
   });
 
   it('reads a member stored before extra miles existed as having none, and can set them', async () => {

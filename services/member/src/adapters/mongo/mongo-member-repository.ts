@@ -272,7 +272,7 @@ export class MongoMemberRepository implements MemberRepository {
     for (const document of candidates) {
       const member = fromDocument(document);
       const coverage = coverageOf(member, point, heightFeet, includeWider);
-      if (coverage) covering.push({ member, ...coverage });
+      if (coverage) covering.push({ memberId: member.memberId, ...coverage });
     }
     return covering.sort((left, right) => left.distanceMiles - right.distanceMiles);
   }

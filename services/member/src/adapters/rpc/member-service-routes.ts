@@ -112,7 +112,7 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
         answer(async () => {
           const covering = await useCases.findCoveringMembers.execute(request.point, request.heightFeet, request.includeWider);
           return {
-            members: covering.map(({ member, distanceMiles, wider }) => ({ memberId: member.memberId, distanceMiles, member: toProtoMember(member), wider })),
+            members: covering.map(({ memberId, distanceMiles, wider }) => ({ memberId, distanceMiles, wider })),
           };
         }),
       issueLoginToken: (request) =>
