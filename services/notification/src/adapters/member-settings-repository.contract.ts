@@ -39,6 +39,20 @@ export function memberSettingsRepositoryContract(name: string, create: () => Pro
       expect(await settings.findMany(['m1'])).toEqual([aMemberSettings({ version: 4, availability: { ...aMemberSettings().availability, doNotDisturb: true } })]);
     });
 
+    it('hands out copies no reader can change: neither what it saved nor what it read changes what is kept', async () => {
+      const saved = aMemberSettings();
+      await settings.saveIfNewer([saved]);
+      saved.phoneNumber = '5035550199';
+      const [read] = await settings.findMany(['m1']);
+      try {
+        if (read) read.availability.days[0] = { fromHour: 0, toHour: 1 };
+      } catch (error) {
+        // A frozen copy refuses the change outright.
+        expect(error).toBeInstanceOf(TypeError);
+      }
+      expect(await settings.findMany(['m1'])).toEqual([aMemberSettings()]);
+    });
+
     it('keeps the newest of concurrent saves', async () => {
       await Promise.all([5, 2, 7, 3, 6].map((version) => settings.saveIfNewer([aMemberSettings({ version, phoneNumber: `503555010${version}` })])));
       expect((await settings.findMany(['m1']))[0]).toMatchObject({ version: 7, phoneNumber: '5035550107' });

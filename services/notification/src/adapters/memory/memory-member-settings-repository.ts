@@ -1,19 +1,32 @@
 import type { MemberSettingsRepository } from '../../app/ports/stores.js';
 import { isNewer, type MemberAlertSettings } from '../../domain/member-settings.js';
 
+/**
+ * The copies are kept deeply frozen and handed out as they are: a reader can change none of them, as with a database,
+ * without a clone per read (an alert wave reads a thousand members at once, and cloning them all held the process
+ * for tens of milliseconds).
+ */
 export class MemoryMemberSettingsRepository implements MemberSettingsRepository {
-  private readonly settings = new Map<string, MemberAlertSettings>();
+  private readonly settings = new Map<string, Readonly<MemberAlertSettings>>();
 
   async findMany(memberIds: string[]): Promise<MemberAlertSettings[]> {
     return [...new Set(memberIds)].flatMap((memberId) => {
       const kept = this.settings.get(memberId);
-      return kept ? [structuredClone(kept)] : [];
+      return kept ? [kept] : [];
     });
   }
 
   async saveIfNewer(settings: MemberAlertSettings[]): Promise<void> {
     for (const candidate of settings) {
-      if (isNewer(candidate, this.settings.get(candidate.memberId))) this.settings.set(candidate.memberId, structuredClone(candidate));
+      if (isNewer(candidate, this.settings.get(candidate.memberId))) this.settings.set(candidate.memberId, deepFrozen(structuredClone(candidate)));
     }
   }
+}
+
+function deepFrozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const field of Object.values(value)) deepFrozen(field);
+    Object.freeze(value);
+  }
+  return value;
 }
