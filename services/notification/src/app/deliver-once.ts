@@ -10,6 +10,9 @@ export type ChannelAnswer =
 /** 'in-progress': another run of the same message noted it a moment ago and is sending it. */
 export type DeliveryOutcome = 'sent' | 'found-sent' | 'already-sent' | 'refused' | 'not-begun' | 'in-progress';
 
+/** The outcome, with what the record of the message holds: the provider's id once sent, the reason once refused. */
+export type Delivery = { outcome: DeliveryOutcome; providerId?: string; failedReason?: string };
+
 /**
  * One message on one channel, sent once per key across every attempt of its job: noted before it goes, recorded as sent
  * (with the provider's id) or as refused after. A later attempt that finds the note of an interrupted one passes
@@ -27,24 +30,38 @@ export class DeliverOnce {
     send: (interrupted: { startedAt: Date } | undefined) => Promise<ChannelAnswer>,
     options: { beginNew?: boolean } = {},
   ): Promise<DeliveryOutcome> {
+    return (await this.deliver(message, send, options)).outcome;
+  }
+
+  /** As execute, answering also the provider's id or the refusal's reason, so the caller reads no record back. */
+  async deliver(
+    message: Omit<SentText, 'state' | 'sentAt' | 'providerId' | 'failedReason' | 'startedAt'>,
+    send: (interrupted: { startedAt: Date } | undefined) => Promise<ChannelAnswer>,
+    options: { beginNew?: boolean } = {},
+  ): Promise<Delivery> {
     const { texts, clock } = this.ports;
     const earlier = await texts.find(message.key);
-    if (earlier?.state === 'sent') return 'already-sent';
-    if (earlier?.state === 'failed') return 'refused';
+    const recorded = async (outcome: DeliveryOutcome): Promise<Delivery> => {
+      // A concurrent run settled it: its record says how.
+      const record = earlier ?? (await texts.find(message.key));
+      return { outcome, ...(record?.providerId ? { providerId: record.providerId } : {}), ...(record?.failedReason ? { failedReason: record.failedReason } : {}) };
+    };
+    if (earlier?.state === 'sent') return recorded('already-sent');
+    if (earlier?.state === 'failed') return recorded('refused');
     if (!earlier) {
-      if (options.beginNew === false) return 'not-begun';
+      if (options.beginNew === false) return { outcome: 'not-begun' };
       const begun = await texts.beginSending({ ...message, startedAt: clock.now() });
-      if (begun === 'sent') return 'already-sent';
-      if (begun === 'failed') return 'refused';
-      if (begun === 'sending') return 'in-progress';
+      if (begun === 'sent') return recorded('already-sent');
+      if (begun === 'failed') return recorded('refused');
+      if (begun === 'sending') return { outcome: 'in-progress' };
     }
     const answer = await send(earlier ? { startedAt: earlier.startedAt } : undefined);
     if (answer.kind === 'refused') {
       await texts.markFailed(message.key, answer.reason);
-      return 'refused';
+      return { outcome: 'refused', failedReason: answer.reason };
     }
     await texts.markSent(message.key, { sentAt: clock.now(), providerId: answer.providerId });
-    return answer.found ? 'found-sent' : 'sent';
+    return { outcome: answer.found ? 'found-sent' : 'sent', providerId: answer.providerId };
   }
 
   /** Gives up a begun message for good (the job's last attempt could not hand it over). */

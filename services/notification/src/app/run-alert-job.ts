@@ -5,7 +5,7 @@ import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
 import type { DispatchSummary } from '../domain/alert-dispatch.js';
 import { alertChannelsOf, nextAlertTime, type MemberAlertSettings } from '../domain/member-settings.js';
 import { alertSentEvent } from '../domain/sent-alert.js';
-import { DeliverOnce, type ChannelAnswer, type DeliveryOutcome } from './deliver-once.js';
+import { DeliverOnce, type ChannelAnswer, type Delivery } from './deliver-once.js';
 import { SendAlertMessage, type AlertChannelPorts, type AlertFacts } from './send-alert-message.js';
 import type { MemberSettings } from './member-settings.js';
 import type { AlertJobOutcome, JobAttempt } from './ports/alert-jobs.js';
@@ -185,11 +185,10 @@ export class RunAlertJob {
     run: { beginNew: boolean },
     attempt: JobAttempt,
   ): Promise<{ kind: 'sent'; providerId: string | undefined } | { kind: 'refused'; reason: string } | { kind: 'skipped' }> {
-    const { sentTexts } = this.ports;
     const record = { key: delivery.key, purpose: `alert-${delivery.channel}` as const, to: delivery.channel === 'push' ? delivery.target.deviceId : delivery.to, reportId: job.reportId, memberId: job.memberId };
-    let outcome: DeliveryOutcome;
+    let settled: Delivery;
     try {
-      outcome = await this.once.execute(
+      settled = await this.once.deliver(
         record,
         async (interrupted) => {
           const answer = await this.send(job, report, delivery, claimToken, interrupted, run.beginNew);
@@ -204,8 +203,9 @@ export class RunAlertJob {
       await this.once.giveUp(delivery.key, reason);
       return { kind: 'refused', reason };
     }
-    if (outcome === 'sent' || outcome === 'found-sent' || outcome === 'already-sent') return { kind: 'sent', providerId: (await sentTexts.find(delivery.key))?.providerId };
-    if (outcome === 'refused') return { kind: 'refused', reason: (await sentTexts.find(delivery.key))?.failedReason ?? 'refused' };
+    const { outcome } = settled;
+    if (outcome === 'sent' || outcome === 'found-sent' || outcome === 'already-sent') return { kind: 'sent', providerId: settled.providerId };
+    if (outcome === 'refused') return { kind: 'refused', reason: settled.failedReason ?? 'refused' };
     return { kind: 'skipped' };
   }
 

@@ -16,6 +16,9 @@ export type AlertTarget = {
   excludeMemberIds?: string[];
 };
 
+/** Members scheduled between two yields to the event loop (see execute). */
+const MEMBERS_PER_TURN = 50;
+
 export type ScheduleOutcome = { scheduled: number; doNotDisturb: number; unknownMember: number };
 
 /**
@@ -51,7 +54,10 @@ export class ScheduleAlerts {
     const now = clock.now();
     const memberIds = covering.map((member) => member.memberId);
     const [recent, settings] = await Promise.all([claims.countClaimsSince(memberIds, recentClaimsSince(now, this.options.recentClaimsWindowDays)), members.of(memberIds)]);
-    for (const member of covering) {
+    for (const [index, member] of covering.entries()) {
+      // Scheduling a thousand members is one long run of promises that settle at once (an in-process scheduler, a
+      // memory store): requests that arrived meanwhile are answered between turns instead of after the whole wave.
+      if (index > 0 && index % MEMBERS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const recentClaims = recent.get(member.memberId) ?? 0;
       const memberSettings = settings.get(member.memberId);
       if (!memberSettings) {
