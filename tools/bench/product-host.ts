@@ -4,6 +4,7 @@
  * stores the compositions return, never through HTTP.
  */
 import { randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startEmbedded } from '@swarm/launch';
 import { pino } from 'pino';
 import { serveCommands } from './bench-process.js';
@@ -103,6 +104,10 @@ async function memory(): Promise<{ rssBytes: number }> {
   return { rssBytes: process.memoryUsage().rss };
 }
 
+/** How late the event loop ran its callbacks: the longest wait is the longest a request could stand unanswered. */
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+
 serveCommands(product.url, {
   coverPlace: (args: CoverPlaceArgs) => coverPlace(product.clients, args),
   loginTokens,
@@ -110,4 +115,10 @@ serveCommands(product.url, {
   memory,
   /** CPU time of the process so far (all its threads), in ms: what a round cost, whatever else the machine ran. */
   cpuMs: async () => cpuMs(),
+  /** The longest event-loop delay since the last call, in ms, and the 99th percentile. */
+  loopDelay: async () => {
+    const figures = { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6 };
+    loopDelay.reset();
+    return figures;
+  },
 });
