@@ -51,6 +51,8 @@ export async function buildGateway(options: {
   logger: Logger;
   /** Request rate and latency per route, when the process serves metrics. */
   metrics?: Metrics;
+  /** Counts each request while it is answered (the embedded product's alert jobs let these go first). */
+  foreground?: { begin(): () => void };
 }): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
@@ -86,6 +88,14 @@ export async function buildGateway(options: {
   });
   traceRequests(app);
   observeRequests(app, options.metrics);
+  const { foreground } = options;
+  if (foreground) {
+    app.addHook('onRequest', (_request, reply, done) => {
+      // The response's 'close' comes once it is sent or the client went away, whichever ends the request.
+      reply.raw.once('close', foreground.begin());
+      done();
+    });
+  }
   await app.register(fastifyMultipart);
   const limits = await ClientRateLimits.register(app, options.adapters.rateLimitStore);
   addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });

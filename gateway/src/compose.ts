@@ -35,6 +35,8 @@ export type GatewayWiring = {
   feedback?: FeedbackSink;
   /** The process's metrics registry (shared with the services in the embedded product), served on METRICS_PORT. */
   metrics?: Metrics;
+  /** In the embedded product: counts the requests being answered, for the alert jobs in the process to let go first. */
+  foreground?: { begin(): () => void };
 };
 
 /** A provider chosen without its credentials stops the start, naming the missing variable. */
@@ -182,5 +184,6 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
     },
     logger,
     ...(wiring.metrics ? { metrics: wiring.metrics } : {}),
+    ...(wiring.foreground ? { foreground: wiring.foreground } : {}),
   });
 }

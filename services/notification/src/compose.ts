@@ -211,7 +211,7 @@ async function sharedStateFromConfig(
   const onError = (job: { jobId: string }, error: unknown, willRetry: boolean) => logger.warn({ jobId: job.jobId, err: error, willRetry }, 'alert job failed');
   if (!config.REDIS_URL) {
     logger.warn('REDIS_URL is not set: alert jobs are kept in memory and lost when the process stops');
-    return { scheduler: new InProcessAlertScheduler(systemClock, { ...retry, onError }), pacer: new InProcessSendPacer() };
+    return { scheduler: new InProcessAlertScheduler(systemClock, { ...retry, onError, ...(wiring.foreground ? { foreground: wiring.foreground } : {}) }), pacer: new InProcessSendPacer() };
   }
   const [{ Redis }, { RedisSendPacer }, { BullMqAlertScheduler }] = await Promise.all([
     import('ioredis'),

@@ -22,4 +22,6 @@ export type PartWiring = {
   metrics: Metrics;
   /** Where emails go when no SMTP_URL is configured: the embedded product's dev outbox; the log when absent. */
   devMailer?: { send(message: SmtpMessage): Promise<void> };
+  /** In the embedded product: the requests the gateway is answering, which background work in the process lets go first. */
+  foreground?: { busy(): boolean };
 };

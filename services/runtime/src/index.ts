@@ -32,6 +32,7 @@ export { InProcessEventBus } from './events/in-process-event-bus.js';
 export { MemoryOutbox } from './outbox/memory-outbox.js';
 export { OutboxRelay, type OutboxBacklog, type OutboxMessage, type OutboxStore } from './outbox/outbox.js';
 export { secureRandomBelow, systemClock, uuidIds } from './system.js';
+export { ForegroundRequests } from './foreground.js';
 export { registerHealthService } from './rpc/health-service.js';
 export { LogMailer } from './mail/log-mailer.js';
 export { DevOutbox, DevOutboxMailer, type OutboxEntry } from './mail/dev-outbox.js';

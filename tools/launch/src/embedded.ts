@@ -14,6 +14,7 @@ import { composeReportService, reportConfigShape, type ReportStores } from '@swa
 import {
   DevOutbox,
   DevOutboxMailer,
+  ForegroundRequests,
   HealthRegistry,
   InProcessEventBus,
   Metrics,
@@ -93,7 +94,20 @@ function inProcessTransport(
     }
     return transport;
   };
-  return { unary: (...args) => resolve().unary(...args), stream: (...args) => resolve().stream(...args) };
+  // Each call waits for a turn of the event loop first, as a call over the network would: a chain of calls (a report's
+  // coverage of a thousand members, then their memberships) is then several short tasks, with the requests that
+  // arrived meanwhile answered between them, instead of one long one.
+  const turn = () => new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
+  return {
+    unary: async (...args) => {
+      await turn();
+      return resolve().unary(...args);
+    },
+    stream: async (...args) => {
+      await turn();
+      return resolve().stream(...args);
+    },
+  };
 }
 
 /**
@@ -147,7 +161,9 @@ export async function startEmbedded(options: {
   const metrics = new Metrics();
   const metricsInterceptor = rpcMetricsInterceptor(metrics);
   const serverInterceptors = [traceContextServerInterceptor, metricsInterceptor];
-  const wiringOf = (part: EmbeddedPart): PartWiring => ({ logger: loggerFor(part), lifecycle, health, bus, metrics, ...(devMailer ? { devMailer } : {}) });
+  // One thread answers people and sends alerts: the gateway counts the requests in flight, the alert jobs wait for them.
+  const foreground = new ForegroundRequests();
+  const wiringOf = (part: EmbeddedPart): PartWiring => ({ logger: loggerFor(part), lifecycle, health, bus, metrics, foreground, ...(devMailer ? { devMailer } : {}) });
 
   const routes: Partial<Record<ServiceName, (router: ConnectRouter) => void>> = {};
   const transports = {
@@ -180,6 +196,7 @@ export async function startEmbedded(options: {
       lifecycle,
       clients,
       metrics,
+      foreground,
       devOutbox: outbox,
       ...(options.feedback ? { feedback: options.feedback } : {}),
     });

@@ -2,6 +2,7 @@ import { memberOf } from '../../testing/dispatch-fakes.js';
 import { describe, expect, it, vi } from 'vitest';
 import { alertJob, reportLifecycleJob } from '../../domain/alert-schedule.js';
 import { alertSchedulerContract, ManualClock } from '../alert-scheduler.contract.js';
+import { ForegroundRequests } from '@swarm/runtime';
 import { InProcessAlertScheduler } from './in-process-alert-scheduler.js';
 
 alertSchedulerContract('in-process', async (clock, retry) => new InProcessAlertScheduler(clock, retry));
@@ -45,6 +46,34 @@ describe('InProcessAlertScheduler', () => {
     }
     await vi.waitFor(() => expect(order).toHaveLength(4));
     expect(order.indexOf('request')).toBeLessThan(order.indexOf('m2'));
+    await scheduler.close();
+  });
+
+  it('starts due jobs once the requests in flight are answered, and after 20 ms at the latest under a steady stream', async () => {
+    const foreground = new ForegroundRequests();
+    const scheduler = new InProcessAlertScheduler({ now: () => new Date() }, { concurrency: 1, foreground });
+    const startedAt: Record<string, number> = {};
+    await scheduler.start(async (job) => {
+      startedAt[memberOf(job) ?? ''] = performance.now();
+      return { kind: 'done' };
+    });
+    const schedule = (memberId: string) => scheduler.schedule(alertJob({ reportId: 'r1', memberId, companyId: 'c', companyName: 'C', distanceMiles: 1, round: 'submitted' }), new Date());
+
+    const request = foreground.begin();
+    await schedule('m-waits');
+    // A turn of the event loop: the job would have started by now without the request in flight.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(startedAt['m-waits']).toBeUndefined();
+    const answeredAt = performance.now();
+    request();
+    await vi.waitFor(() => expect(startedAt['m-waits']).toBeGreaterThanOrEqual(answeredAt));
+
+    foreground.begin();
+    const queuedAt = performance.now();
+    await schedule('m-goes-anyway');
+    await vi.waitFor(() => expect(startedAt['m-goes-anyway']).toBeDefined());
+    expect(startedAt['m-goes-anyway']! - queuedAt).toBeGreaterThanOrEqual(19);
     await scheduler.close();
   });
 

@@ -15,6 +15,12 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 const DEFAULT_CONCURRENCY = 2;
 
+/**
+ * How long due jobs wait at most for the requests in flight to be answered (see `foreground`): alerts keep going out
+ * under a steady stream of requests, one slot-filling per this many ms at the slowest.
+ */
+const FOREGROUND_WAIT_MAX_MS = 20;
+
 export type RetryOptions = {
   /** Runs of a failing job in total, the first included. */
   attempts?: number;
@@ -53,6 +59,11 @@ export class InProcessAlertScheduler implements AlertScheduler {
       onError?: (job: DispatchJob, error: unknown, willRetry: boolean) => void;
       /** Jobs run at once at most; the others wait for a slot (the requests answered meanwhile keep their pace). */
       concurrency?: number;
+      /**
+       * The requests people wait on in this process (the embedded gateway's): due jobs start only once none is in flight,
+       * or after FOREGROUND_WAIT_MAX_MS, so a reporter's submission is not queued behind a wave of alerts.
+       */
+      foreground?: { busy(): boolean };
     } = {},
   ) {}
 
@@ -148,10 +159,16 @@ export class InProcessAlertScheduler implements AlertScheduler {
   private takeSlotsSoon(): void {
     if (this.takeQueued) return;
     this.takeQueued = true;
-    setImmediate(() => {
+    const queuedAt = performance.now();
+    const take = () => {
+      if (!this.closed && this.options.foreground?.busy() && performance.now() - queuedAt < FOREGROUND_WAIT_MAX_MS) {
+        setTimeout(take, 1);
+        return;
+      }
       this.takeQueued = false;
       this.takeSlots();
-    });
+    };
+    setImmediate(take);
   }
 
   private takeSlots(): void {
