@@ -1,6 +1,7 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { AddPushDevice } from './app/add-push-device.js';
 import { ConsumeLoginToken } from './app/consume-login-token.js';
+import { DeleteMember } from './app/delete-member.js';
 import { EnsureMember } from './app/ensure-member.js';
 import { FindCoveringMembers } from './app/find-covering-members.js';
 import { FindMemberByPhone } from './app/find-member-by-phone.js';
@@ -61,6 +62,7 @@ export function buildMemberService(ports: {
       }),
       removePushDevice: new RemovePushDevice({ members: ports.members }),
       removePushEndpoint: new RemovePushEndpoint({ members: ports.members }),
+      deleteMember: new DeleteMember({ members: ports.members }),
     }),
   };
 }

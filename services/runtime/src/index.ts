@@ -20,6 +20,7 @@ export {
   AlertSentEvent,
   ClaimOutcomeRecordedEvent,
   MemberChangedEvent,
+  MemberDeletedEvent,
   ReportClaimedEvent,
   ReportClosedEvent,
   ReportDepartedEvent,

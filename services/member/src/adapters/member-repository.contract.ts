@@ -1,4 +1,4 @@
-import { MemberChangedEvent, type OutboxStore } from '@swarm/runtime';
+import { MemberChangedEvent, MemberDeletedEvent, type OutboxStore } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MemberRepository } from '../app/ports.js';
 import { defaultAvailability } from '../domain/availability.js';
@@ -537,6 +537,73 @@ export function memberChangeContract(name: string, create: () => Promise<{ membe
       await members.removePushEndpoint('https://push.example.org/unknown');
       expect((await announced()).length).toBe(before);
       expect((await members.findVersioned([member.memberId]))[0]?.version).toBe(MAX_PUSH_DEVICES);
+    });
+
+    describe('erasing a member (account deleted)', () => {
+      const deletions = async () =>
+        (await outbox.pending(1_000)).filter((message) => message.type === MemberDeletedEvent.type).map((message) => MemberDeletedEvent.decode(message).memberId);
+      const PORTLAND_HOME = { latitude: 45.5152, longitude: -122.6784 };
+
+      it('keeps nothing findable of the member and announces member.deleted once, in the same write', async () => {
+        const member = aMember({ name: 'Ada Lovelace', phoneNumber: '5035550100', address: '1 Hive Way, Portland, OR, USA', home: PORTLAND_HOME });
+        const kept = aMember({ phoneNumber: '5035550199', address: 'x', home: PORTLAND_HOME });
+        await members.insertIfAbsent(member);
+        await members.insertIfAbsent(kept);
+        await members.addPushDevice(member.memberId, aDevice());
+        expect(await members.erase(member.memberId)).toBe(true);
+        expect(await members.findById(member.memberId)).toBeUndefined();
+        expect(await members.findByEmail(member.email)).toBeUndefined();
+        expect(await members.findByPhone('5035550100')).toBeUndefined();
+        expect(await members.findVersioned([member.memberId])).toEqual([]);
+        expect((await members.findCovering(PORTLAND_HOME, 1)).map(({ memberId }) => memberId)).toEqual([kept.memberId]);
+        expect(await deletions()).toEqual([member.memberId]);
+        expect(await members.findById(kept.memberId)).toEqual(kept);
+      });
+
+      it('answers false and announces nothing for an unknown or an already erased member', async () => {
+        const member = aMember();
+        await members.insertIfAbsent(member);
+        expect(await members.erase('unknown')).toBe(false);
+        expect(await members.erase(member.memberId)).toBe(true);
+        expect(await members.erase(member.memberId)).toBe(false);
+        expect(await deletions()).toEqual([member.memberId]);
+      });
+
+      it('changes nothing of an erased member afterwards', async () => {
+        const member = aMember();
+        await members.insertIfAbsent(member);
+        await members.erase(member.memberId);
+        const before = (await announced()).length;
+        expect(await members.update(member.memberId, { name: 'Ada Lovelace' })).toBeUndefined();
+        expect(await members.addPushDevice(member.memberId, aDevice())).toEqual({ kind: 'member-not-found' });
+        expect(await members.removePushDevice(member.memberId, 'device-1')).toBe('member-not-found');
+        expect(await members.findById(member.memberId)).toBeUndefined();
+        expect((await announced()).length).toBe(before);
+      });
+
+      it('lets the email log in again as a new member, and two erased members coexist', async () => {
+        const [first, second] = [aMember(), aMember()];
+        await members.insertIfAbsent(first);
+        await members.insertIfAbsent(second);
+        expect(await members.erase(first.memberId)).toBe(true);
+        expect(await members.erase(second.memberId)).toBe(true);
+        const again = aMember({ email: first.email });
+        expect(await members.insertIfAbsent(again)).toEqual({ member: again, created: true });
+        expect((await members.findByEmail(first.email))?.memberId).toBe(again.memberId);
+      });
+
+      it("frees the erased member's push endpoints for whoever subscribes with them next", async () => {
+        const [ada, grace] = [aMember(), aMember()];
+        await members.insertIfAbsent(ada);
+        await members.insertIfAbsent(grace);
+        const device = aDevice();
+        await members.addPushDevice(ada.memberId, device);
+        await members.erase(ada.memberId);
+        expect(await members.removePushEndpoint(device.endpoint)).toBe(false);
+        const moved = aDevice({ endpoint: device.endpoint });
+        expect(await members.addPushDevice(grace.memberId, moved)).toEqual({ kind: 'added', device: moved });
+        expect((await members.findById(grace.memberId))?.pushDevices).toEqual([moved]);
+      });
     });
 
     it('finds many members with their versions at once, leaving out unknown ids', async () => {

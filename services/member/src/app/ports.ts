@@ -63,6 +63,12 @@ export interface MemberRepository {
   removePushDevice(memberId: string, deviceId: string): Promise<RemovePushDeviceOutcome>;
   /** Removes the endpoint from whichever member holds it, as a change of that member; whether any member held it. */
   removePushEndpoint(endpoint: string): Promise<boolean>;
+  /**
+   * Erases the member (a deletion of their account): everything kept of them goes, their devices' endpoints included,
+   * and `memberDeleted(memberId)` is stored in the same write. The id then finds nothing, and the email may be a new
+   * member's. False, changing nothing, when no member has this id (unknown or already erased).
+   */
+  erase(memberId: string): Promise<boolean>;
 }
 
 export type StoredLoginToken = { tokenHash: string; email: string; expiresAt: Date };

@@ -9,3 +9,14 @@ export type MemberChanged = { kind: 'member.changed'; eventId: string; memberId:
 export function memberChanged(memberId: string, version: number): MemberChanged {
   return { kind: 'member.changed', eventId: `member-changed--${memberId}--${version}`, memberId, version };
 }
+
+/**
+ * Announced once a member's deletion of their account is stored. Each service erases what it keeps of the member; the
+ * id no longer names anyone.
+ */
+export type MemberDeleted = { kind: 'member.deleted'; eventId: string; memberId: string };
+
+/** One id per member: an account is deleted once, so a repeated announcement is deduplicated. */
+export function memberDeleted(memberId: string): MemberDeleted {
+  return { kind: 'member.deleted', eventId: `member-deleted--${memberId}`, memberId };
+}

@@ -9,7 +9,7 @@ import {
   ReportUnclaimedSchema,
 } from '@swarm/proto/report/v1/events';
 import { AlertSentSchema } from '@swarm/proto/notification/v1/events';
-import { MemberChangedSchema } from '@swarm/proto/member/v1/events';
+import { MemberChangedSchema, MemberDeletedSchema } from '@swarm/proto/member/v1/events';
 import { defineEventType } from './event-type.js';
 
 /** Every domain event of the product, by its dotted name. Add new events here (see README "Adding an event"). */
@@ -23,3 +23,4 @@ export const ReportDepartedEvent = defineEventType('report.departed', ReportDepa
 export const ClaimOutcomeRecordedEvent = defineEventType('report.outcome_recorded', ClaimOutcomeRecordedSchema);
 export const AlertSentEvent = defineEventType('alert.sent', AlertSentSchema);
 export const MemberChangedEvent = defineEventType('member.changed', MemberChangedSchema);
+export const MemberDeletedEvent = defineEventType('member.deleted', MemberDeletedSchema);

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/member/v1/events.proto.
  */
 export const file_swarm_member_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Chxzd2FybS9tZW1iZXIvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5tZW1iZXIudjEiMwoNTWVtYmVyQ2hhbmdlZBIRCgltZW1iZXJfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoDWIGcHJvdG8z");
+  fileDesc("Chxzd2FybS9tZW1iZXIvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5tZW1iZXIudjEiMwoNTWVtYmVyQ2hhbmdlZBIRCgltZW1iZXJfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoDSIiCg1NZW1iZXJEZWxldGVkEhEKCW1lbWJlcl9pZBgBIAEoCWIGcHJvdG8z");
 
 /**
  * Published on subject swarm.events.member.changed once a change of a member is stored. It carries no personal data:
@@ -38,4 +38,25 @@ export type MemberChanged = Message<"swarm.member.v1.MemberChanged"> & {
  */
 export const MemberChangedSchema: GenMessage<MemberChanged> = /*@__PURE__*/
   messageDesc(file_swarm_member_v1_events, 0);
+
+/**
+ * Published on subject swarm.events.member.deleted once a member's deletion of their account is stored (the member
+ * erased). Each service erases what it keeps of the member and ends what the member was part of; it carries no
+ * personal data, and the id it names no longer names anyone.
+ *
+ * @generated from message swarm.member.v1.MemberDeleted
+ */
+export type MemberDeleted = Message<"swarm.member.v1.MemberDeleted"> & {
+  /**
+   * @generated from field: string member_id = 1;
+   */
+  memberId: string;
+};
+
+/**
+ * Describes the message swarm.member.v1.MemberDeleted.
+ * Use `create(MemberDeletedSchema)` to create a new message.
+ */
+export const MemberDeletedSchema: GenMessage<MemberDeleted> = /*@__PURE__*/
+  messageDesc(file_swarm_member_v1_events, 1);
 

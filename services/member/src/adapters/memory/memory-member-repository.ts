@@ -3,7 +3,7 @@ import type { AddPushDeviceOutcome, CoveringMember, InsertOutcome, MemberPatch, 
 import { coverageOf, searchRadiusMiles } from '../../domain/covering.js';
 import { boxesAround, type GeoBox, type GeoPoint } from '../../domain/geo.js';
 import type { Member } from '../../domain/member.js';
-import { memberChanged } from '../../domain/member-events.js';
+import { memberChanged, memberDeleted } from '../../domain/member-events.js';
 import { withPushDevice, type PushDevice } from '../../domain/push-device.js';
 import { toOutboxMessage } from '../events/member-event-codec.js';
 
@@ -111,6 +111,18 @@ export class MemoryMemberRepository implements MemberRepository {
     const holder = holderId === undefined ? undefined : this.members.get(holderId);
     if (!holder) return false;
     this.removeEndpointFrom(holder, endpoint);
+    return true;
+  }
+
+  async erase(memberId: string): Promise<boolean> {
+    const member = this.members.get(memberId);
+    if (!member) return false;
+    this.unindex(member);
+    for (const device of member.pushDevices) if (this.byEndpoint.get(device.endpoint) === memberId) this.byEndpoint.delete(device.endpoint);
+    this.members.delete(memberId);
+    this.versions.delete(memberId);
+    this.outbox.append([toOutboxMessage(memberDeleted(memberId), new Date())]);
+    this.onEventsStored();
     return true;
   }
 

@@ -6,7 +6,7 @@ import { DAYS_OF_WEEK, DEFAULT_EXTRA_MILES, type DayOfWeek } from '../../domain/
 import { coverageOf, searchRadiusMiles } from '../../domain/covering.js';
 import { boxesAround, type GeoPoint } from '../../domain/geo.js';
 import type { Member, OnboardingEntry } from '../../domain/member.js';
-import { memberChanged } from '../../domain/member-events.js';
+import { memberChanged, memberDeleted } from '../../domain/member-events.js';
 import { withPushDevice, type PushDevice } from '../../domain/push-device.js';
 import { toOutboxMessage } from '../events/member-event-codec.js';
 
@@ -50,7 +50,18 @@ type MemberDocument = WithParkedEvents & {
   /** Absent on members stored before devices existed: none. */
   pushDevices?: PushDeviceDocument[];
   createdAt: Date;
+  /** Set when the member deleted their account: every field but the id, the version and the email's stand-in is gone. */
+  erasedAt?: Date;
 };
+
+/**
+ * What stays of an erased member: the id, marked erased, holding nothing of the person. The unique email index counts
+ * a missing email as one value, so the mark stands in for it; without an `@` it is never an email anyone logs in with.
+ */
+const ERASED_MEMBER_FIELDS = ['name', 'phoneNumber', 'address', 'home', 'timeZone', 'onboarding', 'availability', 'alertChannels', 'pushDevices', 'createdAt'] as const;
+const erasedEmail = (memberId: string) => `erased:${memberId}`;
+/** Matches members that are not erased. */
+const NOT_ERASED = { erasedAt: { $exists: false } } as const;
 
 /** What one change of a member writes. */
 type Write = { set: Document; unset?: Document };
@@ -122,7 +133,7 @@ export class MongoMemberRepository implements MemberRepository {
   }
 
   async findById(memberId: string): Promise<Member | undefined> {
-    const document = await this.collection.findOne({ _id: memberId });
+    const document = await this.collection.findOne({ _id: memberId, ...NOT_ERASED });
     return document ? fromDocument(document) : undefined;
   }
 
@@ -236,6 +247,7 @@ export class MongoMemberRepository implements MemberRepository {
         await this.parked.move(memberId, current.pendingEvents);
         continue;
       }
+      if (current.erasedAt) return undefined;
       const { write, result } = decide(current);
       if (!write) return { document: current, result };
       const version = (current.version ?? 0) + 1;
@@ -252,9 +264,35 @@ export class MongoMemberRepository implements MemberRepository {
     throw new Error(`member ${memberId} kept changing concurrently; the change was not stored`);
   }
 
+  async erase(memberId: string): Promise<boolean> {
+    // Conditional on the version read, as a change is: a concurrent change makes it read again, and one erasure wins.
+    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
+      const current = await this.collection.findOne({ _id: memberId });
+      if (!current || current.erasedAt) return false;
+      if (current.pendingEvents?.length) {
+        await this.parked.move(memberId, current.pendingEvents);
+        continue;
+      }
+      const parked = [parkEvent(toOutboxMessage(memberDeleted(memberId), new Date()))];
+      const version = (current.version ?? 0) + 1;
+      const update: Document = {
+        $set: { email: erasedEmail(memberId), erasedAt: new Date(), version, pendingEvents: parked },
+        $unset: Object.fromEntries(ERASED_MEMBER_FIELDS.map((field) => [field, ''])),
+      };
+      const filter = { _id: memberId, ...NOTHING_PARKED, version: current.version ?? { $exists: false } } as Filter<MemberDocument>;
+      if (!(await this.collection.findOneAndUpdate(filter, update))) continue;
+      await this.parked.moveSoon(memberId, parked);
+      this.onEventsStored();
+      const endpoints = (current.pushDevices ?? []).map(({ endpoint }) => endpoint);
+      if (endpoints.length > 0) await this.endpointClaims.deleteMany({ _id: { $in: endpoints }, memberId });
+      return true;
+    }
+    throw new Error(`member ${memberId} kept changing concurrently; the erasure was not stored`);
+  }
+
   async findVersioned(memberIds: string[]): Promise<{ member: Member; version: number }[]> {
     if (memberIds.length === 0) return [];
-    const documents = await this.collection.find({ _id: { $in: [...new Set(memberIds)] } }).toArray();
+    const documents = await this.collection.find({ _id: { $in: [...new Set(memberIds)] }, ...NOT_ERASED }).toArray();
     return documents.map((document) => ({ member: fromDocument(document), version: document.version ?? 0 }));
   }
 

@@ -77,6 +77,14 @@ describe('MemberService over Connect', () => {
     expect(domainErrorCode(error)).toBe('MEMBER.NOT_FOUND');
   });
 
+  it('deletes a member, who is then NOT_FOUND, and answers NOT_FOUND for a second deletion', async () => {
+    await client.ensureMember({ email: 'ada@example.org' });
+    await client.deleteMember({ memberId: 'member-1' });
+    expect((await connectErrorOf(client.getMember({ memberId: 'member-1' }))).code).toBe(Code.NotFound);
+    const again = await connectErrorOf(client.deleteMember({ memberId: 'member-1' }));
+    expect([again.code, domainErrorCode(again)]).toEqual([Code.NotFound, 'MEMBER.NOT_FOUND']);
+  });
+
   it("keeps a member's information with the home location its address was placed at and finds the member covering a nearby swarm", async () => {
     const { member } = await client.ensureMember({ email: 'ada@example.org' });
     const memberId = member?.memberId ?? '';

@@ -5,6 +5,7 @@ import { onboardingStatuses } from '@swarm/proto/labels';
 import { toConnectError } from '@swarm/runtime';
 import type { AddPushDevice } from '../../app/add-push-device.js';
 import type { ConsumeLoginToken } from '../../app/consume-login-token.js';
+import type { DeleteMember } from '../../app/delete-member.js';
 import type { EnsureMember } from '../../app/ensure-member.js';
 import type { FindCoveringMembers } from '../../app/find-covering-members.js';
 import type { FindMemberByPhone } from '../../app/find-member-by-phone.js';
@@ -59,6 +60,7 @@ export type MemberUseCases = {
   addPushDevice: AddPushDevice;
   removePushDevice: RemovePushDevice;
   removePushEndpoint: RemovePushEndpoint;
+  deleteMember: DeleteMember;
 };
 
 /** Runs a handler, turning a broken rule into its Connect code with the rule code and every message attached. */
@@ -165,6 +167,11 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
           return {};
         }),
       removePushEndpoint: (request) => answer(async () => ({ removed: await useCases.removePushEndpoint.execute(request.endpoint) })),
+      deleteMember: (request) =>
+        answer(async () => {
+          await useCases.deleteMember.execute(request.memberId);
+          return {};
+        }),
     });
   };
 }
