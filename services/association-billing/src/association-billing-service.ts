@@ -1,4 +1,5 @@
 import type { ConnectRouter } from '@connectrpc/connect';
+import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { AdjustBalance } from './app/adjust-balance.js';
 import { ChargeAlert } from './app/charge-alert.js';
 import { CreateAssociation } from './app/create-association.js';
@@ -7,6 +8,7 @@ import { GetAssociation } from './app/get-association.js';
 import { IssueActivationCode } from './app/issue-activation-code.js';
 import { JoinAssociation } from './app/join-association.js';
 import { LeaveAssociation } from './app/leave-association.js';
+import { LeaveEveryAssociation } from './app/leave-every-association.js';
 import { ListAssociationMembers } from './app/list-association-members.js';
 import { ListMemberMemberships } from './app/list-member-memberships.js';
 import { MakeMembershipAdmin } from './app/make-membership-admin.js';
@@ -28,6 +30,7 @@ import { ReadLedger } from './app/read-ledger.js';
 import { RefundAlert } from './app/refund-alert.js';
 import { SetAdminContactEmail } from './app/set-admin-contact-email.js';
 import { TopUp } from './app/top-up.js';
+import { subscribeToMemberDeleted } from './adapters/events/member-deleted-subscriber.js';
 import { associationBillingServiceRoutes } from './adapters/rpc/association-billing-service-routes.js';
 import { MemoryActivationCodeRepository } from './adapters/memory/memory-activation-code-repository.js';
 import { MemoryAssociationRepository } from './adapters/memory/memory-association-repository.js';
@@ -71,11 +74,15 @@ export function memoryAssociationBillingStores(): AssociationBillingStores {
 /** Wires the association and billing use cases to the adapters its composition (or a test) chose; every port is given. */
 export function buildAssociationBillingService(ports: AssociationBillingPorts): {
   routes: (router: ConnectRouter) => void;
+  /** Follows the events this service acts on: member.deleted. */
+  subscribe: (bus: EventBus, logger: Logger) => Promise<Subscription[]>;
 } {
   const { associations, activationCodes, memberships, ledger, clock, ids } = ports;
   const notice = new LowBalanceNotice(ledger, ports.mailer, ports.log, ports.lowBalanceThresholdCents);
   const prices = checkAlertPrices(ports.alertPrices ?? DEFAULT_ALERT_PRICES);
+  const leaveEveryAssociation = new LeaveEveryAssociation({ memberships });
   return {
+    subscribe: async (bus, logger) => [await subscribeToMemberDeleted(bus, leaveEveryAssociation, logger)],
     routes: associationBillingServiceRoutes({
       createAssociation: new CreateAssociation({ associations, clock, ids }),
       getAssociation: new GetAssociation({ associations }),

@@ -49,5 +49,9 @@ export async function composeAssociationBillingService(
     lowBalanceThresholdCents: config.LOW_BALANCE_THRESHOLD_CENTS,
     alertPrices: { sms: config.ALERT_PRICE_SMS_CENTS, push: config.ALERT_PRICE_PUSH_CENTS, email: config.ALERT_PRICE_EMAIL_CENTS },
   });
+  const subscriptions = await service.subscribe(wiring.bus, wiring.logger);
+  wiring.lifecycle.onShutdown('event subscriptions', async () => {
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+  });
   return { routes: service.routes, stores };
 }
