@@ -1,5 +1,6 @@
 import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { FollowMemberChanges } from './app/follow-member-changes.js';
+import { ForgetDeletedMember } from './app/forget-deleted-member.js';
 import { FollowReportClaims } from './app/follow-report-claims.js';
 import { MemberSettings } from './app/member-settings.js';
 import type { AlertScheduler } from './app/ports/alert-jobs.js';
@@ -29,6 +30,7 @@ import type { MemberContacts, ReportClaims } from './app/ports/inbound.js';
 import { locationJob } from './domain/alert-schedule.js';
 import { SendOutcomePrompt } from './app/send-outcome-prompt.js';
 import { subscribeToMemberChanges } from './adapters/events/member-changed-subscriber.js';
+import { subscribeToMemberDeletions } from './adapters/events/member-deleted-subscriber.js';
 import { subscribeToReportClaims } from './adapters/events/report-claim-subscribers.js';
 
 /** What alert dispatch needs from the composition root. */
@@ -110,6 +112,7 @@ export function buildDispatch(
     log,
   });
   const followMemberChanges = new FollowMemberChanges({ members, log });
+  const forgetDeletedMember = new ForgetDeletedMember({ settings: ports.memberSettings, log });
   return {
     scheduleAlerts,
     timers,
@@ -130,7 +133,8 @@ export function buildDispatch(
       await ports.scheduler.start((job, attempt) => runDispatchJob.execute(job, attempt));
       const subscriptions = await subscribeToReportClaims(ports.bus, followReportClaims, ports.clock, ports.logger);
       const memberChanges = await subscribeToMemberChanges(ports.bus, followMemberChanges);
-      return [...subscriptions, memberChanges, { stop: () => ports.scheduler.close() }];
+      const memberDeletions = await subscribeToMemberDeletions(ports.bus, forgetDeletedMember);
+      return [...subscriptions, memberChanges, memberDeletions, { stop: () => ports.scheduler.close() }];
     },
   };
 }

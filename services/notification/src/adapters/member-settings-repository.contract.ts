@@ -53,6 +53,16 @@ export function memberSettingsRepositoryContract(name: string, create: () => Pro
       expect(await settings.findMany(['m1'])).toEqual([aMemberSettings()]);
     });
 
+    it('forgets an erased member for good, even when an older answer is saved after, and keeps the others', async () => {
+      await settings.saveIfNewer([aMemberSettings({ memberId: 'm1', version: 3 }), aMemberSettings({ memberId: 'm2' })]);
+      await settings.erase('m1');
+      expect((await settings.findMany(['m1', 'm2'])).map(({ memberId }) => memberId)).toEqual(['m2']);
+      await settings.saveIfNewer([aMemberSettings({ memberId: 'm1', version: 4 })]);
+      await settings.erase('m3');
+      await settings.saveIfNewer([aMemberSettings({ memberId: 'm3', version: 1 })]);
+      expect(await settings.findMany(['m1', 'm3'])).toEqual([]);
+    });
+
     it('keeps the newest of concurrent saves', async () => {
       await Promise.all([5, 2, 7, 3, 6].map((version) => settings.saveIfNewer([aMemberSettings({ version, phoneNumber: `503555010${version}` })])));
       expect((await settings.findMany(['m1']))[0]).toMatchObject({ version: 7, phoneNumber: '5035550107' });

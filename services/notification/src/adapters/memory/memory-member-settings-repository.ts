@@ -8,6 +8,8 @@ import { isNewer, type MemberAlertSettings } from '../../domain/member-settings.
  */
 export class MemoryMemberSettingsRepository implements MemberSettingsRepository {
   private readonly settings = new Map<string, Readonly<MemberAlertSettings>>();
+  /** Members who deleted their account: never kept again. */
+  private readonly erased = new Set<string>();
 
   async findMany(memberIds: string[]): Promise<MemberAlertSettings[]> {
     return [...new Set(memberIds)].flatMap((memberId) => {
@@ -18,8 +20,14 @@ export class MemoryMemberSettingsRepository implements MemberSettingsRepository 
 
   async saveIfNewer(settings: MemberAlertSettings[]): Promise<void> {
     for (const candidate of settings) {
+      if (this.erased.has(candidate.memberId)) continue;
       if (isNewer(candidate, this.settings.get(candidate.memberId))) this.settings.set(candidate.memberId, deepFrozen(structuredClone(candidate)));
     }
+  }
+
+  async erase(memberId: string): Promise<void> {
+    this.erased.add(memberId);
+    this.settings.delete(memberId);
   }
 }
 

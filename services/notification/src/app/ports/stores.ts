@@ -28,6 +28,11 @@ export interface MemberSettingsRepository {
   findMany(memberIds: string[]): Promise<MemberAlertSettings[]>;
   /** Keeps each unless a copy of the same or a newer version is kept (see `isNewer`); concurrent saves keep the newest. */
   saveIfNewer(settings: MemberAlertSettings[]): Promise<void>;
+  /**
+   * Forgets the member's copy for good (the member deleted their account): nothing of it is found again, and a save
+   * afterwards (an answer asked before the deletion, arriving late) keeps nothing.
+   */
+  erase(memberId: string): Promise<void>;
 }
 
 /** Claims as notification saw them through `report.claimed` / `report.unclaimed`, to delay alerts of busy members. */
