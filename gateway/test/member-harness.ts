@@ -47,6 +47,9 @@ export async function startMemberGateway(
     extraRoutes?: (app: FastifyInstance) => void;
     /** The notification service behind the gateway (a fake's routes); none by default. */
     notificationRoutes?: (router: ConnectRouter) => void;
+    /** The report and association-billing services behind the gateway; none by default. */
+    reportRoutes?: (router: ConnectRouter) => void;
+    associationBillingRoutes?: (router: ConnectRouter) => void;
     /** Per-client limits of the claim links and test alerts; generous by default. */
     alertClaimsPerHourPerClient?: number;
     testAlertsPerHourPerClient?: number;
@@ -69,9 +72,9 @@ export async function startMemberGateway(
       registerHealthService(router, new HealthRegistry());
     });
   const clients = createServiceClients({
-    report: transport(),
+    report: transport(options.reportRoutes),
     member: transport(member.routes),
-    'association-billing': transport(),
+    'association-billing': transport(options.associationBillingRoutes),
     notification: transport(options.notificationRoutes),
   });
   const outbox = new DevOutbox();

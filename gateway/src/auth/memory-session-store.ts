@@ -31,6 +31,10 @@ export class MemorySessionStore implements SessionStore {
     this.sessions.delete(sessionId);
   }
 
+  async destroyAllOf(memberId: string): Promise<void> {
+    for (const [sessionId, session] of this.sessions) if (session.memberId === memberId) this.sessions.delete(sessionId);
+  }
+
   private now(): number {
     return this.options.now?.() ?? Date.now();
   }

@@ -43,6 +43,16 @@ export function sessionStoreContract(name: string, create: (idleTimeoutMs: numbe
       expect(await fixture.store.find(kept.sessionId)).toEqual(kept);
     });
 
+    it("ends every session of a member at once and keeps other members' sessions", async () => {
+      const [first, second] = [await fixture.store.create('member-1'), await fixture.store.create('member-1')];
+      const other = await fixture.store.create('member-2');
+      await fixture.store.destroyAllOf('member-1');
+      expect(await fixture.store.find(first.sessionId)).toBeUndefined();
+      expect(await fixture.store.find(second.sessionId)).toBeUndefined();
+      expect(await fixture.store.find(other.sessionId)).toEqual(other);
+      await fixture.store.destroyAllOf('member-without-sessions');
+    });
+
     it('ends a session left idle longer than the timeout', async () => {
       const session = await fixture.store.create('member-1');
       await fixture.elapse(IDLE_MS + 200);

@@ -9,4 +9,6 @@ export interface SessionStore {
   /** Undefined for an unknown, ended or expired session. */
   find(sessionId: string): Promise<MemberSession | undefined>;
   destroy(sessionId: string): Promise<void>;
+  /** Ends every session of the member, in every browser (the member deleted their account). */
+  destroyAllOf(memberId: string): Promise<void>;
 }

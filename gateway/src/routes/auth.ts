@@ -10,6 +10,7 @@ import type { ServiceClients } from '../clients/service-clients.js';
 import type { DevOutbox } from '../mail/dev-outbox.js';
 import type { Mailer } from '../mail/mailer.js';
 import { devOutboxRoutes } from './dev-outbox.js';
+import { memberAccountRoutes } from './member-account.js';
 import { memberRoutes } from './member.js';
 import { DEFAULT_MAGIC_LINK_LIMITS, magicLinkRoutes, type MagicLinkLimits } from './oauth-magic-link.js';
 import { logoutRoutes } from './oauth-logout.js';
@@ -60,6 +61,7 @@ export function authAndMemberRoutes(
   });
   logoutRoutes(app, { sessions, cookies });
   memberRoutes(app, { clients });
+  memberAccountRoutes(app, { clients, sessions, cookies });
   magicLinkRoutes(app, {
     clients,
     sessions,

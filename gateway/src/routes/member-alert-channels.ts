@@ -41,7 +41,7 @@ function deviceView(device: PushDevice | undefined): DeviceView {
   };
 }
 
-function channelsView(channels: AlertChannels | undefined, devices: PushDevice[]) {
+export function channelsView(channels: AlertChannels | undefined, devices: PushDevice[]) {
   return { sms: channels?.sms ?? false, push: channels?.push ?? false, email: channels?.email ?? false, devices: devices.map(deviceView) };
 }
 

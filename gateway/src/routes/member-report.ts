@@ -87,6 +87,40 @@ const imageUrls = (reportId: string, hasImage: boolean) => ({
   thumbnailUrl: hasImage ? `/api/member/report/${reportId}/image?variant=thumbnail` : null,
 });
 
+type ActiveReport = Awaited<ReturnType<ServiceClients['report']['listActiveReportsForMember']>>['reports'][number];
+type ClaimedReport = Awaited<ReturnType<ServiceClients['report']['listClaimedReportsForMember']>>['reports'][number];
+
+/** An active report the member was alerted about, as the member area lists it. */
+export function activeReportView(report: ActiveReport) {
+  return {
+    reportId: report.reportId,
+    dateCreated: iso(report.createdAt),
+    ...imageUrls(report.reportId, report.hasImage),
+    claimCode: report.claimCode,
+    note: report.note,
+    size: swarmSizes.label(report.size) ?? '',
+    elevation: report.elevationFeet,
+    distanceFromHome: Math.round(report.distanceMiles * 100) / 100,
+  };
+}
+
+/** A report the member claimed, as the member area lists it. */
+export function claimedReportView(report: ClaimedReport) {
+  return {
+    reportId: report.reportId,
+    dateCreated: iso(report.createdAt),
+    dateClaimed: iso(report.claimedAt),
+    ...imageUrls(report.reportId, report.hasImage),
+    claimCode: report.claimCode,
+    note: report.note,
+    size: swarmSizes.label(report.size) ?? '',
+    elevation: report.elevationFeet,
+    canUnClaim: report.canUnclaim,
+    companyName: report.companyName,
+    outcome: claimOutcomes.label(report.outcome) ?? null,
+  };
+}
+
 /**
  * The member area's Active and Claimed Swarms (spec §7): lists, claim, un-claim, mark as bad, the claim's outcome,
  * and the report pictures. Behind the session check every /api/member/ route passes (routes/auth.ts).
@@ -94,37 +128,12 @@ const imageUrls = (reportId: string, hasImage: boolean) => ({
 export function memberReportRoutes(app: FastifyInstance, clients: ServiceClients): void {
   app.get('/api/member/report/active', async (request, reply) => {
     const { reports } = await clients.report.listActiveReportsForMember({ memberId: memberIdOf(request) });
-    return reply.header('cache-control', 'no-store').send(
-      reports.map((report) => ({
-        reportId: report.reportId,
-        dateCreated: iso(report.createdAt),
-        ...imageUrls(report.reportId, report.hasImage),
-        claimCode: report.claimCode,
-        note: report.note,
-        size: swarmSizes.label(report.size) ?? '',
-        elevation: report.elevationFeet,
-        distanceFromHome: Math.round(report.distanceMiles * 100) / 100,
-      })),
-    );
+    return reply.header('cache-control', 'no-store').send(reports.map(activeReportView));
   });
 
   app.get('/api/member/report/claimed', async (request, reply) => {
     const { reports } = await clients.report.listClaimedReportsForMember({ memberId: memberIdOf(request) });
-    return reply.header('cache-control', 'no-store').send(
-      reports.map((report) => ({
-        reportId: report.reportId,
-        dateCreated: iso(report.createdAt),
-        dateClaimed: iso(report.claimedAt),
-        ...imageUrls(report.reportId, report.hasImage),
-        claimCode: report.claimCode,
-        note: report.note,
-        size: swarmSizes.label(report.size) ?? '',
-        elevation: report.elevationFeet,
-        canUnClaim: report.canUnclaim,
-        companyName: report.companyName,
-        outcome: claimOutcomes.label(report.outcome) ?? null,
-      })),
-    );
+    return reply.header('cache-control', 'no-store').send(reports.map(claimedReportView));
   });
 
   // A GET that changes state (the spec's call): the cross-site hook only guards other methods, so a claim another

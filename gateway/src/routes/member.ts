@@ -27,7 +27,7 @@ const informationBody = z.object({
 const onboardingBody = z.object({ onboardingId: z.number().int().min(0).max(1_000_000), status: z.string().max(10) });
 
 /** Spec §3: the member's information as the member area reads it. */
-function information(member: Member | undefined) {
+export function information(member: Member | undefined) {
   return {
     name: member?.name ?? '',
     phoneNumber: member?.phoneNumber ?? '',
@@ -40,7 +40,7 @@ function information(member: Member | undefined) {
  * Spec §3: availability as flat keys (sundayFrom … saturdayTo), plus the time zone the hours are read in and the
  * extra miles for unclaimed swarms (0 = off).
  */
-function availability(member: Member | undefined) {
+export function availability(member: Member | undefined) {
   const stored = member?.availability;
   const body: Record<string, number | boolean | string> = {
     doNotDisturb: stored?.doNotDisturb ?? false,

@@ -1,0 +1,65 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import type { FastifyInstance } from 'fastify';
+import { clearedSessionCookie, memberIdOf, type SessionCookieSettings } from '../auth/member-session.js';
+import type { SessionStore } from '../auth/session-store.js';
+import type { ServiceClients } from '../clients/service-clients.js';
+import { availability, information } from './member.js';
+import { channelsView } from './member-alert-channels.js';
+import { toMemberCompany } from './member-company.js';
+import { activeReportView, claimedReportView } from './member-report.js';
+
+export const ACCOUNT_MESSAGES = {
+  deleteFailed: 'Something went wrong deleting your account. Please try again.',
+  downloadFailed: 'Something went wrong gathering your data. Please try again.',
+} as const;
+
+const unavailable = (message: string) => ({ 500: message, 502: message, 503: message, 504: message });
+
+/** The file name the browser saves the member's data under. */
+export const MEMBER_DATA_FILE_NAME = 'swarm-alert-my-data.json';
+
+/**
+ * The member's own account: "Delete my account" and "Download my data". Behind the session check of every
+ * /api/member/ route, so a member only ever deletes or reads their own account.
+ */
+export function memberAccountRoutes(app: FastifyInstance, options: { clients: ServiceClients; sessions: SessionStore; cookies: SessionCookieSettings }): void {
+  const { clients, sessions, cookies } = options;
+
+  app.delete('/api/member/account', { config: { errorMessages: unavailable(ACCOUNT_MESSAGES.deleteFailed) } }, async (request, reply) => {
+    const memberId = memberIdOf(request);
+    // Deleting twice (a second tab, a retried request) ends as deleting once: the sessions still end.
+    await clients.member.deleteMember({ memberId }).catch((error: unknown) => {
+      if (!(error instanceof ConnectError && error.code === Code.NotFound)) throw error;
+    });
+    await sessions.destroyAllOf(memberId);
+    // The session check renewed the cookie on the way in; the browser is told to forget it instead.
+    reply.removeHeader('set-cookie');
+    return reply.header('set-cookie', clearedSessionCookie(cookies)).header('cache-control', 'no-store').code(204).send();
+  });
+
+  app.get('/api/member/data', { config: { errorMessages: unavailable(ACCOUNT_MESSAGES.downloadFailed) } }, async (request, reply) => {
+    const memberId = memberIdOf(request);
+    const [{ member }, channels, { memberships }, active, claimed] = await Promise.all([
+      clients.member.getMember({ memberId }),
+      clients.member.getAlertChannels({ memberId }),
+      clients.associationBilling.listMemberMemberships({ memberId }),
+      clients.report.listActiveReportsForMember({ memberId }),
+      clients.report.listClaimedReportsForMember({ memberId }),
+    ]);
+    const data = {
+      exportedAt: new Date().toISOString(),
+      member: { memberId, email: member?.email ?? '', ...information(member), timeZone: member?.timeZone ?? '' },
+      availability: availability(member),
+      // The devices by name and date: the push subscriptions (endpoints and keys) are secrets, never shown.
+      alertChannels: channelsView(channels.channels, channels.devices),
+      associations: memberships.map(toMemberCompany),
+      activeSwarmsAlerted: active.reports.map(activeReportView),
+      claimedSwarms: claimed.reports.map(claimedReportView),
+    };
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${MEMBER_DATA_FILE_NAME}"`)
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(data, null, 2));
+  });
+}
