@@ -14,7 +14,7 @@ describe('member profile page', { timeout: 20_000 }, () => {
 
     await screen.findByRole('switch', { name: 'Do Not Disturb' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Information', 'Associations', 'Availability', 'How to alert me', 'Active Swarms', 'Claimed Swarms']);
+    expect(headings).toEqual(['Information', 'Associations', 'Availability', 'How to alert me', 'Active Swarms', 'Claimed Swarms', 'Your account']);
     expect(screen.getByRole('heading', { level: 1, name: 'Your profile' })).toHaveAttribute('data-tour', 'profile');
     const anchors = [...container.ownerDocument.querySelectorAll('[data-tour]')].map((element) => element.getAttribute('data-tour'));
     expect(anchors).toEqual(['profile', 'associations', 'activation-code', 'add-association', 'availability', 'active-swarms', 'claimed-swarms']);

@@ -12,6 +12,7 @@ import { useUpdateOnboarding } from '@/features/member/api/update-onboarding';
 import { dashboardTourSteps } from '@/features/member/lib/dashboard-tour-steps';
 import { informationMessages, isInformationComplete, shouldShowDashboardTour } from '@/features/member/lib/information-rules';
 import { useNotify } from '@/lib/notify';
+import { AccountSection } from '@/features/member/components/account-section';
 import { AvailabilityForm } from '@/features/member/components/availability-form';
 import { SectionCard, SectionHeading } from '@/components/ui/form-parts';
 import { InformationForm } from '@/features/member/components/information-form';
@@ -23,7 +24,8 @@ const PAGE_TITLE = 'Your profile';
 
 /**
  * Spec §2: Information, Associations, Availability, Active Swarms, Claimed Swarms, in this order, with How to alert me
- * (text, notifications, email) after Availability; then the statistics of each association the member is an admin of.
+ * (text, notifications, email) after Availability; then the statistics of each association the member is an admin of,
+ * and last the member's account (download their data, delete the account).
  */
 export function MemberProfilePage() {
   const information = useInformation();
@@ -69,6 +71,8 @@ export function MemberProfilePage() {
       {administered.map((company) => (
         <AssociationStatisticsSection key={company.companyId} companyId={company.companyId} companyName={company.companyName} />
       ))}
+
+      <AccountSection />
 
       {information.data && !availability.isPending && <ProfileGuidance information={information.data} />}
     </Article>

@@ -17,6 +17,19 @@ describe('policy pages', () => {
     expect(policy).toHaveTextContent('you agree to receive text messages about swarm alerts');
     expect(screen.getByRole('heading', { level: 2, name: 'How long we keep it' })).toBeInTheDocument();
   });
+
+  it('the privacy policy states what deleting an account erases and what it keeps', () => {
+    renderAppAt('/privacy');
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Deleting your account' })).toBeInTheDocument();
+    const policy = screen.getByRole('article');
+    expect(policy).toHaveTextContent(
+      'we erase your name, email address, phone number, home address, availability, how you chose to be alerted and the devices you get notifications on',
+    );
+    expect(policy).toHaveTextContent('you are logged out on every device and removed from every association');
+    expect(policy).toHaveTextContent('the charges for alerts sent to you keep their amounts');
+    expect(policy).toHaveTextContent('Download my data');
+  });
 });
 
 describe('about page', () => {

@@ -54,9 +54,21 @@ export function PrivacyPage() {
         <h2>How long we keep it</h2>
         <p>
           Reports, with the reporter's contact details and photo, are deleted 90 days after the swarm is collected or
-          the report is closed. Member information is kept while the account is active and deleted within 30 days of a
-          request to close it. Records of alerts charged to an association are kept as long as the law requires for
-          accounting, without reporters' contact details.
+          the report is closed. Member information is kept while the account is active. Records of alerts charged to an
+          association are kept as long as the law requires for accounting, without reporters' contact details.
+        </p>
+
+        <h2>Deleting your account</h2>
+        <p>
+          Members can delete their account at any time with Delete my account in their profile. It takes effect at once:
+          we erase your name, email address, phone number, home address, availability, how you chose to be alerted and
+          the devices you get notifications on; you are logged out on every device and removed from every association.
+        </p>
+        <p>
+          What stays names nobody: the charges for alerts sent to you keep their amounts in your associations' accounts
+          against a number that no longer leads to you, and the swarms you were alerted about or claimed stay counted in
+          your associations' figures, without your name or contact details. You can log in again later with the same
+          email address; you start as a new member.
         </p>
 
         <h2>Security</h2>
@@ -68,7 +80,9 @@ export function PrivacyPage() {
         <h2>Your choices</h2>
         <p>
           You can ask us to see, correct or delete your information at any time using the Feedback tab on any page.
-          Members can update their details in their profile.
+          Members can update their details in their profile, download everything we keep about them as a file with
+          Download my data (your profile, associations, alert settings and devices, and the swarms you were alerted about
+          and claimed), and delete their account with Delete my account.
         </p>
 
         <h2>Changes</h2>
