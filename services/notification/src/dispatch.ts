@@ -112,7 +112,7 @@ export function buildDispatch(
     log,
   });
   const followMemberChanges = new FollowMemberChanges({ members, log });
-  const forgetDeletedMember = new ForgetDeletedMember({ settings: ports.memberSettings, log });
+  const forgetDeletedMember = new ForgetDeletedMember({ settings: ports.memberSettings, sentTexts: ports.sentTexts, log });
   return {
     scheduleAlerts,
     timers,

@@ -46,6 +46,19 @@ export function sentTextRepositoryContract(name: string, create: () => Promise<S
       expect(await texts.find('k4')).toMatchObject({ state: 'sent', sentAt: at(2) });
     });
 
+    it("erases where a member's messages went, keeping the messages and every other member's and reporter's", async () => {
+      await texts.beginSending(text('m1-prompt', { purpose: 'outcome-prompt', memberId: 'm1', to: '5035550101' }));
+      await texts.beginSending(text('m1-email', { purpose: 'alert-email', memberId: 'm1', to: 'ada@example.org' }));
+      await texts.markSent('m1-email', { sentAt: at(1) });
+      await texts.beginSending(text('m2-prompt', { purpose: 'outcome-prompt', memberId: 'm2', to: '5035550102' }));
+      await texts.beginSending(text('reporter', { to: '5035550177' }));
+      await texts.eraseDestinationsOf('m1');
+      expect(await texts.find('m1-prompt')).toMatchObject({ to: '', purpose: 'outcome-prompt', reportId: 'r1', state: 'sending' });
+      expect(await texts.find('m1-email')).toMatchObject({ to: '', state: 'sent', sentAt: at(1) });
+      expect((await texts.find('m2-prompt'))?.to).toBe('5035550102');
+      expect((await texts.find('reporter'))?.to).toBe('5035550177');
+    });
+
     it("finds the member's most recent outcome prompt, and no other member's or other text", async () => {
       await texts.beginSending(text('p1', { purpose: 'outcome-prompt', memberId: 'm1', reportId: 'r1', startedAt: at(10) }));
       await texts.beginSending(text('p2', { purpose: 'outcome-prompt', memberId: 'm1', reportId: 'r2', startedAt: at(30) }));

@@ -34,4 +34,8 @@ export class MemorySentTextRepository implements SentTextRepository {
     }
     return latest && { ...latest };
   }
+
+  async eraseDestinationsOf(memberId: string): Promise<void> {
+    for (const [key, text] of this.texts) if (text.memberId === memberId) this.texts.set(key, { ...text, to: '' });
+  }
 }

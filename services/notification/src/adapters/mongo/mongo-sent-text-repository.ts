@@ -53,6 +53,10 @@ export class MongoSentTextRepository implements SentTextRepository {
     const document = await this.collection.findOne({ memberId, purpose: 'outcome-prompt', state: { $ne: 'failed' } }, { sort: { startedAt: -1 } });
     return document ? fromDocument(document) : undefined;
   }
+
+  async eraseDestinationsOf(memberId: string): Promise<void> {
+    await this.collection.updateMany({ memberId }, { $set: { to: '' } });
+  }
 }
 
 function fromDocument({ _id, ...fields }: SentTextDocument): SentText {

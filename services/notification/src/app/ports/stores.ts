@@ -103,6 +103,11 @@ export interface SentTextRepository {
   markFailed(key: string, reason: string): Promise<void>;
   /** The member's most recent outcome prompt that did not fail (by the time it was begun), which a lone digit answers. */
   latestOutcomePrompt(memberId: string): Promise<SentText | undefined>;
+  /**
+   * Forgets where the member's messages went (the member deleted their account): each keeps its purpose, report and
+   * times, with an empty `to`. Messages to reporters are not the member's and stay as they are.
+   */
+  eraseDestinationsOf(memberId: string): Promise<void>;
 }
 
 /** Numbers that replied STOP: nothing but the confirmation is texted to them until they reply START. */
