@@ -3,6 +3,8 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createClient, createRouterTransport, type Client, type ConnectRouter } from '@connectrpc/connect';
 import { buildAssociationBillingService, DEFAULT_LOW_BALANCE_THRESHOLD_CENTS, memoryAssociationBillingStores } from '@swarm/association-billing-service';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { AlertChannel } from '@swarm/proto/common/v1/channel';
+import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { ClaimOutcome, SwarmSize } from '@swarm/proto/report/v1/report';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { LogMailer, secureRandomBelow, systemClock, uuidIds } from '@swarm/runtime';
@@ -58,6 +60,21 @@ describe('member account API: delete my account, download my data', () => {
       },
     });
 
+  const notificationRoutes = (router: ConnectRouter) =>
+    router.service(NotificationService, {
+      listMemberAlerts: ({ memberId }) => ({
+        alerts: [
+          {
+            reportId: `alerted-${memberId}`,
+            companyName: 'Portland Beekeepers',
+            distanceMiles: 2.345,
+            channels: [AlertChannel.SMS, AlertChannel.PUSH],
+            sentAt: timestampFromDate(new Date('2026-05-29T09:00:00Z')),
+          },
+        ],
+      }),
+    });
+
   beforeEach(async () => {
     reportsAskedFor = [];
     reportServiceDown = false;
@@ -72,7 +89,7 @@ describe('member account API: delete my account, download my data', () => {
       lowBalanceThresholdCents: DEFAULT_LOW_BALANCE_THRESHOLD_CENTS,
     });
     billing = createClient(AssociationBillingService, createRouterTransport(billingService.routes));
-    gateway = await startMemberGateway({ publicUrl: 'http://localhost:8080', reportRoutes, associationBillingRoutes: billingService.routes });
+    gateway = await startMemberGateway({ publicUrl: 'http://localhost:8080', reportRoutes, notificationRoutes, associationBillingRoutes: billingService.routes });
   });
   afterEach(async () => {
     await gateway.close();
@@ -150,6 +167,10 @@ describe('member account API: delete my account, download my data', () => {
       expect(data.availability).toMatchObject({ doNotDisturb: false, rangeInMiles: 5, elevationMaximum: 10 });
       expect(data.alertChannels).toMatchObject({ sms: true, devices: [{ name: 'My phone', deviceId: expect.any(String), addedAt: expect.any(String) }] });
       expect(data.associations).toEqual([expect.objectContaining({ companyName: 'Portland Beekeepers', status: 'a' })]);
+      const { memberId } = data.member as { memberId: string };
+      expect(data.alertsReceived).toEqual([
+        { reportId: `alerted-${memberId}`, companyName: 'Portland Beekeepers', distanceMiles: 2.35, channels: ['sms', 'push'], sentAt: '2026-05-29T09:00:00.000Z' },
+      ]);
       expect(data.activeSwarmsAlerted).toEqual([expect.objectContaining({ claimCode: '01234', size: 'Softball', distanceFromHome: 1.23 })]);
       expect(data.claimedSwarms).toEqual([expect.objectContaining({ claimCode: '54321', companyName: 'Portland Beekeepers', outcome: 'Captured' })]);
       expect(response.text).not.toContain(subscription.endpoint);

@@ -1,4 +1,6 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
+import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import type { FastifyInstance } from 'fastify';
 import { clearedSessionCookie, memberIdOf, type SessionCookieSettings } from '../auth/member-session.js';
 import type { SessionStore } from '../auth/session-store.js';
@@ -14,6 +16,8 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 const unavailable = (message: string) => ({ 500: message, 502: message, 503: message, 504: message });
+
+const CHANNEL_NAMES: Partial<Record<AlertChannel, string>> = { [AlertChannel.SMS]: 'sms', [AlertChannel.PUSH]: 'push', [AlertChannel.EMAIL]: 'email' };
 
 /** The file name the browser saves the member's data under. */
 export const MEMBER_DATA_FILE_NAME = 'swarm-alert-my-data.json';
@@ -39,12 +43,13 @@ export function memberAccountRoutes(app: FastifyInstance, options: { clients: Se
 
   app.get('/api/member/data', { config: { errorMessages: unavailable(ACCOUNT_MESSAGES.downloadFailed) } }, async (request, reply) => {
     const memberId = memberIdOf(request);
-    const [{ member }, channels, { memberships }, active, claimed] = await Promise.all([
+    const [{ member }, channels, { memberships }, active, claimed, { alerts }] = await Promise.all([
       clients.member.getMember({ memberId }),
       clients.member.getAlertChannels({ memberId }),
       clients.associationBilling.listMemberMemberships({ memberId }),
       clients.report.listActiveReportsForMember({ memberId }),
       clients.report.listClaimedReportsForMember({ memberId }),
+      clients.notification.listMemberAlerts({ memberId }),
     ]);
     const data = {
       exportedAt: new Date().toISOString(),
@@ -53,6 +58,13 @@ export function memberAccountRoutes(app: FastifyInstance, options: { clients: Se
       // The devices by name and date: the push subscriptions (endpoints and keys) are secrets, never shown.
       alertChannels: channelsView(channels.channels, channels.devices),
       associations: memberships.map(toMemberCompany),
+      alertsReceived: alerts.map((alert) => ({
+        reportId: alert.reportId,
+        companyName: alert.companyName,
+        distanceMiles: Math.round(alert.distanceMiles * 100) / 100,
+        channels: alert.channels.flatMap((channel) => CHANNEL_NAMES[channel] ?? []),
+        sentAt: alert.sentAt ? timestampDate(alert.sentAt).toISOString() : null,
+      })),
       activeSwarmsAlerted: active.reports.map(activeReportView),
       claimedSwarms: claimed.reports.map(claimedReportView),
     };

@@ -1,6 +1,7 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { GetAlertDispatch } from './app/get-alert-dispatch.js';
+import { ListMemberAlerts } from './app/list-member-alerts.js';
 import { GetAssociationStatistics } from './app/get-association-statistics.js';
 import type { Clock } from './app/ports/clock-and-log.js';
 import type { ReportStatisticsRepository } from './app/ports/statistics.js';
@@ -76,8 +77,9 @@ export function buildNotificationService(ports: {
           devPush: ports.dispatch.devPush,
         })
       : {};
+  const listMemberAlerts = ports.dispatch && new ListMemberAlerts({ sentAlerts: ports.dispatch.sentAlerts });
   return {
-    routes: notificationServiceRoutes({ getAlertDispatch, getAssociationStatistics }, { ...inbound?.handlers, ...claimHandlers }),
+    routes: notificationServiceRoutes({ getAlertDispatch, getAssociationStatistics, listMemberAlerts }, { ...inbound?.handlers, ...claimHandlers }),
     subscribe: async () => [await subscribeToReportSubmitted(ports.bus, startDispatch, ports.logger), ...((await inbound?.subscribe()) ?? []), ...((await dispatch?.start()) ?? [])],
   };
 }

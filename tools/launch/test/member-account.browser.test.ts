@@ -48,10 +48,13 @@ describe("a member's own account in a browser on a phone, against the embedded p
       member: { memberId: string; email: string; name: string; phoneNumber: string; address: string };
       associations: { companyName: string }[];
       alertChannels: { sms: boolean; devices: unknown[] };
+      alertsReceived: unknown[];
+      claimedSwarms: unknown[];
     };
     expect(data.member).toMatchObject({ email: member.email, name: member.name, phoneNumber: member.phone, address: member.address });
     expect(data.associations.map(({ companyName }) => companyName)).toEqual(['Portland Beekeepers']);
     expect(data.alertChannels).toMatchObject({ sms: true, devices: [] });
+    expect([data.alertsReceived, data.claimedSwarms]).toEqual([[], []]);
     const { memberId } = data.member;
     await shot(page, 'member-account-section-phone');
 

@@ -113,6 +113,19 @@ export function sentAlertRepositoryContract(name: string, create: () => Promise<
       expect(await outbox.pending(10)).toEqual([]);
     });
 
+    it("lists the alerts sent to a member, newest first, without those not sent or another member's", async () => {
+      const at = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000);
+      const alertTo = (sendKey: string, memberId: string, minutes: number) => ({ ...sent(sendKey), memberId, reportId: sendKey, startedAt: at(minutes) });
+      for (const [sendKey, memberId, minutes] of [['older', 'm1', 1], ['newer', 'm1', 5], ['other', 'm2', 3]] as const) {
+        const alert = alertTo(sendKey, memberId, minutes);
+        await sentAlerts.recordSent(alert, eventOf(alert));
+      }
+      await sentAlerts.beginSending({ ...sending('still-sending'), startedAt: at(9) });
+      expect((await sentAlerts.listSentToMember('m1', 10)).map(({ sendKey }) => sendKey)).toEqual(['newer', 'older']);
+      expect((await sentAlerts.listSentToMember('m1', 1)).map(({ sendKey }) => sendKey)).toEqual(['newer']);
+      expect(await sentAlerts.listSentToMember('m3', 10)).toEqual([]);
+    });
+
     it('never marks a sent alert failed', async () => {
       await sentAlerts.beginSending(sending());
       await sentAlerts.recordSent(sent(), eventOf(sent()));

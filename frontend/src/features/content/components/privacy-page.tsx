@@ -81,8 +81,8 @@ export function PrivacyPage() {
         <p>
           You can ask us to see, correct or delete your information at any time using the Feedback tab on any page.
           Members can update their details in their profile, download everything we keep about them as a file with
-          Download my data (your profile, associations, alert settings and devices, and the swarms you were alerted about
-          and claimed), and delete their account with Delete my account.
+          Download my data (your profile, associations, alert settings and devices, the alerts you were sent and the swarms
+          you claimed), and delete their account with Delete my account.
         </p>
 
         <h2>Changes</h2>

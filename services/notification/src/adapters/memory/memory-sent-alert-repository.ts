@@ -47,6 +47,14 @@ export class MemorySentAlertRepository implements SentAlertRepository {
     return 'recorded';
   }
 
+  async listSentToMember(memberId: string, limit: number): Promise<SentAlert[]> {
+    return [...this.alerts.values()]
+      .filter((alert) => alert.memberId === memberId && alert.state === 'sent')
+      .sort((left, right) => right.startedAt.getTime() - left.startedAt.getTime())
+      .slice(0, limit)
+      .map((alert) => structuredClone(alert));
+  }
+
   async findForMember(reportId: string, memberId: string): Promise<SentAlert[]> {
     const sendKeys = this.sendKeysOf.get(reportAndMember({ reportId, memberId })) ?? [];
     return [...sendKeys].flatMap((sendKey) => {

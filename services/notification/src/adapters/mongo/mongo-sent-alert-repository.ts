@@ -45,6 +45,8 @@ export class MongoSentAlertRepository implements SentAlertRepository {
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ startedAt: 1 }, { name: 'started_ttl', expireAfterSeconds: RETENTION_SECONDS });
     await this.collection.createIndex({ reportId: 1, memberId: 1 }, { name: 'report_member' });
+    // A member's own data lists the alerts they were sent.
+    await this.collection.createIndex({ memberId: 1, startedAt: -1 }, { name: 'member_started' });
     await this.parked.ensureIndexes();
     await this.outbox.ensureIndexes();
   }
@@ -102,6 +104,11 @@ export class MongoSentAlertRepository implements SentAlertRepository {
     await this.parked.moveSoon(sendKey, parked);
     this.onEventsStored();
     return 'recorded';
+  }
+
+  async listSentToMember(memberId: string, limit: number): Promise<SentAlert[]> {
+    const documents = await this.collection.find({ memberId, state: 'sent' }).sort({ startedAt: -1 }).limit(limit).toArray();
+    return documents.map(({ _id, pendingEvents: _parked, ...fields }) => ({ sendKey: _id, ...fields }));
   }
 
   async findForMember(reportId: string, memberId: string): Promise<SentAlert[]> {

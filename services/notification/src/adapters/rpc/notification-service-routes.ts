@@ -4,8 +4,10 @@ import { DispatchStatus, NotificationService } from '@swarm/proto/notification/v
 import { toConnectError } from '@swarm/runtime';
 import type { GetAlertDispatch } from '../../app/get-alert-dispatch.js';
 import type { GetAssociationStatistics } from '../../app/get-association-statistics.js';
+import type { ListMemberAlerts } from '../../app/list-member-alerts.js';
 import type { NotificationErrorCode } from '../../domain/notification-error.js';
 import type { AssociationFigures } from '../../domain/statistics.js';
+import { toProtoChannel } from './channel-mapping.js';
 
 const connectCodes: Record<NotificationErrorCode, Code> = {
   'NOTIFICATION.INVALID_EVENT': Code.InvalidArgument,
@@ -25,7 +27,12 @@ const toProtoStatistics = (figures: AssociationFigures) => ({
 });
 
 export function notificationServiceRoutes(
-  useCases: { getAlertDispatch: GetAlertDispatch; getAssociationStatistics: GetAssociationStatistics },
+  useCases: {
+    getAlertDispatch: GetAlertDispatch;
+    getAssociationStatistics: GetAssociationStatistics;
+    /** Absent where this service sends no alerts: the list is empty. */
+    listMemberAlerts?: ListMemberAlerts | undefined;
+  },
   /** Methods implemented elsewhere (inbound SMS): one service takes all its methods in one registration. */
   moreHandlers: Partial<ServiceImpl<typeof NotificationService>> = {},
 ) {
@@ -41,6 +48,19 @@ export function notificationServiceRoutes(
         } catch (error) {
           throw toConnectError(error, connectCodes);
         }
+      },
+      async listMemberAlerts(request) {
+        const alerts = (await useCases.listMemberAlerts?.execute(request.memberId)) ?? [];
+        return {
+          alerts: alerts.map((alert) => ({
+            reportId: alert.reportId,
+            companyName: alert.companyName,
+            distanceMiles: alert.distanceMiles,
+            // Records made before channels existed went by text message.
+            channels: (alert.channels ?? ['sms']).map(toProtoChannel),
+            sentAt: timestampFromDate(alert.sentAt ?? alert.startedAt),
+          })),
+        };
       },
       async getAssociationStatistics(request) {
         try {

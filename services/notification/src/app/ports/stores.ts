@@ -72,6 +72,8 @@ export interface SentAlertRepository {
   find(sendKey: string): Promise<SentAlert | undefined>;
   /** Every alert of this report to this member, being sent or sent (one per alerting round). */
   findForMember(reportId: string, memberId: string): Promise<SentAlert[]>;
+  /** The alerts sent to the member (state 'sent'), newest first by when they were begun, at most `limit` of them. */
+  listSentToMember(memberId: string, limit: number): Promise<SentAlert[]>;
 }
 
 export type { TextPurpose };
