@@ -25,7 +25,7 @@ export type RunningProduct = {
   /** Where each part's Prometheus metrics are scraped (one URL for every part of the embedded product). */
   metricsUrls: Record<StackProcessName, string>;
   /** Makes a beekeeper living at the place a member of a new, funded association, so reports there are covered. */
-  coverPlace: (place: CoveredPlace) => Promise<{ memberId: string; companyId: string }>;
+  coverPlace: (place: CoveredPlace) => Promise<{ memberId: string; companyId: string; email: string }>;
   stop: () => Promise<void>;
 };
 
@@ -39,9 +39,10 @@ async function coverPlace(
   member: Client<typeof MemberService>,
   billing: Client<typeof AssociationBillingService>,
   place: CoveredPlace,
-): Promise<{ memberId: string; companyId: string }> {
+): Promise<{ memberId: string; companyId: string; email: string }> {
   const suffix = Math.random().toString(36).slice(2, 8);
-  const { member: created } = await member.ensureMember({ email: `keeper-${suffix}@example.org` });
+  const email = `keeper-${suffix}@example.org`;
+  const { member: created } = await member.ensureMember({ email });
   const memberId = created?.memberId ?? '';
   await member.updateMemberInformation({
     memberId,
@@ -57,7 +58,7 @@ async function coverPlace(
   const { activationCode } = await billing.issueActivationCode({ companyId });
   await billing.joinAssociation({ memberId, activationCode });
   await billing.topUp({ companyId, amountCents: 2_000, topUpId: `e2e-${suffix}` });
-  return { memberId, companyId };
+  return { memberId, companyId, email };
 }
 
 export const SPA_MARKER = '<!-- swarm-alert test spa -->';
