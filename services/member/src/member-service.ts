@@ -62,7 +62,7 @@ export function buildMemberService(ports: {
       }),
       removePushDevice: new RemovePushDevice({ members: ports.members }),
       removePushEndpoint: new RemovePushEndpoint({ members: ports.members }),
-      deleteMember: new DeleteMember({ members: ports.members }),
+      deleteMember: new DeleteMember({ members: ports.members, loginTokens }),
     }),
   };
 }

@@ -42,6 +42,18 @@ export function loginTokenRepositoryContract(name: string, create: () => Promise
       expect(outcomes.filter((outcome) => outcome !== undefined)).toEqual([token]);
     });
 
+    it("removes every token of an email, used or not, and keeps other emails' tokens", async () => {
+      const now = new Date('2026-06-01T12:00:00Z');
+      const expiresAt = new Date('2026-06-01T12:15:00Z');
+      await tokens.save({ tokenHash: 'unused', email: 'ada@example.org', expiresAt });
+      await tokens.save({ tokenHash: 'used', email: 'ada@example.org', expiresAt });
+      await tokens.consume('used', now);
+      await tokens.save({ tokenHash: 'other', email: 'grace@example.org', expiresAt });
+      await tokens.removeForEmail('ada@example.org');
+      expect(await tokens.consume('unused', now)).toBeUndefined();
+      expect(await tokens.consume('other', now)).toEqual({ tokenHash: 'other', email: 'grace@example.org', expiresAt });
+    });
+
     it('keeps tokens of the same email apart', async () => {
       const first = aToken();
       const second = aToken();

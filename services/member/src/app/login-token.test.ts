@@ -28,6 +28,7 @@ describe('login tokens', () => {
         await tokens.save(token);
       },
       consume: (hash: string, at: Date) => tokens.consume(hash, at),
+      removeForEmail: (email: string) => tokens.removeForEmail(email),
     };
     members = new MemoryMemberRepository(new MemoryOutbox());
     let nextId = 0;

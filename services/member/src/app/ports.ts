@@ -81,6 +81,8 @@ export interface LoginTokenRepository {
    * for one hash at most one gets it.
    */
   consume(tokenHash: string, now: Date): Promise<StoredLoginToken | undefined>;
+  /** Removes every token issued for the email, used or not (its member deleted their account). */
+  removeForEmail(email: string): Promise<void>;
 }
 
 /** A place an address was resolved to, as the geocoder names it. */

@@ -19,6 +19,10 @@ export class MemoryLoginTokenRepository implements LoginTokenRepository {
     return token && token.expiresAt.getTime() > now.getTime() ? structuredClone(token) : undefined;
   }
 
+  async removeForEmail(email: string): Promise<void> {
+    for (const [hash, token] of this.tokens) if (token.email === email) this.tokens.delete(hash);
+  }
+
   private dropExpired(now: Date): void {
     if (now.getTime() < this.nextSweepAt) return;
     this.nextSweepAt = now.getTime() + SWEEP_INTERVAL_MS;

@@ -13,6 +13,8 @@ export class MongoLoginTokenRepository implements LoginTokenRepository {
   async ensureIndexes(): Promise<void> {
     // MongoDB deletes expired tokens by itself; consume() checks the expiry too, since the TTL sweep runs once a minute.
     await this.collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expires_ttl' });
+    // A deleted account takes the tokens issued for its email with it.
+    await this.collection.createIndex({ email: 1 }, { name: 'email' });
   }
 
   async save(token: StoredLoginToken): Promise<void> {
@@ -28,5 +30,9 @@ export class MongoLoginTokenRepository implements LoginTokenRepository {
     const document = await this.collection.findOne({ _id: tokenHash });
     if (!document || document.expiresAt.getTime() <= now.getTime()) return undefined;
     return { tokenHash: document._id, email: document.email, expiresAt: document.expiresAt };
+  }
+
+  async removeForEmail(email: string): Promise<void> {
+    await this.collection.deleteMany({ email });
   }
 }
