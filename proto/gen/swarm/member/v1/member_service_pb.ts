@@ -1315,8 +1315,8 @@ export const MemberService: GenService<{
   /**
    * Erases the member: email, name, phone, address, home, availability, alert channels and push devices; the id
    * stays only as a mark that it is erased, naming nobody; the login tokens issued for the email are removed too.
-   * Announced by member.deleted, on which the other services
-   * erase or end what they keep of the member. The email may log in again later as a new member.
+   * Announced by member.deleted, on which the other services erase or end what they keep of the member. The email may
+   * log in again later as a new member.
    * Errors: NOT_FOUND (MEMBER.NOT_FOUND) for an unknown or already erased member.
    *
    * @generated from rpc swarm.member.v1.MemberService.DeleteMember
