@@ -127,7 +127,7 @@ describe('distributed mode: the reporter in the loop, outcomes and escalation', 
   beforeAll(() => loop.start([ada, grace, wendy], { Wendy: { rangeInMiles: 25, extraMiles: 15 } }), 180_000);
   afterAll(() => loop.stop());
 
-  it('texts the reporter who consented on claim and un-claim, takes the outcome by SMS, and closes the report on GONE', { timeout: 150_000 }, async () => {
+  it('texts the reporter who consented on claim and un-claim, takes the outcome by SMS, and on GONE tells the claimer, who keeps the claim', { timeout: 150_000 }, async () => {
     const reportId = await loop.report('10 Hive Lane', reporter, true);
     await waitUntil(() => loop.textsTo(ada.phone).length === 1 && loop.textsTo(grace.phone).length === 1, 30_000, 'both alerts');
     expect(loop.textsTo(wendy.phone)).toEqual([]);
