@@ -23,6 +23,7 @@ export {
   ReportClaimedEvent,
   ReportClosedEvent,
   ReportDepartedEvent,
+  ReporterSaidGoneEvent,
   ReportExpiredEvent,
   ReportMarkedBadEvent,
   ReportSubmittedEvent,
