@@ -90,9 +90,20 @@ export async function buildGateway(options: {
   observeRequests(app, options.metrics);
   const { foreground } = options;
   if (foreground) {
-    app.addHook('onRequest', (_request, reply, done) => {
-      // The response's 'close' comes once it is sent or the client went away, whichever ends the request.
-      reply.raw.once('close', foreground.begin());
+    // Ended once the response is sent or the client went away, whichever ends the request (hooks rather than one more
+    // 'close' listener on each response, which already carries Node's limit of ten).
+    const ends = new WeakMap<object, () => void>();
+    const end = (request: object) => ends.get(request)?.();
+    app.addHook('onRequest', (request, _reply, done) => {
+      ends.set(request, foreground.begin());
+      done();
+    });
+    app.addHook('onResponse', (request, _reply, done) => {
+      end(request);
+      done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      end(request);
       done();
     });
   }

@@ -28,9 +28,15 @@ describe('the requests in flight, for the embedded product’s alert jobs to let
       busyDuringRequest.push(foreground.busy());
       return { ok: true };
     });
+    app.get('/test/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return { ok: true };
+    });
     url = await app.listen({ port, host: '127.0.0.1' });
   });
   afterAll(async () => {
+    // The client of the abandoned request keeps its connection open: closed here, so the server can stop.
+    app.server.closeAllConnections();
     await app.close();
   });
 
@@ -40,5 +46,14 @@ describe('the requests in flight, for the embedded product’s alert jobs to let
     await vi.waitFor(() => expect(foreground.busy()).toBe(false));
     expect((await fetch(`${url}/api/no-such-route`)).status).toBe(404);
     await vi.waitFor(() => expect(foreground.busy()).toBe(false));
+  });
+
+  it('no longer counts a request whose client went away before the answer', async () => {
+    const leaving = new AbortController();
+    const request = fetch(`${url}/test/slow`, { signal: leaving.signal }).catch(() => undefined);
+    await vi.waitFor(() => expect(foreground.busy()).toBe(true));
+    leaving.abort();
+    await request;
+    await vi.waitFor(() => expect(foreground.busy()).toBe(false), { timeout: 800 });
   });
 });

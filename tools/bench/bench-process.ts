@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import embeddedEnvironment from '../scripts/embedded-environment.json' with { type: 'json' };
 import embeddedNodeFlags from '../scripts/embedded-node-flags.json' with { type: 'json' };
 
 /**
@@ -79,7 +80,8 @@ export class BenchProcess {
         'tsx',
         ...(options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : []),
       ],
-      env: { ...process.env, ...env },
+      // The environment `npm start` gives it too.
+      env: { ...(options.nodeFlags === 'embedded' ? embeddedEnvironment : {}), ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const url = await new Promise<string>((resolve, reject) => {

@@ -114,7 +114,7 @@ let addressCounter = 0;
  * The report form as the site sends it (spec §7 POST /report): multipart with the small JPEG, a fresh idempotency id,
  * and a street address never used before in `town` (so no report is answered as a duplicate of another).
  */
-export function reportForm(town: string): { body: Buffer; headers: Record<string, string> } {
+export function reportForm(town: string, picture: Buffer = PICTURE): { body: Buffer; headers: Record<string, string> } {
   addressCounter += 1;
   const fields: Record<string, string> = {
     reporterName: 'Bench Reporter',
@@ -130,15 +130,15 @@ export function reportForm(town: string): { body: Buffer; headers: Record<string
   const body = Buffer.concat([
     Buffer.from(parts.join('')),
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="swarm.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    PICTURE,
+    picture,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
 }
 
 /** One report sent by fetch, for the set-up steps; its id, or an error naming the status. */
-export async function submitReport(url: string, town: string): Promise<string> {
-  const form = reportForm(town);
+export async function submitReport(url: string, town: string, picture?: Buffer): Promise<string> {
+  const form = reportForm(town, picture);
   const response = await fetch(`${url}/api/report`, { method: 'POST', headers: form.headers, body: form.body });
   const answer = (await response.json()) as { reportId?: string; message?: string };
   if (response.status !== 201 || !answer.reportId) throw new Error(`report in ${town}: ${response.status} ${answer.message ?? ''}`);

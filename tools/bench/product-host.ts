@@ -100,8 +100,9 @@ function cpuMs(): number {
   return (user + system) / 1_000;
 }
 
-async function memory(): Promise<{ rssBytes: number }> {
-  return { rssBytes: process.memoryUsage().rss };
+async function memory(): Promise<{ rssBytes: number; heapUsedBytes: number; externalBytes: number }> {
+  const { rss, heapUsed, external } = process.memoryUsage();
+  return { rssBytes: rss, heapUsedBytes: heapUsed, externalBytes: external };
 }
 
 /** How late the event loop ran its callbacks: the longest wait is the longest a request could stand unanswered. */

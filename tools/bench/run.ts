@@ -51,8 +51,8 @@ const seed = values.seed === undefined ? undefined : Number(values.seed);
 if (seed !== undefined && !(Number.isInteger(seed) && seed >= 1)) refuseArguments('--seed takes a positive whole number');
 const SIZES = {
   ...(values.quick
-    ? { rounds: 1, seconds: 2, connections: 20, listReports: 5, fanOut: 100, racers: 20, seededReports: 2_000, seededMembers: 2_000 }
-    : { rounds: 3, seconds: 5, connections: 20, listReports: 20, fanOut: 1_000, racers: 100, seededReports: 100_000, seededMembers: 100_000 }),
+    ? { rounds: 1, seconds: 2, connections: 20, listReports: 5, fanOut: 100, racers: 20, seededReports: 2_000, seededMembers: 2_000, pictureReports: 100 }
+    : { rounds: 3, seconds: 5, connections: 20, listReports: 20, fanOut: 1_000, racers: 100, seededReports: 100_000, seededMembers: 100_000, pictureReports: 1_000 }),
   ...(seed === undefined ? {} : { seededReports: seed, seededMembers: seed }),
 };
 
@@ -572,12 +572,42 @@ async function sectionF(): Promise<void> {
     await browser.close();
   }
   await stopAll();
+  await pictureMemory();
 }
 
 function commit(): string {
   const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
   const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout.trim() !== '';
   return `${result.stdout.trim() || 'unknown'}${dirty ? ' (with uncommitted changes)' : ''}`;
+}
+
+/**
+ * (f) The embedded product's memory once `pictureReports` reports with a 2-megapixel camera picture each are stored,
+ * against the same process before them: pictures go to files in the run's data directory, not the heap.
+ */
+async function pictureMemory(): Promise<void> {
+  const sharp = (await import('sharp')).default;
+  // Noise, so the JPEG is as heavy as a camera's (a flat picture would compress to almost nothing).
+  const picture = await sharp({ create: { width: 1632, height: 1224, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 24 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const product = await start('product-host.ts', productEnv());
+  await product.call('coverPlace', { place: PLACES.eugene, count: 1, phonePrefix: '541', name: 'Lane County Beekeepers' });
+  await submitReport(product.url, townOf(PLACES.eugene), picture);
+  const before = (await product.call<{ rssBytes: number }>('memory')).rssBytes;
+  let next = 0;
+  const sender = async () => {
+    while (next < SIZES.pictureReports) {
+      next += 1;
+      await submitReport(product.url, townOf(PLACES.eugene), picture);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, sender));
+  const usage = await product.call<{ rssBytes: number; heapUsedBytes: number; externalBytes: number }>('memory');
+  const after = usage.rssBytes;
+  notes.push(`(f) after the ${SIZES.pictureReports} reports with pictures: JS heap in use ${(usage.heapUsedBytes / 2 ** 20).toFixed(0)} MB, external (buffers) ${(usage.externalBytes / 2 ** 20).toFixed(0)} MB; the rest of the RSS is native memory (libvips, the allocator's arenas) and V8's reserve.`);
+  row('f', `RSS after ${SIZES.pictureReports} reports with 2-megapixel pictures (${(picture.length / 1e6).toFixed(1)} MB each), vs before them`, after / 2 ** 20, before / 2 ** 20, 'MB', '≤ 300 MB');
+  await stopAll();
 }
 
 const sections: Record<Section, () => Promise<void>> = { a: sectionA, b: sectionB, c: sectionC, d: sectionD, e: sectionE, f: sectionF, dist: sectionDistributed };

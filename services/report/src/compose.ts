@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { createClient, type ConnectRouter, type Transport } from '@connectrpc/connect';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
@@ -5,6 +6,7 @@ import { MemoryOutbox, OutboxRelay, requireMongoUrl, secureRandomBelow, systemCl
 import { geocoderFromSettings } from '@swarm/runtime/geocoding';
 import type { z } from 'zod';
 import type { ImageStore, ReportRepository } from './app/ports.js';
+import { FileImageStore } from './adapters/file/file-image-store.js';
 import { MemoryImageStore } from './adapters/memory/memory-image-store.js';
 import { MemoryReportRepository } from './adapters/memory/memory-report-repository.js';
 import { RpcSwarmCoverage } from './adapters/rpc/rpc-swarm-coverage.js';
@@ -58,7 +60,7 @@ export async function composeReportService(
     const memoryOutbox = new MemoryOutbox();
     reports = new MemoryReportRepository(memoryOutbox, notifyRelay);
     outbox = memoryOutbox;
-    images = new MemoryImageStore();
+    images = config.DATA_DIR ? new FileImageStore(join(config.DATA_DIR, 'pictures')) : new MemoryImageStore();
   }
   const relay = new OutboxRelay(outbox, wiring.bus, logger, { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
   relay.start();

@@ -19,4 +19,9 @@ export const reportConfigShape = {
    * Fractions are taken (0.5 is half an hour), for trials and tests that reach expiry for real.
    */
   REPORT_ACTIVE_HOURS: z.coerce.number().positive().default(DEFAULT_REPORT_ACTIVE_HOURS),
+  /**
+   * With STORE=memory: the directory whose `pictures` folder keeps the reports' pictures, out of the heap (the embedded
+   * product makes one for each run). Unset, the pictures stay in memory too. With STORE=mongo they go to MongoDB.
+   */
+  DATA_DIR: z.string().min(1).optional(),
 };

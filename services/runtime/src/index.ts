@@ -24,6 +24,7 @@ export {
   ReportClaimedEvent,
   ReportClosedEvent,
   ReportDepartedEvent,
+  ReporterSaidGoneEvent,
   ReportExpiredEvent,
   ReportMarkedBadEvent,
   ReportSubmittedEvent,

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRouterTransport, type ConnectRouter, type Interceptor, type Transport } from '@connectrpc/connect';
 import { associationBillingConfigShape, composeAssociationBillingService, type AssociationBillingStores } from '@swarm/association-billing-service';
 import {
@@ -132,7 +135,9 @@ export async function startEmbedded(options: {
   // The gateway serves the public key, the notification service signs with the private one: one pair for both.
   const webPushKeys = webPushKeysForRun(given);
   if (webPushKeys) loggerFor('embedded').info(GENERATED_KEYS_MESSAGE);
-  const env = { ...given, ...webPushKeys, PORT: String(port), PUBLIC_URL: given.PUBLIC_URL ?? `http://localhost:${port}` };
+  // Pictures go to files, out of the heap: under DATA_DIR when given (kept), else in a directory of this run's own.
+  const runDataDir = given.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'swarm-alert-data-'));
+  const env = { ...given, ...webPushKeys, DATA_DIR: given.DATA_DIR ?? runDataDir, PORT: String(port), PUBLIC_URL: given.PUBLIC_URL ?? `http://localhost:${port}` };
   const serviceEnv = { ...env, ...EMBEDDED_FIXED };
   const configs = {
     gateway: loadConfig(gatewayConfigShape, env),
@@ -145,6 +150,8 @@ export async function startEmbedded(options: {
 
   const closers: { name: string; close: () => Promise<void> }[] = [];
   const lifecycle = { onShutdown: (name: string, close: () => Promise<void>) => void closers.push({ name, close }) };
+  // Registered first, so removed last, once nothing writes to it any more.
+  if (runDataDir) lifecycle.onShutdown('data directory', async () => rmSync(runDataDir, { recursive: true, force: true }));
   const closeAll = async () => {
     for (const closer of closers.splice(0).reverse()) {
       await closer.close().catch((error: unknown) => loggerFor('embedded').error({ err: error, component: closer.name }, 'failed to close'));

@@ -8,6 +8,7 @@ import { createConnectTransport } from '@connectrpc/connect-node';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
+import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { mongoTarget, testNatsUrl, testRedisUrl, uniqueDatabaseName, uniqueStreamName, type FakeTwilio } from '@swarm/testing';
 import { createLogger } from '@swarm/runtime';
 import { Queue } from 'bullmq';
@@ -26,10 +27,21 @@ export type RunningProduct = {
   metricsUrls: Record<StackProcessName, string>;
   /** Makes a beekeeper living at the place a member of a new, funded association, so reports there are covered. */
   coverPlace: (place: CoveredPlace) => Promise<{ memberId: string; companyId: string; email: string }>;
+  /** The report and notification services' own RPCs, for what a journey checks beyond the site (statistics, claims). */
+  reports: Client<typeof ReportService>;
+  notification: Client<typeof NotificationService>;
   stop: () => Promise<void>;
 };
 
-export type CoveredPlace = { latitude: number; longitude: number; address: string; associationName: string; donationUrl: string };
+export type CoveredPlace = {
+  latitude: number;
+  longitude: number;
+  address: string;
+  associationName: string;
+  donationUrl: string;
+  /** The beekeeper's phone number: 5035550100 unless given. */
+  phoneNumber?: string;
+};
 
 /**
  * Through the services' own RPCs, as the member area and the association's sign-up will: a member with a home at
@@ -47,7 +59,7 @@ async function coverPlace(
   await member.updateMemberInformation({
     memberId,
     name: 'Bea Keeper',
-    phoneNumber: '5035550100',
+    phoneNumber: place.phoneNumber ?? '5035550100',
     address: place.address,
   });
   // Available all day, every day: the alerts of these journeys go out whatever the hour the tests run at (the default
@@ -110,6 +122,8 @@ export async function startEmbeddedProduct(): Promise<RunningProduct> {
       }
     },
     coverPlace: (place) => coverPlace(product.clients.member, product.clients.associationBilling, place),
+    reports: product.clients.report,
+    notification: product.clients.notification,
     stop: product.close,
   };
 }
@@ -158,6 +172,8 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
     },
     coverPlace: (place) =>
       coverPlace(createClient(MemberService, transport(stack.urls.member)), createClient(AssociationBillingService, transport(stack.urls['association-billing'])), place),
+    reports: createClient(ReportService, transport(stack.urls.report)),
+    notification,
     stop: stack.stop,
   };
 }

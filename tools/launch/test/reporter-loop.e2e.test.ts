@@ -1,4 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { ClaimOutcome, ReportState } from '@swarm/proto/report/v1/report';
 import { FakeTwilio, waitUntil } from '@swarm/testing';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,7 +127,7 @@ describe('distributed mode: the reporter in the loop, outcomes and escalation', 
   beforeAll(() => loop.start([ada, grace, wendy], { Wendy: { rangeInMiles: 25, extraMiles: 15 } }), 180_000);
   afterAll(() => loop.stop());
 
-  it('texts the reporter who consented on claim and un-claim, takes the outcome by SMS, and closes the report on GONE', { timeout: 150_000 }, async () => {
+  it('texts the reporter who consented on claim and un-claim, takes the outcome by SMS, and on GONE tells the claimer, who keeps the claim', { timeout: 150_000 }, async () => {
     const reportId = await loop.report('10 Hive Lane', reporter, true);
     await waitUntil(() => loop.textsTo(ada.phone).length === 1 && loop.textsTo(grace.phone).length === 1, 30_000, 'both alerts');
     expect(loop.textsTo(wendy.phone)).toEqual([]);
@@ -162,17 +164,20 @@ describe('distributed mode: the reporter in the loop, outcomes and escalation', 
     expect(loop.textsTo(reporter)[1]).toMatch(/other beekeepers/i);
     await waitUntil(() => loop.textsTo(grace.phone).length === 2, 30_000, "Grace's second alert");
 
-    // Grace claims; then the reporter texts GONE: the report closes, Grace is told, the reporter thanked.
+    // Grace claims; then the reporter texts GONE: Grace is told the reporter says it left, the reporter thanked; the
+    // report stays under her Claimed Swarms with its outcome prompt and close, so she can still say what happened.
     expect(await loop.text(grace.phone, codeOf(loop.textsTo(grace.phone)[1]))).toMatch(/claimed/i);
     await waitUntil(() => loop.textsTo(reporter).length === 3, 30_000, 'the reporter told of the second claim');
     expect(loop.textsTo(reporter)[2]).toContain('Grace');
     const graceTexts = loop.textsTo(grace.phone).length;
-    expect(await loop.text(reporter, 'Gone now')).toMatch(/thank/i);
-    await waitUntil(() => loop.textsTo(grace.phone).length > graceTexts && /gone|left/i.test(loop.textsTo(grace.phone).at(-1) ?? ''), 30_000, 'the claimer told the swarm left');
+    expect(await loop.text(reporter, 'Gone now')).toMatch(/thank.*told the beekeeper/i);
+    await waitUntil(() => loop.textsTo(grace.phone).length > graceTexts && /reporter says/i.test(loop.textsTo(grace.phone).at(-1) ?? ''), 30_000, 'the claimer told the swarm left');
+    expect(loop.textsTo(grace.phone).at(-1)).not.toMatch(/no need to go/i);
     const graceArea = await loop.sessionOf(grace.email);
     const claimed = (await (await graceArea('GET', '/api/member/report/claimed')).json()) as { reportId: string }[];
-    expect(claimed.map((row) => row.reportId)).not.toContain(reportId);
-    await waitUntil(async () => (await loop.pendingJob('outcome-prompt', reportId)) === undefined && (await loop.pendingJob('close', reportId)) === undefined, 15_000, 'the report’s jobs cancelled');
+    expect(claimed.map((row) => row.reportId)).toContain(reportId);
+    expect(await loop.pendingJob('outcome-prompt', reportId, grace.memberId)).toBeDefined();
+    expect((await graceArea('POST', `/api/member/report/${reportId}/outcome`, { outcome: 'Gone before arrival' })).status).toBe(200);
 
     // Reporter texts are never charged: two alerts of 7 cents (Ada, Grace); Grace's re-alert after the un-claim is the
     // same (report, member) charge, which billing makes once.
@@ -270,6 +275,66 @@ describe('embedded mode: the reporter in the loop through the dev outbox', () =>
       'Swarm Alert: Bea of Salem Bees is on the way for your swarm and will call you first. Reply GONE if it leaves.',
     );
     expect(await replyAs(reporter, 'gone')).toMatch(/thank you for letting us know/i);
-    await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === '5035550100' && /has left/.test(sms.body)), 15_000, 'the claimer told');
+    await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === '5035550100' && /reporter says .* has left/.test(sms.body)), 15_000, 'the claimer told');
+  });
+
+  describe('GONE at each point of a claim, and the statistics', () => {
+    const since = timestampFromDate(new Date(Date.now() - 24 * 3_600_000));
+    const until = timestampFromDate(new Date(Date.now() + 24 * 3_600_000));
+    /** A report at the place, claimed by SMS from the alert its one beekeeper got; answers the report id and code. */
+    async function reportAndClaim(address: string, reporterPhone: string, keeperPhone: string): Promise<string> {
+      const form = new FormData();
+      const fields = { reporterName: 'Jo Reporter', reporterPhone, size: 'Softball', elevation: '6', address, recaptchaToken: 'dev-token', idempotencyId: randomUUID(), reporterUpdates: 'true' };
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const response = await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: form });
+      expect(response.status).toBe(201);
+      const { reportId } = (await response.json()) as { reportId: string };
+      await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === keeperPhone), 15_000, 'the alert');
+      expect(await replyAs(keeperPhone, codeOf((await outbox()).sms.find((sms) => sms.to === keeperPhone)?.body))).toMatch(/claimed/i);
+      await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === reporterPhone), 15_000, 'the reporter told of the claim');
+      return reportId;
+    }
+    const textsTo = async (phone: string) => (await outbox()).sms.filter((sms) => sms.to === phone).map((sms) => sms.body);
+    const claimedBy = async (memberId: string) => (await product.reports.listClaimedReportsForMember({ memberId })).reports;
+    const totalOf = async (companyId: string) => (await product.notification.getAssociationStatistics({ companyId, since, until })).total;
+
+    it('after the outcome only thanks the reporter; while claimed tells the claimer and keeps the claim; while active closes the report; one end each in the statistics', { timeout: 60_000 }, async () => {
+      // Each place its own beekeeper and association, far enough apart that each report alerts only its own.
+      const eugene = await product.coverPlace({ latitude: 44.05, longitude: -123.09, address: '1 Comb Court, Eugene, OR, USA', associationName: 'Eugene Bees', donationUrl: '', phoneNumber: '5415550141' });
+      const portland = await product.coverPlace({ latitude: 45.52, longitude: -122.68, address: '1 Comb Court, Portland, OR, USA', associationName: 'Portland Bees', donationUrl: '', phoneNumber: '5035550142' });
+      const bend = await product.coverPlace({ latitude: 44.06, longitude: -121.31, address: '1 Comb Court, Bend, OR, USA', associationName: 'Bend Bees', donationUrl: '', phoneNumber: '5415550143' });
+
+      // Collected and recorded 'Captured', then GONE: the reporter is thanked, the beekeeper hears nothing, nothing changes.
+      const captured = await reportAndClaim('7 Comb Court, Eugene, OR, USA', '5415550171', '5415550141');
+      await product.reports.recordClaimOutcome({ reportId: captured, memberId: eugene.memberId, outcome: ClaimOutcome.CAPTURED });
+      const eugeneTexts = (await textsTo('5415550141')).length;
+      expect(await replyAs('5415550171', 'GONE')).toMatch(/thank you for letting us know! The beekeeper has already recorded/);
+      // GONE while claimed (below) is texted within this wait; this one never is.
+      const claimedWithoutOutcome = await reportAndClaim('7 Comb Court, Portland, OR, USA', '5035550172', '5035550142');
+      expect(await replyAs('5035550172', 'gone')).toMatch(/We have told the beekeeper who took it/);
+      await waitUntil(async () => (await textsTo('5035550142')).some((body) => /the reporter says swarm \d{5} has left/.test(body)), 15_000, 'the claimer told');
+      expect(await textsTo('5415550141')).toHaveLength(eugeneTexts);
+      expect((await claimedBy(eugene.memberId)).map((row) => [row.reportId, row.outcome])).toEqual([[captured, ClaimOutcome.CAPTURED]]);
+      // Still the claimer's: listed under Claimed Swarms, where they record what they found.
+      expect((await claimedBy(portland.memberId)).map((row) => row.reportId)).toEqual([claimedWithoutOutcome]);
+      await product.reports.recordClaimOutcome({ reportId: claimedWithoutOutcome, memberId: portland.memberId, outcome: ClaimOutcome.GONE_BEFORE_ARRIVAL });
+
+      // Given back, then GONE while active: the report closes as departed.
+      const givenBack = await reportAndClaim('7 Comb Court, Bend, OR, USA', '5415550173', '5415550143');
+      await product.reports.unclaimReport({ reportId: givenBack, memberId: bend.memberId });
+      await waitUntil(async () => (await textsTo('5415550173')).length === 2, 15_000, 'the reporter told of the un-claim');
+      expect(await replyAs('5415550173', 'Left')).toMatch(/Your report is closed; no beekeeper will come/);
+      await waitUntil(async () => (await product.reports.getReport({ reportId: givenBack })).report?.state === ReportState.DEPARTED, 15_000, 'the departure');
+
+      const outcomes = (counts: Partial<Record<'captured' | 'goneBeforeArrival' | 'unrecorded', number>>) => ({ captured: 0, goneBeforeArrival: 0, notHoneyBees: 0, couldNotReach: 0, other: 0, unrecorded: 0, ...counts });
+      const expected = [
+        [eugene.companyId, { reportsClaimed: 1, reportsDeparted: 0, outcomes: outcomes({ captured: 1 }) }],
+        [portland.companyId, { reportsClaimed: 1, reportsDeparted: 0, outcomes: outcomes({ goneBeforeArrival: 1 }) }],
+        [bend.companyId, { reportsClaimed: 1, reportsDeparted: 1, outcomes: outcomes({}) }],
+      ] as const;
+      for (const [companyId, figures] of expected) {
+        await expect.poll(async () => await totalOf(companyId), { timeout: 15_000 }).toMatchObject({ reportsAlerted: 1, reportsExpired: 0, ...figures });
+      }
+    });
   });
 });

@@ -69,7 +69,7 @@ export function formatStatisticsTable(report: StatisticsReport): string[] {
     ...rows.map(line),
     '',
     'Share: claimed of alerted. Median, P90: minutes from the report to its first claim. Expired: nobody claimed it',
-    'in time. Departed: the reporter texted GONE. Cost: of the alerts sent to members. Then the claimed reports by',
-    'outcome; No outcome: none recorded yet.',
+    'in time. Departed: the reporter texted GONE while nobody held it. Cost: of the alerts sent to members. Then the',
+    'claimed reports by outcome, one each; No outcome: none recorded yet.',
   ];
 }

@@ -33,6 +33,27 @@ describe('member profile page', { timeout: 20_000 }, () => {
     expect(within(section).getByRole('combobox', { name: 'Address' })).toHaveValue('1 Hive Lane, Springfield, IL, USA');
   });
 
+  it('keeps only digits in the phone field, typed or pasted, and still names a short number with the spec message', async () => {
+    const api = stubMemberApi();
+    const { user } = renderAppAt('/member');
+    const section = screen.getByRole('region', { name: 'Information' });
+    const phone = await within(section).findByRole('textbox', { name: 'Phone' });
+    expect(phone).toHaveAttribute('inputMode', 'numeric');
+
+    await user.clear(phone);
+    await user.type(phone, '5o3-555 abc');
+    expect(phone).toHaveValue('53555');
+    await user.clear(phone);
+    await user.paste('+1 (503) 555-0188');
+    expect(phone).toHaveValue('5035550188');
+
+    await user.clear(phone);
+    await user.type(phone, 'five55');
+    await user.click(within(section).getByRole('button', { name: 'Update' }));
+    expect(within(section).getByRole('alert')).toHaveTextContent('Phone is invalid (10 digts, only numbers)');
+    expect(api.callsTo('PUT', '/member/information')).toHaveLength(0);
+  });
+
   it('lists the problems under Errors: and sends nothing when the information is invalid', async () => {
     const api = stubMemberApi();
     const { user } = renderAppAt('/member');

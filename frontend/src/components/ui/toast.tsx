@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import styled, { css } from 'styled-components';
 
 export type ToastKind = 'success' | 'error' | 'warning';
@@ -89,16 +89,86 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return { success: show('success'), error: show('error'), warning: show('warning') };
   }, []);
 
+  const shown = holds === 0 ? toasts : [];
+  const { regionRef, edge } = useEdgeClearOfControlInUse(shown.length > 0);
+
   return (
     <ToastContext.Provider value={api}>
       <ToastHoldContext.Provider value={hold}>
         {children}
-        <Region aria-label="Notifications">
-          {holds === 0 && toasts.map((toast) => <Toast key={toast.id} toast={toast} dismiss={dismiss} />)}
+        <Region ref={regionRef} aria-label="Notifications" $edge={edge} data-edge={edge}>
+          {shown.map((toast) => <Toast key={toast.id} toast={toast} dismiss={dismiss} />)}
         </Region>
       </ToastHoldContext.Provider>
     </ToastContext.Provider>
   );
+}
+
+type Edge = 'top' | 'bottom';
+
+const INTERACTIVE = 'input, select, textarea, button, a[href], [role="switch"], [role="combobox"], [tabindex]:not([tabindex="-1"])';
+
+/** Whether two boxes share any area. */
+const overlap = (a: DOMRect, b: { top: number; bottom: number; left: number; right: number }) =>
+  a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+
+/**
+ * The screen edge the toasts sit at: the bottom, unless there they would cover the control the member is using (the
+ * one focused, touched or changed last: a select is disabled, and so loses focus, while its change is saved), then the
+ * top.
+ * It is decided again while toasts are shown, as the member scrolls or moves to another control.
+ */
+function useEdgeClearOfControlInUse(showing: boolean): { regionRef: RefObject<HTMLElement | null>; edge: Edge } {
+  const regionRef = useRef<HTMLElement | null>(null);
+  const controlInUse = useRef<Element | null>(null);
+  const [edge, setEdge] = useState<Edge>('bottom');
+
+  useEffect(() => {
+    const remember = (event: Event) => {
+      const control = event.target instanceof Element ? event.target.closest(INTERACTIVE) : null;
+      if (control && !regionRef.current?.contains(control)) controlInUse.current = control;
+    };
+    const events = ['focusin', 'pointerdown', 'change'] as const;
+    for (const name of events) document.addEventListener(name, remember, true);
+    return () => {
+      for (const name of events) document.removeEventListener(name, remember, true);
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    if (!showing) {
+      setEdge('bottom');
+      return undefined;
+    }
+    let frame = 0;
+    const place = () => {
+      frame = 0;
+      const region = regionRef.current;
+      const control = controlInUse.current;
+      if (!region || !control?.isConnected) return;
+      const used = control.getBoundingClientRect();
+      const height = region.getBoundingClientRect().height;
+      const margin = 16;
+      const atBottom = { top: window.innerHeight - margin - height, bottom: window.innerHeight, left: 0, right: window.innerWidth };
+      const atTop = { top: 0, bottom: margin + height, left: 0, right: window.innerWidth };
+      setEdge(overlap(used, atBottom) && !overlap(used, atTop) ? 'top' : 'bottom');
+    };
+    const later = () => {
+      if (frame === 0) frame = requestAnimationFrame(place);
+    };
+    place();
+    document.addEventListener('focusin', later);
+    window.addEventListener('scroll', later, { passive: true, capture: true });
+    window.addEventListener('resize', later);
+    return () => {
+      if (frame !== 0) cancelAnimationFrame(frame);
+      document.removeEventListener('focusin', later);
+      window.removeEventListener('scroll', later, { capture: true });
+      window.removeEventListener('resize', later);
+    };
+  }, [showing]);
+
+  return { regionRef, edge };
 }
 
 function Toast({ toast, dismiss }: { toast: ToastItem; dismiss: (id: number) => void }) {
@@ -139,13 +209,20 @@ function Toast({ toast, dismiss }: { toast: ToastItem; dismiss: (id: number) => 
 }
 
 /**
- * At the bottom of the screen, where no page heading is: centred on a phone, in the right corner on a wider screen
- * (beside the 600 px content column rather than over it).
+ * At the bottom of the screen, where no page heading is, or at the top when the bottom would cover the control in use:
+ * centred on a phone, in the right corner on a wider screen (beside the 600 px content column rather than over it).
  */
-const Region = styled.section`
+const Region = styled.section<{ $edge: Edge }>`
   position: fixed;
   z-index: 1100;
-  bottom: calc(${({ theme }) => theme.space.md} + env(safe-area-inset-bottom, 0px));
+  ${({ $edge, theme }) =>
+    $edge === 'bottom'
+      ? css`
+          bottom: calc(${theme.space.md} + env(safe-area-inset-bottom, 0px));
+        `
+      : css`
+          top: calc(${theme.space.md} + env(safe-area-inset-top, 0px));
+        `}
   left: 50%;
   transform: translateX(-50%);
   display: flex;

@@ -64,7 +64,7 @@ export function sentTextRepositoryContract(name: string, create: () => Promise<S
       await texts.beginSending(text('p2', { purpose: 'outcome-prompt', memberId: 'm1', reportId: 'r2', startedAt: at(30) }));
       await texts.beginSending(text('p3', { purpose: 'outcome-prompt', memberId: 'm1', reportId: 'r3', startedAt: at(20) }));
       await texts.beginSending(text('p4', { purpose: 'outcome-prompt', memberId: 'm2', reportId: 'r4', startedAt: at(40) }));
-      await texts.beginSending(text('d1', { purpose: 'claimer-departed', memberId: 'm1', reportId: 'r5', startedAt: at(50) }));
+      await texts.beginSending(text('d1', { purpose: 'claimer-reporter-gone', memberId: 'm1', reportId: 'r5', startedAt: at(50) }));
       await texts.markSent('p2', { sentAt: at(31) });
       expect(await texts.latestOutcomePrompt('m1')).toEqual({
         key: 'p2',

@@ -164,18 +164,25 @@ describe('FollowReportClaims', () => {
     expect(textsTo(REPORTER)).toEqual(['Swarm Alert: sorry, no beekeeper could take your swarm. To find one near you: https://www.google.com/search?q=beekeepers+near+me']);
   });
 
-  it('tells the claimer once that the swarm left, and cancels the outcome prompt and the close', async () => {
+  it('tells the claimer once that the reporter says the swarm left, keeping the claim, its outcome prompt and its close', async () => {
     await claim('r1', 'm1', 60);
-    await follow.departed({ reportId: 'r1', memberId: 'm1', claimCode: '04217', departedAt: later(120) });
-    await follow.departed({ reportId: 'r1', memberId: 'm1', claimCode: '04217', departedAt: later(120) });
-    expect(await pendingOf('r1')).toEqual([]);
-    expect(textsTo('5035550101')).toEqual(['Swarm Alert: the reporter says swarm 04217 has left. No need to go. Thank you for taking it!']);
-    expect((await dispatches.findByReportId('r1'))?.reportState).toBe('departed');
+    const pendingBefore = await kindsOf('r1');
+    await follow.reporterSaidGone({ reportId: 'r1', memberId: 'm1', claimCode: '04217' });
+    await follow.reporterSaidGone({ reportId: 'r1', memberId: 'm1', claimCode: '04217' });
+    expect(textsTo('5035550101')).toEqual([
+      'Swarm Alert: the reporter says swarm 04217 has left. Please record what happened under Claimed Swarms in the member area.',
+    ]);
+    expect(textsTo('5035550101').every(isSingleGsm7Segment)).toBe(true);
+    expect(pendingBefore).toEqual(expect.arrayContaining(['outcome-prompt:m1', 'close:']));
+    expect(await kindsOf('r1')).toEqual(pendingBefore);
+    expect((await dispatches.findByReportId('r1'))?.reportState).toBe('claimed');
   });
 
-  it('texts no claimer when an active report departs', async () => {
-    await follow.departed({ reportId: 'r2', memberId: '', claimCode: '04217', departedAt: later(120) });
+  it('cancels everything pending for a report that departs while active, and texts nobody', async () => {
+    await follow.departed({ reportId: 'r2', departedAt: later(120) });
+    await follow.departed({ reportId: 'r2', departedAt: later(120) });
     expect(sms.list()).toEqual([]);
     expect(await pendingOf('r2')).toEqual([]);
+    expect((await dispatches.findByReportId('r2'))?.reportState).toBe('departed');
   });
 });

@@ -1,6 +1,6 @@
 import { coveringMemberOf, type AlertDispatch, type ReportState } from '../domain/alert-dispatch.js';
 import {
-  claimerDepartedText,
+  claimerReporterSaidGoneText,
   firstNameOf,
   REPORTER_EXPIRED_TEXT,
   REPORTER_UNCLAIMED_NOBODY_ELSE_TEXT,
@@ -22,7 +22,7 @@ import type { QueueText } from './send-follow-up-text.js';
  * active); a claimed report needs no more alerts but gets its window's end and outcome prompt; an un-claimed one is
  * alerted again, from the coverage kept at submission, to every covering member but the one who gave it back; a report
  * that left (bad, expired, departed) needs no job at all. The reporter who asked is texted when it is claimed,
- * un-claimed and expired; the claimer when the reporter says it left. Claims are counted, to delay busy members, and
+ * un-claimed and expired; the claimer when the reporter says it left while they hold it. Claims are counted, to delay busy members, and
  * every change feeds the association statistics. Each handler is idempotent, as the event bus may deliver an event
  * more than once, and out of order: jobs and texts follow only the change that is the report's current state.
  */
@@ -104,23 +104,33 @@ export class FollowReportClaims {
     await this.tellReporter(dispatch, { key: `reporter-expired--${event.reportId}`, purpose: 'reporter-expired', body: REPORTER_EXPIRED_TEXT });
   }
 
-  /** The reporter texted GONE: the claimer (if any) need not go. */
-  async departed(event: { reportId: string; memberId: string; claimCode: string; departedAt: Date }): Promise<void> {
-    const { statistics, scheduler, members, texts, log } = this.ports;
+  /** The reporter texted GONE while the report was active: nobody is to be alerted about it any more. */
+  async departed(event: { reportId: string; departedAt: Date }): Promise<void> {
+    const { statistics, scheduler, log } = this.ports;
     await statistics.departed(event);
     await this.changeState(event.reportId, 'departed', event.departedAt);
     const cancelled = await scheduler.cancelForReport(event.reportId);
     log.info({ reportId: event.reportId, cancelled }, 'report departed: pending jobs cancelled');
-    if (!event.memberId) return;
+  }
+
+  /**
+   * The reporter texted GONE while a member held the report: the claimer is told, once; the report stays claimed, its
+   * timers (outcome prompt, close) stand, and the statistics wait for the claimer's outcome.
+   */
+  async reporterSaidGone(event: { reportId: string; memberId: string; claimCode: string }): Promise<void> {
+    const { members, texts, log } = this.ports;
     const phoneNumber = (await members.of([event.memberId])).get(event.memberId)?.phoneNumber;
-    if (!phoneNumber) return;
+    if (!phoneNumber) {
+      log.info({ reportId: event.reportId }, 'reporter said the swarm left: the claimer has no phone number to tell');
+      return;
+    }
     await texts.queue({
-      key: `claimer-departed--${event.reportId}`,
-      purpose: 'claimer-departed',
+      key: `claimer-reporter-gone--${event.reportId}`,
+      purpose: 'claimer-reporter-gone',
       to: phoneNumber,
       reportId: event.reportId,
       memberId: event.memberId,
-      body: claimerDepartedText(event.claimCode),
+      body: claimerReporterSaidGoneText(event.claimCode),
     });
   }
 

@@ -9,7 +9,9 @@ import {
   NO_LIVE_REPORT_REPLY,
   NO_OUTCOME_PROMPT_REPLY,
   outcomeRecordedReply,
+  REPORTER_GONE_CLAIMER_TOLD_REPLY,
   REPORTER_GONE_REPLY,
+  REPORTER_GONE_SETTLED_REPLY,
   REPORTER_HELP_REPLY,
   REPORTER_OPT_IN_REPLY,
   REPORTER_OPT_OUT_REPLY,
@@ -96,6 +98,27 @@ describe('HandleInboundSms', () => {
     expect(await sms(reporter, 'Left')).toBe(NO_LIVE_REPORT_REPLY);
     expect(await sms(reporter, 'GONE?')).toBe(REPORTER_HELP_REPLY);
     expect(await sms(reporter, 'hello?')).toBe(REPORTER_HELP_REPLY);
+  });
+
+  it('answers GONE while a beekeeper holds the report by saying they are told, and closes nothing', async () => {
+    lifecycle.liveByReporter.set('5035550177', ['report-1']);
+    lifecycle.claimers.set('report-1', { memberId: 'ada', claimedAt: now });
+    expect(await sms('+15035550177', 'GONE')).toBe(REPORTER_GONE_CLAIMER_TOLD_REPLY);
+    expect(await sms('+15035550177', 'gone')).toBe(REPORTER_GONE_CLAIMER_TOLD_REPLY);
+    expect(lifecycle.claimersTold).toEqual(['report-1']);
+    expect(lifecycle.departed).toEqual([]);
+  });
+
+  it('only thanks the reporter for GONE once the claimer recorded what happened, or once the report closed', async () => {
+    lifecycle.liveByReporter.set('5035550177', ['report-1']);
+    lifecycle.claimers.set('report-1', { memberId: 'ada', claimedAt: now });
+    lifecycle.outcomes.set('report-1', 'Captured');
+    expect(await sms('+15035550177', 'GONE')).toBe(REPORTER_GONE_SETTLED_REPLY);
+    // A closed report is no longer live: the number has nothing open.
+    lifecycle.liveByReporter.set('5035550177', []);
+    expect(await sms('+15035550177', 'Gone')).toBe(NO_LIVE_REPORT_REPLY);
+    expect(lifecycle.claimersTold).toEqual([]);
+    expect(lifecycle.departed).toEqual([]);
   });
 
   it("applies GONE to the reports a member's number made, while its codes stay the member's", async () => {

@@ -14,13 +14,12 @@ import {
 } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
 import {
-  NO_LIVE_REPORT_REPLY,
   NO_OUTCOME_PROMPT_REPLY,
   outcomeRecordedReply,
-  REPORTER_GONE_REPLY,
   REPORTER_HELP_REPLY,
   REPORTER_OPT_IN_REPLY,
   REPORTER_OPT_OUT_REPLY,
+  reporterGoneReply,
 } from '../domain/follow-up-texts.js';
 import type { ReportLifecycle } from './ports/other-services.js';
 import { heldAlertOf, type HeldAlert } from '../domain/sent-alert.js';
@@ -86,8 +85,7 @@ export class HandleInboundSms {
     const intent = readInboundSms(body);
     const answer = (reply: string, wrongCode = false) => ({ reply, wrongCode });
     if (intent.kind === 'gone') {
-      const departed = await this.ports.lifecycle.markDepartedByReporter(from);
-      return answer(departed > 0 ? REPORTER_GONE_REPLY : NO_LIVE_REPORT_REPLY);
+      return answer(reporterGoneReply(await this.ports.lifecycle.markDepartedByReporter(from)));
     }
 
     const memberId = await this.ports.members.findMemberIdByPhone(from);

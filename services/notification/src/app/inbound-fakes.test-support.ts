@@ -3,6 +3,7 @@ import type { ReportLifecycle } from './ports/other-services.js';
 import type { ClaimByCodeOutcome, MemberContacts, ReportClaims } from './ports/inbound.js';
 import type { ClaimDetails } from '../domain/inbound-sms.js';
 import type { HeldAlert } from '../domain/sent-alert.js';
+import type { ReporterGoneCounts } from '../domain/follow-up-texts.js';
 
 /** Members by phone, in memory, recording Do Not Disturb changes. */
 export class FakeMemberContacts implements MemberContacts {
@@ -65,6 +66,8 @@ export class FakeReportClaims implements ReportClaims {
 export class FakeReportLifecycle implements ReportLifecycle {
   readonly liveByReporter = new Map<string, string[]>();
   readonly departed: string[] = [];
+  /** Claimed reports whose claimer the report service would tell (ReporterSaidGone), once each. */
+  readonly claimersTold: string[] = [];
   readonly outcomes = new Map<string, ClaimOutcomeLabel>();
   /** reportId → claimer. */
   readonly claimers = new Map<string, { memberId: string; claimedAt: Date }>();
@@ -79,12 +82,26 @@ export class FakeReportLifecycle implements ReportLifecycle {
     this.closed.push(reportId);
   }
 
-  async markDepartedByReporter(phoneNumber: string): Promise<number> {
+  /** As the report service decides: an unclaimed report departs; a claimed one is told once, or settled by its outcome. */
+  async markDepartedByReporter(phoneNumber: string): Promise<ReporterGoneCounts> {
     const national = phoneNumber.replace(/^\+1/, '');
-    const live = this.liveByReporter.get(national) ?? [];
-    this.liveByReporter.delete(national);
-    this.departed.push(...live);
-    return live.length;
+    const counts: ReporterGoneCounts = { departed: 0, claimerTold: 0, settled: 0 };
+    const stillLive: string[] = [];
+    for (const reportId of this.liveByReporter.get(national) ?? []) {
+      if (!this.claimers.has(reportId)) {
+        this.departed.push(reportId);
+        counts.departed += 1;
+        continue;
+      }
+      stillLive.push(reportId);
+      if (this.outcomes.has(reportId)) counts.settled += 1;
+      else {
+        if (!this.claimersTold.includes(reportId)) this.claimersTold.push(reportId);
+        counts.claimerTold += 1;
+      }
+    }
+    this.liveByReporter.set(national, stillLive);
+    return counts;
   }
 
   async recordClaimOutcome(reportId: string, memberId: string, outcome: ClaimOutcomeLabel): Promise<'recorded' | 'refused'> {

@@ -69,7 +69,7 @@ export type TextPurpose =
   | 'reporter-unclaimed'
   | 'reporter-expired'
   | 'claimer-location'
-  | 'claimer-departed'
+  | 'claimer-reporter-gone'
   | 'outcome-prompt';
 
 /** A text other than an alert, keyed so it goes exactly once for the event that caused it. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  claimerDepartedText,
+  claimerReporterSaidGoneText,
   firstNameOf,
   isGoneReply,
   NO_LIVE_REPORT_REPLY,
@@ -10,13 +10,16 @@ import {
   outcomePromptText,
   outcomeRecordedReply,
   REPORTER_EXPIRED_TEXT,
+  REPORTER_GONE_CLAIMER_TOLD_REPLY,
   REPORTER_GONE_REPLY,
+  REPORTER_GONE_SETTLED_REPLY,
   REPORTER_HELP_REPLY,
   REPORTER_OPT_IN_REPLY,
   REPORTER_OPT_OUT_REPLY,
   REPORTER_UNCLAIMED_NOBODY_ELSE_TEXT,
   REPORTER_UNCLAIMED_TEXT,
   reporterClaimedText,
+  reporterGoneReply,
 } from './follow-up-texts.js';
 import { readInboundSms } from './inbound-sms.js';
 import { isSingleGsm7Segment } from './sms-text.js';
@@ -37,6 +40,25 @@ describe('replies from reporters and claimers', () => {
   });
 });
 
+describe('the answer to GONE', () => {
+  it('says a beekeeper holding the report is told, else that the report is closed, else thanks the reporter only', () => {
+    expect(reporterGoneReply({ departed: 0, claimerTold: 1, settled: 0 })).toBe(REPORTER_GONE_CLAIMER_TOLD_REPLY);
+    expect(reporterGoneReply({ departed: 1, claimerTold: 1, settled: 1 })).toBe(REPORTER_GONE_CLAIMER_TOLD_REPLY);
+    expect(reporterGoneReply({ departed: 1, claimerTold: 0, settled: 1 })).toBe(REPORTER_GONE_REPLY);
+    expect(reporterGoneReply({ departed: 0, claimerTold: 0, settled: 1 })).toBe(REPORTER_GONE_SETTLED_REPLY);
+    expect(reporterGoneReply({ departed: 0, claimerTold: 0, settled: 0 })).toBe(NO_LIVE_REPORT_REPLY);
+    // Only the reply that closed a report says no beekeeper will come.
+    for (const reply of [REPORTER_GONE_CLAIMER_TOLD_REPLY, REPORTER_GONE_SETTLED_REPLY, NO_LIVE_REPORT_REPLY]) expect(reply).not.toMatch(/no beekeeper will come/);
+    for (const reply of [REPORTER_GONE_CLAIMER_TOLD_REPLY, REPORTER_GONE_SETTLED_REPLY, NO_LIVE_REPORT_REPLY]) expect(reply).toMatch(/thank you/i);
+  });
+
+  it('tells the claimer the reporter says the swarm left and asks for what happened, without calling the trip off', () => {
+    const text = claimerReporterSaidGoneText('04217');
+    expect(text).toBe('Swarm Alert: the reporter says swarm 04217 has left. Please record what happened under Claimed Swarms in the member area.');
+    expect(text).not.toMatch(/no need to go/i);
+  });
+});
+
 describe('the texts', () => {
   it('asks how it went with the prompt the claimer answers, in one segment', () => {
     const prompt = outcomePromptText('04217');
@@ -50,13 +72,15 @@ describe('the texts', () => {
       REPORTER_UNCLAIMED_NOBODY_ELSE_TEXT,
       REPORTER_EXPIRED_TEXT,
       REPORTER_GONE_REPLY,
+      REPORTER_GONE_CLAIMER_TOLD_REPLY,
+      REPORTER_GONE_SETTLED_REPLY,
       REPORTER_HELP_REPLY,
       REPORTER_OPT_OUT_REPLY,
       REPORTER_OPT_IN_REPLY,
       NO_LIVE_REPORT_REPLY,
       NO_OUTCOME_PROMPT_REPLY,
     ];
-    for (const text of [...fixed, claimerDepartedText('99999'), outcomeRecordedReply('Gone before arrival')]) expect(isSingleGsm7Segment(text)).toBe(true);
+    for (const text of [...fixed, claimerReporterSaidGoneText('99999'), outcomeRecordedReply('Gone before arrival')]) expect(isSingleGsm7Segment(text)).toBe(true);
   });
 
   it('names the claimer by first name and their association, and says they will call', () => {

@@ -3,7 +3,7 @@ import { gsm7Length, SMS_SEGMENT_LENGTH, toGsm7 } from './sms-text.js';
 
 /**
  * The texts around a claim that are not alerts: to the reporter who asked for updates (claimed, un-claimed, expired,
- * the answers to their replies) and to the claimer (the outcome prompt, the swarm has left). Each is one GSM-7
+ * the answers to their replies) and to the claimer (the outcome prompt, the reporter says the swarm has left). Each is one GSM-7
  * segment whatever names it carries (checked by the tests); none is charged to an association.
  */
 
@@ -45,6 +45,26 @@ export const REPORTER_EXPIRED_TEXT = `Swarm Alert: sorry, no beekeeper could tak
 /** The answer to GONE when it closed the reporter's reports. */
 export const REPORTER_GONE_REPLY = 'Swarm Alert: thank you for letting us know the swarm has left. Your report is closed; no beekeeper will come.';
 
+/** The answer to GONE when a beekeeper holds the report: they are told, and they say what became of the swarm. */
+export const REPORTER_GONE_CLAIMER_TOLD_REPLY = 'Swarm Alert: thank you for letting us know the swarm has left. We have told the beekeeper who took it.';
+
+/** The answer to GONE when the beekeeper already recorded what became of the swarm: nothing changes. */
+export const REPORTER_GONE_SETTLED_REPLY = 'Swarm Alert: thank you for letting us know! The beekeeper has already recorded what became of your swarm.';
+
+/** What the reporter's GONE did to their live reports (see MarkDepartedByReporter): how many of each. */
+export type ReporterGoneCounts = { departed: number; claimerTold: number; settled: number };
+
+/**
+ * The one reply to GONE. A beekeeper told comes first, since one is still on the case; then reports closed; then
+ * reports already settled; a number with no live report is thanked all the same.
+ */
+export function reporterGoneReply(counts: ReporterGoneCounts): string {
+  if (counts.claimerTold > 0) return REPORTER_GONE_CLAIMER_TOLD_REPLY;
+  if (counts.departed > 0) return REPORTER_GONE_REPLY;
+  if (counts.settled > 0) return REPORTER_GONE_SETTLED_REPLY;
+  return NO_LIVE_REPORT_REPLY;
+}
+
 /** STOP and START from a number that is not a member's: the reporter's texts, not alerts, stop and start. */
 export const REPORTER_OPT_OUT_REPLY = 'Swarm Alert: you will get no more texts from us. Reply START to get them again.';
 export const REPORTER_OPT_IN_REPLY = 'Swarm Alert: texts about your swarm report are on again. Reply STOP to stop them.';
@@ -55,8 +75,9 @@ export const NO_LIVE_REPORT_REPLY = 'Swarm Alert: there is no open swarm report 
 /** The answer to any other text from a number that is not a member's. */
 export const REPORTER_HELP_REPLY = 'Swarm Alert: reply GONE if the swarm you reported has left, or STOP for no more texts. Thank you for reporting it!';
 
-export const claimerDepartedText = (claimCode: string) =>
-  `Swarm Alert: the reporter says swarm ${toGsm7(claimCode).slice(0, 5)} has left. No need to go. Thank you for taking it!`;
+/** To the claimer when the reporter texts GONE before an outcome is recorded: the claim is theirs until they say what happened. */
+export const claimerReporterSaidGoneText = (claimCode: string) =>
+  `Swarm Alert: the reporter says swarm ${toGsm7(claimCode).slice(0, 5)} has left. Please record what happened under Claimed Swarms in the member area.`;
 
 export const OUTCOME_PROMPT_TEXT_PREFIX = 'Swarm Alert: How did it go?';
 

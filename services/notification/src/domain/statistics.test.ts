@@ -208,6 +208,23 @@ describe('association statistics', () => {
     expect(total).toMatchObject({ reportsAlerted: 10, reportsClaimed: 7, reportsExpired: 1, reportsDeparted: 1, medianMinutesToFirstClaim: 120 });
   });
 
+  it('counts one end per report: the outcome its claimer recorded, else departed or expired, else unrecorded', () => {
+    const claimedAt = at('2026-06-02T12:00:00Z');
+    const departedAt = at('2026-06-02T13:00:00Z');
+    const { total } = associationStatistics('c1', june, [
+      // Stored before GONE kept claimed reports: captured and departed; the claimer's outcome stands alone.
+      history('captured-then-gone', '2026-06-02T10:00:00Z', { firstClaimedAt: claimedAt, outcome: 'Captured', departedAt }),
+      // Given back without an outcome, then gone while active: departed, not also unrecorded.
+      history('given-back-then-gone', '2026-06-02T10:00:00Z', { firstClaimedAt: claimedAt, departedAt }),
+      history('given-back-then-expired', '2026-06-02T10:00:00Z', { firstClaimedAt: claimedAt, expiredAt: at('2026-06-05T10:00:00Z') }),
+      history('gone-unclaimed', '2026-06-02T10:00:00Z', { departedAt }),
+    ]);
+    expect(total.outcomes).toEqual({ captured: 1, goneBeforeArrival: 0, notHoneyBees: 0, couldNotReach: 0, other: 0, unrecorded: 0 });
+    expect(total).toMatchObject({ reportsAlerted: 4, reportsClaimed: 3, reportsDeparted: 2, reportsExpired: 1 });
+    const ends = Object.values(total.outcomes).reduce((sum, count) => sum + count, 0) + total.reportsDeparted + total.reportsExpired;
+    expect(ends).toBe(total.reportsAlerted);
+  });
+
   it('counts a claim stamped before the submission as claimed at once', () => {
     const { total } = associationStatistics('c1', june, [history('r1', '2026-06-02T10:00:00Z', { firstClaimedAt: at('2026-06-02T09:59:58Z') })]);
     expect(total.medianMinutesToFirstClaim).toBe(0);
@@ -253,7 +270,10 @@ describe('association statistics', () => {
         expect(sum((week) => week.alertsCostCents)).toBe(total.alertsCostCents);
         expect(sum((week) => week.reporterTexts)).toBe(total.reporterTexts);
         for (const key of Object.keys(total.outcomes) as (keyof typeof total.outcomes)[]) expect(sum((week) => week.outcomes[key])).toBe(total.outcomes[key]);
-        expect(Object.values(total.outcomes).reduce((sum, count) => sum + count, 0)).toBe(total.reportsClaimed);
+        // One end per report at most: an outcome (claimed reports only), departed or expired.
+        const outcomeCount = Object.values(total.outcomes).reduce((sum, count) => sum + count, 0);
+        expect(outcomeCount).toBeLessThanOrEqual(total.reportsClaimed);
+        expect(outcomeCount + total.reportsExpired + total.reportsDeparted).toBeLessThanOrEqual(total.reportsAlerted);
         // The weeks tile the period: contiguous, in order, from its start to its end.
         expect(weeks[0]?.periodStart).toEqual(period.since);
         expect(weeks.at(-1)?.periodEnd).toEqual(period.until);

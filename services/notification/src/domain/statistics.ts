@@ -66,8 +66,12 @@ export type AssociationFigures = {
   /** Minutes from submission to the first claim, nearest rank (see percentileByNearestRank); undefined when none was claimed. */
   medianMinutesToFirstClaim?: number;
   p90MinutesToFirstClaim?: number;
-  /** Outcomes of the claimed reports: they add up to reportsClaimed. */
+  /**
+   * How the claimed reports ended, one count per report: the outcome its claimer recorded, else expired or departed
+   * when it was given back and then did (counted there), else unrecorded.
+   */
   outcomes: OutcomeCounts;
+  /** Reports that expired, or departed (the reporter texted GONE), while nobody held them and with no outcome recorded. */
   reportsExpired: number;
   reportsDeparted: number;
   /** Alerts to this association's members only, and what they cost it. */
@@ -150,6 +154,22 @@ function minutesToFirstClaim(history: ReportHistory & { firstClaimedAt: Date }):
   return Math.max(0, history.firstClaimedAt.getTime() - history.submittedAt.getTime()) / MINUTE_MS;
 }
 
+function outcomeKeyOf(history: ReportHistory): OutcomeKey | undefined {
+  return history.outcome === undefined ? undefined : outcomeKeys[claimOutcomes.valueOf(history.outcome)];
+}
+
+/**
+ * The one way a report ended, as far as it is known: its claimer's recorded outcome wins (a GONE from the reporter, or a
+ * departure stored before GONE kept claimed reports, does not make a report the claimer dealt with count twice); else
+ * it departed or expired; else, claimed, it waits for an outcome; else it is still open.
+ */
+function endOf(history: ReportHistory): 'outcome' | 'departed' | 'expired' | 'unrecorded' | 'open' {
+  if (history.firstClaimedAt && outcomeKeyOf(history)) return 'outcome';
+  if (history.departedAt) return 'departed';
+  if (history.expiredAt) return 'expired';
+  return history.firstClaimedAt ? 'unrecorded' : 'open';
+}
+
 /** The figures of the reports given, all of which alerted the association and were submitted in the period. */
 export function figuresOf(companyId: string, period: StatisticsPeriod, histories: readonly ReportHistory[]): AssociationFigures {
   const outcomes: OutcomeCounts = { captured: 0, goneBeforeArrival: 0, notHoneyBees: 0, couldNotReach: 0, other: 0, unrecorded: 0 };
@@ -158,6 +178,8 @@ export function figuresOf(companyId: string, period: StatisticsPeriod, histories
   let alertsCostCents = 0;
   const byChannel = { sms: 0, push: 0, email: 0 };
   let alertsCostByTextCents = 0;
+  let reportsExpired = 0;
+  let reportsDeparted = 0;
   for (const history of histories) {
     for (const alert of history.alerts) {
       if (alert.companyId !== companyId) continue;
@@ -166,12 +188,13 @@ export function figuresOf(companyId: string, period: StatisticsPeriod, histories
       alertsCostByTextCents += alert.costBySmsCents;
       for (const channel of ALERT_CHANNELS) byChannel[channel] += alert.byChannel[channel];
     }
+    const end = endOf(history);
+    if (end === 'expired') reportsExpired += 1;
+    if (end === 'departed') reportsDeparted += 1;
     if (!history.firstClaimedAt) continue;
     waits.push(minutesToFirstClaim({ ...history, firstClaimedAt: history.firstClaimedAt }));
-    // Only claimed reports count an outcome, so the outcomes add up to reportsClaimed; an outcome whose claim event has
-    // not arrived yet is counted once it has.
-    const recorded = history.outcome === undefined ? undefined : outcomeKeys[claimOutcomes.valueOf(history.outcome)];
-    outcomes[recorded ?? 'unrecorded'] += 1;
+    // Only claimed reports count an outcome; an outcome whose claim event has not arrived yet is counted once it has.
+    if (end === 'outcome' || end === 'unrecorded') outcomes[outcomeKeyOf(history) ?? 'unrecorded'] += 1;
   }
   return {
     periodStart: period.since,
@@ -181,8 +204,8 @@ export function figuresOf(companyId: string, period: StatisticsPeriod, histories
     medianMinutesToFirstClaim: percentileByNearestRank(waits, 50),
     p90MinutesToFirstClaim: percentileByNearestRank(waits, 90),
     outcomes,
-    reportsExpired: histories.filter((history) => history.expiredAt).length,
-    reportsDeparted: histories.filter((history) => history.departedAt).length,
+    reportsExpired,
+    reportsDeparted,
     alertsSent,
     alertsCostCents,
     alertsByText: byChannel.sms,

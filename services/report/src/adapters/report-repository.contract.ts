@@ -10,6 +10,7 @@ import {
   type ReportClaimed,
   type ReportClosed,
   type ReportDeparted,
+  type ReporterSaidGone,
   type ReportExpired,
   type ReportMarkedBad,
   type ReportUnclaimed,
@@ -72,6 +73,10 @@ function closed(reportId: string, memberId: string, eventId: string, closedAt: D
 
 function departed(report: Report, memberId: string, eventId: string, departedAt: Date): ReportDeparted {
   return { kind: 'report.departed', eventId, reportId: report.reportId, memberId, claimCode: report.claimCode, departedAt };
+}
+
+function reporterSaidGone(report: Report, eventId: string, saidAt: Date): ReporterSaidGone {
+  return { kind: 'report.reporter_said_gone', eventId, reportId: report.reportId, memberId: 'member-1', claimCode: report.claimCode, saidAt };
 }
 
 function outcomeRecorded(reportId: string, memberId: string, eventId: string, outcome: ClaimOutcome): ClaimOutcomeRecorded {
@@ -374,6 +379,38 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         await reports.close(closedOne.reportId, claim, LATER, closed(closedOne.reportId, 'member-1', 'close-1', LATER));
         expect(await reports.depart(closedOne.reportId, { state: 'claimed', claim }, LATER, departed(closedOne, 'member-1', 'y', LATER))).toBe(false);
         expect((await reports.findById(closedOne.reportId))?.state).toBe('claimed');
+      });
+
+      it("notes once that the reporter said a held report's swarm left, keeping it claimed, listed and its code held", async () => {
+        const report = await claimedReport({ claimCode: '27182' });
+        const other = { memberId: 'member-2', claimedAt: CLAIMED_AT };
+        expect(await reports.noteReporterSaidGone(report.reportId, other, LATER, reporterSaidGone(report, 'x', LATER))).toBe(false);
+        expect(await reports.noteReporterSaidGone(report.reportId, claim, LATER, reporterSaidGone(report, 'gone-1', LATER))).toBe(true);
+        expect(await reports.noteReporterSaidGone(report.reportId, claim, LATER, reporterSaidGone(report, 'gone-2', LATER))).toBe(false);
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'claimed', claim: { ...claim, reporterSaidGoneAt: LATER } });
+        expect((await reports.findClaimedBy('member-1')).map((held) => held.reportId)).toEqual([report.reportId]);
+        expect((await reports.findLiveByClaimCode('27182'))?.reportId).toBe(report.reportId);
+        expect((await outbox.pending(10)).filter((message) => message.type === 'report.reporter_said_gone').map((message) => message.id)).toEqual(['gone-1']);
+
+        // The claimer's outcome is still recorded; an un-claim drops the note with the claim.
+        expect(await reports.recordOutcome(report.reportId, claim, 'Captured', outcomeRecorded(report.reportId, 'member-1', 'outcome-1', 'Captured'))).toBe(true);
+        expect((await reports.findById(report.reportId))?.claim).toEqual({ ...claim, reporterSaidGoneAt: LATER, outcome: 'Captured' });
+        await reports.unclaim(report.reportId, claim, unclaimed(report.reportId, 'member-1', 'unclaim-1'));
+        expect((await reports.findById(report.reportId))?.claim).toBeUndefined();
+      });
+
+      it('notes no GONE on an active report, once an outcome is recorded, or once the claim closed', async () => {
+        const active = aReport();
+        await reports.create(active, []);
+        expect(await reports.noteReporterSaidGone(active.reportId, claim, LATER, reporterSaidGone(active, 'x', LATER))).toBe(false);
+        const settled = await claimedReport();
+        await reports.recordOutcome(settled.reportId, claim, 'Captured', outcomeRecorded(settled.reportId, 'member-1', 'outcome-1', 'Captured'));
+        expect(await reports.noteReporterSaidGone(settled.reportId, claim, LATER, reporterSaidGone(settled, 'y', LATER))).toBe(false);
+        const closedOne = await claimedReport();
+        await reports.close(closedOne.reportId, claim, LATER, closed(closedOne.reportId, 'member-1', 'close-1', LATER));
+        expect(await reports.noteReporterSaidGone(closedOne.reportId, claim, LATER, reporterSaidGone(closedOne, 'z', LATER))).toBe(false);
+        expect((await outbox.pending(20)).filter((message) => message.type === 'report.reporter_said_gone')).toEqual([]);
+        expect((await reports.findById(settled.reportId))?.claim?.reporterSaidGoneAt).toBeUndefined();
       });
 
       it("records and changes the claimer's outcome, also after the close and the departure, with an event each time", async () => {

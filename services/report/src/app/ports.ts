@@ -12,6 +12,7 @@ import type {
   ReportExpired,
   ReportMarkedBad,
   ReportUnclaimed,
+  ReporterSaidGone,
 } from '../domain/report-events.js';
 
 export type CreateOutcome = 'created' | 'idempotency-id-taken' | 'claim-code-taken';
@@ -59,6 +60,11 @@ export interface ReportRepository {
   close(reportId: string, claim: ReportClaim, closedAt: Date, event: ReportClosed): Promise<boolean>;
   /** live as `seen` → departed at `departedAt`, keeping any claim; frees the claim code. */
   depart(reportId: string, seen: LiveReportSeen, departedAt: Date, event: ReportDeparted): Promise<boolean>;
+  /**
+   * claimed with `claim`, not closed, with no outcome and no earlier GONE → the claim notes that the reporter said the
+   * swarm has gone at `saidAt`; the state does not change and the claim code stays held.
+   */
+  noteReporterSaidGone(reportId: string, claim: ReportClaim, saidAt: Date, event: ReporterSaidGone): Promise<boolean>;
   /** claimed (or departed) with `claim` → the claim's outcome is `outcome`; the state does not change. */
   recordOutcome(reportId: string, claim: ReportClaim, outcome: ClaimOutcome, event: ClaimOutcomeRecorded): Promise<boolean>;
 

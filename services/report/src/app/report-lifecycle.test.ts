@@ -8,6 +8,7 @@ import {
   ReportDepartedEvent,
   ReportExpiredEvent,
   ReportUnclaimedEvent,
+  ReporterSaidGoneEvent,
   type OutboxMessage,
 } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -157,28 +158,70 @@ describe('the report lifecycle: expiry, close, departure, outcome', () => {
       expect(await list.execute('')).toEqual([]);
     });
 
-    it('makes every live report of the number depart, the claimed one naming its claimer, once', async () => {
-      const other = aReport({ reporterPhone: REPORTER, createdAt: new Date('2026-06-01T11:00:00.000Z') });
+    it('makes an active report of the number depart, once: it leaves every list and frees its code', async () => {
       const elsewhere = aReport({ reporterPhone: '5550000000' });
-      for (const created of [other, elsewhere]) await reports.create(created, []);
+      await reports.create(elsewhere, []);
+      at('2026-06-01T15:00:00.000Z');
+      const depart = new MarkDepartedByReporter(ports);
+      const live = { reportId: report.reportId, claimCode: '04242', state: 'active', memberId: '' };
+      expect(await depart.execute(`+1${REPORTER}`)).toEqual({ departed: [live], claimerTold: [], settled: [] });
+      expect(await depart.execute(REPORTER)).toEqual({ departed: [], claimerTold: [], settled: [] });
+      expect([await stateOf(), await stateOf(elsewhere.reportId)]).toEqual(['departed', 'active']);
+      const departed = (await messages('report.departed')).map((message) => ReportDepartedEvent.decode(message));
+      expect(departed.map(({ reportId, memberId, claimCode }) => ({ reportId, memberId, claimCode }))).toEqual([{ reportId: report.reportId, memberId: '', claimCode: '04242' }]);
+      expect(timestampDate(departed[0]!.departedAt!)).toEqual(now);
+      expect(await new ListActiveReportsForMember(reports).execute('m-1')).toEqual([]);
+      expect(await reports.findFreeClaimCode('04242')).toBe('04242');
+    });
+
+    it('keeps a claimed report without an outcome under Claimed Swarms and marks it once for its claimer to be told', async () => {
       at('2026-06-01T13:00:00.000Z');
       await new ClaimReport(ports).execute(report.reportId, 'm-1');
       at('2026-06-01T15:00:00.000Z');
-      const depart = new MarkDepartedByReporter(ports);
-      expect(await depart.execute(`+1${REPORTER}`)).toEqual([
-        { reportId: report.reportId, claimCode: '04242', state: 'claimed', memberId: 'm-1' },
-        { reportId: other.reportId, claimCode: other.claimCode, state: 'active', memberId: '' },
-      ]);
-      expect(await depart.execute(REPORTER)).toEqual([]);
-      expect([await stateOf(), await stateOf(other.reportId), await stateOf(elsewhere.reportId)]).toEqual(['departed', 'departed', 'active']);
-      const departed = (await messages('report.departed')).map((message) => ReportDepartedEvent.decode(message));
-      expect(departed.map(({ reportId, memberId, claimCode }) => ({ reportId, memberId, claimCode }))).toEqual([
-        { reportId: report.reportId, memberId: 'm-1', claimCode: '04242' },
-        { reportId: other.reportId, memberId: '', claimCode: other.claimCode },
-      ]);
-      expect(timestampDate(departed[0]!.departedAt!)).toEqual(now);
-      expect(await new ListClaimedReportsForMember(ports).execute('m-1')).toEqual([]);
-      expect(await reports.findFreeClaimCode('04242')).toBe('04242');
+      const gone = new MarkDepartedByReporter(ports);
+      const held = { reportId: report.reportId, claimCode: '04242', state: 'claimed', memberId: 'm-1' };
+      expect(await gone.execute(REPORTER)).toEqual({ departed: [], claimerTold: [held], settled: [] });
+      at('2026-06-01T15:05:00.000Z');
+      expect(await gone.execute(REPORTER)).toEqual({ departed: [], claimerTold: [held], settled: [] });
+
+      expect(await stateOf()).toBe('claimed');
+      expect((await reports.findById(report.reportId))?.claim?.reporterSaidGoneAt).toEqual(new Date('2026-06-01T15:00:00.000Z'));
+      expect(await messages('report.departed')).toEqual([]);
+      const told = (await messages('report.reporter_said_gone')).map((message) => ReporterSaidGoneEvent.decode(message));
+      expect(told.map(({ reportId, memberId, claimCode }) => ({ reportId, memberId, claimCode }))).toEqual([{ reportId: report.reportId, memberId: 'm-1', claimCode: '04242' }]);
+      expect(timestampDate(told[0]!.saidAt!)).toEqual(new Date('2026-06-01T15:00:00.000Z'));
+
+      // Still the claimer's: listed, its code held, and what happened can be recorded.
+      expect((await new ListClaimedReportsForMember(ports).execute('m-1')).map((row) => row.reportId)).toEqual([report.reportId]);
+      expect((await reports.findLiveByClaimCode('04242'))?.reportId).toBe(report.reportId);
+      await new RecordClaimOutcome(ports).execute(report.reportId, 'm-1', 'Gone before arrival');
+      expect((await new ListClaimedReportsForMember(ports).execute('m-1'))[0]?.outcome).toBe('Gone before arrival');
+    });
+
+    it('changes nothing and tells nobody once the claimer recorded an outcome', async () => {
+      await new ClaimReport(ports).execute(report.reportId, 'm-1');
+      await new RecordClaimOutcome(ports).execute(report.reportId, 'm-1', 'Captured');
+      const before = await reports.findById(report.reportId);
+      const eventsBefore = await messages();
+      at('2026-06-01T18:00:00.000Z');
+      expect(await new MarkDepartedByReporter(ports).execute(REPORTER)).toEqual({
+        departed: [],
+        claimerTold: [],
+        settled: [{ reportId: report.reportId, claimCode: '04242', state: 'claimed', memberId: 'm-1' }],
+      });
+      expect(await reports.findById(report.reportId)).toEqual(before);
+      expect(await messages()).toEqual(eventsBefore);
+      expect((await new ListClaimedReportsForMember(ports).execute('m-1'))[0]).toMatchObject({ reportId: report.reportId, outcome: 'Captured' });
+    });
+
+    it('forgets an earlier GONE when the claimer gives the report back, so the next claimer is told too', async () => {
+      await new ClaimReport(ports).execute(report.reportId, 'm-1');
+      await new MarkDepartedByReporter(ports).execute(REPORTER);
+      at('2026-06-01T13:00:00.000Z');
+      await new UnclaimReport(ports, settings).execute(report.reportId, 'm-1');
+      await new ClaimReport(ports).execute(report.reportId, 'm-2');
+      expect((await new MarkDepartedByReporter(ports).execute(REPORTER)).claimerTold).toMatchObject([{ memberId: 'm-2' }]);
+      expect((await messages('report.reporter_said_gone')).map((message) => ReporterSaidGoneEvent.decode(message).memberId)).toEqual(['m-1', 'm-2']);
     });
 
     it('leaves closed, expired and bad reports of the number alone', async () => {
@@ -193,8 +236,9 @@ describe('the report lifecycle: expiry, close, departure, outcome', () => {
       at('2026-06-04T12:00:00.000Z');
       await new CloseClaimedReport(ports).execute(claimedAndClosed.reportId);
       await new ExpireReport(ports, settings).execute(report.reportId);
-      expect(await new MarkDepartedByReporter(ports).execute(REPORTER)).toEqual([]);
+      expect(await new MarkDepartedByReporter(ports).execute(REPORTER)).toEqual({ departed: [], claimerTold: [], settled: [] });
       expect(await messages('report.departed')).toEqual([]);
+      expect(await messages('report.reporter_said_gone')).toEqual([]);
     });
   });
 

@@ -37,6 +37,21 @@ export function liveReportSeen(report: Report): LiveReportSeen | undefined {
   return { state: 'active', activeSince: report.activeSince };
 }
 
+/**
+ * What the reporter's GONE does to one of their live reports. An active one departs: nobody holds it. A claimed one
+ * stays the claimer's, who is told once, so they can still record what happened (the claimer's outcome is the one the
+ * report ends with). Once the claimer recorded an outcome, GONE changes nothing: the swarm was dealt with.
+ */
+export type GoneEffect = 'depart' | 'tell-claimer' | 'claimer-told' | 'settled';
+
+export function goneEffectOn(report: Report): GoneEffect | undefined {
+  const seen = liveReportSeen(report);
+  if (!seen) return undefined;
+  if (seen.state === 'active') return 'depart';
+  if (seen.claim.outcome !== undefined) return 'settled';
+  return seen.claim.reporterSaidGoneAt === undefined ? 'tell-claimer' : 'claimer-told';
+}
+
 /** Expires only an active report whose expiry has come (at exactly REPORT_ACTIVE_HOURS after it became active). */
 export function isDueToExpire(report: Report, now: Date, activeHours: number): boolean {
   return report.state === 'active' && now.getTime() >= expiresAt(report.activeSince, activeHours).getTime();

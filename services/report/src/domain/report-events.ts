@@ -51,15 +51,25 @@ export type ReportExpired = { kind: 'report.expired'; eventId: string; reportId:
 /** The claim's un-claim window ended: the report stays the claimer's and its claim code is free. */
 export type ReportClosed = { kind: 'report.closed'; eventId: string; reportId: string; memberId: string; closedAt: Date };
 
-/** The reporter texted that the swarm has gone: the report leaves every list and its claim code is free. */
+/** The reporter texted that the swarm has gone while the report was active: it leaves every list and its code is free. */
 export type ReportDeparted = {
   kind: 'report.departed';
   eventId: string;
   reportId: string;
-  /** The claimer when it was claimed; '' when it was active. */
+  /** '' (an active report has no claimer). */
   memberId: string;
   claimCode: string;
   departedAt: Date;
+};
+
+/** The reporter texted GONE while the claimer held the report without an outcome: it stays claimed, the claimer is told. */
+export type ReporterSaidGone = {
+  kind: 'report.reporter_said_gone';
+  eventId: string;
+  reportId: string;
+  memberId: string;
+  claimCode: string;
+  saidAt: Date;
 };
 
 /** The claimer recorded (or changed) what became of the swarm. */
@@ -80,6 +90,7 @@ export type ReportEvent =
   | ReportExpired
   | ReportClosed
   | ReportDeparted
+  | ReporterSaidGone
   | ClaimOutcomeRecorded;
 
 /** The events of a report's transitions after its submission: one per transition, each with its own id. */

@@ -72,6 +72,8 @@ export type ReportClaim = {
   closedAt?: Date;
   /** Set once the claimer recorded what happened; they may change it at any time. */
   outcome?: ClaimOutcome;
+  /** Set when the reporter texted GONE while the claim had no outcome: the claimer was told, the claim kept. */
+  reporterSaidGoneAt?: Date;
 };
 
 /** A place the address was resolved to, as the geocoder names it. */

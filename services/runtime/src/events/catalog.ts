@@ -6,6 +6,7 @@ import {
   ReportExpiredSchema,
   ReportMarkedBadSchema,
   ReportSubmittedSchema,
+  ReporterSaidGoneSchema,
   ReportUnclaimedSchema,
 } from '@swarm/proto/report/v1/events';
 import { AlertSentSchema } from '@swarm/proto/notification/v1/events';
@@ -20,6 +21,7 @@ export const ReportMarkedBadEvent = defineEventType('report.marked_bad', ReportM
 export const ReportExpiredEvent = defineEventType('report.expired', ReportExpiredSchema);
 export const ReportClosedEvent = defineEventType('report.closed', ReportClosedSchema);
 export const ReportDepartedEvent = defineEventType('report.departed', ReportDepartedSchema);
+export const ReporterSaidGoneEvent = defineEventType('report.reporter_said_gone', ReporterSaidGoneSchema);
 export const ClaimOutcomeRecordedEvent = defineEventType('report.outcome_recorded', ClaimOutcomeRecordedSchema);
 export const AlertSentEvent = defineEventType('alert.sent', AlertSentSchema);
 export const MemberChangedEvent = defineEventType('member.changed', MemberChangedSchema);

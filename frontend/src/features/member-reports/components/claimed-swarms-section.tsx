@@ -115,6 +115,7 @@ export function ClaimedSwarmsSection() {
     { header: 'Association', kind: 'note', cell: (report) => report.companyName },
     {
       header: 'Outcome',
+      kind: 'control',
       cell: (report) => (
         <OutcomeSelect
           reportId={report.reportId}

@@ -47,7 +47,10 @@ const HiddenLabel = styled.label`
   ${visuallyHidden}
 `;
 
-/** As wide as its cell or card line allows, never wider: a phone's card must not scroll sideways. */
+/**
+ * As wide as its cell or card line allows, never wider: a phone's card must not scroll sideways. The card gives it a
+ * line of its own (a 'control' column), wide enough for every outcome.
+ */
 const OutcomeControl = styled(Select)`
   width: 100%;
   min-width: 0;

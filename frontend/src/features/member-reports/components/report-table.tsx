@@ -13,9 +13,10 @@ export interface ReportColumn<T> {
   cell: (row: T) => ReactNode;
   /**
    * 'key': the cell that names the row (the claim code); 'action': buttons, shown without a label on a card;
-   * 'note': free text that wraps; 'image': shown on a card only when there is one.
+   * 'note': free text that wraps; 'image': shown on a card only when there is one; 'control': a form control whose
+   * value must be read whole, given the card's full width under its name.
    */
-  kind?: 'key' | 'action' | 'note' | 'image';
+  kind?: 'key' | 'action' | 'note' | 'image' | 'control';
 }
 
 interface ReportListingProps<T> {
@@ -63,7 +64,7 @@ function ReportTable<T>({ caption, columns, rows, rowKey }: ReportListingProps<T
                   </th>
                 ) : column.kind === 'note' ? (
                   <NoteCell key={column.header}>{column.cell(row)}</NoteCell>
-                ) : column.kind === 'action' || column.kind === 'image' ? (
+                ) : column.kind === 'action' || column.kind === 'image' || column.kind === 'control' ? (
                   <td key={column.header}>{column.cell(row)}</td>
                 ) : (
                   <NoWrap key={column.header}>{column.cell(row)}</NoWrap>
@@ -90,11 +91,12 @@ function ReportCards<T>({ caption, columns, rows, rowKey, hasImage }: ReportList
                 return actions ? <CardActions key={column.header}>{actions}</CardActions> : null;
               }
               if (column.kind === 'image' && hasImage && !hasImage(row)) return null;
+              const FieldLine = column.kind === 'control' ? ControlLine : Line;
               return (
-                <Line key={column.header}>
+                <FieldLine key={column.header}>
                   <dt>{column.header}</dt>
                   <dd>{column.cell(row)}</dd>
-                </Line>
+                </FieldLine>
               );
             })}
           </CardItem>
@@ -184,6 +186,15 @@ const Line = styled.dl`
     margin: 0;
     min-width: 0;
   }
+`;
+
+/**
+ * A control's line: its name above it and the control as wide as the card, since a native select cannot wrap its
+ * value ('Could not reach' in the value column of a 360 px phone was cut to 'Could not r…').
+ */
+const ControlLine = styled(Line)`
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.xs};
 `;
 
 const CardActions = styled.div`

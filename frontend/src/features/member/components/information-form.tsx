@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import type { MemberInformation } from '../api/get-information';
 import { useUpdateInformation } from '../api/update-information';
-import { informationMessages, PHONE_LENGTH, validateInformation, type InformationDraft } from '../lib/information-rules';
+import { informationMessages, PHONE_LENGTH, phoneDigitsFrom, validateInformation, type InformationDraft } from '../lib/information-rules';
 import { useNotify } from '@/lib/notify';
 import { ErrorList, Field, Hint, TextInput } from '@/components/ui/form-parts';
 
@@ -76,8 +76,16 @@ export function InformationForm({ information, requireAll }: InformationFormProp
           maxLength={PHONE_LENGTH}
           aria-invalid={errors.includes(informationMessages.phoneInvalid) ? true : undefined}
           aria-describedby={ids.phoneNote}
+          pattern="[0-9]*"
           value={draft.phoneNumber}
-          onChange={(event) => setDraft((current) => ({ ...current, phoneNumber: event.target.value }))}
+          onChange={(event) => setDraft((current) => ({ ...current, phoneNumber: phoneDigitsFrom(event.target.value) }))}
+          onPaste={(event) => {
+            // A pasted number is taken whole, separators and country code dropped, before maxLength would cut it.
+            const pasted = phoneDigitsFrom(event.clipboardData.getData('text'));
+            if (pasted === '') return;
+            event.preventDefault();
+            setDraft((current) => ({ ...current, phoneNumber: pasted }));
+          }}
         />
         <Hint id={ids.phoneNote}>By adding a phone number you agree to receive text messages about swarm alerts.</Hint>
       </Field>

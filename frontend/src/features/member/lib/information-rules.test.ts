@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { completeInformation } from '@/testing/fake-member-api';
-import { isInformationComplete, shouldShowDashboardTour, validateInformation } from './information-rules';
+import { isInformationComplete, phoneDigitsFrom, shouldShowDashboardTour, validateInformation } from './information-rules';
 
 const valid = { name: 'Ada Lovelace', phoneNumber: '5551234567', address: '1 Hive Lane' };
 
 describe('information rules', () => {
+  it('keeps the digits of a phone number, at most ten, dropping a +1 country code', () => {
+    expect(phoneDigitsFrom('5035550188')).toBe('5035550188');
+    expect(phoneDigitsFrom('503-555 01ab88')).toBe('5035550188');
+    expect(phoneDigitsFrom('+1 (503) 555-0188')).toBe('5035550188');
+    expect(phoneDigitsFrom('15035550188')).toBe('5035550188');
+    expect(phoneDigitsFrom('50355501889')).toBe('5035550188');
+    expect(phoneDigitsFrom('call me')).toBe('');
+  });
+
   it('accepts a two-word name, a 10-digit phone and a picked address', () => {
     expect(validateInformation(valid, { requireAll: true })).toEqual([]);
   });

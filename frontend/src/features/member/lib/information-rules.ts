@@ -27,6 +27,16 @@ export const hasFirstAndLastName = (name: string): boolean => words(name).length
 export const isValidPhone = (phone: string): boolean => new RegExp(`^\\d{${PHONE_LENGTH}}$`).test(phone);
 
 /**
+ * What the phone field keeps of what was typed or pasted: digits only, at most ten (spec §5 and §9). A pasted
+ * number written with a +1 country code or separators ('+1 (503) 555-0188') keeps its ten national digits.
+ */
+export function phoneDigitsFrom(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  const national = digits.length === PHONE_LENGTH + 1 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return national.slice(0, PHONE_LENGTH);
+}
+
+/**
  * Spec §5: the phone may stay empty in the Information section, but the Required Information modal needs
  * every field. The address counts only when picked from the list (the autocomplete reports '' otherwise).
  */

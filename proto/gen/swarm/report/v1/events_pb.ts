@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/report/v1/events.proto.
  */
 export const file_swarm_report_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5yZXBvcnQudjEiZQoOQ292ZXJpbmdNZW1iZXISEQoJbWVtYmVyX2lkGAEgASgJEhYKDmRpc3RhbmNlX21pbGVzGAIgASgBEhIKCmNvbXBhbnlfaWQYAyABKAkSFAoMY29tcGFueV9uYW1lGAQgASgJIsoDCg9SZXBvcnRTdWJtaXR0ZWQSEQoJcmVwb3J0X2lkGAEgASgJEigKBHNpemUYAiABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAMgASgBEisKCGxvY2F0aW9uGAQgASgLMhkuc3dhcm0ucmVwb3J0LnYxLkdlb1BvaW50EjAKDHN1Ym1pdHRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY2xhaW1fY29kZRgGIAEoCRIxCghjb3ZlcmFnZRgHIAMoCzIfLnN3YXJtLnJlcG9ydC52MS5Db3ZlcmluZ01lbWJlchI3Cg53aWRlcl9jb3ZlcmFnZRgIIAMoCzIfLnN3YXJtLnJlcG9ydC52MS5Db3ZlcmluZ01lbWJlchIYChByZXBvcnRlcl91cGRhdGVzGAkgASgIEhYKDnJlcG9ydGVyX3Bob25lGAogASgJEi4KCmV4cGlyZXNfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgwKBHRvd24YDCABKAkSEwoLaGFzX3BpY3R1cmUYDSABKAgilAEKDVJlcG9ydENsYWltZWQSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIuCgpjbGFpbWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCgljbG9zZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIpkBCg9SZXBvcnRVbmNsYWltZWQSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIwCgx1bmNsYWltZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIp4BCg9SZXBvcnRNYXJrZWRCYWQSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRItCgltYXJrZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKBnJlYXNvbhgFIAEoDjIgLnN3YXJtLnJlcG9ydC52MS5CYWRSZXBvcnRSZWFzb25KBAgDEAQiUgoNUmVwb3J0RXhwaXJlZBIRCglyZXBvcnRfaWQYASABKAkSLgoKZXhwaXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiYwoMUmVwb3J0Q2xvc2VkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLQoJY2xvc2VkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ7Cg5SZXBvcnREZXBhcnRlZBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEi8KC2RlcGFydGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpjbGFpbV9jb2RlGAQgASgJIp0BChRDbGFpbU91dGNvbWVSZWNvcmRlZBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEi4KB291dGNvbWUYAyABKA4yHS5zd2FybS5yZXBvcnQudjEuQ2xhaW1PdXRjb21lEi8KC3JlY29yZGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
+  fileDesc("Chxzd2FybS9yZXBvcnQvdjEvZXZlbnRzLnByb3RvEg9zd2FybS5yZXBvcnQudjEiZQoOQ292ZXJpbmdNZW1iZXISEQoJbWVtYmVyX2lkGAEgASgJEhYKDmRpc3RhbmNlX21pbGVzGAIgASgBEhIKCmNvbXBhbnlfaWQYAyABKAkSFAoMY29tcGFueV9uYW1lGAQgASgJIsoDCg9SZXBvcnRTdWJtaXR0ZWQSEQoJcmVwb3J0X2lkGAEgASgJEigKBHNpemUYAiABKA4yGi5zd2FybS5yZXBvcnQudjEuU3dhcm1TaXplEhYKDmVsZXZhdGlvbl9mZWV0GAMgASgBEisKCGxvY2F0aW9uGAQgASgLMhkuc3dhcm0ucmVwb3J0LnYxLkdlb1BvaW50EjAKDHN1Ym1pdHRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY2xhaW1fY29kZRgGIAEoCRIxCghjb3ZlcmFnZRgHIAMoCzIfLnN3YXJtLnJlcG9ydC52MS5Db3ZlcmluZ01lbWJlchI3Cg53aWRlcl9jb3ZlcmFnZRgIIAMoCzIfLnN3YXJtLnJlcG9ydC52MS5Db3ZlcmluZ01lbWJlchIYChByZXBvcnRlcl91cGRhdGVzGAkgASgIEhYKDnJlcG9ydGVyX3Bob25lGAogASgJEi4KCmV4cGlyZXNfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgwKBHRvd24YDCABKAkSEwoLaGFzX3BpY3R1cmUYDSABKAgilAEKDVJlcG9ydENsYWltZWQSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIuCgpjbGFpbWVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCgljbG9zZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIpkBCg9SZXBvcnRVbmNsYWltZWQSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRIwCgx1bmNsYWltZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIp4BCg9SZXBvcnRNYXJrZWRCYWQSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRItCgltYXJrZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKBnJlYXNvbhgFIAEoDjIgLnN3YXJtLnJlcG9ydC52MS5CYWRSZXBvcnRSZWFzb25KBAgDEAQiUgoNUmVwb3J0RXhwaXJlZBIRCglyZXBvcnRfaWQYASABKAkSLgoKZXhwaXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiYwoMUmVwb3J0Q2xvc2VkEhEKCXJlcG9ydF9pZBgBIAEoCRIRCgltZW1iZXJfaWQYAiABKAkSLQoJY2xvc2VkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ7Cg5SZXBvcnREZXBhcnRlZBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEi8KC2RlcGFydGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpjbGFpbV9jb2RlGAQgASgJInkKEFJlcG9ydGVyU2FpZEdvbmUSEQoJcmVwb3J0X2lkGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRISCgpjbGFpbV9jb2RlGAMgASgJEisKB3NhaWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIp0BChRDbGFpbU91dGNvbWVSZWNvcmRlZBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEi4KB291dGNvbWUYAyABKA4yHS5zd2FybS5yZXBvcnQudjEuQ2xhaW1PdXRjb21lEi8KC3JlY29yZGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_report_v1_report]);
 
 /**
  * A member whose home range and height limit cover a swarm, with the one paying association the alert goes
@@ -316,8 +316,8 @@ export const ReportClosedSchema: GenMessage<ReportClosed> = /*@__PURE__*/
   messageDesc(file_swarm_report_v1_events, 6);
 
 /**
- * Published on subject swarm.events.report.departed when the reporter texted that the swarm has gone; the report left
- * every list and its claim code is free again.
+ * Published on subject swarm.events.report.departed when the reporter texted that the swarm has gone while the report
+ * was active; the report left every list and its claim code is free again.
  *
  * @generated from message swarm.report.v1.ReportDeparted
  */
@@ -328,7 +328,8 @@ export type ReportDeparted = Message<"swarm.report.v1.ReportDeparted"> & {
   reportId: string;
 
   /**
-   * The claimer when the report was claimed; empty when it was active.
+   * Empty: a claimed report does not depart on GONE (see ReporterSaidGone). Reports that departed while claimed
+   * before that rule named their claimer here.
    *
    * @generated from field: string member_id = 2;
    */
@@ -351,6 +352,44 @@ export type ReportDeparted = Message<"swarm.report.v1.ReportDeparted"> & {
  */
 export const ReportDepartedSchema: GenMessage<ReportDeparted> = /*@__PURE__*/
   messageDesc(file_swarm_report_v1_events, 7);
+
+/**
+ * Published on subject swarm.events.report.reporter_said_gone when the reporter texted GONE while a member held the
+ * claim and had recorded no outcome: the report stays claimed (the claimer still records what happened) and the
+ * claimer is told.
+ *
+ * @generated from message swarm.report.v1.ReporterSaidGone
+ */
+export type ReporterSaidGone = Message<"swarm.report.v1.ReporterSaidGone"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * The claimer.
+   *
+   * @generated from field: string member_id = 2;
+   */
+  memberId: string;
+
+  /**
+   * @generated from field: string claim_code = 3;
+   */
+  claimCode: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp said_at = 4;
+   */
+  saidAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.report.v1.ReporterSaidGone.
+ * Use `create(ReporterSaidGoneSchema)` to create a new message.
+ */
+export const ReporterSaidGoneSchema: GenMessage<ReporterSaidGone> = /*@__PURE__*/
+  messageDesc(file_swarm_report_v1_events, 8);
 
 /**
  * Published on subject swarm.events.report.outcome_recorded when the claimer records (or changes) what happened.
@@ -384,5 +423,5 @@ export type ClaimOutcomeRecorded = Message<"swarm.report.v1.ClaimOutcomeRecorded
  * Use `create(ClaimOutcomeRecordedSchema)` to create a new message.
  */
 export const ClaimOutcomeRecordedSchema: GenMessage<ClaimOutcomeRecorded> = /*@__PURE__*/
-  messageDesc(file_swarm_report_v1_events, 8);
+  messageDesc(file_swarm_report_v1_events, 9);
 

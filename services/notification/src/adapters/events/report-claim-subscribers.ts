@@ -5,6 +5,7 @@ import {
   ReportClaimedEvent,
   ReportClosedEvent,
   ReportDepartedEvent,
+  ReporterSaidGoneEvent,
   ReportExpiredEvent,
   ReportMarkedBadEvent,
   ReportUnclaimedEvent,
@@ -49,7 +50,10 @@ export async function subscribeToReportClaims(bus: EventBus, follow: FollowRepor
       await follow.expired({ reportId: event.reportId, expiredAt: at(event.expiredAt) });
     }),
     subscribeTo(bus, NOTIFICATION_CONSUMER, ReportDepartedEvent, async (event) => {
-      await follow.departed({ reportId: event.reportId, memberId: event.memberId, claimCode: event.claimCode, departedAt: at(event.departedAt) });
+      await follow.departed({ reportId: event.reportId, departedAt: at(event.departedAt) });
+    }),
+    subscribeTo(bus, NOTIFICATION_CONSUMER, ReporterSaidGoneEvent, async (event) => {
+      await follow.reporterSaidGone({ reportId: event.reportId, memberId: event.memberId, claimCode: event.claimCode });
     }),
     subscribeTo(bus, NOTIFICATION_CONSUMER, ReportClosedEvent, async (event) => {
       await follow.closed({ reportId: event.reportId, closedAt: at(event.closedAt) });

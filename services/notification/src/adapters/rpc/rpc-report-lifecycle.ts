@@ -3,6 +3,7 @@ import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import { claimOutcomes, type ClaimOutcomeLabel } from '@swarm/proto/labels';
 import type { ReportService } from '@swarm/proto/report/v1/report_service';
 import type { ReportLifecycle } from '../../app/ports/other-services.js';
+import type { ReporterGoneCounts } from '../../domain/follow-up-texts.js';
 
 /** Bounds each call so a slow service fails the job (retried later) instead of holding it open. */
 const options = { timeoutMs: 5_000 };
@@ -22,8 +23,9 @@ export class RpcReportLifecycle implements ReportLifecycle {
     await this.ignoringUnknownReport(() => this.reports.closeClaimedReport({ reportId }, options));
   }
 
-  async markDepartedByReporter(phoneNumber: string): Promise<number> {
-    return (await this.reports.markDepartedByReporter({ reporterPhone: phoneNumber }, options)).departed.length;
+  async markDepartedByReporter(phoneNumber: string): Promise<ReporterGoneCounts> {
+    const { departed, claimerTold, settled } = await this.reports.markDepartedByReporter({ reporterPhone: phoneNumber }, options);
+    return { departed: departed.length, claimerTold: claimerTold.length, settled: settled.length };
   }
 
   async recordClaimOutcome(reportId: string, memberId: string, outcome: ClaimOutcomeLabel): Promise<'recorded' | 'refused'> {

@@ -1,3 +1,4 @@
+import type { ReporterGoneCounts } from '../../domain/follow-up-texts.js';
 import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
 import type { AlertChannel } from '../../domain/alert-channels.js';
 import type { MemberAlertSettings } from '../../domain/member-settings.js';
@@ -34,8 +35,11 @@ export interface ReportLifecycle {
   expireReport(reportId: string): Promise<void>;
   /** Closes the claim if its window has ended; idempotent. */
   closeClaimedReport(reportId: string): Promise<void>;
-  /** Every live report made from this number departs (the reporter texted GONE); answers how many did now. */
-  markDepartedByReporter(phoneNumber: string): Promise<number>;
+  /**
+   * The reporter texted GONE: active reports made from this number depart, claimed ones without an outcome are marked
+   * so their claimer is told; answers how many of each, and how many had an outcome already.
+   */
+  markDepartedByReporter(phoneNumber: string): Promise<ReporterGoneCounts>;
   /** The claimer records what became of the swarm; 'refused' when they no longer hold it (or never did). */
   recordClaimOutcome(reportId: string, memberId: string, outcome: ClaimOutcomeLabel): Promise<'recorded' | 'refused'>;
   /** The member's claim of the report as the member area lists it; undefined when they no longer hold it. */

@@ -4,6 +4,7 @@ import {
   ReportClaimedEvent,
   ReportClosedEvent,
   ReportDepartedEvent,
+  ReporterSaidGoneEvent,
   ReportExpiredEvent,
   ReportMarkedBadEvent,
   ReportSubmittedEvent,
@@ -89,6 +90,16 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
           departedAt: timestampFromDate(event.departedAt),
         }),
         createdAt: event.departedAt,
+      };
+    case 'report.reporter_said_gone':
+      return {
+        ...ReporterSaidGoneEvent.toMessage(event.eventId, {
+          reportId: event.reportId,
+          memberId: event.memberId,
+          claimCode: event.claimCode,
+          saidAt: timestampFromDate(event.saidAt),
+        }),
+        createdAt: event.saidAt,
       };
     case 'report.outcome_recorded':
       return {

@@ -8,6 +8,7 @@ import type {
   ReportClaimed,
   ReportClosed,
   ReportDeparted,
+  ReporterSaidGone,
   ReportEvent,
   ReportExpired,
   ReportMarkedBad,
@@ -137,6 +138,19 @@ export class MemoryReportRepository implements ReportRepository {
 
   async depart(reportId: string, seen: LiveReportSeen, departedAt: Date, event: ReportDeparted): Promise<boolean> {
     return this.transition(reportId, (report) => stillAsSeen(report, seen), (report) => ({ ...report, state: 'departed', departedAt }), event);
+  }
+
+  async noteReporterSaidGone(reportId: string, claim: ReportClaim, saidAt: Date, event: ReporterSaidGone): Promise<boolean> {
+    return this.transition(
+      reportId,
+      (report) =>
+        sameClaim(report, claim) &&
+        report.claim?.closedAt === undefined &&
+        report.claim?.outcome === undefined &&
+        report.claim?.reporterSaidGoneAt === undefined,
+      (report) => ({ ...report, claim: { ...report.claim!, reporterSaidGoneAt: saidAt } }),
+      event,
+    );
   }
 
   async recordOutcome(reportId: string, claim: ReportClaim, outcome: ClaimOutcome, event: ClaimOutcomeRecorded): Promise<boolean> {

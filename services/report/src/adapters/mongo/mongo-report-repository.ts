@@ -13,6 +13,7 @@ import type {
   ReportClaimed,
   ReportClosed,
   ReportDeparted,
+  ReporterSaidGone,
   ReportEvent,
   ReportExpired,
   ReportMarkedBad,
@@ -51,6 +52,7 @@ type ReportDocument = {
   claimedAt?: Date;
   closedAt?: Date;
   outcome?: ClaimOutcome;
+  reporterSaidGoneAt?: Date;
   badReason?: BadReason;
   markedBadAt?: Date;
   expiredAt?: Date;
@@ -201,7 +203,7 @@ export class MongoReportRepository implements ReportRepository {
     return this.transition(
       reportId,
       { state: 'claimed', claimedBy: claim.memberId, claimedAt: claim.claimedAt },
-      { $set: { state: 'active', activeSince: event.unclaimedAt }, $unset: { claimedBy: '', claimedAt: '', closedAt: '', outcome: '' } },
+      { $set: { state: 'active', activeSince: event.unclaimedAt }, $unset: { claimedBy: '', claimedAt: '', closedAt: '', outcome: '', reporterSaidGoneAt: '' } },
       event,
     );
   }
@@ -239,6 +241,22 @@ export class MongoReportRepository implements ReportRepository {
         ? { state: 'active', ...activeSinceIs(seen.activeSince) }
         : { state: 'claimed', claimedBy: seen.claim.memberId, claimedAt: seen.claim.claimedAt, closedAt: { $exists: false } };
     return this.transition(reportId, expected, { $set: { state: 'departed', departedAt }, $unset: { liveClaimCode: '' } }, event);
+  }
+
+  async noteReporterSaidGone(reportId: string, claim: ReportClaim, saidAt: Date, event: ReporterSaidGone): Promise<boolean> {
+    return this.transition(
+      reportId,
+      {
+        state: 'claimed',
+        claimedBy: claim.memberId,
+        claimedAt: claim.claimedAt,
+        closedAt: { $exists: false },
+        outcome: { $exists: false },
+        reporterSaidGoneAt: { $exists: false },
+      },
+      { $set: { reporterSaidGoneAt: saidAt } },
+      event,
+    );
   }
 
   async recordOutcome(reportId: string, claim: ReportClaim, outcome: ClaimOutcome, event: ClaimOutcomeRecorded): Promise<boolean> {
@@ -343,6 +361,7 @@ function toDocument(report: Report): ReportDocument {
           claimedAt: claim.claimedAt,
           ...(claim.closedAt ? { closedAt: claim.closedAt } : {}),
           ...(claim.outcome ? { outcome: claim.outcome } : {}),
+          ...(claim.reporterSaidGoneAt ? { reporterSaidGoneAt: claim.reporterSaidGoneAt } : {}),
         }
       : {}),
     ...(bad ? { badReason: bad.reason, markedBadAt: bad.markedAt } : {}),
@@ -356,6 +375,7 @@ function claimOf(document: ReportDocument): ReportClaim | undefined {
     claimedAt: document.claimedAt,
     ...(document.closedAt ? { closedAt: document.closedAt } : {}),
     ...(document.outcome ? { outcome: document.outcome } : {}),
+    ...(document.reporterSaidGoneAt ? { reporterSaidGoneAt: document.reporterSaidGoneAt } : {}),
   };
 }
 

@@ -222,15 +222,19 @@ describe('the report lifecycle over Connect', () => {
     expect(reports).toMatchObject([{ reportId, canUnclaim: false, outcome: ClaimOutcome.CAPTURED }]);
   });
 
-  it('lists a reporter’s live reports by the number as the SMS provider sends it, and makes them depart on GONE', async () => {
+  it('lists a reporter’s live reports by the number as the SMS provider sends it, and answers what GONE did to each', async () => {
     const { client, reportId } = await claimedReport();
     const { report } = await client.getReport({ reportId });
     const live = { reportId, claimCode: report!.claimCode, state: ReportState.CLAIMED, memberId: 'm-1' };
     expect((await client.listLiveReportsByReporter({ reporterPhone: '+15551234567' })).reports).toMatchObject([live]);
-    expect((await client.markDepartedByReporter({ reporterPhone: '+15551234567' })).departed).toMatchObject([live]);
-    expect((await client.markDepartedByReporter({ reporterPhone: '5551234567' })).departed).toEqual([]);
-    expect((await client.listLiveReportsByReporter({ reporterPhone: '5551234567' })).reports).toEqual([]);
-    expect((await client.getReport({ reportId })).report?.state).toBe(ReportState.DEPARTED);
+    // Claimed without an outcome: the claimer is told, the report stays claimed and live.
+    expect(await client.markDepartedByReporter({ reporterPhone: '+15551234567' })).toMatchObject({ departed: [], claimerTold: [live], settled: [] });
+    expect((await client.getReport({ reportId })).report?.state).toBe(ReportState.CLAIMED);
+    // With an outcome: settled, nothing changes.
+    await client.recordClaimOutcome({ reportId, memberId: 'm-1', outcome: ClaimOutcome.CAPTURED });
+    expect(await client.markDepartedByReporter({ reporterPhone: '5551234567' })).toMatchObject({ departed: [], claimerTold: [], settled: [live] });
+    expect((await client.listLiveReportsByReporter({ reporterPhone: '5551234567' })).reports).toMatchObject([live]);
+    expect((await client.getReport({ reportId })).report?.state).toBe(ReportState.CLAIMED);
   });
 
   it.each([

@@ -186,7 +186,10 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
       listLiveReportsByReporter: (request) =>
         mapped(async () => ({ reports: (await useCases.listLiveReportsByReporter.execute(request.reporterPhone)).map(toProtoLiveReport) })),
       markDepartedByReporter: (request) =>
-        mapped(async () => ({ departed: (await useCases.markDepartedByReporter.execute(request.reporterPhone)).map(toProtoLiveReport) })),
+        mapped(async () => {
+          const { departed, claimerTold, settled } = await useCases.markDepartedByReporter.execute(request.reporterPhone);
+          return { departed: departed.map(toProtoLiveReport), claimerTold: claimerTold.map(toProtoLiveReport), settled: settled.map(toProtoLiveReport) };
+        }),
       recordClaimOutcome: (request) =>
         mapped(async () => {
           await useCases.recordClaimOutcome.execute(request.reportId, request.memberId, claimOutcomes.label(request.outcome) ?? '');

@@ -26,8 +26,16 @@ export type SharpImageProcessorOptions = {
 
 type SharpModule = typeof import('sharp');
 let sharpModule: Promise<SharpModule['default']> | undefined;
-/** sharp and its libvips (~15 MB resident) load with the first picture, not with a process that may never see one. */
-const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default));
+/**
+ * sharp and its libvips (~15 MB resident) load with the first picture, not with a process that may never see one.
+ * libvips's operation cache is turned off: every upload is a different picture, so it never hits, and it held up to
+ * 50 MB of decoded pixels.
+ */
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then((module) => {
+    module.default.cache(false);
+    return module.default;
+  }));
 
 type JpegEncoding = { quality: number; mozjpeg: boolean };
 /**
