@@ -14,6 +14,14 @@ export type ReportState = ReportStateLabel;
  */
 export const MAX_IMAGE_PIXELS = 52_000_000;
 
+/**
+ * The stored picture: its longest side at most this many pixels, as JPEG at this quality (of 100). The site prepares
+ * a picture to the same before it goes up (frontend `picture-preparation.ts`), and the report service encodes every
+ * picture it receives again all the same.
+ */
+export const STORED_PICTURE_MAX_SIDE = 2048;
+export const STORED_PICTURE_JPEG_QUALITY = 82;
+
 /** A point on the earth in WGS 84 degrees. */
 export type GeoPoint = { latitude: number; longitude: number };
 

@@ -29,6 +29,21 @@ describe('SharpImageProcessor', () => {
     expect(Buffer.from(image.bytes).includes(Buffer.from('PhoneMaker'))).toBe(false);
   });
 
+  it('encodes again a picture already within the stored size, as the browser prepares them: what it sent is never kept', async () => {
+    const prepared = await phoneJpeg(300, 200);
+    const { image } = await processor.process(prepared);
+    expect(Buffer.from(image.bytes).equals(prepared)).toBe(false);
+    expect((await sharp(image.bytes).metadata()).exif).toBeUndefined();
+    expect(Buffer.from(image.bytes).includes(Buffer.from('PhoneMaker'))).toBe(false);
+  });
+
+  it('turns a picture upright by its EXIF orientation', async () => {
+    // Orientation 6: the camera was held upright, the pixels lie on their side (landscape in the file).
+    const sideways = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c08020' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const { image } = await processor.process(sideways);
+    expect(await sharp(image.bytes).metadata()).toMatchObject({ width: 200, height: 300 });
+  });
+
   it('bounds the picture and makes a smaller thumbnail, keeping the proportions', async () => {
     const { image, thumbnail } = await processor.process(await phoneJpeg(800, 600));
     expect(await sharp(image.bytes).metadata()).toMatchObject({ width: 400, height: 300 });

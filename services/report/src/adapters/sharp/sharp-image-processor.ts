@@ -1,6 +1,6 @@
 import type { Sharp } from 'sharp';
 import type { EncodedImage, ImageProcessor, ProcessedImage } from '../../app/ports.js';
-import { MAX_IMAGE_PIXELS } from '../../domain/report.js';
+import { MAX_IMAGE_PIXELS, STORED_PICTURE_JPEG_QUALITY, STORED_PICTURE_MAX_SIDE } from '../../domain/report.js';
 import { ReportError } from '../../domain/report-error.js';
 import { ConcurrencyLimit } from './concurrency-limit.js';
 
@@ -43,10 +43,10 @@ type JpegEncoding = { quality: number; mozjpeg: boolean };
  * mozjpeg's trellis search took about 5× the CPU (530 vs 95 ms here) for a file 8% smaller, on the reporter's
  * request. The thumbnail, a few KB shown in every member's tables, keeps mozjpeg: 25% smaller for ~6 ms.
  */
-const PICTURE_ENCODING: JpegEncoding = { quality: 82, mozjpeg: false };
+const PICTURE_ENCODING: JpegEncoding = { quality: STORED_PICTURE_JPEG_QUALITY, mozjpeg: false };
 const THUMBNAIL_ENCODING: JpegEncoding = { quality: 70, mozjpeg: true };
 
-const DEFAULTS: SharpImageProcessorOptions = { maxDimension: 2048, thumbnailDimension: 320, maxInputPixels: MAX_IMAGE_PIXELS, decodeConcurrency: 2 };
+const DEFAULTS: SharpImageProcessorOptions = { maxDimension: STORED_PICTURE_MAX_SIDE, thumbnailDimension: 320, maxInputPixels: MAX_IMAGE_PIXELS, decodeConcurrency: 2 };
 
 /**
  * Decodes the upload and encodes it again as JPEG, turned upright by its EXIF orientation. Encoding anew keeps
