@@ -84,6 +84,63 @@ export async function apiRequest<TData>(path: string, options: ApiRequestOptions
   return { status: response.status, data: data as TData };
 }
 
+/** The request never got an answer: the connection dropped, stalled or was never made. Sending again may help. */
+export class ConnectionLostError extends Error {
+  override readonly name = 'ConnectionLostError';
+}
+
+export interface UploadOptions {
+  /** Called as the body goes up, with the share sent so far (0 to 1). */
+  onUploadProgress?: (sent: number) => void;
+  /** With no byte going up for this long, the connection counts as lost (a phone in a tunnel keeps it open for minutes). */
+  stallTimeoutMs?: number;
+}
+
+const UPLOAD_STALL_TIMEOUT_MS = 30_000;
+
+/**
+ * POST of a multipart body with upload progress, which fetch does not report: by XMLHttpRequest. Answers and
+ * failures read as apiRequest's do; a request that got no answer rejects with ConnectionLostError.
+ */
+export function apiUpload<TData>(path: string, body: FormData, options: UploadOptions = {}): Promise<ApiResponse<TData>> {
+  const { onUploadProgress, stallTimeoutMs = UPLOAD_STALL_TIMEOUT_MS } = options;
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    let stall: ReturnType<typeof setTimeout> | undefined;
+    const watchForStall = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => request.abort(), stallTimeoutMs);
+    };
+    const lost = () => {
+      clearTimeout(stall);
+      reject(new ConnectionLostError('The connection was lost before the server answered.'));
+    };
+    request.open('POST', joinUrl(env.apiBaseUrl, path));
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.addEventListener('progress', (event) => {
+      watchForStall();
+      if (event.lengthComputable && event.total > 0) onUploadProgress?.(event.loaded / event.total);
+    });
+    // Once the body is up, the server takes its time (it re-encodes the picture): no stall watch on the answer.
+    request.upload.addEventListener('load', () => clearTimeout(stall));
+    request.addEventListener('error', lost);
+    request.addEventListener('abort', lost);
+    request.addEventListener('timeout', lost);
+    request.addEventListener('load', () => {
+      clearTimeout(stall);
+      const data = parseBody(request.responseText, request.getResponseHeader('Content-Type') ?? '');
+      if (request.status < 200 || request.status >= 300) {
+        reject(new ApiError(request.status, extractServerMessage(data) ?? fallbackErrorMessage, data));
+        return;
+      }
+      resolve({ status: request.status, data: data as TData });
+    });
+    watchForStall();
+    request.send(body);
+  });
+}
+
 export const apiClient = {
   get: async <TData>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     (await apiRequest<TData>(path, { ...options, method: 'GET' })).data,
@@ -100,9 +157,11 @@ function joinUrl(base: string, path: string): string {
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+  return parseBody(await response.text(), response.headers.get('Content-Type') ?? '');
+}
+
+function parseBody(text: string, contentType: string): unknown {
   if (text === '') return undefined;
-  const contentType = response.headers.get('Content-Type') ?? '';
   if (contentType.includes('json')) {
     try {
       return JSON.parse(text) as unknown;

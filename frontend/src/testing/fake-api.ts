@@ -29,7 +29,60 @@ export function stubApi(handlers: Record<string, FakeHandler>) {
     return handler ? handler(request) : jsonResponse({ message: `No fake for ${method} ${path}` }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', fakeXmlHttpRequestOver(fetchMock));
   return { fetchMock, requests };
+}
+
+/**
+ * Uploads go by XMLHttpRequest (for their progress): this one answers them through the same fake gateway, as one
+ * progress event with the whole body sent, then the handler's answer. A handler that throws a TypeError stands for a
+ * connection lost before the answer, as fetch reports it.
+ */
+function fakeXmlHttpRequestOver(fetchMock: typeof fetch) {
+  return class FakeXmlHttpRequest extends EventTarget {
+    readonly upload = new EventTarget();
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    private method = 'GET';
+    private url = '';
+    private readonly headers: Record<string, string> = {};
+    private responseHeaders = new Headers();
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+
+    getResponseHeader(name: string): string | null {
+      return this.responseHeaders.get(name);
+    }
+
+    abort() {
+      this.dispatchEvent(new Event('abort'));
+    }
+
+    send(body?: XMLHttpRequestBodyInit | null) {
+      void (async () => {
+        try {
+          const answer = fetchMock(this.url, { method: this.method, headers: this.headers, body: body ?? null });
+          this.upload.dispatchEvent(Object.assign(new Event('progress'), { lengthComputable: true, loaded: 1, total: 1 }));
+          this.upload.dispatchEvent(new Event('load'));
+          const response = await answer;
+          this.status = response.status;
+          this.responseHeaders = response.headers;
+          this.responseText = await response.text();
+          this.dispatchEvent(new Event('load'));
+        } catch {
+          this.dispatchEvent(new Event('error'));
+        }
+      })();
+    }
+  };
 }
 
 /** The config the gateway answers in the embedded mode: no reCAPTCHA key, a sender number for the FAQ. */

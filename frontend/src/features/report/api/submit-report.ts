@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiRequest, parseResponse } from '@/lib/api-client';
+import { ApiError, apiUpload, ConnectionLostError, parseResponse } from '@/lib/api-client';
 
 /** Spec §3 and §7: the multipart fields of POST /api/report. */
 export interface ReportSubmission {
@@ -49,8 +49,61 @@ export function toReportFormData(submission: ReportSubmission): FormData {
 /** POST /api/report: 201 {reportId}; 208 {message, reportId} names the report already made at that address. */
 export const submitReportResponseSchema = z.object({ reportId: z.string().min(1), message: z.string().optional() });
 
-export async function submitReport(submission: ReportSubmission): Promise<ReportSubmitted> {
-  const { status, data } = await apiRequest<unknown>('/report', { method: 'POST', body: toReportFormData(submission) });
-  const { reportId } = parseResponse(submitReportResponseSchema, data, 'POST /api/report');
-  return { reportId, alreadyReported: status === REPORT_ALREADY_REPORTED_STATUS };
+/** Where a submission is, for the reporter to see. */
+export type SubmissionProgress =
+  | { phase: 'preparing-picture' }
+  | { phase: 'sending'; percent: number }
+  | { phase: 'connection-lost'; waitingForSignal: boolean };
+
+/** Waits after a dropped connection before each new try: a few quick ones, then about half a minute in all. */
+export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
+
+export interface SubmitReportOptions {
+  onProgress?: (progress: SubmissionProgress) => void;
+  /** A fresh bot-check token for each try: a token is short-lived and a retry may come minutes later. */
+  botCheckToken: () => Promise<string>;
+  retryDelaysMs?: readonly number[];
 }
+
+/**
+ * Sends the report with upload progress. A connection lost before the answer is tried again with the same
+ * idempotencyId, after waiting for the signal to return when the phone is offline: the report service replays a known
+ * id, so a retry never makes a second report. A retry answered 409 with a report id means an earlier try was stored
+ * and only its answer was lost: the report went.
+ */
+export async function submitReport(submission: Omit<ReportSubmission, 'recaptchaToken'>, options: SubmitReportOptions): Promise<ReportSubmitted> {
+  const { onProgress, botCheckToken, retryDelaysMs = RETRY_DELAYS_MS } = options;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const body = toReportFormData({ ...submission, recaptchaToken: await botCheckToken() });
+      onProgress?.({ phase: 'sending', percent: 0 });
+      const { status, data } = await apiUpload<unknown>('/report', body, {
+        onUploadProgress: (sent) => onProgress?.({ phase: 'sending', percent: Math.floor(sent * 100) }),
+      });
+      const { reportId } = parseResponse(submitReportResponseSchema, data, 'POST /api/report');
+      return { reportId, alreadyReported: status === REPORT_ALREADY_REPORTED_STATUS };
+    } catch (error) {
+      const storedEarlier = attempt > 0 ? reportIdOfReplay(error) : undefined;
+      if (storedEarlier) return { reportId: storedEarlier, alreadyReported: false };
+      const delay = retryDelaysMs[attempt];
+      if (!(error instanceof ConnectionLostError) || delay === undefined) throw error;
+      onProgress?.({ phase: 'connection-lost', waitingForSignal: !navigator.onLine });
+      await signalReturned();
+      await sleep(delay);
+    }
+  }
+}
+
+/** The report id of a 409 that replays an idempotencyId already stored. */
+function reportIdOfReplay(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const parsed = submitReportResponseSchema.safeParse(error.body);
+  return parsed.success ? parsed.data.reportId : undefined;
+}
+
+function signalReturned(): Promise<void> {
+  if (navigator.onLine) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

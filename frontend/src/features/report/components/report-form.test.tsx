@@ -1,10 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { identificationStore } from '@/lib/identification-store';
 import { devConfig, jsonResponse, stubApi, type FakeHandler } from '@/testing/fake-api';
 import { renderAppAt } from '@/testing/render-app';
 import { fillReportForm, formFields, pickAddress, pickedAddress, placesHandler } from '@/testing/report-fakes';
+import { RETRY_DELAYS_MS } from '../api/submit-report';
 import { reportMessages } from '../report-messages';
+import { submissionStatusMessages } from './submission-status';
 
 const notifications = () => screen.getByRole('region', { name: 'Notifications' });
 const reportButton = () => screen.getByRole('button', { name: 'Report!' });
@@ -306,18 +308,105 @@ describe('report outcomes (spec §8)', () => {
     expect(summary).toHaveTextContent('Bee Size is too long');
   });
 
-  it('an unexpected failure (no answer at all) asks to try again', async () => {
-    stubReportApi(() => {
-      throw new TypeError('Failed to fetch');
-    });
-    const { user } = renderAppAt('/report');
+  it('a connection that never answers is tried again for about half a minute, saying so, then asks to try again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { requests } = stubReportApi(() => {
+        throw new TypeError('Failed to fetch');
+      });
+      const { user } = renderAppAt('/report');
+      await fillReportForm(user);
+
+      await user.click(reportButton());
+
+      expect(await screen.findByText(submissionStatusMessages.connectionLost)).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.reduce((total, delay) => total + delay, 0));
+      expect(await within(notifications()).findByRole('alert')).toHaveTextContent('Failed to submit report. Please try again.');
+      const posts = reportPosts(requests);
+      expect(posts).toHaveLength(RETRY_DELAYS_MS.length + 1);
+      expect(new Set(posts.map((post) => post.idempotencyId)).size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('sending the report', () => {
+  it('shows the share sent as a progress bar with its percentage', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubReportApi(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user, router } = renderAppAt('/report');
     await fillReportForm(user);
 
     await user.click(reportButton());
 
-    expect(await within(notifications()).findByRole('alert')).toHaveTextContent('Failed to submit report. Please try again.');
+    const bar = await screen.findByRole('progressbar', { name: 'Report sent' });
+    expect(bar).toHaveAttribute('aria-valuemin', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '100');
+    // The whole body is up; the answer is still to come.
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '100'));
+    expect(bar).toHaveTextContent('100%');
+    expect(screen.getByText(submissionStatusMessages.sending)).toBeInTheDocument();
+    answer(jsonResponse({ reportId: 'r-1' }, 201));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success/r-1'));
+  });
+
+  it('after a dropped connection, sends again with the same idempotencyId and takes a 409 replay as the report made', async () => {
+    let tries = 0;
+    const { requests } = stubReportApi(() => {
+      tries += 1;
+      if (tries === 1) throw new TypeError('Failed to fetch');
+      // The first try had reached the server; only its answer was lost.
+      return jsonResponse({ message: reportMessages.alreadySubmitted, reportId: 'r-1' }, 409);
+    });
+    const { user, router } = renderAppAt('/report');
+    await fillReportForm(user);
+
+    await user.click(reportButton());
+
+    expect(await screen.findByText(submissionStatusMessages.connectionLost)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success/r-1'), { timeout: 3_000 });
+    const [first, second, ...more] = reportPosts(requests);
+    expect(more).toHaveLength(0);
+    expect(second?.idempotencyId).toBe(first?.idempotencyId);
+  });
+
+  it('a first try answered 409 is the spec’s message, not a success', async () => {
+    stubReportApi(() => jsonResponse({ message: reportMessages.alreadySubmitted, reportId: 'r-1' }, 409));
+    const { user, router } = renderAppAt('/report');
+    await fillReportForm(user);
+
+    await user.click(reportButton());
+
+    expect(await within(notifications()).findByRole('alert')).toHaveTextContent(reportMessages.alreadySubmitted);
+    expect(router.state.location.pathname).toBe('/report');
+  });
+
+  it('pressed offline, waits for the signal, says so, and goes once the phone is back online', async () => {
+    const { requests } = stubReportApi(() => jsonResponse({ reportId: 'r-1' }, 201));
+    const { user, router } = renderAppAt('/report');
+    await fillReportForm(user);
+    goOffline(true);
+    try {
+      await user.click(reportButton());
+
+      expect(await screen.findByText(submissionStatusMessages.waitingForSignal)).toBeInTheDocument();
+      expect(reportPosts(requests)).toHaveLength(0);
+    } finally {
+      goOffline(false);
+    }
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success/r-1'));
+    expect(reportPosts(requests)).toHaveLength(1);
   });
 });
+
+/** What the browser does when the phone loses and regains its signal. */
+function goOffline(offline: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => !offline });
+  act(() => {
+    window.dispatchEvent(new Event(offline ? 'offline' : 'online'));
+  });
+}
 
 describe('duplicate report dialog', () => {
   const duplicateThenCreated: FakeHandler = ({ body }) =>

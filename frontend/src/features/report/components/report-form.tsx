@@ -12,16 +12,24 @@ import { paths } from '@/config/paths';
 import { useBotCheck } from '@/lib/use-bot-check';
 import { identificationStore, MAX_ELEVATION_FEET, MIN_ELEVATION_FEET, SWARM_SIZES, useIdentification } from '@/lib/identification-store';
 import { newUniqueId } from '@/lib/unique-id';
-import { submitReport, type ReportSubmitted } from '../api/submit-report';
+import { submitReport, type ReportSubmitted, type SubmissionProgress } from '../api/submit-report';
+import { preparePicture } from '../lib/prepare-picture';
 import { describeSubmitFailure, reportMessages } from '../report-messages';
 import { REPORTER_NAME_MAX_LENGTH, stillWrong, validateReport, type ReportField, type ReportFields, type ReportValidation } from '../report-validation';
 import { DuplicateReportDialog } from './duplicate-report-dialog';
 import { ImagePicker } from './image-picker';
+import { SubmissionStatus } from './submission-status';
+
+/** The picture the reporter picked, and the one that will go up, prepared as soon as it was picked. */
+interface PictureChoice {
+  picked: File;
+  upload: Promise<File>;
+}
 
 interface Attempt {
   fields: ReportFields;
   placeId: string;
-  image: File | null;
+  picture: PictureChoice | null;
   confirmDuplicate: boolean;
   reporterUpdates: boolean;
 }
@@ -36,8 +44,9 @@ export const NO_BEEKEEPERS_TOAST_MS = 20_000;
 
 /**
  * The report form of spec §2. Size and elevation are asked only when the identification flow did not. Each
- * submission attempt carries a new idempotencyId; while one is in flight, further clicks are ignored, so a double
- * tap cannot create two reports.
+ * submission attempt carries a new idempotencyId, kept when a dropped connection makes it try again; while one is in
+ * flight, further clicks are ignored, so a double tap cannot create two reports. The picture is prepared for upload
+ * as soon as it is picked; pressed offline, the report waits and goes by itself when the signal returns.
  */
 export function ReportForm() {
   const navigate = useNavigate();
@@ -50,7 +59,8 @@ export function ReportForm() {
   const { register, control, handleSubmit } = useForm<ReportFormValues>({
     defaultValues: { reporterName: '', reporterPhone: '', size: '', elevation: '', address: '', reporterUpdates: true },
   });
-  const [image, setImage] = useState<File | null>(null);
+  const [picture, setPicture] = useState<PictureChoice | null>(null);
+  const [progress, setProgress] = useState<SubmissionProgress | null>(null);
   const [placeId, setPlaceId] = useState('');
   const [found, setFound] = useState<ReportValidation>({ messages: [], invalid: new Set() });
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -60,16 +70,19 @@ export function ReportForm() {
 
   const submission = useMutation({
     mutationFn: async (attempt: Attempt): Promise<ReportSubmitted> => {
-      const recaptchaToken = await getBotCheckToken();
-      return submitReport({
-        ...attempt.fields,
-        placeId: attempt.placeId,
-        image: attempt.image,
-        recaptchaToken,
-        idempotencyId: newUniqueId(),
-        confirmDuplicate: attempt.confirmDuplicate,
-        reporterUpdates: attempt.reporterUpdates,
-      });
+      setProgress({ phase: 'preparing-picture' });
+      const image = attempt.picture ? await attempt.picture.upload : null;
+      return submitReport(
+        {
+          ...attempt.fields,
+          placeId: attempt.placeId,
+          image,
+          idempotencyId: newUniqueId(),
+          confirmDuplicate: attempt.confirmDuplicate,
+          reporterUpdates: attempt.reporterUpdates,
+        },
+        { botCheckToken: getBotCheckToken, onProgress: setProgress },
+      );
     },
     onSuccess: (result, attempt) => {
       if (result.alreadyReported) {
@@ -92,6 +105,7 @@ export function ReportForm() {
     },
     onSettled: () => {
       inFlight.current = false;
+      setProgress(null);
     },
   });
 
@@ -126,7 +140,7 @@ export function ReportForm() {
       requestAnimationFrame(() => document.getElementById(ERRORS_ID)?.focus());
       return;
     }
-    send({ fields, placeId, image, confirmDuplicate: false, reporterUpdates: submitted.reporterUpdates });
+    send({ fields, placeId, picture, confirmDuplicate: false, reporterUpdates: submitted.reporterUpdates });
   };
 
   const pending = submission.isPending;
@@ -215,7 +229,7 @@ export function ReportForm() {
         </Field>
       )}
 
-      <ImagePicker id="image" image={image} onChange={setImage} disabled={pending} />
+      <ImagePicker id="image" image={picture?.picked ?? null} onChange={(picked) => setPicture(picked ? { picked, upload: preparePicture(picked) } : null)} disabled={pending} />
 
       <ErrorSummary id={ERRORS_ID} errors={errors} />
 
@@ -228,11 +242,7 @@ export function ReportForm() {
           Report!
         </Button>
       </Actions>
-      {pending && (
-        <Pending id="report-pending" role="status">
-          Sending your report…
-        </Pending>
-      )}
+      {pending && <SubmissionStatus id="report-pending" progress={progress} offline={submission.isPaused} />}
 
       {duplicate && (
         <DuplicateReportDialog
@@ -290,12 +300,6 @@ const Actions = styled.div`
   display: grid;
   grid-template-columns: 1fr 2fr;
   gap: ${({ theme }) => theme.space.md};
-`;
-
-const Pending = styled.p`
-  margin: 0;
-  text-align: center;
-  color: ${({ theme }) => theme.colors.mutedText};
 `;
 
 const Spinner = styled.span`
