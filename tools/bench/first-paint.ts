@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
-const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1_474.56 * 1_000) / 8, uploadThroughput: (675 * 1_000) / 8 };
-const PHONE_CPU_SLOWDOWN = 4;
+export const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1_474.56 * 1_000) / 8, uploadThroughput: (675 * 1_000) / 8 };
+export const PHONE_CPU_SLOWDOWN = 4;
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium`);

@@ -109,7 +109,18 @@ async function memory(): Promise<{ rssBytes: number; heapUsedBytes: number; exte
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });
 loopDelay.enable();
 
+/** The size of a report's stored picture; sharp loads here only when asked, so the idle figures never include it. */
+async function storedPictureSize({ reportId }: { reportId: string }): Promise<{ width: number; height: number }> {
+  const report = await product.stores.report.reports.findById(reportId);
+  const stored = report?.image ? await product.stores.report.images.find(report.image.imageName) : undefined;
+  if (!stored) throw new Error(`report ${reportId} has no stored picture`);
+  const { default: sharp } = await import('sharp');
+  const { width = 0, height = 0 } = await sharp(stored.bytes).metadata();
+  return { width, height };
+}
+
 serveCommands(product.url, {
+  storedPictureSize,
   coverPlace: (args: CoverPlaceArgs) => coverPlace(product.clients, args),
   loginTokens,
   seed,

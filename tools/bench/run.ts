@@ -20,6 +20,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import webpush from 'web-push';
 import { BenchProcess } from './bench-process.js';
 import { launchChromium, paintsOf } from './first-paint.js';
+import { twelveMegapixelPhonePicture } from './phone-picture.js';
+import { reportWithPicture } from './picture-report.js';
 import { load, reportForm, steadyLoad, submitReport, type LoadFigures, type LoadRequest } from './load.js';
 import type { CoveredPlace, Place, PushDeviceSubscription } from './cover-place.js';
 import { formatFigure, formatRatio, markdownTable, median, percentile, type TableRow } from './stats.js';
@@ -530,7 +532,10 @@ function landingAssets(): { js: number; css: number; files: string[] } {
   return { js, css, files };
 }
 
-/** (f) Start to listening and idle memory of the product against the bare server; the landing page's JS and CSS. */
+/**
+ * (f) Start to listening and idle memory of the product against the bare server; the landing page's JS and CSS, its
+ * paints and a report with a 12-megapixel picture on an emulated Fast 3G phone.
+ */
 async function sectionF(): Promise<void> {
   const idle = async (script: string, env: Record<string, string>) => {
     const process = await BenchProcess.start(script, env, script === 'product-host.ts' ? { nodeFlags: 'embedded' } : {});
@@ -568,6 +573,22 @@ async function sectionF(): Promise<void> {
     );
     row('f', 'landing first contentful paint, Fast 3G phone (4× CPU)', medianOf(paints.product, (p) => p.firstContentfulPaintMs), medianOf(paints.baseline, (p) => p.firstContentfulPaintMs), 'ms', '≤ 1,500 ms');
     row('f', 'landing largest contentful paint, Fast 3G phone (4× CPU)', medianOf(paints.product, (p) => p.largestContentfulPaintMs), medianOf(paints.baseline, (p) => p.largestContentfulPaintMs), 'ms', '');
+
+    // A report with a 12-megapixel camera picture against the same report without one, from 'Report!' to the
+    // success page; each round at its own street, so none is answered as a duplicate.
+    await product.call('coverPlace', { place: PLACES.bend, count: 1, phonePrefix: '541', name: 'Deschutes Beekeepers' });
+    const picture = await twelveMegapixelPhonePicture();
+    const town = townOf(PLACES.bend);
+    let street = 0;
+    const reports = await alternate(
+      () => reportWithPicture(browser, product.url, { street: `${(street += 1)} Comb Court`, town }),
+      () => reportWithPicture(browser, product.url, { street: `${(street += 1)} Comb Court`, town, picture }),
+    );
+    row('f', `report with a 12-MP picture (${formatFigure(picture.length / 1e6, 'MB')}): 'Report!' to the success page, Fast 3G phone (4× CPU), vs no picture`, medianOf(reports.product, (r) => r.reportMs), medianOf(reports.baseline, (r) => r.reportMs), 'ms', '≤ 8,000 ms');
+    rows.push({ row: 'f', figure: '… of which preparing the picture in the browser (4× CPU)', product: formatFigure(medianOf(reports.product, (r) => r.preparationMs), 'ms'), baseline: '—', ratio: '—', target: '' });
+    const stored = await Promise.all(reports.product.map((report) => product.call<{ width: number; height: number }>('storedPictureSize', { reportId: report.reportId })));
+    const longestSides = [...new Set(stored.map(({ width, height }) => Math.max(width, height)))];
+    rows.push({ row: 'f', figure: 'stored picture of those reports, longest side', product: longestSides.map((side) => formatFigure(side, 'px')).join(', '), baseline: '—', ratio: '—', target: '2048 px' });
   } finally {
     await browser.close();
   }
