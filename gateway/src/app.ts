@@ -90,20 +90,12 @@ export async function buildGateway(options: {
   observeRequests(app, options.metrics);
   const { foreground } = options;
   if (foreground) {
-    // Ended once the response is sent or the client went away, whichever ends the request (hooks rather than one more
-    // 'close' listener on each response, which already carries Node's limit of ten).
-    const ends = new WeakMap<object, () => void>();
-    const end = (request: object) => ends.get(request)?.();
-    app.addHook('onRequest', (request, _reply, done) => {
-      ends.set(request, foreground.begin());
-      done();
-    });
-    app.addHook('onResponse', (request, _reply, done) => {
-      end(request);
-      done();
-    });
-    app.addHook('onRequestAbort', (request, done) => {
-      end(request);
+    app.addHook('onRequest', (_request, reply, done) => {
+      // The response's 'close' comes once it is sent or the client went away, whichever ends the request: the one
+      // signal no path skips (Fastify's onResponse and onRequestAbort left some requests counted for ever). Responses
+      // already carry Node's default of ten listeners, so the limit is raised by this one.
+      reply.raw.setMaxListeners(reply.raw.getMaxListeners() + 1);
+      reply.raw.once('close', foreground.begin());
       done();
     });
   }
