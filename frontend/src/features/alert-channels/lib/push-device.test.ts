@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_VAPID_KEY, TEST_VAPID_KEY_BYTES } from '@/testing/fake-push';
-import { applicationServerKeyOf, decodeBase64Url, guessDeviceName, pushAvailability, pushUnavailableMessages, type BrowserFacts } from './push-device';
+import { applicationServerKeyOf, decodeBase64Url, guessDeviceName, pushAvailability, pushSetupMessages, pushUnavailableMessages, subscribeThisDevice, type BrowserFacts } from './push-device';
 
 const everything: BrowserFacts = { userAgent: 'Chrome/126', maxTouchPoints: 0, hasServiceWorker: true, hasPushManager: true, hasNotification: true, standalone: false };
 
@@ -53,5 +53,18 @@ describe("this device's name", () => {
     ['curl/8.0', 0, 'Browser'],
   ])('%s → %s', (userAgent, touchPoints, name) => {
     expect(guessDeviceName(userAgent, touchPoints)).toBe(name);
+  });
+});
+
+describe('subscribing this device', () => {
+  it('tells the member when the browser never answers the subscription, instead of waiting for ever', async () => {
+    const never = new Promise<PushSubscription>(() => undefined);
+    const registration = { pushManager: { getSubscription: async () => null, subscribe: () => never } };
+    vi.stubGlobal('navigator', { ...navigator, serviceWorker: { ready: Promise.resolve(registration) } });
+    try {
+      await expect(subscribeThisDevice(TEST_VAPID_KEY, { timeoutMs: 50 })).rejects.toThrow(pushSetupMessages.subscribeFailed);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

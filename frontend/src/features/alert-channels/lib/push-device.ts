@@ -102,17 +102,22 @@ export const pushSetupMessages = {
   subscribeFailed: 'This browser could not set up notifications. Reload the page and try again.',
 } as const;
 
-/** The service worker's registration; it is registered after the page has loaded, so it may take a moment. */
-async function readyRegistration(timeoutMs: number): Promise<ServiceWorkerRegistration> {
+/** `promise`, or a PushSetupError with `message` once `timeoutMs` have passed without it settling. */
+async function within<T>(promise: Promise<T>, timeoutMs: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PushSetupError(pushSetupMessages.workerNotReady)), timeoutMs);
+    timer = setTimeout(() => reject(new PushSetupError(message)), timeoutMs);
   });
   try {
-    return await Promise.race([navigator.serviceWorker.ready, timeout]);
+    return await Promise.race([promise, timeout]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The service worker's registration; it is registered after the page has loaded, so it may take a moment. */
+function readyRegistration(timeoutMs: number): Promise<ServiceWorkerRegistration> {
+  return within(navigator.serviceWorker.ready, timeoutMs, pushSetupMessages.workerNotReady);
 }
 
 const sameBytes = (buffer: ArrayBuffer | null, bytes: Uint8Array) => {
@@ -142,7 +147,9 @@ export async function subscribeThisDevice(webPushPublicKey: string, { timeoutMs 
     subscription = null;
   }
   try {
-    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+    // A browser whose push service cannot be reached may never answer (Chromium without its push service does not):
+    // the member is told instead of the section staying on "Saving…".
+    subscription ??= await within(registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }), timeoutMs, pushSetupMessages.subscribeFailed);
   } catch {
     throw new PushSetupError(pushSetupMessages.subscribeFailed);
   }
