@@ -266,11 +266,13 @@ export class RunAlertJob {
     const sendKey = alertSendKey(job);
     const alert = { sendKey, reportId, memberId, companyId, companyName, distanceMiles };
     const sentAt = this.ports.clock.now();
+    // Counted first (once per send key): a run stopped between the two resumes the alert and counts nothing twice,
+    // where one stopped after recording it sent would end at 'already sent' and never count it.
+    await this.ports.statistics.alertSent({ reportId, companyId, memberId, sendKey, costCents: outcome.costCents, channels: outcome.delivered, smsPriceCents: outcome.smsPriceCents });
     await this.ports.sentAlerts.recordSent(
       { ...alert, state: 'sent', startedAt, sentAt, channels: outcome.delivered, ...(outcome.smsProviderId ? { providerId: outcome.smsProviderId } : {}) },
       alertSentEvent(alert, sentAt),
     );
-    await this.ports.statistics.alertSent({ reportId, companyId, memberId, sendKey, costCents: outcome.costCents, channels: outcome.delivered, smsPriceCents: outcome.smsPriceCents });
     this.ports.log.info({ reportId, memberId, jobId: job.jobId, channels: outcome.delivered }, 'alert sent');
     return { kind: 'done' };
   }
