@@ -1,11 +1,10 @@
 // The boundaries of the code, checked by a tool rather than by hope: the hexagon of every service (domain/ and app/
 // free of I/O, frameworks and adapters; no service importing another), the gateway's routes free of infrastructure,
-// frontend feature folders that never import each other, no import cycles, and no promise left floating.
+// frontend feature folders that never import each other, and no promise left floating. Import cycles are found by
+// tools/architecture/hexagon.test.ts, which resolves every import with TypeScript's own module resolution.
 import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -70,14 +69,8 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     ignores: ['**/*.config.ts', 'frontend/build/**'],
-    plugins: { 'import-x': importX },
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: root },
-    },
-    // Resolves './x.js' to x.ts and the '@/' alias as TypeScript does, so import-x sees every edge of a cycle.
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'frontend/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     rules: {
       // React's act() returns a thenable even for synchronous work; awaiting it there changes nothing.
@@ -88,8 +81,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       // Tests read parsed JSON and mocks freely; production code states its types.
       '@typescript-eslint/no-explicit-any': 'error',
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-self-import': 'error',
     },
   },
   {
