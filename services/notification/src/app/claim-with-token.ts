@@ -2,6 +2,7 @@ import { CLAIM_TOKEN_MAX_LENGTH, type ClaimTokenClaims } from '../domain/claim-t
 import { locationSms } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
 import { heldAlertOf } from '../domain/sent-alert.js';
+import { TEST_ALERT_FACTS, TEST_CLAIM_MESSAGE } from '../domain/test-alert.js';
 import type { ClaimTokens, ClaimTokenUseRepository } from './ports/claim-tokens.js';
 import type { Clock } from './ports/clock-and-log.js';
 import type { ReportClaims } from './ports/inbound.js';
@@ -12,8 +13,8 @@ import type { DispatchRepository, SentAlertRepository } from './ports/stores.js'
 export type TokenClaimOutcome = { kind: 'claimed' | 'already-yours' | 'taken' | 'over' | 'test'; message: string; claimCode: string };
 
 export const CLAIM_TAKEN_MESSAGE = 'Another beekeeper claimed it first.';
+export { TEST_ALERT_FACTS, TEST_CLAIM_MESSAGE };
 export const CLAIM_OVER_MESSAGE = 'This swarm can no longer be claimed.';
-export const TEST_CLAIM_MESSAGE = 'This was a test alert: nothing was claimed. Real alerts are claimed the same way.';
 
 /** A claim token, checked: signed by this service and still within its report's claimable time. */
 export function checkedClaims(tokens: ClaimTokens, token: string, now: Date): ClaimTokenClaims {
@@ -130,6 +131,3 @@ export class GetAlertByClaimToken {
     };
   }
 }
-
-/** What a test alert says: a swarm like a real one, claimed by nobody. */
-export const TEST_ALERT_FACTS = { claimCode: '00000', size: 'Basketball', elevationFeet: 12, distanceMiles: 1.5, town: 'Test alert' } as const;

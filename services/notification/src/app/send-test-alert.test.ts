@@ -27,7 +27,7 @@ describe('SendTestAlert', () => {
       pushTargets: [{ deviceId: 'd1', name: 'Pixel', endpoint: 'https://push.example/d1', p256dh: 'k', auth: 'a' }],
     });
     expect((await send.execute('ada')).sort()).toEqual(['email', 'push', 'sms']);
-    expect(sms.list()[0]?.body).toBe('Swarm Alert: Basketball swarm, 12 ft up, 1.5 mi from home. To claim it, reply with the code 00000');
+    expect(sms.list()[0]?.body).toBe('[Test] Swarm Alert: Basketball swarm, 12 ft up, 1.5 mi from home. To claim it, reply with the code 00000');
     const [notification] = push.list();
     expect(notification?.payload).toMatchObject({ title: 'Swarm Alert', body: 'Basketball swarm, 12 ft up, 1.5 mi from home, in Test alert. Claim code 00000' });
     expect(notification?.recipient).toEqual({ memberId: 'ada', deviceName: 'Pixel' });

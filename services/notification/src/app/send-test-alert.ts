@@ -1,7 +1,7 @@
 import { alertDeliveries, type AlertChannel } from '../domain/alert-channels.js';
 import { alertChannelsOf } from '../domain/member-settings.js';
 import { NotificationError } from '../domain/notification-error.js';
-import { TEST_ALERT_FACTS } from './claim-with-token.js';
+import { TEST_ALERT_FACTS } from '../domain/test-alert.js';
 import type { MemberSettings } from './member-settings.js';
 import type { ClaimTokens } from './ports/claim-tokens.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';

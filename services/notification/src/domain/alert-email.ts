@@ -1,4 +1,5 @@
 import { alertPushBodyOf } from './push-payload.js';
+import { TEST_ALERT_MARK } from './test-alert.js';
 
 /**
  * The alert by email: the same facts as the notification (size, height, distance, town, never the street; the picture
@@ -17,7 +18,7 @@ export function alertEmail(alert: {
   test?: boolean;
 }): { subject: string; text: string } {
   const facts = alertPushBodyOf(alert);
-  const subject = `${alert.test ? '[Test] ' : ''}Swarm Alert${alert.wider ? ', wider alert (still unclaimed)' : ''}: ${facts}`;
+  const subject = `${alert.test ? `${TEST_ALERT_MARK} ` : ''}Swarm Alert${alert.wider ? ', wider alert (still unclaimed)' : ''}: ${facts}`;
   const lines = [
     alert.test ? 'This is a test alert: it looks exactly like a real one, and claiming it does nothing.' : 'A honeybee swarm was reported near you.',
     '',
