@@ -97,6 +97,14 @@ describe('alert channels, devices and the test alert', () => {
       expect((await call('GET', '/api/member/alert-channels')).body).toMatchObject({ sms: false, push: false, email: true });
     });
 
+    it('answers 400 with the message to notifications alone while no device is added, changing nothing', async () => {
+      const answer = await call('PUT', '/api/member/alert-channels', { sms: false, push: true });
+      expect(answer).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^Choose at least one way to be alerted: notifications reach no device/) } });
+      expect((await call('GET', '/api/member/alert-channels')).body).toEqual({ sms: true, push: false, email: false, devices: [] });
+      expect((await addDevice()).status).toBe(201);
+      expect(await call('PUT', '/api/member/alert-channels', { sms: false, push: true })).toMatchObject({ status: 200, body: { sms: false, push: true, email: false } });
+    });
+
     it.each([{}, { sms: 'yes' }, { push: 1 }, { email: null }, { sms: true, colour: 'gold' }, [], [true], 'text', 42, null, { __proto__: { sms: true } }])(
       'answers 400 for %j, changing nothing',
       async (body) => {
