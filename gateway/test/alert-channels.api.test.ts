@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeNotificationService } from './fake-notification-service.js';
+import { FakeNotificationService, NOTHING_SENT_MESSAGE } from './fake-notification-service.js';
 import { logInByMagicLink, startMemberGateway, type TestGateway } from './member-harness.js';
 
 /** `PushSubscription.toJSON()` of a browser: its own P-256 key pair and auth secret, on a public push service. */
@@ -215,6 +215,11 @@ describe('alert channels, devices and the test alert', () => {
     it('leaves out a channel this build does not know', async () => {
       notification.testAlertChannels = [AlertChannel.PUSH, AlertChannel.UNSPECIFIED, 99 as AlertChannel];
       expect((await call('POST', '/api/member/test-alert')).body).toEqual({ channels: ['push'] });
+    });
+
+    it("answers 409 with the notification service's reason when no channel took it, never an empty 202", async () => {
+      notification.testAlertChannels = [];
+      expect(await call('POST', '/api/member/test-alert')).toEqual(expect.objectContaining({ status: 409, body: { message: NOTHING_SENT_MESSAGE } }));
     });
 
     it('answers 404 when the notification service does not know the member', async () => {

@@ -3,6 +3,9 @@ import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
 import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import { ClaimableState, ClaimWithTokenOutcome, NotificationService } from '@swarm/proto/notification/v1/notification_service';
 
+/** What the notification service says when no chosen channel took a test alert. */
+export const NOTHING_SENT_MESSAGE = 'No test alert could be sent: none of the ways you chose reaches you yet.';
+
 type Alert = {
   reportId: string;
   claimCode: string;
@@ -88,6 +91,7 @@ export class FakeNotificationService {
       sendTestAlert: (request) => {
         this.testAlertsAsked.push(request.memberId);
         if (this.unknownMembers.has(request.memberId)) throw new ConnectError('member not found', Code.NotFound);
+        if (this.testAlertChannels.length === 0) throw new ConnectError(NOTHING_SENT_MESSAGE, Code.FailedPrecondition);
         return { channels: this.testAlertChannels };
       },
       listDevOutboxNotifications: () => ({

@@ -4,7 +4,7 @@ import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
 import { FakeMemberDirectory, memberSettingsFrom, silentLog, withoutOtherChannels } from '../testing/dispatch-fakes.js';
 import { SendAlertMessage } from './send-alert-message.js';
-import { SendTestAlert } from './send-test-alert.js';
+import { SendTestAlert, TEST_ALERT_NOT_SENT_MESSAGE } from './send-test-alert.js';
 
 describe('SendTestAlert', () => {
   const setUp = () => {
@@ -43,5 +43,15 @@ describe('SendTestAlert', () => {
     expect(sms.list()).toHaveLength(1);
     members.left.add('cal');
     await expect(send.execute('cal')).rejects.toMatchObject({ code: 'NOTIFICATION.MEMBER_NOT_FOUND' });
+  });
+
+  it('refuses, sending nothing, when no chosen channel can take it', async () => {
+    const { members, sms, push, emails, send } = setUp();
+    // Notifications chosen, but the device was removed since; email chosen with no address known.
+    members.set('dan', { phoneNumber: '5035550103', channels: { sms: false, push: true, email: false }, pushTargets: [] });
+    await expect(send.execute('dan')).rejects.toMatchObject({ code: 'NOTIFICATION.TEST_ALERT_NOT_SENT', message: TEST_ALERT_NOT_SENT_MESSAGE });
+    members.set('eve', { phoneNumber: '5035550104', channels: { sms: false, push: false, email: true } });
+    await expect(send.execute('eve')).rejects.toMatchObject({ code: 'NOTIFICATION.TEST_ALERT_NOT_SENT' });
+    expect([sms.list(), push.list(), emails]).toEqual([[], [], []]);
   });
 });

@@ -228,6 +228,20 @@ describe('How to alert me', { timeout: 20_000 }, () => {
     expect(api.callsTo('POST', '/member/test-alert')).toHaveLength(1);
   });
 
+  it('says why when no test alert could be sent', async () => {
+    installFakePush();
+    const reason = 'No test alert could be sent: none of the ways you chose reaches you yet.';
+    const api = stubMemberApi({}, { 'POST /api/member/test-alert': () => ({ status: 409, body: { message: reason } }) });
+    const { user } = renderAppAt('/member');
+    const section = await screen.findByRole('region', { name: 'How to alert me' });
+    await user.click(await within(section).findByRole('button', { name: 'Send me a test alert' }));
+
+    expect(await screen.findByText('Could not send a test alert.')).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.queryByText(/on its way/)).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/member/test-alert')).toHaveLength(1);
+  });
+
   it('says when the channels could not be loaded, and tries again', async () => {
     installFakePush();
     let failures = 1;

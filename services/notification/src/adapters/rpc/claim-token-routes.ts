@@ -12,6 +12,7 @@ const connectCodes: Partial<Record<NotificationErrorCode, Code>> = {
   'NOTIFICATION.INVALID_CLAIM_TOKEN': Code.InvalidArgument,
   'NOTIFICATION.CLAIM_TOKEN_EXPIRED': Code.FailedPrecondition,
   'NOTIFICATION.MEMBER_NOT_FOUND': Code.NotFound,
+  'NOTIFICATION.TEST_ALERT_NOT_SENT': Code.FailedPrecondition,
 };
 
 const STATES: Record<AlertView['state'], ClaimableState> = {
