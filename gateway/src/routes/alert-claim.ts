@@ -104,7 +104,8 @@ export function alertClaimRoutes(app: FastifyInstance, options: { clients: Servi
       .send(Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength));
   });
 
-  app.post(ALERT_CLAIM_PATH, { bodyLimit: CLAIM_BODY_LIMIT_BYTES }, async (request, reply) => {
+  // A body that is not JSON at all is one without a token, and told so.
+  app.post(ALERT_CLAIM_PATH, { bodyLimit: CLAIM_BODY_LIMIT_BYTES, config: { errorMessages: { 400: CLAIM_MESSAGES.tokenRequired } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (await limited(request, reply)) return reply;
     const parsed = claimBody.safeParse(request.body);
