@@ -152,6 +152,17 @@ describe('answering the alert', () => {
     expect(shown()[0]).not.toHaveProperty('actions');
   });
 
+  it('says once that the swarm is yours: the body gives the address and the reporter', async () => {
+    const { worker, click, shown } = fakeWorker();
+    worker.fetch.mockResolvedValue(json({ outcome: 'claimed', message: 'Address: 1 Hive Lane, Springfield. Reporter: Sam Reed 217-555-1234', claimCode: '01234' }));
+    await click(alertNotification(), 'claim');
+    expect(shown()).toEqual([expect.objectContaining({ title: 'Swarm 01234 is yours', body: 'Address: 1 Hive Lane, Springfield. Reporter: Sam Reed 217-555-1234' })]);
+
+    worker.fetch.mockResolvedValue(json({ outcome: 'already-yours', message: 'Swarm 01234 is yours. Address: 1 Hive Lane.', claimCode: '01234' }));
+    await click(alertNotification(), 'claim');
+    expect(shown()[1]).toEqual(expect.objectContaining({ title: 'Swarm 01234 is yours', body: 'Address: 1 Hive Lane.' }));
+  });
+
   it.each([
     ['already-yours', 'Swarm 01234 is at 1 Hive Lane.', { title: 'Swarm 01234 is yours', body: 'Swarm 01234 is at 1 Hive Lane.' }],
     ['taken', 'Another beekeeper claimed it first.', { title: 'Another beekeeper claimed it first', body: '' }],

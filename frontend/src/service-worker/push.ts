@@ -137,8 +137,12 @@ const withoutFinalStop = (sentence: string) => sentence.trim().replace(/\.$/, ''
 export function claimAnswerOf(outcome: ClaimOutcome): ClaimAnswer {
   switch (outcome.outcome) {
     case 'claimed':
-    case 'already-yours':
-      return { title: `Swarm ${outcome.claimCode} is yours`, body: outcome.message };
+    case 'already-yours': {
+      const title = `Swarm ${outcome.claimCode} is yours`;
+      // The title says it is yours; a message that opens by saying so again (an older server's) is not repeated.
+      const body = outcome.message.startsWith(title) ? outcome.message.slice(title.length).replace(/^[.:!\s]+/, '') : outcome.message;
+      return { title, body };
+    }
     case 'taken':
       // The server's message usually says just that; it is not repeated under the title.
       return { title: TAKEN_TITLE, body: withoutFinalStop(outcome.message) === TAKEN_TITLE ? '' : outcome.message };

@@ -70,6 +70,7 @@ export function buildNotificationService(ports: {
             dispatches: ports.dispatches,
             sentAlerts: ports.dispatch.sentAlerts,
             reports: ports.dispatch.reports,
+            claimDetails: ports.inbound.reports,
             thumbnailUrl: ports.dispatch.alertChannels.links.thumbnailUrl,
             clock: ports.clock,
           }),

@@ -72,18 +72,41 @@ export type ClaimDetails = {
   reporterPhone: string;
 };
 
-const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
+export const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
+
+const coordinatesMapUrl = (location: { latitude: number; longitude: number }) =>
+  `https://maps.google.com/?q=${location.latitude.toFixed(5)},${location.longitude.toFixed(5)}`;
+
+/** A map of the swarm's place: its coordinates when the report has them, else the address as written. */
+export function mapUrlOf(details: Pick<ClaimDetails, 'address' | 'location'>): string {
+  return details.location ? coordinatesMapUrl(details.location) : `https://maps.google.com/?q=${encodeURIComponent(details.address.replace(/\s+/g, ' ').trim())}`;
+}
+
+/** What the claimer is given, one field each, for a page or an email to make the phone and the map tappable. */
+export type ClaimedSwarmLocation = { address: string; reporterName: string; reporterPhone: string; mapUrl: string };
+
+export function claimedSwarmLocation(details: ClaimDetails): ClaimedSwarmLocation {
+  const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+  return { address: clean(details.address), reporterName: clean(details.reporterName), reporterPhone: details.reporterPhone, mapUrl: mapUrlOf(details) };
+}
+
+/**
+ * The place and the contact in one line, said under a title that already says the swarm is yours (the claim page, the
+ * answer notification): the address and the reporter with their phone, never "is yours" again.
+ */
+export function claimAnswerText(details: ClaimDetails): string {
+  const location = claimedSwarmLocation(details);
+  return `Address: ${location.address}. Reporter: ${location.reporterName} ${formatPhone(location.reporterPhone)}`.replace(/\s+/g, ' ').trim();
+}
 
 /**
  * The text giving the claimer the swarm's place and the reporter's contact, in GSM-7 whatever the reporter typed.
  * The map link is left out when it would make the text longer than one segment; the address and contact never are.
  */
 export function locationSms(details: ClaimDetails): string {
-  const core = toGsm7(
-    `Swarm ${details.claimCode} is yours. Address: ${details.address}. Reporter: ${details.reporterName} ${formatPhone(details.reporterPhone)}`.replace(/\s+/g, ' '),
-  ).trim();
+  const core = toGsm7(`Swarm ${details.claimCode} is yours. ${claimAnswerText(details)}`).trim();
   if (!details.location) return core;
-  const map = ` Map: https://maps.google.com/?q=${details.location.latitude.toFixed(5)},${details.location.longitude.toFixed(5)}`;
+  const map = ` Map: ${coordinatesMapUrl(details.location)}`;
   return (gsm7Length(core + map) ?? Infinity) <= SMS_SEGMENT_LENGTH ? core + map : core;
 }
 

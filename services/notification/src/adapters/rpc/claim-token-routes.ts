@@ -54,7 +54,7 @@ export function claimTokenHandlers(useCases: {
     claimWithToken: (request) =>
       mapped(async () => {
         const outcome = await useCases.claimWithToken.execute(request.claimToken);
-        return { outcome: OUTCOMES[outcome.kind], message: outcome.message, claimCode: outcome.claimCode };
+        return { outcome: OUTCOMES[outcome.kind], message: outcome.message, claimCode: outcome.claimCode, ...(outcome.location ? { location: outcome.location } : {}) };
       }),
     sendTestAlert: (request) =>
       mapped(async () => {
