@@ -30,7 +30,7 @@ export function buildNotificationService(ports: {
   routes: (router: ConnectRouter) => void;
   subscribe: () => Promise<Subscription[]>;
 } {
-  const claimLocation = ports.inbound && { reports: ports.inbound.reports, members: ports.inbound.members };
+  const claimLocation = ports.inbound && { reports: ports.inbound.reports };
   const dispatch =
     ports.dispatch &&
     buildDispatch({ ...ports.dispatch, dispatches: ports.dispatches, statistics: ports.statistics, clock: ports.clock, bus: ports.bus, logger: ports.logger, claimLocation });

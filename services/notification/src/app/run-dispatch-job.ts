@@ -35,8 +35,8 @@ export class RunDispatchJob {
         await this.ports.sendText.execute(job.text, attempt);
         return { kind: 'done' };
       case 'location': {
-        const outcome = (await this.ports.sendClaimLocation?.execute(job, attempt)) ?? 'not-handled';
-        this.ports.log.info({ reportId: job.reportId, memberId: job.memberId, outcome }, 'claim location text');
+        const outcome = (await this.ports.sendClaimLocation?.execute(job, attempt)) ?? { kind: 'not-handled' };
+        this.ports.log.info({ reportId: job.reportId, memberId: job.memberId, outcome }, 'claim location');
         return { kind: 'done' };
       }
       case 'expire':

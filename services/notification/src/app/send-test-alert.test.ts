@@ -31,7 +31,8 @@ describe('SendTestAlert', () => {
     const [notification] = push.list();
     expect(notification?.payload).toMatchObject({ title: 'Swarm Alert', body: 'Basketball swarm, 12 ft up, 1.5 mi from home, in Test alert. Claim code 00000' });
     expect(notification?.recipient).toEqual({ memberId: 'ada', deviceName: 'Pixel' });
-    expect(claimTokens.verify(notification?.payload.claimToken ?? '')).toMatchObject({ memberId: 'ada', test: true });
+    const payload = notification?.payload;
+    expect(claimTokens.verify(payload?.type === 'swarm-alert' ? payload.claimToken : '')).toMatchObject({ memberId: 'ada', test: true });
     expect(emails[0]).toMatchObject({ to: 'ada@example.org', subject: expect.stringMatching(/^\[Test\] Swarm Alert/) });
   });
 

@@ -1,3 +1,4 @@
+import { claimedSwarmLocation, formatPhone, type ClaimDetails } from './inbound-sms.js';
 import { alertPushBodyOf } from './push-payload.js';
 import { TEST_ALERT_MARK } from './test-alert.js';
 
@@ -30,4 +31,26 @@ export function alertEmail(alert: {
     `You can also claim it by texting the code ${alert.claimCode} or in the member area. The first beekeeper to claim gets the location and the reporter's phone.`,
   ];
   return { subject, text: lines.join('\n') };
+}
+
+/**
+ * After a claim, the location by email for a member who chose email: the address with a map link, and the reporter's
+ * name and phone (mail clients make both tappable), as the location text gives them.
+ */
+export function claimLocationEmail(details: ClaimDetails): { subject: string; text: string } {
+  const location = claimedSwarmLocation(details);
+  const phone = formatPhone(location.reporterPhone);
+  return {
+    subject: `Swarm ${details.claimCode} is yours: ${location.address}`,
+    text: [
+      `You claimed the swarm ${details.claimCode}. Here is where it is and who reported it.`,
+      '',
+      `Address: ${location.address}`,
+      `Map: ${location.mapUrl}`,
+      `Reporter: ${location.reporterName}`,
+      `Phone: ${phone}${/^\d{10}$/.test(location.reporterPhone) ? ` (tel:+1${location.reporterPhone})` : ''}`,
+      '',
+      'Call the reporter before you go. The swarm is under Claimed Swarms in your member area, where you can un-claim it or record what became of it.',
+    ].join('\n'),
+  };
 }

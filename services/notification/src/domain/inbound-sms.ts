@@ -54,10 +54,11 @@ export const UNKNOWN_CODE_REPLY =
   'Swarm Alert: no open swarm of yours has that code. Reply with the 5-digit code from an alert to claim it, STOP to pause alerts, START to resume.';
 export const TOO_MANY_WRONG_CODES_REPLY = 'Swarm Alert: too many wrong codes from this number. Please try again in an hour or claim in the member area.';
 
+// The location goes the ways the member chose to be alerted (SendClaimLocation), not necessarily by text.
 export const claimedReply = (claimCode: string) =>
-  `You claimed the swarm ${claimCode}! Its location and the reporter's contact details follow in a text shortly.`;
+  `You claimed the swarm ${claimCode}! Its location and the reporter's contact details follow shortly, the ways you chose to be alerted.`;
 export const alreadyYoursReply = (claimCode: string) =>
-  `You already claimed the swarm ${claimCode}. Its location and the reporter's contact details were sent to you by text.`;
+  `You already claimed the swarm ${claimCode}. Its location and the reporter's contact details were sent to you the ways you chose to be alerted.`;
 export const alreadyClaimedReply = (claimCode: string) => `Sorry, the swarm ${claimCode} has already been claimed by another member.`;
 
 /** Wrong claim codes accepted from one number before further codes are refused for a while (guessing codes). */

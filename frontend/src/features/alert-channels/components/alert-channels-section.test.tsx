@@ -29,6 +29,7 @@ describe('How to alert me', { timeout: 20_000 }, () => {
     expect(box('Text message')).toBeChecked();
     expect(box('Notification on this device')).not.toBeChecked();
     expect(box('Email')).not.toBeChecked();
+    expect(screen.getByText('When you claim a swarm, its location and the reporter’s phone come to you by text message.')).toBeInTheDocument();
     await waitFor(() => expect(box('Notification on this device')).toBeEnabled());
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings.indexOf('How to alert me')).toBe(headings.indexOf('Availability') + 1);

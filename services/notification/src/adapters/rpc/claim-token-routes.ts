@@ -70,8 +70,9 @@ export function claimTokenHandlers(useCases: {
           memberId: recipient?.memberId ?? '',
           title: payload.title,
           body: payload.body,
-          imageUrl: payload.image ?? '',
-          claimToken: payload.claimToken,
+          // A location notification has no picture and nothing to claim.
+          imageUrl: payload.type === 'swarm-alert' ? (payload.image ?? '') : '',
+          claimToken: payload.type === 'swarm-alert' ? payload.claimToken : '',
           sentAt: timestampFromDate(sentAt),
         })),
       };
