@@ -36,7 +36,9 @@ export class RunDispatchJob {
         return { kind: 'done' };
       case 'location': {
         const outcome = (await this.ports.sendClaimLocation?.execute(job, attempt)) ?? { kind: 'not-handled' };
-        this.ports.log.info({ reportId: job.reportId, memberId: job.memberId, outcome }, 'claim location');
+        // Each channel's outcome apart (`channels.sms: 'already-sent'`), so a redelivery is seen to send nothing again.
+        const channels = outcome.kind === 'delivered' ? { channels: outcome.channels } : {};
+        this.ports.log.info({ reportId: job.reportId, memberId: job.memberId, outcome: outcome.kind, ...channels }, 'claim location');
         return { kind: 'done' };
       }
       case 'expire':
