@@ -14,7 +14,7 @@ import type { FeedbackSink } from './feedback/feedback-sink.js';
 import { ClientRateLimits, type RateLimitStore } from './rate-limit/client-rate-limiter.js';
 import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
-import { HttpError, replyWithError } from './mappers/http-errors.js';
+import { frameworkRefusal, HttpError, replyWithError } from './mappers/http-errors.js';
 import { healthRoutes } from './routes/health.js';
 import { TracedRequestLogs, observeRequests, traceRequests } from './observability.js';
 import { addSecurityHeaders } from './security-headers.js';
@@ -65,7 +65,10 @@ export async function buildGateway(options: {
     trustProxy: options.settings.trustProxy ?? false,
     // Fastify's own refusals (a URL that cannot be decoded, a request the HTTP parser cannot read) in the same
     // {message} shape as every other error.
-    frameworkErrors: (error, _request, reply) => replyWithError(reply, new HttpError(400, error.message)),
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ err: error }, 'request refused by the framework');
+      return replyWithError(reply, frameworkRefusal({ statusCode: 400, code: error.code }));
+    },
     clientErrorHandler: (error, socket) => {
       if (!socket.writable) return;
       const body = JSON.stringify({ message: 'Bad request.' });
@@ -82,8 +85,12 @@ export async function buildGateway(options: {
       request.log.error({ err: error }, 'browser navigation failed');
       return reply.header('cache-control', 'no-store').redirect(errorRedirect, 303);
     }
+    // Only the framework's own errors carry a statusCode (the routes throw HttpError or a service's ConnectError).
     const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) return replyWithError(reply, new HttpError(status, (error as Error).message), messages);
+    if (status && status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'request refused by the framework');
+      return replyWithError(reply, frameworkRefusal({ statusCode: status, code: (error as { code?: unknown }).code }), messages);
+    }
     return replyWithError(reply, error, messages);
   });
   traceRequests(app);

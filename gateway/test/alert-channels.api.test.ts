@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeNotificationService } from './fake-notification-service.js';
+import { FakeNotificationService, NOTHING_SENT_MESSAGE } from './fake-notification-service.js';
 import { logInByMagicLink, startMemberGateway, type TestGateway } from './member-harness.js';
 
 /** `PushSubscription.toJSON()` of a browser: its own P-256 key pair and auth secret, on a public push service. */
@@ -95,6 +95,14 @@ describe('alert channels, devices and the test alert', () => {
       });
       expect((await call('PUT', '/api/member/alert-channels', { sms: false, push: false, email: false })).body).toEqual({ message: 'Choose at least one way to be alerted.' });
       expect((await call('GET', '/api/member/alert-channels')).body).toMatchObject({ sms: false, push: false, email: true });
+    });
+
+    it('answers 400 with the message to notifications alone while no device is added, changing nothing', async () => {
+      const answer = await call('PUT', '/api/member/alert-channels', { sms: false, push: true });
+      expect(answer).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^Choose at least one way to be alerted: notifications reach no device/) } });
+      expect((await call('GET', '/api/member/alert-channels')).body).toEqual({ sms: true, push: false, email: false, devices: [] });
+      expect((await addDevice()).status).toBe(201);
+      expect(await call('PUT', '/api/member/alert-channels', { sms: false, push: true })).toMatchObject({ status: 200, body: { sms: false, push: true, email: false } });
     });
 
     it.each([{}, { sms: 'yes' }, { push: 1 }, { email: null }, { sms: true, colour: 'gold' }, [], [true], 'text', 42, null, { __proto__: { sms: true } }])(
@@ -207,6 +215,11 @@ describe('alert channels, devices and the test alert', () => {
     it('leaves out a channel this build does not know', async () => {
       notification.testAlertChannels = [AlertChannel.PUSH, AlertChannel.UNSPECIFIED, 99 as AlertChannel];
       expect((await call('POST', '/api/member/test-alert')).body).toEqual({ channels: ['push'] });
+    });
+
+    it("answers 409 with the notification service's reason when no channel took it, never an empty 202", async () => {
+      notification.testAlertChannels = [];
+      expect(await call('POST', '/api/member/test-alert')).toEqual(expect.objectContaining({ status: 409, body: { message: NOTHING_SENT_MESSAGE } }));
     });
 
     it('answers 404 when the notification service does not know the member', async () => {

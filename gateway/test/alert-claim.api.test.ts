@@ -4,7 +4,7 @@ import { createLogger } from '@swarm/runtime';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { traceRequests, TracedRequestLogs } from '../src/observability.js';
-import { FakeNotificationService } from './fake-notification-service.js';
+import { CLAIMED_LOCATION, FakeNotificationService } from './fake-notification-service.js';
 import { startMemberGateway, type TestGateway } from './member-harness.js';
 
 const INVALID_LINK = { message: 'This claim link is not valid.' };
@@ -69,6 +69,13 @@ describe('claiming from a claim link, without a session', () => {
       expect(await view(TOKEN)).toMatchObject({ status: 200, body: { state: label, test: true } });
     });
 
+    it('gives the place and the reporter to the member who holds the swarm, and to nobody before', async () => {
+      notification.issue(TOKEN, { state: ClaimableState.YOURS });
+      expect((await view(TOKEN)).body).toMatchObject({ state: 'yours', location: CLAIMED_LOCATION });
+      notification.issue('other.token', { state: ClaimableState.OPEN });
+      expect((await view('other.token')).body).not.toHaveProperty('location');
+    });
+
     it('answers 404 for a forged or unknown token, and 410 once the swarm can no longer be claimed', async () => {
       expect(await view('forged-token')).toMatchObject({ status: 404, body: INVALID_LINK });
       notification.issue(TOKEN);
@@ -108,10 +115,15 @@ describe('claiming from a claim link, without a session', () => {
     it('claims with the token and answers the outcome, its message and the claim code', async () => {
       notification.issue(TOKEN);
       const answer = await claim({ token: TOKEN });
-      expect(answer).toMatchObject({ status: 200, body: { outcome: 'claimed', message: 'Claimed: the location is on its way.', claimCode: '04217' } });
+      expect(answer).toMatchObject({ status: 200, body: { outcome: 'claimed', message: 'Claimed: the location is on its way.', claimCode: '04217', location: CLAIMED_LOCATION } });
       expect(answer.headers.get('cache-control')).toBe('no-store');
       expect((await claim({ token: TOKEN })).body).toMatchObject({ outcome: 'already-yours' });
       expect(notification.claimsAsked).toEqual([TOKEN, TOKEN]);
+    });
+
+    it('gives no location with an outcome that is not the claimer’s', async () => {
+      notification.issue(TOKEN, { state: ClaimableState.TAKEN });
+      expect((await claim({ token: TOKEN })).body).not.toHaveProperty('location');
     });
 
     it.each([

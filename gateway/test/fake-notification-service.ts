@@ -3,6 +3,12 @@ import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
 import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import { ClaimableState, ClaimWithTokenOutcome, NotificationService } from '@swarm/proto/notification/v1/notification_service';
 
+/** Where the fake's claimed swarm is, as the claimer's answer gives it. */
+export const CLAIMED_LOCATION = { address: '1 Hive Way, Portland, OR', reporterName: 'Jo Doe', reporterPhone: '5035550177', mapUrl: 'https://maps.google.com/?q=45.51520,-122.67840' };
+
+/** What the notification service says when no chosen channel took a test alert. */
+export const NOTHING_SENT_MESSAGE = 'No test alert could be sent: none of the ways you chose reaches you yet.';
+
 type Alert = {
   reportId: string;
   claimCode: string;
@@ -72,7 +78,8 @@ export class FakeNotificationService {
     router.service(NotificationService, {
       getAlertByClaimToken: (request) => {
         const alert = this.alertOf(request.claimToken);
-        return { alert: { ...alert, alertedAt: timestampFromDate(alert.alertedAt) } };
+        const location = alert.state === ClaimableState.YOURS && !alert.test ? { location: CLAIMED_LOCATION } : {};
+        return { alert: { ...alert, alertedAt: timestampFromDate(alert.alertedAt), ...location } };
       },
       claimWithToken: (request) => {
         this.claimsAsked.push(request.claimToken);
@@ -83,11 +90,12 @@ export class FakeNotificationService {
         }
         if (alert.state === ClaimableState.YOURS) return { outcome: ClaimWithTokenOutcome.ALREADY_YOURS, message: 'This swarm is already yours.', claimCode: alert.claimCode };
         alert.state = ClaimableState.YOURS;
-        return { outcome: ClaimWithTokenOutcome.CLAIMED, message: 'Claimed: the location is on its way.', claimCode: alert.claimCode };
+        return { outcome: ClaimWithTokenOutcome.CLAIMED, message: 'Claimed: the location is on its way.', claimCode: alert.claimCode, location: CLAIMED_LOCATION };
       },
       sendTestAlert: (request) => {
         this.testAlertsAsked.push(request.memberId);
         if (this.unknownMembers.has(request.memberId)) throw new ConnectError('member not found', Code.NotFound);
+        if (this.testAlertChannels.length === 0) throw new ConnectError(NOTHING_SENT_MESSAGE, Code.FailedPrecondition);
         return { channels: this.testAlertChannels };
       },
       listDevOutboxNotifications: () => ({

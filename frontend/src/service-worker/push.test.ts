@@ -124,6 +124,47 @@ describe('a swarm alert pushed to the phone', () => {
   });
 });
 
+describe('a claimed swarm’s location pushed to the phone', () => {
+  const locationMessage = (overrides: Record<string, unknown> = {}) => ({
+    type: 'swarm-location',
+    title: 'Swarm 01234 is yours',
+    body: 'Address: 1 Hive Lane, Springfield. Reporter: Sam Reed 217-555-1234',
+    tag: 'swarm-report-r-1',
+    url: 'https://maps.google.com/?q=39.78170,-89.65010',
+    ...overrides,
+  });
+
+  it('is shown in the alert’s place, and a tap opens the map', async () => {
+    const { worker, push, click, shown } = fakeWorker();
+
+    expect(await push(JSON.stringify(locationMessage()))).toBe(1);
+    expect(shown()).toEqual([
+      {
+        title: 'Swarm 01234 is yours',
+        body: 'Address: 1 Hive Lane, Springfield. Reporter: Sam Reed 217-555-1234',
+        icon: ALERT_ICON,
+        badge: ALERT_BADGE,
+        tag: 'swarm-report-r-1',
+        renotify: true,
+        requireInteraction: true,
+        data: { openUrl: 'https://maps.google.com/?q=39.78170,-89.65010' },
+      },
+    ]);
+    const notification = new FakeNotification('swarm-report-r-1', shown()[0]!.data);
+    await click(notification);
+    expect(notification.close).toHaveBeenCalled();
+    expect(worker.clients.openWindow).toHaveBeenCalledWith('https://maps.google.com/?q=39.78170,-89.65010');
+    expect(worker.fetch).not.toHaveBeenCalled();
+  });
+
+  it('opens the member’s claimed swarms instead of a map that is not a web address', async () => {
+    const { push, shown } = fakeWorker();
+    await push(JSON.stringify(locationMessage({ url: 'javascript:alert(1)' })));
+    expect(shown()[0]?.data).toEqual({ openUrl: `${origin}/member#claimed-swarms` });
+    expect(await push(JSON.stringify(locationMessage({ title: '' })))).toBe(0);
+  });
+});
+
 describe('answering the alert', () => {
   it('claims with Claim, without a session, then replaces the alert with the location', async () => {
     const { worker, click, shown } = fakeWorker();
@@ -150,6 +191,17 @@ describe('answering the alert', () => {
       }),
     ]);
     expect(shown()[0]).not.toHaveProperty('actions');
+  });
+
+  it('says once that the swarm is yours: the body gives the address and the reporter', async () => {
+    const { worker, click, shown } = fakeWorker();
+    worker.fetch.mockResolvedValue(json({ outcome: 'claimed', message: 'Address: 1 Hive Lane, Springfield. Reporter: Sam Reed 217-555-1234', claimCode: '01234' }));
+    await click(alertNotification(), 'claim');
+    expect(shown()).toEqual([expect.objectContaining({ title: 'Swarm 01234 is yours', body: 'Address: 1 Hive Lane, Springfield. Reporter: Sam Reed 217-555-1234' })]);
+
+    worker.fetch.mockResolvedValue(json({ outcome: 'already-yours', message: 'Swarm 01234 is yours. Address: 1 Hive Lane.', claimCode: '01234' }));
+    await click(alertNotification(), 'claim');
+    expect(shown()[1]).toEqual(expect.objectContaining({ title: 'Swarm 01234 is yours', body: 'Address: 1 Hive Lane.' }));
   });
 
   it.each([

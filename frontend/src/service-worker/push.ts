@@ -20,8 +20,17 @@ export type SwarmAlertPush = {
   actions: AlertAction[];
 };
 
+/** The push message of a claimed swarm's location, on the claimer's devices: the address and the reporter's phone. */
+export type SwarmLocationPush = { type: 'swarm-location'; title: string; body: string; tag: string; url: string };
+
 /** What a notification of ours carries: enough to claim from it, or to open the claim page. */
 export type AlertData = { claimToken: string; claimUrl: string; claimCode: string };
+
+/** What a location notification carries: the page a tap opens (the map, or the member's claimed swarms). */
+export type LocationData = { openUrl: string };
+
+/** Where a tap on a location notification goes when it carries no map. */
+export const CLAIMED_SWARMS_PATH = '/member#claimed-swarms';
 
 /** What the claim endpoint answers with 200. */
 export type ClaimOutcome = { outcome: 'claimed' | 'already-yours' | 'taken' | 'over' | 'test'; message: string; claimCode: string };
@@ -105,6 +114,39 @@ export function readSwarmAlert(message: string | undefined, origin: string): Swa
   };
 }
 
+/**
+ * A claimed swarm's location read defensively, as an alert is: undefined for anything else. The map must be an http(s)
+ * address; without one a tap opens the member's claimed swarms.
+ */
+export function readSwarmLocation(message: string | undefined, origin: string): SwarmLocationPush | undefined {
+  if (message === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(message);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(parsed) || parsed.type !== 'swarm-location') return undefined;
+  const title = filled(parsed.title);
+  const tag = filled(parsed.tag);
+  if (!title || !tag) return undefined;
+  return { type: 'swarm-location', title, body: text(parsed.body) ?? '', tag, url: webAddress(parsed.url, origin) ?? new URL(CLAIMED_SWARMS_PATH, origin).href };
+}
+
+/** The location on the lock screen, in the alert's place (the same tag): it stays until the member opens it. */
+export function showSwarmLocation(registration: ServiceWorkerRegistration, location: SwarmLocationPush): Promise<void> {
+  const data: LocationData = { openUrl: location.url };
+  const options: AlertNotificationOptions = { body: location.body, icon: ALERT_ICON, badge: ALERT_BADGE, tag: location.tag, renotify: true, requireInteraction: true, data };
+  return registration.showNotification(location.title, options);
+}
+
+/** The data of a location notification this worker showed, or undefined for any other. */
+export function readLocationData(data: unknown): LocationData | undefined {
+  if (!isObject(data)) return undefined;
+  const openUrl = filled(data.openUrl);
+  return openUrl ? { openUrl } : undefined;
+}
+
 /** The data of a notification this worker showed, or undefined for any other. */
 export function readAlertData(data: unknown): AlertData | undefined {
   if (!isObject(data)) return undefined;
@@ -137,8 +179,12 @@ const withoutFinalStop = (sentence: string) => sentence.trim().replace(/\.$/, ''
 export function claimAnswerOf(outcome: ClaimOutcome): ClaimAnswer {
   switch (outcome.outcome) {
     case 'claimed':
-    case 'already-yours':
-      return { title: `Swarm ${outcome.claimCode} is yours`, body: outcome.message };
+    case 'already-yours': {
+      const title = `Swarm ${outcome.claimCode} is yours`;
+      // The title says it is yours; a message that opens by saying so again (an older server's) is not repeated.
+      const body = outcome.message.startsWith(title) ? outcome.message.slice(title.length).replace(/^[.:!\s]+/, '') : outcome.message;
+      return { title, body };
+    }
     case 'taken':
       // The server's message usually says just that; it is not repeated under the title.
       return { title: TAKEN_TITLE, body: withoutFinalStop(outcome.message) === TAKEN_TITLE ? '' : outcome.message };
@@ -215,7 +261,8 @@ async function claimFromNotification(worker: ServiceWorkerGlobalScope, notificat
 
 /**
  * Swarm alerts by Web Push: `push` shows the alert; on the notification, Claim claims from the lock screen and shows
- * the answer, Not now closes it, and a tap on the alert itself opens its claim page.
+ * the answer, Not now closes it, and a tap on the alert itself opens its claim page. After a claim, the location
+ * arrives the same way in the alert's place, and a tap on it opens the map.
  */
 export function handleSwarmAlerts(worker: ServiceWorkerGlobalScope): void {
   worker.addEventListener('push', (event) => {
@@ -226,11 +273,21 @@ export function handleSwarmAlerts(worker: ServiceWorkerGlobalScope): void {
       message = undefined;
     }
     const alert = readSwarmAlert(message, worker.location.origin);
-    if (!alert) return;
-    event.waitUntil(showSwarmAlert(worker.registration, alert));
+    if (alert) {
+      event.waitUntil(showSwarmAlert(worker.registration, alert));
+      return;
+    }
+    const location = readSwarmLocation(message, worker.location.origin);
+    if (location) event.waitUntil(showSwarmLocation(worker.registration, location));
   });
 
   worker.addEventListener('notificationclick', (event) => {
+    const opening = readLocationData(event.notification.data);
+    if (opening) {
+      event.notification.close();
+      event.waitUntil(worker.clients.openWindow(opening.openUrl).then(() => undefined));
+      return;
+    }
     const data = readAlertData(event.notification.data);
     if (!data || event.action === 'not-now') {
       event.notification.close();

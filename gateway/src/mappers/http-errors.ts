@@ -64,6 +64,30 @@ export function parseInput<T>(schema: z.ZodType<T>, input: unknown, fallbackMess
   throw new HttpError(400, errors[0] ?? fallbackMessage, errors);
 }
 
+/** What a client is told when the framework refuses a request before any route reads it. */
+export const FRAMEWORK_MESSAGES = {
+  invalidJson: 'The request body could not be read: it is not valid JSON.',
+  tooLarge: 'The request body is too large.',
+  unsupportedType: 'This kind of request body is not accepted here.',
+  unreadable: 'The request could not be read.',
+} as const;
+
+/** Fastify's body parser codes for a JSON body it could not parse (secure-json-parse's refusals are under the second). */
+const INVALID_JSON_CODES = new Set(['FST_ERR_CTP_EMPTY_JSON_BODY', 'FST_ERR_CTP_INVALID_JSON_BODY']);
+
+/**
+ * A refusal of the framework (its 4xx errors: a body that is not JSON, too large, of a type no route reads, a URL that
+ * cannot be decoded) as the product says it: the framework's own text names its internals and is left to the log.
+ */
+export function frameworkRefusal(error: { statusCode: number; code?: unknown }): HttpError {
+  const { statusCode: status, code } = error;
+  if (typeof code === 'string' && INVALID_JSON_CODES.has(code)) return new HttpError(400, FRAMEWORK_MESSAGES.invalidJson);
+  if (status === 413) return new HttpError(413, FRAMEWORK_MESSAGES.tooLarge);
+  if (status === 415) return new HttpError(415, FRAMEWORK_MESSAGES.unsupportedType);
+  if (status === 404) return new HttpError(404, 'Not found.');
+  return new HttpError(status, FRAMEWORK_MESSAGES.unreadable);
+}
+
 /**
  * Answers any error with the HTTP status and message the frontend expects. A service's field violations become
  * 400 with the first broken rule as the message and every one under `errors` (the form's 'Errors:' block); this is

@@ -1,7 +1,7 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { claimableStates, claimWithTokenOutcomes } from '@swarm/proto/labels';
-import type { AlertView } from '@swarm/proto/notification/v1/notification_service';
+import type { AlertView, ClaimedSwarmLocation } from '@swarm/proto/notification/v1/notification_service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients/service-clients.js';
@@ -42,8 +42,14 @@ function claimToken(value: unknown): string {
   return value;
 }
 
-/** The claim page's view of an alert: never the street, never the reporter. */
+/** Where a claimed swarm is and who to call, for the claimer only. */
+function locationView(location: ClaimedSwarmLocation | undefined) {
+  return location && { address: location.address, reporterName: location.reporterName, reporterPhone: location.reporterPhone, mapUrl: location.mapUrl };
+}
+
+/** The claim page's view of an alert: never the street nor the reporter, but to the member who holds the swarm. */
 function alertView(alert: AlertView | undefined) {
+  const location = locationView(alert?.location);
   return {
     reportId: alert?.reportId ?? '',
     claimCode: alert?.claimCode ?? '',
@@ -56,6 +62,7 @@ function alertView(alert: AlertView | undefined) {
     // A state this build does not know cannot be offered for claiming.
     state: (alert && claimableStates.label(alert.state)) ?? 'over',
     test: alert?.test ?? false,
+    ...(location ? { location } : {}),
   };
 }
 
@@ -104,7 +111,8 @@ export function alertClaimRoutes(app: FastifyInstance, options: { clients: Servi
       .send(Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength));
   });
 
-  app.post(ALERT_CLAIM_PATH, { bodyLimit: CLAIM_BODY_LIMIT_BYTES }, async (request, reply) => {
+  // A body that is not JSON at all is one without a token, and told so.
+  app.post(ALERT_CLAIM_PATH, { bodyLimit: CLAIM_BODY_LIMIT_BYTES, config: { errorMessages: { 400: CLAIM_MESSAGES.tokenRequired } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (await limited(request, reply)) return reply;
     const parsed = claimBody.safeParse(request.body);
@@ -115,6 +123,8 @@ export function alertClaimRoutes(app: FastifyInstance, options: { clients: Servi
     });
     const outcome = claimWithTokenOutcomes.label(answer.outcome);
     if (!outcome) throw new Error(`the notification service answered an unknown claim outcome ${answer.outcome}`);
-    return { outcome, message: answer.message, claimCode: answer.claimCode };
+    // The claimer's answer: the place and the reporter one field each, for the page to make the phone and map tappable.
+    const location = locationView(answer.location);
+    return { outcome, message: answer.message, claimCode: answer.claimCode, ...(location ? { location } : {}) };
   });
 }

@@ -26,7 +26,7 @@ import { RunDispatchJob } from './app/run-dispatch-job.js';
 import { ScheduleAlerts } from './app/schedule-alerts.js';
 import { QueueText, SendFollowUpText } from './app/send-follow-up-text.js';
 import { SendClaimLocation } from './app/send-claim-location.js';
-import type { MemberContacts, ReportClaims } from './app/ports/inbound.js';
+import type { ReportClaims } from './app/ports/inbound.js';
 import { locationJob } from './domain/alert-schedule.js';
 import { SendOutcomePrompt } from './app/send-outcome-prompt.js';
 import { subscribeToMemberChanges } from './adapters/events/member-changed-subscriber.js';
@@ -71,8 +71,8 @@ export function buildDispatch(
     clock: Clock;
     bus: EventBus;
     logger: Logger;
-    /** Where the claimer's location text is read from, when this service handles claims' follow-ups (inbound SMS). */
-    claimLocation: { reports: ReportClaims; members: MemberContacts } | undefined;
+    /** Where the claimer's location is read from, when this service handles claims' follow-ups (inbound SMS). */
+    claimLocation: { reports: ReportClaims } | undefined;
   },
 ) {
   const log = ports.logger;
@@ -98,7 +98,18 @@ export function buildDispatch(
   const sendText = new SendFollowUpText({ texts: ports.sentTexts, optOuts: ports.optOuts, sms: ports.sms, statistics: ports.statistics, clock: ports.clock, log });
   const texts = new QueueText({ scheduler: ports.scheduler, clock: ports.clock });
   const sendOutcomePrompt = new SendOutcomePrompt({ reports: ports.reports, dispatches: ports.dispatches, members, texts: sendText, clock: ports.clock, log });
-  const sendClaimLocation = ports.claimLocation && new SendClaimLocation({ ...ports.claimLocation, texts: sendText });
+  const sendClaimLocation =
+    ports.claimLocation &&
+    new SendClaimLocation({
+      reports: ports.claimLocation.reports,
+      members,
+      texts: sendText,
+      sentTexts: ports.sentTexts,
+      push: ports.alertChannels.push,
+      mailer: ports.alertChannels.mailer,
+      clock: ports.clock,
+      log,
+    });
   const runDispatchJob = new RunDispatchJob({ runAlertJob, sendOutcomePrompt, sendText, sendClaimLocation, reports: ports.reports, log });
   const followReportClaims = new FollowReportClaims({
     claims: ports.claims,
@@ -124,7 +135,7 @@ export function buildDispatch(
       clock: ports.clock,
       log,
     }),
-    /** The claimer's location text, sent by a job of its own after a claim. */
+    /** The claimer's location, sent on their channels by a job of its own after a claim. */
     queueClaimLocation: async (claim: { reportId: string; memberId: string; claimedAt: Date }) => {
       await ports.scheduler.schedule(locationJob(claim), ports.clock.now());
     },

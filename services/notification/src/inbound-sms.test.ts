@@ -48,7 +48,8 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
       bus,
       logger: testLogger(),
       dispatch: {
-        members: new FakeMemberDirectory(),
+        // The location goes by the channels the member service gives (text message only, as a member who never chose).
+        members: new FakeMemberDirectory().phone('ada', '5035550100'),
         memberSettings: new MemoryMemberSettingsRepository(),
         billing: new FakeAlertBilling(),
         claims: new MemoryClaimRecordRepository(),

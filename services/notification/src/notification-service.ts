@@ -30,7 +30,7 @@ export function buildNotificationService(ports: {
   routes: (router: ConnectRouter) => void;
   subscribe: () => Promise<Subscription[]>;
 } {
-  const claimLocation = ports.inbound && { reports: ports.inbound.reports, members: ports.inbound.members };
+  const claimLocation = ports.inbound && { reports: ports.inbound.reports };
   const dispatch =
     ports.dispatch &&
     buildDispatch({ ...ports.dispatch, dispatches: ports.dispatches, statistics: ports.statistics, clock: ports.clock, bus: ports.bus, logger: ports.logger, claimLocation });
@@ -70,6 +70,7 @@ export function buildNotificationService(ports: {
             dispatches: ports.dispatches,
             sentAlerts: ports.dispatch.sentAlerts,
             reports: ports.dispatch.reports,
+            claimDetails: ports.inbound.reports,
             thumbnailUrl: ports.dispatch.alertChannels.links.thumbnailUrl,
             clock: ports.clock,
           }),

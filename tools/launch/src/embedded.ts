@@ -48,6 +48,11 @@ export type EmbeddedProduct = {
   port: number;
   /** http://{host}:{METRICS_PORT}/metrics when METRICS_PORT is set: every part's metrics, from one registry. */
   metricsUrl?: string;
+  /**
+   * The operator RPC ports asked for, each as it was bound on 127.0.0.1 (0 asks for a free one), or `unavailable` when
+   * the port was taken (another product on this machine): the operator CLI then cannot reach this process.
+   */
+  operatorRpc: OperatorRpcPorts;
   clients: ServiceClients;
   /** Every email the product sent (login links, the bad-report email…), newest first; also shown at /dev/outbox. */
   outbox: DevOutbox;
@@ -55,6 +60,9 @@ export type EmbeddedProduct = {
   stores: { report: ReportStores; member: MemberStores; associationBilling: AssociationBillingStores };
   close: () => Promise<void>;
 };
+
+export type OperatorRpcPart = 'association-billing' | 'notification';
+export type OperatorRpcPorts = Partial<Record<OperatorRpcPart, { port: number } | { unavailable: number }>>;
 
 /**
  * What the embedded product assumes unless the environment says otherwise, so it runs without any provider account:
@@ -122,8 +130,8 @@ export async function startEmbedded(options: {
   env: Readonly<Record<string, string | undefined>>;
   /** A logger per part of the product, so each line names its service as in the distributed mode. */
   loggerFor: (part: EmbeddedPart) => Logger;
-  /** Serves these services on 127.0.0.1 at these ports too, for the operator CLI (billing, statistics). */
-  operatorRpcPorts?: Partial<Record<'association-billing' | 'notification', number>>;
+  /** Serves these services on 127.0.0.1 at these ports too (0: a free one), for the operator CLI (billing, statistics). */
+  operatorRpcPorts?: Partial<Record<OperatorRpcPart, number>>;
   /** A test's own feedback sink, to see what arrives. */
   feedback?: FeedbackSink;
 }): Promise<EmbeddedProduct> {
@@ -211,10 +219,11 @@ export async function startEmbedded(options: {
     await gateway.listen({ port, host: configs.gateway.HOST });
 
     // Loopback only: the operator's calls carry no credentials, so they must not be reachable from the network.
-    for (const [part, operatorPort] of Object.entries(options.operatorRpcPorts ?? {}) as ['association-billing' | 'notification', number][]) {
+    const operatorRpc: OperatorRpcPorts = {};
+    for (const [part, operatorPort] of Object.entries(options.operatorRpcPorts ?? {}) as [OperatorRpcPart, number][]) {
       const partRoutes = routes[part];
       if (!partRoutes) continue;
-      const operatorRpc = await startRpcServer({
+      const operatorServer = await startRpcServer({
         port: operatorPort,
         host: '127.0.0.1',
         routes: partRoutes,
@@ -226,7 +235,10 @@ export async function startEmbedded(options: {
         loggerFor(part).warn({ err: error, port: operatorPort }, 'operator RPC port unavailable; the operator CLI cannot reach this process');
         return undefined;
       });
-      if (operatorRpc) lifecycle.onShutdown(`operator rpc server (${part})`, () => operatorRpc.close());
+      if (operatorServer) {
+        operatorRpc[part] = { port: operatorServer.port };
+        lifecycle.onShutdown(`operator rpc server (${part})`, () => operatorServer.close());
+      } else operatorRpc[part] = { unavailable: operatorPort };
     }
 
     let metricsUrl: string | undefined;
@@ -243,6 +255,7 @@ export async function startEmbedded(options: {
       webPushPublicKey: configs.gateway.WEB_PUSH_PUBLIC_KEY,
       host: configs.gateway.HOST,
       port,
+      operatorRpc,
       clients,
       outbox,
       stores: { report: report.stores, member: member.stores, associationBilling: associationBilling.stores },

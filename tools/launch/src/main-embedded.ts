@@ -1,6 +1,6 @@
 import { isLoopbackListenAddress } from '@swarm/gateway';
 import { createLogger, loadConfigOrExit, runMain } from '@swarm/runtime';
-import { startEmbedded, type EmbeddedProduct } from './embedded.js';
+import { startEmbedded, type EmbeddedProduct, type OperatorRpcPorts } from './embedded.js';
 import { embeddedConfigShape } from './launch-config.js';
 
 const config = loadConfigOrExit(embeddedConfigShape);
@@ -17,9 +17,37 @@ function banner(product: EmbeddedProduct): string {
     'Everything is kept in memory: reports, members, associations and balances are lost when it stops.',
     `Emails and SMS are not sent: read them at ${product.url}/dev/outbox (from this machine).`,
     ...(exposed ? ['WARNING: DEV_OUTBOX_ON_NETWORK=true: any machine that reaches this port can read the dev outbox and its login links.'] : []),
+    ...operatorLines(product.operatorRpc),
     '',
     '',
   ].join('\n');
+}
+
+/** The operator CLI's defaults (tools/operator): a product on other ports must be named to it. */
+const OPERATOR_CLI_DEFAULTS = { 'association-billing': 8083, notification: 8084 } as const;
+const OPERATOR_VARIABLES = {
+  'association-billing': { port: 'OPERATOR_RPC_PORT', url: 'ASSOCIATION_BILLING_SERVICE_URL' },
+  notification: { port: 'OPERATOR_NOTIFICATION_RPC_PORT', url: 'NOTIFICATION_SERVICE_URL' },
+} as const;
+
+/** Where the operator CLI reaches this product, and how to point it here when the ports are not its defaults. */
+function operatorLines(ports: OperatorRpcPorts): string[] {
+  const lines: string[] = [];
+  const elsewhere: string[] = [];
+  for (const part of ['association-billing', 'notification'] as const) {
+    const bound = ports[part];
+    if (!bound) continue;
+    if ('unavailable' in bound) {
+      lines.push(
+        `WARNING: port ${bound.unavailable} for the operator CLI (${part}) is taken, perhaps by another Swarm Alert: the CLI cannot reach this one. Set ${OPERATOR_VARIABLES[part].port} (0 picks a free port).`,
+      );
+      continue;
+    }
+    lines.push(`Operator CLI (${part}): 127.0.0.1:${bound.port}.`);
+    if (bound.port !== OPERATOR_CLI_DEFAULTS[part]) elsewhere.push(`${OPERATOR_VARIABLES[part].url}=http://127.0.0.1:${bound.port}`);
+  }
+  if (elsewhere.length > 0) lines.push(`Run it against this product with: ${elsewhere.join(' ')} npm run operator -- …`);
+  return lines;
 }
 
 // Every variable of the configuration reference applies, as in the distributed mode; only the store, the event bus,
@@ -31,6 +59,6 @@ await runMain(logger, async (lifecycle) => {
     loggerFor: (service) => createLogger({ service, level: config.LOG_LEVEL }),
   });
   lifecycle.onShutdown('product', product.close);
-  logger.info({ url: product.url, host: product.host, publicUrl: product.publicUrl, mode: 'embedded' }, 'Swarm Alert is running');
+  logger.info({ url: product.url, host: product.host, publicUrl: product.publicUrl, operatorRpc: product.operatorRpc, mode: 'embedded' }, 'Swarm Alert is running');
   process.stdout.write(banner(product));
 });

@@ -173,11 +173,16 @@ describe('distributed mode: alerts by notification, email and SMS, and claims fr
     expect(await view.json()).toMatchObject({ reportId, claimCode: push?.claimCode, town: 'Eugene, OR', state: 'open', test: false });
     const claimed = await claimWithToken(push?.claimToken ?? '');
     expect(claimed.status).toBe(200);
-    const answer = (await claimed.json()) as { outcome: string; message: string; claimCode: string };
+    const answer = (await claimed.json()) as { outcome: string; message: string; claimCode: string; location?: { address: string; mapUrl: string } };
     expect(answer).toMatchObject({ outcome: 'claimed', claimCode: push?.claimCode });
-    expect(answer.message).toContain(`Swarm ${push?.claimCode} is yours. Address: 9 Swarm Street`);
-    // The location text follows by SMS, as after every claim.
-    await waitUntil(() => textsTo(ada.phone).some((text) => text.startsWith(`Swarm ${push?.claimCode} is yours.`)), 20_000, 'the location text');
+    // Said under the title 'Swarm … is yours': the place and the reporter, one field each for the page's links.
+    expect(answer.message).toMatch(/^Address: 9 Swarm Street/);
+    expect(answer.location).toMatchObject({ address: expect.stringContaining('9 Swarm Street'), mapUrl: expect.stringMatching(/^https:\/\/maps\.google\.com\//) });
+    // The location follows on Ada's own channel, a notification (she chose no text messages), as after every claim.
+    await waitUntil(() => pushesTo(pushDevice.endpoint).some((sent) => (sent as { type?: string }).type === 'swarm-location'), 20_000, 'the location notification');
+    const location = pushesTo(pushDevice.endpoint).find((sent) => (sent as { type?: string }).type === 'swarm-location') as unknown as { title: string; body: string; url: string };
+    expect(location).toMatchObject({ title: `Swarm ${push?.claimCode} is yours`, body: expect.stringContaining('Address: 9 Swarm Street'), url: answer.location?.mapUrl });
+    expect(textsTo(ada.phone)).toEqual([]);
 
     // A token serves once: used again, it answers the first outcome and changes nothing; forged or foreign, it is refused.
     expect(await (await claimWithToken(push?.claimToken ?? '')).json()).toMatchObject({ outcome: 'claimed' });

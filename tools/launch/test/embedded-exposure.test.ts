@@ -92,12 +92,46 @@ function runEmbedded(env: Record<string, string>, until: (output: string) => boo
 describe('npm start', () => {
   it('says where it listens, that it keeps everything in memory, and where the dev outbox is', async () => {
     const port = await freePort();
-    const { output } = await runEmbedded({ PORT: String(port), OPERATOR_RPC_PORT: String(await freePort()), OPERATOR_NOTIFICATION_RPC_PORT: String(await freePort()) }, (text) => text.includes('/dev/outbox'));
+    const [billingPort, notificationPort] = [await freePort(), await freePort()];
+    const { output } = await runEmbedded(
+      { PORT: String(port), OPERATOR_RPC_PORT: String(billingPort), OPERATOR_NOTIFICATION_RPC_PORT: String(notificationPort) },
+      (text) => text.includes('npm run operator'),
+    );
     expect(output).toContain(`Swarm Alert is running at http://localhost:${port}`);
+    expect(output).toContain(`Operator CLI (association-billing): 127.0.0.1:${billingPort}.`);
+    expect(output).toContain(`Operator CLI (notification): 127.0.0.1:${notificationPort}.`);
+    expect(output).toContain(
+      `Run it against this product with: ASSOCIATION_BILLING_SERVICE_URL=http://127.0.0.1:${billingPort} NOTIFICATION_SERVICE_URL=http://127.0.0.1:${notificationPort} npm run operator -- …`,
+    );
     expect(output).toContain(`Listening on 127.0.0.1:${port} — this machine only.`);
     expect(output).toContain('Everything is kept in memory: reports, members, associations and balances are lost when it stops.');
     expect(output).toContain(`read them at http://localhost:${port}/dev/outbox`);
     expect(output).not.toContain('WARNING');
+  });
+
+  it('picks free operator ports when told 0, and says which', async () => {
+    const { output } = await runEmbedded({ PORT: String(await freePort()), OPERATOR_RPC_PORT: '0', OPERATOR_NOTIFICATION_RPC_PORT: '0' }, (text) => text.includes('npm run operator'));
+    const billingPort = Number(/Operator CLI \(association-billing\): 127\.0\.0\.1:(\d+)\./.exec(output)?.[1]);
+    const notificationPort = Number(/Operator CLI \(notification\): 127\.0\.0\.1:(\d+)\./.exec(output)?.[1]);
+    expect(billingPort).toBeGreaterThan(0);
+    expect(notificationPort).toBeGreaterThan(0);
+    expect(billingPort).not.toBe(notificationPort);
+    expect(output).toContain(`ASSOCIATION_BILLING_SERVICE_URL=http://127.0.0.1:${billingPort}`);
+  });
+
+  it('beside another product holding its operator port, still starts and says the CLI cannot reach it', async () => {
+    const taken = await freePort();
+    const first = await startEmbedded({ env: { PORT: '0', STATIC_DIR: '/nonexistent' }, operatorRpcPorts: { 'association-billing': taken }, loggerFor: silent });
+    try {
+      expect(first.operatorRpc).toEqual({ 'association-billing': { port: taken } });
+      const { output } = await runEmbedded({ PORT: String(await freePort()), OPERATOR_RPC_PORT: String(taken), OPERATOR_NOTIFICATION_RPC_PORT: '0' }, (text) =>
+        text.includes('npm run operator'),
+      );
+      expect(output).toContain(`WARNING: port ${taken} for the operator CLI (association-billing) is taken, perhaps by another Swarm Alert`);
+      expect(output).toContain('Set OPERATOR_RPC_PORT (0 picks a free port).');
+    } finally {
+      await first.close();
+    }
   });
 
   it('stops with a message naming HOST and the opt-in when asked to listen beyond loopback', async () => {

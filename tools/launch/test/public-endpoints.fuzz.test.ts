@@ -335,6 +335,29 @@ describe('every public endpoint refuses generated bad input (fast-check, whole p
     );
   });
 
+  it.each([
+    ['POST', '/api/alerts/claim'],
+    ['POST', '/api/feedback'],
+    ['POST', '/api/oauth/magic-login/member'],
+  ])('%s %s: bodies that are not JSON, answered in the product’s words', async (method, path) => {
+    const notJson = fc.string({ unit: 'binary', maxLength: 80 }).filter((text) => {
+      try {
+        JSON.parse(text);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    await fc.assert(
+      fc.asyncProperty(notJson, async (body) => {
+        const answer = await call(`${method} ${path}`, path, { method, headers: { 'content-type': 'application/json' }, body });
+        expectRefused(answer);
+        expect(answer.body).not.toMatch(/content-type is set|JSON\.parse|Unexpected token|FST_/i);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it.each(['/api/oauth/magic-login/member/callback', '/api/oauth/google/callback'])('GET %s: a failed login, never a session', async (path) => {
     await fc.assert(
       fc.asyncProperty(callbackQuery, fc.option(anyText(60).map((value) => `swarm_oidc_state=${encodeURIComponent(value)}`)), async (query, stateCookie) => {

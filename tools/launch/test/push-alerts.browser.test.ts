@@ -291,7 +291,7 @@ describe('a swarm alert as a notification on a phone, claimed from the notificat
     await alertArticle.getByRole('button', { name: 'Claim' }).click();
     await page.waitForURL(`${origin}/dev/outbox`);
     // The token serves once: a second use answers the first outcome, and claims nothing more.
-    await page.getByRole('listitem').filter({ hasText: `Claim on ${DEVICE_NAME} (swarm ${claimCode}), the product answered claimed: Swarm ${claimCode} is yours.` }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: `Claim on ${DEVICE_NAME} (swarm ${claimCode}), the product answered claimed: Address: ${swarm.address}` }).waitFor();
     const locationTexts = (await smsTo(product, member.phone)).filter((body) => body.startsWith(`Swarm ${claimCode} is yours.`));
     expect(locationTexts).toHaveLength(1);
     await page.locator('article.notification').filter({ hasText: `Claim code ${claimCode}` }).getByRole('link', { name: 'Open' }).click();

@@ -243,7 +243,7 @@ describe('distributed mode with two replicas of every service and two gateways',
     expect((await (billings[0] as Client<typeof AssociationBillingService>).getBalance({ companyId })).balanceCents).toBe(2_000 - 7 * keepers.length);
     // Handled once across the notification replicas: the report's event by dispatch, the claim's by the follow-up.
     expect(logLines('notification', 'report received for alert dispatch', reportId)).toHaveLength(1);
-    expect(logLines('notification', 'claim location text', reportId)).toHaveLength(1);
+    expect(logLines('notification', 'claim location', reportId)).toHaveLength(1);
   });
 
   it(`gives one winner and one location SMS to ${RACERS} keepers claiming at once by SMS and on the web through two gateways`, { timeout: 240_000 }, async () => {
@@ -292,6 +292,6 @@ describe('distributed mode with two replicas of every service and two gateways',
     expect([...charges.values()].filter((count) => count !== 1)).toEqual([]);
     expect(charges.size).toBe(RACERS);
     expect(logLines('notification', 'report received for alert dispatch', reportId)).toHaveLength(1);
-    expect(logLines('notification', 'claim location text', reportId)).toHaveLength(1);
+    expect(logLines('notification', 'claim location', reportId)).toHaveLength(1);
   });
 });

@@ -121,7 +121,7 @@ describe('the reporter in the loop, outcomes and statistics, in a browser on a p
         if (figures.Captured !== '1') await page.reload();
         return figures;
       }, { timeout: 20_000 })
-      .toMatchObject({ 'Reports alerted': '1', Claimed: '1', Captured: '1', 'Alerts sent': '1', 'Cost of alerts': '$0.07', 'Texts to reporters': '1' });
+      .toMatchObject({ 'Reports alerted': '1', Claimed: '1', Captured: '1', 'Alerts sent': '1', 'Alerts by text message': '1', 'Alerts by email': '0', 'Cost of alerts': '$0.07', 'Texts to reporters': '1' });
     await statistics.evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await shot(page, 'association-statistics-phone-390x844');
     const problems: string[] = [];

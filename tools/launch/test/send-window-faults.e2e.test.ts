@@ -149,7 +149,7 @@ describe('distributed mode: the notification service killed inside its send wind
       expect(claimedAt).toBeInstanceOf(Date);
       await bus.publish(ReportClaimedEvent.toMessage(`redelivered-${randomUUID()}`, { reportId, memberId: memberIdOf.get(claimer) ?? '', claimedAt: timestampFromDate(claimedAt!) }));
       await waitUntil(
-        () => product.notificationLog().filter((line) => line.msg === 'claim location text' && line.reportId === reportId && line.outcome === 'already-sent').length > 0,
+        () => product.notificationLog().filter((line) => line.msg === 'claim location' && line.reportId === reportId && (line.channels as { sms?: string } | undefined)?.sms === 'already-sent').length > 0,
         20_000,
         'the redelivered claim to be handled',
       );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertChannelsOf, checkAlertChannels, DEFAULT_ALERT_CHANNELS } from './alert-channels.js';
+import { alertChannelsOf, checkAlertChannels, DEFAULT_ALERT_CHANNELS, NO_DEVICE_FOR_PUSH_MESSAGE } from './alert-channels.js';
 import { MemberError } from './member-error.js';
 
 describe('alert channels', () => {
@@ -19,14 +19,25 @@ describe('alert channels', () => {
     { sms: false, push: true, email: false },
     { sms: false, push: false, email: true },
     { sms: true, push: true, email: true },
-  ])('accepts %j', (channels) => {
-    expect(checkAlertChannels(channels)).toEqual(channels);
+  ])('accepts %j from a member with a device', (channels) => {
+    expect(checkAlertChannels(channels, { deviceCount: 1 })).toEqual(channels);
+  });
+
+  it('accepts notifications beside another channel before any device is added', () => {
+    expect(checkAlertChannels({ sms: true, push: true, email: false }, { deviceCount: 0 })).toEqual({ sms: true, push: true, email: false });
+    expect(checkAlertChannels({ sms: false, push: true, email: true }, { deviceCount: 0 })).toEqual({ sms: false, push: true, email: true });
+  });
+
+  it('refuses notifications alone from a member with no device: such an alert would reach nobody', () => {
+    expect(() => checkAlertChannels({ sms: false, push: true, email: false }, { deviceCount: 0 })).toThrow(
+      expect.objectContaining({ code: 'MEMBER.INVALID_ALERT_CHANNELS', message: NO_DEVICE_FOR_PUSH_MESSAGE }),
+    );
   });
 
   it('refuses every channel off with MEMBER.INVALID_ALERT_CHANNELS and the message the member area shows', () => {
     let refusal: unknown;
     try {
-      checkAlertChannels({ sms: false, push: false, email: false });
+      checkAlertChannels({ sms: false, push: false, email: false }, { deviceCount: 1 });
     } catch (error) {
       refusal = error;
     }

@@ -13,8 +13,15 @@ export function alertChannelsOf(chosen: AlertChannels | undefined): AlertChannel
   return { ...(chosen ?? DEFAULT_ALERT_CHANNELS) };
 }
 
-/** The channels as chosen, or MEMBER.INVALID_ALERT_CHANNELS when every one is off: a member is always reachable. */
-export function checkAlertChannels(channels: AlertChannels): AlertChannels {
+export const NO_DEVICE_FOR_PUSH_MESSAGE =
+  'Choose at least one way to be alerted: notifications reach no device of yours yet, so keep Text message or Email on until a device is added.';
+
+/**
+ * The channels as chosen, or MEMBER.INVALID_ALERT_CHANNELS when none would reach the member: every one off, or
+ * notifications alone with no device to show them (an alert would then go nowhere). A member is always reachable.
+ */
+export function checkAlertChannels(channels: AlertChannels, member: { deviceCount: number }): AlertChannels {
   if (!channels.sms && !channels.push && !channels.email) throw new MemberError('MEMBER.INVALID_ALERT_CHANNELS', NO_ALERT_CHANNEL_MESSAGE);
+  if (!channels.sms && !channels.email && member.deviceCount === 0) throw new MemberError('MEMBER.INVALID_ALERT_CHANNELS', NO_DEVICE_FOR_PUSH_MESSAGE);
   return { sms: channels.sms, push: channels.push, email: channels.email };
 }

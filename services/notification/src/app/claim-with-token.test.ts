@@ -34,11 +34,19 @@ describe('claiming with a token from a notification or an alert email', () => {
     sentAlerts = new MemorySentAlertRepository(new MemoryOutbox());
     await sentAlerts.beginSending({ sendKey: 'alert--r1--ada--submitted', reportId: 'r1', memberId: 'ada', companyId: 'c1', companyName: 'Lane Bees', distanceMiles: 2.5, startedAt: NOW });
     claim = new ClaimWithToken({ tokens, uses: new MemoryClaimTokenUseRepository(), dispatches, sentAlerts, reports, clock });
-    view = new GetAlertByClaimToken({ tokens, dispatches, sentAlerts, reports: lifecycle, thumbnailUrl: (token) => `https://swarm.example/api/alerts/claim/${token}/thumbnail`, clock });
+    view = new GetAlertByClaimToken({ tokens, dispatches, sentAlerts, reports: lifecycle, claimDetails: reports, thumbnailUrl: (token) => `https://swarm.example/api/alerts/claim/${token}/thumbnail`, clock });
   });
 
   it('claims for the token’s member and answers the location and the reporter’s contact', async () => {
-    expect(await claim.execute(tokenFor('ada'))).toEqual({ kind: 'claimed', claimCode: '04217', message: expect.stringContaining('Swarm 04217 is yours. Address: 1 Hive Way') });
+    const answer = await claim.execute(tokenFor('ada'));
+    // Said under a title that already says the swarm is yours: the place and the contact, once each.
+    expect(answer).toEqual({
+      kind: 'claimed',
+      claimCode: '04217',
+      message: 'Address: 1 Hive Way, Portland, OR. Reporter: Jo Doe 503-555-0177',
+      location: { address: '1 Hive Way, Portland, OR', reporterName: 'Jo Doe', reporterPhone: '5035550177', mapUrl: 'https://maps.google.com/?q=45.50000,-122.60000' },
+    });
+    expect(answer.message).not.toContain('is yours');
     expect(reports.claimers.get('r1')).toBe('ada');
     expect(reports.claimCalls[0]).toMatchObject({ claimCode: '04217', memberId: 'ada', alert: { reportId: 'r1', companyId: 'c1' } });
   });
@@ -94,8 +102,14 @@ describe('claiming with a token from a notification or an alert email', () => {
     });
     await dispatches.changeReportState('r1', { state: 'claimed', at: new Date(NOW.getTime() + 1_000) });
     lifecycle.claimers.set('r1', { memberId: 'ada', claimedAt: NOW });
-    expect((await view.execute(token)).state).toBe('yours');
-    expect((await view.execute(tokenFor('bea'))).state).toBe('taken');
+    reports.claimers.set('r1', 'ada');
+    // The claimer, and only the claimer, now sees where it is and who to call.
+    expect(await view.execute(token)).toMatchObject({
+      state: 'yours',
+      location: { address: '1 Hive Way, Portland, OR', reporterName: 'Jo Doe', reporterPhone: '5035550177', mapUrl: 'https://maps.google.com/?q=45.50000,-122.60000' },
+    });
+    expect(await view.execute(tokenFor('bea'))).toMatchObject({ state: 'taken' });
+    expect(await view.execute(tokenFor('bea'))).not.toHaveProperty('location');
     await dispatches.changeReportState('r1', { state: 'expired', at: new Date(NOW.getTime() + 2_000) });
     expect((await view.execute(token)).state).toBe('over');
   });

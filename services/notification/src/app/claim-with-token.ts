@@ -1,19 +1,28 @@
 import { CLAIM_TOKEN_MAX_LENGTH, type ClaimTokenClaims } from '../domain/claim-token.js';
-import { locationSms } from '../domain/inbound-sms.js';
+import { claimAnswerText, claimedSwarmLocation, type ClaimedSwarmLocation } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
 import { heldAlertOf } from '../domain/sent-alert.js';
+import { TEST_ALERT_FACTS, TEST_CLAIM_MESSAGE } from '../domain/test-alert.js';
 import type { ClaimTokens, ClaimTokenUseRepository } from './ports/claim-tokens.js';
 import type { Clock } from './ports/clock-and-log.js';
 import type { ReportClaims } from './ports/inbound.js';
 import type { ReportLifecycle } from './ports/other-services.js';
 import type { DispatchRepository, SentAlertRepository } from './ports/stores.js';
 
-/** What became of a claim from a notification or a claim page: one sentence for the member, as the answer says it. */
-export type TokenClaimOutcome = { kind: 'claimed' | 'already-yours' | 'taken' | 'over' | 'test'; message: string; claimCode: string };
+/**
+ * What became of a claim from a notification or a claim page: one sentence for the member, as the answer says it under
+ * its title, and for the claimer the swarm's place and the reporter's contact one field each.
+ */
+export type TokenClaimOutcome = {
+  kind: 'claimed' | 'already-yours' | 'taken' | 'over' | 'test';
+  message: string;
+  claimCode: string;
+  location?: ClaimedSwarmLocation;
+};
 
 export const CLAIM_TAKEN_MESSAGE = 'Another beekeeper claimed it first.';
+export { TEST_ALERT_FACTS, TEST_CLAIM_MESSAGE };
 export const CLAIM_OVER_MESSAGE = 'This swarm can no longer be claimed.';
-export const TEST_CLAIM_MESSAGE = 'This was a test alert: nothing was claimed. Real alerts are claimed the same way.';
 
 /** A claim token, checked: signed by this service and still within its report's claimable time. */
 export function checkedClaims(tokens: ClaimTokens, token: string, now: Date): ClaimTokenClaims {
@@ -27,8 +36,8 @@ export function checkedClaims(tokens: ClaimTokens, token: string, now: Date): Cl
  * Claims the report for the member a token was issued to, with no session: the token (signed, bound to member, report
  * and alert, valid while a claim is possible) is the proof. It serves once: a second use answers the first outcome and
  * does nothing. One claim wins among SMS, the web, notifications and email, as the report service's one conditional
- * update decides. The claimer's answer carries the location and the reporter's contact, as the location text has them
- * (which follows by SMS as after every claim).
+ * update decides. The claimer's answer carries the location and the reporter's contact, as the location message has
+ * them (which follows on the member's channels as after every claim).
  */
 export class ClaimWithToken {
   constructor(
@@ -69,7 +78,7 @@ export class ClaimWithToken {
   private async answer(kind: TokenClaimOutcome['kind'], claims: ClaimTokenClaims, claimCode: string): Promise<TokenClaimOutcome> {
     if (kind === 'claimed' || kind === 'already-yours') {
       const details = await this.ports.reports.getClaimDetails(claims.reportId, claims.memberId);
-      if (details) return { kind, message: locationSms(details), claimCode };
+      if (details) return { kind, message: claimAnswerText(details), claimCode, location: claimedSwarmLocation(details) };
       return { kind: 'over', message: CLAIM_OVER_MESSAGE, claimCode };
     }
     if (kind === 'taken') return { kind, message: CLAIM_TAKEN_MESSAGE, claimCode };
@@ -91,6 +100,8 @@ export type AlertView = {
   test: boolean;
   /** The member the token was issued to. */
   memberId: string;
+  /** Only while the token's member holds the swarm: its place and the reporter (never before a claim). */
+  location?: ClaimedSwarmLocation;
 };
 
 /** The alert a claim token stands for, as the claim page shows it before the member presses 'Claim this swarm'. */
@@ -101,6 +112,8 @@ export class GetAlertByClaimToken {
       dispatches: Pick<DispatchRepository, 'findSummaryByReportId'>;
       sentAlerts: Pick<SentAlertRepository, 'find'>;
       reports: Pick<ReportLifecycle, 'claimOf'>;
+      /** Where the claimer's page reads the place and the reporter, as the claim's answer gives them. */
+      claimDetails: Pick<ReportClaims, 'getClaimDetails'>;
       thumbnailUrl: (claimToken: string) => string;
       clock: Clock;
     },
@@ -115,6 +128,7 @@ export class GetAlertByClaimToken {
     let state: AlertView['state'] = 'over';
     if (dispatch.reportState === 'active') state = 'open';
     else if (dispatch.reportState === 'claimed') state = (await reports.claimOf(claims.reportId, claims.memberId)) ? 'yours' : 'taken';
+    const details = state === 'yours' ? await this.ports.claimDetails.getClaimDetails(claims.reportId, claims.memberId) : undefined;
     return {
       reportId: dispatch.reportId,
       claimCode: dispatch.claimCode,
@@ -127,9 +141,7 @@ export class GetAlertByClaimToken {
       state,
       test: false,
       memberId: claims.memberId,
+      ...(details ? { location: claimedSwarmLocation(details) } : {}),
     };
   }
 }
-
-/** What a test alert says: a swarm like a real one, claimed by nobody. */
-export const TEST_ALERT_FACTS = { claimCode: '00000', size: 'Basketball', elevationFeet: 12, distanceMiles: 1.5, town: 'Test alert' } as const;

@@ -28,6 +28,7 @@ import {
   UNKNOWN_CODE_REPLY,
 } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
+import { TEST_CLAIM_MESSAGE } from '../domain/test-alert.js';
 import { HandleInboundSms } from './handle-inbound-sms.js';
 import { FakeMemberContacts, FakeReportClaims, FakeReportLifecycle } from './inbound-fakes.test-support.js';
 
@@ -193,8 +194,19 @@ describe('HandleInboundSms', () => {
     expect(reports.claimers.size).toBe(0);
   });
 
+  it("answers the test alert's code as the test alert's claim does on the other channels, and counts no wrong code", async () => {
+    for (let attempt = 0; attempt < 6; attempt += 1) expect(await sms(ADA, ' 00000 ')).toBe(TEST_CLAIM_MESSAGE);
+    expect(await sms(ADA, '12345')).toBe(claimedReply('12345'));
+  });
+
+  it('still claims a live report that drew the code 00000', async () => {
+    reports = new FakeReportClaims([{ reportId: 'report-0', claimCode: '00000', alerted: ['ada'] }]);
+    handle = new HandleInboundSms({ messages: new MemoryInboundSmsRepository(), members, reports, clock: { now: () => now }, dispatches, sentAlerts, lifecycle, texts, optOuts });
+    expect(await sms(ADA, '00000')).toBe(claimedReply('00000'));
+  });
+
   it('refuses further codes from a number after five wrong ones within an hour, and accepts them an hour later', async () => {
-    for (let attempt = 0; attempt < 5; attempt += 1) expect(await sms(ADA, `0000${attempt}`)).toBe(UNKNOWN_CODE_REPLY);
+    for (let attempt = 1; attempt <= 5; attempt += 1) expect(await sms(ADA, `0000${attempt}`)).toBe(UNKNOWN_CODE_REPLY);
     expect(await sms(ADA, '12345')).toBe(TOO_MANY_WRONG_CODES_REPLY);
     expect(reports.claimers.size).toBe(0);
     // Keywords still work while throttled.

@@ -13,6 +13,7 @@ import {
   WRONG_CODE_WINDOW_MS,
 } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
+import { TEST_ALERT_FACTS, TEST_CLAIM_MESSAGE } from '../domain/test-alert.js';
 import {
   NO_OUTCOME_PROMPT_REPLY,
   outcomeRecordedReply,
@@ -115,6 +116,9 @@ export class HandleInboundSms {
       case 'already-claimed':
         return answer(alreadyClaimedReply(intent.claimCode));
       case 'not-found':
+        // A test alert's code is no swarm's (unless a live report drew it, claimed above): it answers as the test
+        // alert's claim does on the other channels, and is no wrong guess.
+        if (intent.claimCode === TEST_ALERT_FACTS.claimCode) return answer(TEST_CLAIM_MESSAGE);
         return answer(UNKNOWN_CODE_REPLY, true);
     }
   }

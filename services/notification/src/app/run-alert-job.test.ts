@@ -372,7 +372,7 @@ describe('RunAlertJob on the channels the member chose', () => {
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(push.sent).toHaveLength(1);
     expect(push.sent[0]?.payload).toMatchObject({ body: 'Basketball swarm, 12 ft up, 2.3 mi from home, in Portland, OR. Claim code 04217', tag: 'swarm-report-r1', claimCode: '04217' });
-    expect(push.sent[0]?.payload.image).toMatch(/^https:\/\/swarm\.example\/api\/alerts\/claim\/.+\/thumbnail$/);
+    expect(push.sent[0]?.payload).toHaveProperty('image', expect.stringMatching(/^https:\/\/swarm\.example\/api\/alerts\/claim\/.+\/thumbnail$/));
     expect(emails).toHaveLength(1);
     expect(emails[0]?.text).toContain('See the swarm and claim it: https://swarm.example/claim/');
     expect(sms.list()).toHaveLength(1);

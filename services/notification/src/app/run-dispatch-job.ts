@@ -35,8 +35,10 @@ export class RunDispatchJob {
         await this.ports.sendText.execute(job.text, attempt);
         return { kind: 'done' };
       case 'location': {
-        const outcome = (await this.ports.sendClaimLocation?.execute(job, attempt)) ?? 'not-handled';
-        this.ports.log.info({ reportId: job.reportId, memberId: job.memberId, outcome }, 'claim location text');
+        const outcome = (await this.ports.sendClaimLocation?.execute(job, attempt)) ?? { kind: 'not-handled' };
+        // Each channel's outcome apart (`channels.sms: 'already-sent'`), so a redelivery is seen to send nothing again.
+        const channels = outcome.kind === 'delivered' ? { channels: outcome.channels } : {};
+        this.ports.log.info({ reportId: job.reportId, memberId: job.memberId, outcome: outcome.kind, ...channels }, 'claim location');
         return { kind: 'done' };
       }
       case 'expire':

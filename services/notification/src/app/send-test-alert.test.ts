@@ -4,7 +4,7 @@ import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
 import { FakeMemberDirectory, memberSettingsFrom, silentLog, withoutOtherChannels } from '../testing/dispatch-fakes.js';
 import { SendAlertMessage } from './send-alert-message.js';
-import { SendTestAlert } from './send-test-alert.js';
+import { SendTestAlert, TEST_ALERT_NOT_SENT_MESSAGE } from './send-test-alert.js';
 
 describe('SendTestAlert', () => {
   const setUp = () => {
@@ -27,11 +27,12 @@ describe('SendTestAlert', () => {
       pushTargets: [{ deviceId: 'd1', name: 'Pixel', endpoint: 'https://push.example/d1', p256dh: 'k', auth: 'a' }],
     });
     expect((await send.execute('ada')).sort()).toEqual(['email', 'push', 'sms']);
-    expect(sms.list()[0]?.body).toBe('Swarm Alert: Basketball swarm, 12 ft up, 1.5 mi from home. To claim it, reply with the code 00000');
+    expect(sms.list()[0]?.body).toBe('[Test] Swarm Alert: Basketball swarm, 12 ft up, 1.5 mi from home. To claim it, reply with the code 00000');
     const [notification] = push.list();
     expect(notification?.payload).toMatchObject({ title: 'Swarm Alert', body: 'Basketball swarm, 12 ft up, 1.5 mi from home, in Test alert. Claim code 00000' });
     expect(notification?.recipient).toEqual({ memberId: 'ada', deviceName: 'Pixel' });
-    expect(claimTokens.verify(notification?.payload.claimToken ?? '')).toMatchObject({ memberId: 'ada', test: true });
+    const payload = notification?.payload;
+    expect(claimTokens.verify(payload?.type === 'swarm-alert' ? payload.claimToken : '')).toMatchObject({ memberId: 'ada', test: true });
     expect(emails[0]).toMatchObject({ to: 'ada@example.org', subject: expect.stringMatching(/^\[Test\] Swarm Alert/) });
   });
 
@@ -43,5 +44,15 @@ describe('SendTestAlert', () => {
     expect(sms.list()).toHaveLength(1);
     members.left.add('cal');
     await expect(send.execute('cal')).rejects.toMatchObject({ code: 'NOTIFICATION.MEMBER_NOT_FOUND' });
+  });
+
+  it('refuses, sending nothing, when no chosen channel can take it', async () => {
+    const { members, sms, push, emails, send } = setUp();
+    // Notifications chosen, but the device was removed since; email chosen with no address known.
+    members.set('dan', { phoneNumber: '5035550103', channels: { sms: false, push: true, email: false }, pushTargets: [] });
+    await expect(send.execute('dan')).rejects.toMatchObject({ code: 'NOTIFICATION.TEST_ALERT_NOT_SENT', message: TEST_ALERT_NOT_SENT_MESSAGE });
+    members.set('eve', { phoneNumber: '5035550104', channels: { sms: false, push: false, email: true } });
+    await expect(send.execute('eve')).rejects.toMatchObject({ code: 'NOTIFICATION.TEST_ALERT_NOT_SENT' });
+    expect([sms.list(), push.list(), emails]).toEqual([[], [], []]);
   });
 });

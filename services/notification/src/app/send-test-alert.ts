@@ -1,7 +1,7 @@
 import { alertDeliveries, type AlertChannel } from '../domain/alert-channels.js';
 import { alertChannelsOf } from '../domain/member-settings.js';
 import { NotificationError } from '../domain/notification-error.js';
-import { TEST_ALERT_FACTS } from './claim-with-token.js';
+import { TEST_ALERT_FACTS } from '../domain/test-alert.js';
 import type { MemberSettings } from './member-settings.js';
 import type { ClaimTokens } from './ports/claim-tokens.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';
@@ -9,10 +9,13 @@ import type { SendAlertMessage } from './send-alert-message.js';
 
 const DAY_MS = 24 * 3_600_000;
 
+export const TEST_ALERT_NOT_SENT_MESSAGE =
+  'No test alert could be sent: none of the ways you chose reaches you yet. Check your phone number, email and devices, or tick another way to be alerted.';
+
 /**
  * 'Send me a test alert': an alert exactly as a real one looks, on each channel the member chose, charged to nobody.
  * Its claim token is marked as a test's, so claiming it does nothing. Read with the member's current settings, so a
- * device added a moment ago gets it.
+ * device added a moment ago gets it. Refused (NOTIFICATION.TEST_ALERT_NOT_SENT) when no channel took it.
  */
 export class SendTestAlert {
   constructor(private readonly ports: { members: MemberSettings; messages: SendAlertMessage; claimTokens: ClaimTokens; clock: Clock; log: DispatchLog }) {}
@@ -32,6 +35,8 @@ export class SendTestAlert {
       if (answer.kind === 'sent') reached.add(delivery.channel);
       else log.info({ memberId, channel: delivery.channel, reason: answer.reason }, 'test alert not taken');
     }
+    // An empty success would read as 'on its way' to the member: nothing went, so it is refused and said why.
+    if (reached.size === 0) throw new NotificationError('NOTIFICATION.TEST_ALERT_NOT_SENT', TEST_ALERT_NOT_SENT_MESSAGE);
     return [...reached];
   }
 }

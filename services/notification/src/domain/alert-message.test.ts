@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertMessage, isGsm7, SMS_SEGMENT_LENGTH } from './alert-message.js';
+import { gsm7Length } from './sms-text.js';
 
 describe('alert message', () => {
   it('says the size, height, distance and how to claim with the code', () => {
@@ -31,6 +32,13 @@ describe('alert message', () => {
     const text = alertMessage({ claimCode: '12345', size: 'Very Large 🐝', elevationFeet: 5, distanceMiles: Number.NaN });
     expect(isGsm7(text)).toBe(true);
     expect(text).toContain('0.0 mi');
+  });
+
+  it('marks a test alert as the test email is marked, within one segment', () => {
+    const text = alertMessage({ claimCode: '00000', size: 'Basketball', elevationFeet: 12, distanceMiles: 1.5, test: true });
+    expect(text).toBe('[Test] Swarm Alert: Basketball swarm, 12 ft up, 1.5 mi from home. To claim it, reply with the code 00000');
+    expect(gsm7Length(text)).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
+    expect(alertMessage({ claimCode: '00000', size: 'Basketball', elevationFeet: 12, distanceMiles: 1.5 })).not.toContain('Test');
   });
 
   it('knows GSM-7 from UCS-2', () => {

@@ -1,3 +1,6 @@
+import { gsm7Length } from './sms-text.js';
+import { TEST_ALERT_MARK } from './test-alert.js';
+
 /**
  * The alert SMS. It must fit one GSM-7 segment (160 characters): a single character outside GSM-7 (an emoji, a
  * curly quote) turns the whole message into UCS-2 with 70 characters per segment, doubling the cost or worse.
@@ -12,6 +15,8 @@ export type AlertMessageInput = {
   distanceMiles: number;
   /** The escalation's alert to a member further away than their range: the text says so. */
   wider?: boolean;
+  /** 'Send me a test alert': marked as the email's subject marks it, so the member knows no swarm waits. */
+  test?: boolean;
 };
 
 // GSM 03.38 basic character set; the extension table (^{}[]~|\€) costs two characters each, so it is left out.
@@ -30,11 +35,12 @@ const gsmOnly = (text: string) => [...text].filter((character) => GSM7_BASIC.inc
 export function alertMessage(input: AlertMessageInput): string {
   const code = gsmOnly(input.claimCode);
   const size = gsmOnly(input.size).slice(0, 20);
-  const opening = input.wider ? 'Swarm Alert, wider alert (still unclaimed)' : 'Swarm Alert';
+  const opening = `${input.test ? `${TEST_ALERT_MARK} ` : ''}${input.wider ? 'Swarm Alert, wider alert (still unclaimed)' : 'Swarm Alert'}`;
   const full =
     `${opening}: ${size} swarm, ${formatFeet(input.elevationFeet)} ft up, ${formatMiles(input.distanceMiles)} mi from home. ` +
     `To claim it, reply with the code ${code}`;
-  if (full.length <= SMS_SEGMENT_LENGTH) return full;
+  // Septets, not characters: the test mark's brackets are GSM-7 extension characters, which count twice.
+  if ((gsm7Length(full) ?? Infinity) <= SMS_SEGMENT_LENGTH) return full;
   // Only an absurd distance gets here; the claim instructions matter more than the distance.
   return `${opening}: ${size} swarm, ${formatFeet(input.elevationFeet)} ft up. To claim it, reply with the code ${code}`.slice(0, SMS_SEGMENT_LENGTH);
 }

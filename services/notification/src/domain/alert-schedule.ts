@@ -69,6 +69,8 @@ export type TextPurpose =
   | 'reporter-unclaimed'
   | 'reporter-expired'
   | 'claimer-location'
+  | 'claimer-location-push'
+  | 'claimer-location-email'
   | 'claimer-reporter-gone'
   | 'outcome-prompt';
 

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   alreadyClaimedReply,
   alreadyYoursReply,
+  claimAnswerText,
   claimedReply,
+  claimedSwarmLocation,
   HELP_REPLY,
   locationSms,
+  mapUrlOf,
   OPT_IN_REPLY,
   OPT_OUT_REPLY,
   readInboundSms,
@@ -49,6 +52,13 @@ describe('SMS texts', () => {
     const text = locationSms({ claimCode: '12345', address: '1 Hive Way, Portland', location: { latitude: 45.5152, longitude: -122.6784 }, reporterName: 'Jo Doe', reporterPhone: '5035550100' });
     expect(text).toBe('Swarm 12345 is yours. Address: 1 Hive Way, Portland. Reporter: Jo Doe 503-555-0100 Map: https://maps.google.com/?q=45.51520,-122.67840');
     expect(isSingleGsm7Segment(text)).toBe(true);
+  });
+
+  it('gives a claim page the place and the contact one field each, with a map of the coordinates or else of the address', () => {
+    const details = { claimCode: '12345', address: ' 1 Hive  Way,\nPortland ', location: { latitude: 45.5152, longitude: -122.6784 }, reporterName: 'Jo  Doe', reporterPhone: '5035550100' };
+    expect(claimedSwarmLocation(details)).toEqual({ address: '1 Hive Way, Portland', reporterName: 'Jo Doe', reporterPhone: '5035550100', mapUrl: 'https://maps.google.com/?q=45.51520,-122.67840' });
+    expect(mapUrlOf({ address: '1 Hive Way, Portland & Co', location: undefined })).toBe('https://maps.google.com/?q=1%20Hive%20Way%2C%20Portland%20%26%20Co');
+    expect(claimAnswerText(details)).toBe('Address: 1 Hive Way, Portland. Reporter: Jo Doe 503-555-0100');
   });
 
   it('keeps a long address whole and in GSM-7, dropping the map link instead', () => {

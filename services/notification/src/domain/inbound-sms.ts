@@ -54,10 +54,11 @@ export const UNKNOWN_CODE_REPLY =
   'Swarm Alert: no open swarm of yours has that code. Reply with the 5-digit code from an alert to claim it, STOP to pause alerts, START to resume.';
 export const TOO_MANY_WRONG_CODES_REPLY = 'Swarm Alert: too many wrong codes from this number. Please try again in an hour or claim in the member area.';
 
+// The location goes the ways the member chose to be alerted (SendClaimLocation), not necessarily by text.
 export const claimedReply = (claimCode: string) =>
-  `You claimed the swarm ${claimCode}! Its location and the reporter's contact details follow in a text shortly.`;
+  `You claimed the swarm ${claimCode}! Its location and the reporter's contact details follow shortly, the ways you chose to be alerted.`;
 export const alreadyYoursReply = (claimCode: string) =>
-  `You already claimed the swarm ${claimCode}. Its location and the reporter's contact details were sent to you by text.`;
+  `You already claimed the swarm ${claimCode}. Its location and the reporter's contact details were sent to you the ways you chose to be alerted.`;
 export const alreadyClaimedReply = (claimCode: string) => `Sorry, the swarm ${claimCode} has already been claimed by another member.`;
 
 /** Wrong claim codes accepted from one number before further codes are refused for a while (guessing codes). */
@@ -72,18 +73,41 @@ export type ClaimDetails = {
   reporterPhone: string;
 };
 
-const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
+export const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
+
+const coordinatesMapUrl = (location: { latitude: number; longitude: number }) =>
+  `https://maps.google.com/?q=${location.latitude.toFixed(5)},${location.longitude.toFixed(5)}`;
+
+/** A map of the swarm's place: its coordinates when the report has them, else the address as written. */
+export function mapUrlOf(details: Pick<ClaimDetails, 'address' | 'location'>): string {
+  return details.location ? coordinatesMapUrl(details.location) : `https://maps.google.com/?q=${encodeURIComponent(details.address.replace(/\s+/g, ' ').trim())}`;
+}
+
+/** What the claimer is given, one field each, for a page or an email to make the phone and the map tappable. */
+export type ClaimedSwarmLocation = { address: string; reporterName: string; reporterPhone: string; mapUrl: string };
+
+export function claimedSwarmLocation(details: ClaimDetails): ClaimedSwarmLocation {
+  const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+  return { address: clean(details.address), reporterName: clean(details.reporterName), reporterPhone: details.reporterPhone, mapUrl: mapUrlOf(details) };
+}
+
+/**
+ * The place and the contact in one line, said under a title that already says the swarm is yours (the claim page, the
+ * answer notification): the address and the reporter with their phone, never "is yours" again.
+ */
+export function claimAnswerText(details: ClaimDetails): string {
+  const location = claimedSwarmLocation(details);
+  return `Address: ${location.address}. Reporter: ${location.reporterName} ${formatPhone(location.reporterPhone)}`.replace(/\s+/g, ' ').trim();
+}
 
 /**
  * The text giving the claimer the swarm's place and the reporter's contact, in GSM-7 whatever the reporter typed.
  * The map link is left out when it would make the text longer than one segment; the address and contact never are.
  */
 export function locationSms(details: ClaimDetails): string {
-  const core = toGsm7(
-    `Swarm ${details.claimCode} is yours. Address: ${details.address}. Reporter: ${details.reporterName} ${formatPhone(details.reporterPhone)}`.replace(/\s+/g, ' '),
-  ).trim();
+  const core = toGsm7(`Swarm ${details.claimCode} is yours. ${claimAnswerText(details)}`).trim();
   if (!details.location) return core;
-  const map = ` Map: https://maps.google.com/?q=${details.location.latitude.toFixed(5)},${details.location.longitude.toFixed(5)}`;
+  const map = ` Map: ${coordinatesMapUrl(details.location)}`;
   return (gsm7Length(core + map) ?? Infinity) <= SMS_SEGMENT_LENGTH ? core + map : core;
 }
 

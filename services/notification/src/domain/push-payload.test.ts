@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  LOCATION_BODY_LENGTH,
+  locationPushPayload,
   alertPushPayload,
   encryptedPushOctets,
   PUSH_LIMITS,
@@ -140,6 +142,29 @@ describe('the size of an alert push message', () => {
         expect(payload.body).not.toMatch(/[\p{Cc}\p{Cs}]/u);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('locationPushPayload', () => {
+  it('says the swarm is the claimer’s with the place and reporter, in the alert’s place, and opens the map', () => {
+    expect(locationPushPayload({ reportId: 'r1', claimCode: '04217', body: 'Address: 1 Hive Way. Reporter: Jo 503-555-0100', mapUrl: 'https://maps.google.com/?q=1%20Hive%20Way' })).toEqual({
+      type: 'swarm-location',
+      title: 'Swarm 04217 is yours',
+      body: 'Address: 1 Hive Way. Reporter: Jo 503-555-0100',
+      tag: 'swarm-report-r1',
+      url: 'https://maps.google.com/?q=1%20Hive%20Way',
+    });
+  });
+
+  it('fits one push message with any address and name, leaving out a map link that is no short URL', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 3000 }), fc.string({ maxLength: 2000 }), (body, mapUrl) => {
+        const payload = locationPushPayload({ reportId: 'r'.repeat(PUSH_LIMITS.reportIdLength), claimCode: '00000', body, mapUrl });
+        expect(encryptedPushOctets(payload)).toBeLessThanOrEqual(PUSH_MESSAGE_MAX_OCTETS);
+        expect([...payload.body].length).toBeLessThanOrEqual(LOCATION_BODY_LENGTH);
+        if (payload.url !== undefined) expect(payload.url.length).toBeLessThanOrEqual(PUSH_LIMITS.urlLength);
+      }),
     );
   });
 });

@@ -30,8 +30,42 @@ export type AlertPushPayload = {
   actions: PushAction[];
 };
 
+/**
+ * After a claim, where the swarm is, on the claimer's devices: the address and the reporter's phone, in the place of the
+ * alert's notification (the same tag). A tap opens the map (`url`, left out when the map link is not a short URL).
+ */
+export type LocationPushPayload = {
+  type: 'swarm-location';
+  title: string;
+  body: string;
+  tag: string;
+  url?: string;
+};
+
 /** Every JSON message the service sends by Web Push. */
-export type PushPayload = AlertPushPayload;
+export type PushPayload = AlertPushPayload | LocationPushPayload;
+
+/** The location's body: an address and a name from the reporter, cut well inside the message's limit. */
+export const LOCATION_BODY_LENGTH = 400;
+
+/** The claimer's location notification. Free text (address, name) is cleaned and cut; the map URL is checked. */
+export function locationPushPayload(input: { reportId: string; claimCode: string; body: string; mapUrl: string }): LocationPushPayload {
+  const reportId = checked(input.reportId, 'reportId', REPORT_ID, PUSH_LIMITS.reportIdLength);
+  const claimCode = checked(input.claimCode, 'claimCode', CLAIM_CODE, 5);
+  let url: string | undefined;
+  try {
+    url = checkedUrl(input.mapUrl, 'mapUrl');
+  } catch {
+    url = undefined;
+  }
+  return {
+    type: 'swarm-location',
+    title: `Swarm ${claimCode} is yours`,
+    body: cleanText(input.body, LOCATION_BODY_LENGTH),
+    tag: `swarm-report-${reportId}`,
+    ...(url ? { url } : {}),
+  };
+}
 
 export const PUSH_MESSAGE_MAX_OCTETS = 4096;
 /** The aes128gcm header (16 salt, 4 record size, 1 key id length, 65 key id), the delimiter octet and the 16-octet tag. */

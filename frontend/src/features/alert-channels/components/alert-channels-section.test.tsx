@@ -29,6 +29,7 @@ describe('How to alert me', { timeout: 20_000 }, () => {
     expect(box('Text message')).toBeChecked();
     expect(box('Notification on this device')).not.toBeChecked();
     expect(box('Email')).not.toBeChecked();
+    expect(screen.getByText('When you claim a swarm, its location and the reporter’s phone come to you by text message.')).toBeInTheDocument();
     await waitFor(() => expect(box('Notification on this device')).toBeEnabled());
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings.indexOf('How to alert me')).toBe(headings.indexOf('Availability') + 1);
@@ -225,6 +226,20 @@ describe('How to alert me', { timeout: 20_000 }, () => {
     await user.click(within(section).getByRole('button', { name: 'Send me a test alert' }));
 
     expect(await screen.findByText('A test alert is on its way by text message and email.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/member/test-alert')).toHaveLength(1);
+  });
+
+  it('says why when no test alert could be sent', async () => {
+    installFakePush();
+    const reason = 'No test alert could be sent: none of the ways you chose reaches you yet.';
+    const api = stubMemberApi({}, { 'POST /api/member/test-alert': () => ({ status: 409, body: { message: reason } }) });
+    const { user } = renderAppAt('/member');
+    const section = await screen.findByRole('region', { name: 'How to alert me' });
+    await user.click(await within(section).findByRole('button', { name: 'Send me a test alert' }));
+
+    expect(await screen.findByText('Could not send a test alert.')).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.queryByText(/on its way/)).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/member/test-alert')).toHaveLength(1);
   });
 

@@ -11,7 +11,7 @@ import { useAlertChannels, type AlertChannels, type PushDevice } from '../api/ge
 import { useRemovePushDevice } from '../api/remove-push-device';
 import { useSendTestAlert } from '../api/send-test-alert';
 import { useUpdateAlertChannels, type AlertChannelsChange } from '../api/update-alert-channels';
-import { alertChannelMessages, channelLabels, formatAddedDate, leavesSomeChannel, testAlertSentMessage } from '../lib/alert-channel-rules';
+import { alertChannelMessages, channelLabels, formatAddedDate, leavesSomeChannel, locationArrivesMessage, testAlertSentMessage } from '../lib/alert-channel-rules';
 import { guessDeviceName, pushAvailability, thisDevice, subscribeThisDevice, unsubscribeThisDevice, type PushAvailability } from '../lib/push-device';
 
 const ANCHOR = 'alert-channels';
@@ -34,7 +34,7 @@ export function AlertChannelsSection() {
       : pushAvailability(config.data.webPushPublicKey);
 
   return (
-    <SectionCard id={ANCHOR} aria-labelledby={headingId}>
+    <SectionCard id={ANCHOR} data-tour={ANCHOR} aria-labelledby={headingId}>
       <SectionHeading id={headingId}>How to alert me</SectionHeading>
       {channels.data ? (
         <AlertChannelsForm channels={channels.data} webPushPublicKey={config.data?.webPushPublicKey ?? ''} availability={availability} />
@@ -55,7 +55,7 @@ interface AlertChannelsFormProps {
 }
 
 function AlertChannelsForm({ channels, webPushPublicKey, availability }: AlertChannelsFormProps) {
-  const ids = { hint: useId(), push: useId(), pushNote: useId(), problem: useId(), devices: useId() };
+  const ids = { hint: useId(), location: useId(), push: useId(), pushNote: useId(), problem: useId(), devices: useId() };
   const notify = useNotify();
   const update = useUpdateAlertChannels();
   const addDevice = useAddPushDevice();
@@ -205,9 +205,10 @@ function AlertChannelsForm({ channels, webPushPublicKey, availability }: AlertCh
 
   return (
     <Body>
-      <Channels aria-describedby={`${ids.hint}${problem ? ` ${ids.problem}` : ''}`}>
+      <Channels aria-describedby={`${ids.hint} ${ids.location}${problem ? ` ${ids.problem}` : ''}`}>
         <Legend>Alert me by</Legend>
         <Hint id={ids.hint}>You are alerted each way you tick; at least one is needed.</Hint>
+        <Hint id={ids.location}>{locationArrivesMessage(channels)}</Hint>
         <CheckboxLabel>
           <Checkbox checked={channels.sms} disabled={busy} onChange={(event) => toggle('sms', event.target.checked)} />
           <span>{channelLabels.sms}</span>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAlertChannels } from '@/testing/fake-member-api';
-import { channelList, formatAddedDate, leavesSomeChannel, testAlertSentMessage } from './alert-channel-rules';
+import { channelList, formatAddedDate, leavesSomeChannel, locationArrivesMessage, testAlertSentMessage } from './alert-channel-rules';
 
 const phone = { deviceId: 'phone', name: 'Chrome on Android', addedAt: '' };
 
@@ -19,6 +19,16 @@ describe('alert channel rules', () => {
     expect(leavesSomeChannel(defaultAlertChannels({ push: true }), { sms: false })).toBe(false);
     expect(leavesSomeChannel(defaultAlertChannels({ sms: false, push: true, devices: [phone] }), { devicesLeft: [] })).toBe(false);
     expect(leavesSomeChannel(defaultAlertChannels({ sms: false, email: true, push: true, devices: [phone] }), { devicesLeft: [] })).toBe(true);
+  });
+
+  it('says how the location of a claimed swarm arrives: the ways the member is alerted', () => {
+    expect(locationArrivesMessage(defaultAlertChannels())).toBe('When you claim a swarm, its location and the reporter’s phone come to you by text message.');
+    expect(locationArrivesMessage(defaultAlertChannels({ sms: false, email: true }))).toBe('When you claim a swarm, its location and the reporter’s phone come to you by email.');
+    expect(locationArrivesMessage(defaultAlertChannels({ push: true, email: true, devices: [phone] }))).toBe(
+      'When you claim a swarm, its location and the reporter’s phone come to you by text message, notification and email.',
+    );
+    // Notifications with no device reach nobody: the location would then come by text message.
+    expect(locationArrivesMessage(defaultAlertChannels({ sms: false, push: true }))).toBe('When you claim a swarm, its location and the reporter’s phone come to you by text message.');
   });
 
   it("shows the day a device was added, in the phone's time zone", () => {

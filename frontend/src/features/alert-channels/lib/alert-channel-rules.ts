@@ -26,6 +26,15 @@ export function channelList(channels: readonly string[]): string {
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
+/**
+ * How the location of a swarm the member claims reaches them: the same ways as the alerts that reach them (a device
+ * is needed for notifications); by text message when none would.
+ */
+export function locationArrivesMessage(channels: AlertChannels): string {
+  const reaching = (['sms', 'push', 'email'] as const).filter((channel) => (channel === 'push' ? pushReachesMember(channels) : channels[channel]));
+  return `When you claim a swarm, its location and the reporter’s phone come to you by ${channelList(reaching.length > 0 ? reaching : ['sms'])}.`;
+}
+
 export const testAlertSentMessage = (channels: readonly string[]) =>
   channels.length === 0 ? 'A test alert is on its way.' : `A test alert is on its way by ${channelList(channels)}.`;
 

@@ -71,6 +71,44 @@ describe('the claim page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Claim this swarm' })).not.toBeInTheDocument();
   });
 
+  it('says once that the swarm is yours, with the address opening a map and the reporter’s phone dialling', async () => {
+    const location = { address: '12 Oak Street, Springfield, IL', reporterName: 'Sam Reed', reporterPhone: '2175551234', mapUrl: 'https://maps.google.com/?q=39.78170,-89.65010' };
+    const { user } = openClaimPage({
+      'POST /alerts/claim': () =>
+        jsonResponse({ outcome: 'claimed', message: 'Address: 12 Oak Street, Springfield, IL. Reporter: Sam Reed 217-555-1234', claimCode: '01234', location }),
+    });
+
+    await user.click(await claimButton());
+
+    const answer = (await screen.findByRole('heading', { level: 2, name: 'Swarm 01234 is yours' })).parentElement!;
+    expect(document.body.textContent?.match(/is yours/g)).toHaveLength(1);
+    const map = within(answer).getByRole('link', { name: '12 Oak Street, Springfield, IL (Open in maps)' });
+    expect(map).toHaveAttribute('href', location.mapUrl);
+    expect(map).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(answer).getByRole('link', { name: 'Call Sam Reed: 217-555-1234' })).toHaveAttribute('href', 'tel:+12175551234');
+    expect(within(answer).getByText('Sam Reed')).toBeInTheDocument();
+    expect(within(answer).getByText(/the ways you chose under How to alert me/)).toBeInTheDocument();
+  });
+
+  it('shows the swarm’s place and the reporter’s phone, tappable, when the page is opened again by its claimer', async () => {
+    const location = { address: '12 Oak Street, Springfield, IL', reporterName: 'Sam Reed', reporterPhone: '2175551234', mapUrl: 'https://maps.google.com/?q=39.78170,-89.65010' };
+    openClaimPage({ [`GET /alerts/claim/${TOKEN}`]: () => jsonResponse(claimAlert({ state: 'yours', location })) });
+
+    const notice = (await screen.findByRole('heading', { level: 2, name: 'Swarm 01234 is yours' })).parentElement!;
+    expect(within(notice).getByRole('link', { name: /Open in maps/ })).toHaveAttribute('href', location.mapUrl);
+    expect(within(notice).getByRole('link', { name: 'Call Sam Reed: 217-555-1234' })).toHaveAttribute('href', 'tel:+12175551234');
+    expect(screen.queryByRole('button', { name: 'Claim this swarm' })).not.toBeInTheDocument();
+  });
+
+  it('never makes a map link of an address that is not https', async () => {
+    const location = { address: '12 Oak Street', reporterName: 'Sam', reporterPhone: '2175551234', mapUrl: 'javascript:alert(1)' };
+    const { user } = openClaimPage({ 'POST /alerts/claim': () => jsonResponse({ outcome: 'claimed', message: 'Address: 12 Oak Street.', claimCode: '01234', location }) });
+    await user.click(await claimButton());
+    await screen.findByRole('heading', { level: 2, name: 'Swarm 01234 is yours' });
+    expect(screen.getByText('12 Oak Street')).not.toHaveAttribute('href');
+    expect(screen.queryByRole('link', { name: /Open in maps/ })).not.toBeInTheDocument();
+  });
+
   it('says when another beekeeper was first', async () => {
     const { user } = openClaimPage({
       'POST /alerts/claim': () => jsonResponse({ outcome: 'taken', message: 'Another beekeeper claimed it first.', claimCode: '01234' }),

@@ -4,14 +4,14 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
-import { TextLink } from '@/components/ui/text-link';
+import { ExternalTextLink, TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatServerDate } from '@/lib/format-server-date';
 import { resolveImageUrl } from '@/lib/image-url';
 import { useClaimWithToken, type ClaimAnswer } from '../api/claim-with-token';
-import { useClaimAlert, type ClaimAlert } from '../api/get-claim-alert';
-import { claimErrorMessage, claimMessages, formatFeet, formatMiles } from '../lib/claim-messages';
+import { useClaimAlert, type ClaimAlert, type ClaimedLocation as ClaimedLocationFacts } from '../api/get-claim-alert';
+import { claimErrorMessage, claimMessages, formatFeet, formatMiles, formatPhone, safeMapUrl, telHref } from '../lib/claim-messages';
 
 const PAGE_TITLE = 'A swarm near you';
 
@@ -139,8 +139,9 @@ function StateNotice({ alert }: { alert: ClaimAlert }) {
   switch (alert.state) {
     case 'yours':
       return (
-        <Notice role="status">
+        <Notice role="status" $tone="success">
           <h2>{claimMessages.yoursTitle(alert.claimCode)}</h2>
+          {alert.location && <ClaimedLocation location={alert.location} />}
           <p>{claimMessages.yours}</p>
           <TextLink to={paths.member.getHref()}>{claimMessages.memberArea}</TextLink>
         </Notice>
@@ -176,14 +177,62 @@ function Answer({ answer }: { answer: ClaimAnswer }) {
         : answer.outcome === 'test'
           ? claimMessages.testAnswerTitle
           : claimMessages.over;
+  const yours = answer.outcome === 'claimed' || answer.outcome === 'already-yours';
   const message = answer.outcome === 'taken' ? '' : answer.message;
   return (
-    <Notice role="status" $tone={answer.outcome === 'claimed' || answer.outcome === 'already-yours' ? 'success' : 'plain'}>
+    <Notice role="status" $tone={yours ? 'success' : 'plain'}>
       <h2 ref={heading} tabIndex={-1}>
         {title}
       </h2>
-      {message && message !== title && <Message>{message}</Message>}
+      {yours && answer.location ? (
+        <>
+          <ClaimedLocation location={answer.location} />
+          <p>{claimMessages.yours}</p>
+        </>
+      ) : (
+        message && message !== title && <Message>{message}</Message>
+      )}
     </Notice>
+  );
+}
+
+/** Where the claimed swarm is and who to call, each a link a phone acts on: the map app, and the dialler. */
+function ClaimedLocation({ location }: { location: ClaimedLocationFacts }) {
+  const map = safeMapUrl(location.mapUrl);
+  const tel = telHref(location.reporterPhone);
+  return (
+    <LocationFacts>
+      <div>
+        <dt>{claimMessages.address}</dt>
+        <dd>
+          {map ? (
+            <ExternalTextLink href={map} target="_blank" rel="noopener noreferrer" aria-label={`${location.address} (${claimMessages.openMap})`}>
+              {location.address}
+            </ExternalTextLink>
+          ) : (
+            location.address
+          )}
+        </dd>
+      </div>
+      {location.reporterName && (
+        <div>
+          <dt>{claimMessages.reporter}</dt>
+          <dd>{location.reporterName}</dd>
+        </div>
+      )}
+      <div>
+        <dt>{claimMessages.phone}</dt>
+        <dd>
+          {tel ? (
+            <ExternalTextLink href={tel} aria-label={`${claimMessages.callReporter(location.reporterName)}: ${formatPhone(location.reporterPhone)}`}>
+              {formatPhone(location.reporterPhone)}
+            </ExternalTextLink>
+          ) : (
+            location.reporterPhone
+          )}
+        </dd>
+      </div>
+    </LocationFacts>
   );
 }
 
@@ -228,6 +277,34 @@ const Notice = styled(Card).attrs({ as: 'div' })<{ $tone?: 'success' | 'plain' }
 
   h2:focus {
     outline: none;
+  }
+`;
+
+const LocationFacts = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.large};
+
+  > div {
+    display: grid;
+    grid-template-columns: minmax(5.5rem, auto) 1fr;
+    gap: ${({ theme }) => theme.space.sm};
+    align-items: center;
+  }
+
+  dt {
+    color: ${({ theme }) => theme.colors.mutedText};
+  }
+
+  dd {
+    margin: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+
+  a {
+    justify-content: flex-start;
   }
 `;
 

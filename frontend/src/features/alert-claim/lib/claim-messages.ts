@@ -13,7 +13,12 @@ export const claimMessages = {
   test: 'This is a test alert: there is no swarm to collect. Real alerts look like this one.',
   testAnswerTitle: 'Nothing was claimed',
   yoursTitle: (claimCode: string) => (claimCode ? `Swarm ${claimCode} is yours` : 'This swarm is yours'),
-  yours: 'Its location and the reporter’s phone number were sent to you by text message; the swarm is under Claimed Swarms in your member area.',
+  yours: 'Its location and the reporter’s phone number also go to you the ways you chose under How to alert me; the swarm is under Claimed Swarms in your member area.',
+  address: 'Address',
+  reporter: 'Reporter',
+  phone: 'Phone',
+  openMap: 'Open in maps',
+  callReporter: (name: string) => (name ? `Call ${name}` : 'Call the reporter'),
   taken: 'Another beekeeper claimed it first.',
   over: 'This swarm can no longer be claimed.',
   noConnection: 'Could not claim: no connection. Try again.',
@@ -31,3 +36,22 @@ export const formatFeet = (feet: number) => String(Math.round(feet));
 
 /** A tenth of a mile, as the alert itself says it. */
 export const formatMiles = (miles: number) => miles.toFixed(1);
+
+/** A US number as people write it (503-555-0100); anything else as given. */
+export const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
+
+/** A tel: link that a phone dials: ten US digits get +1, anything else keeps its digits and a leading +. */
+export function telHref(phone: string): string | undefined {
+  const dialled = phone.replace(/[^\d+]/g, '');
+  if (!/\d/.test(dialled)) return undefined;
+  return /^\d{10}$/.test(dialled) ? `tel:+1${dialled}` : `tel:${dialled}`;
+}
+
+/** The map link as the server gave it, only when it is an https address (never javascript: or the like). */
+export function safeMapUrl(value: string): string | undefined {
+  try {
+    return new URL(value).protocol === 'https:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -42,11 +42,23 @@ describe('AssociationStatisticsSection', () => {
     expect(figure('90th percentile time to first claim')).toBe('41 min');
     expect(figure('Expired unclaimed')).toBe('2');
     expect(figure('Departed (the reporter said they left)')).toBe('1');
-    expect(figure('Alerts sent')).toBe('14');
-    expect(figure('Cost of alerts')).toBe('$0.98');
-    expect(figure('Alerts by text, notification, email')).toBe('10, 6, 1');
-    expect(figure('The same alerts as texts would have cost')).toBe('$0.98');
     expect(figure('Texts to reporters')).toBe('5');
+    // The alerts apart, one figure per channel, and what the other channels saved against texts.
+    const alerts = within(section()).getByRole('region', { name: 'Alerts' });
+    const alertFigures = within(alerts)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(alertFigures).toEqual([
+      'Alerts sent: 14',
+      'By text message: 10',
+      'By notification: 6',
+      'By email: 1',
+      'Cost of alerts: $0.70',
+      'Cost had every alert been a text: $0.98',
+      'Saved by notifications and email: $0.28',
+    ]);
+    expect(within(section()).getByRole('region', { name: 'Reports' })).toBeInTheDocument();
+    expect(within(section()).getByRole('region', { name: 'What became of the claimed swarms' })).toBeInTheDocument();
     expect(figure('Captured')).toBe('2');
     expect(figure('Not honey bees')).toBe('1');
     expect(within(section()).getByText('From 2026-03-02 to 2026-03-15. Weeks start on Monday (UTC); a report counts in the week it was made.')).toBeInTheDocument();
@@ -75,7 +87,16 @@ describe('AssociationStatisticsSection', () => {
     const table = within(region).getByRole('table', { name: 'Figures per week (weeks start on Monday, UTC)' });
     const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers.slice(0, 6)).toEqual(['Week starting', 'Reports alerted', 'Claimed', 'Share claimed', 'Median minutes to first claim', '90th percentile minutes to first claim']);
-    expect(headers).toContain('Cost of alerts');
+    const alertColumns = headers.indexOf('Alerts sent');
+    expect(headers.slice(alertColumns, alertColumns + 7)).toEqual([
+      'Alerts sent',
+      'Alerts by text message',
+      'Alerts by notification',
+      'Alerts by email',
+      'Cost of alerts',
+      'Cost had every alert been a text',
+      'Saved by notifications and email',
+    ]);
     expect(headers.slice(-6)).toEqual(['Captured', 'Gone before arrival', 'Not honey bees', 'Could not reach', 'Other', 'No outcome recorded']);
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
@@ -84,8 +105,11 @@ describe('AssociationStatisticsSection', () => {
     expect(cells(rows[0]!).slice(-6)).toEqual(['2', '0', '1', '0', '0', '0']);
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('2026-03-09');
     expect(cells(rows[1]!).slice(0, 5)).toEqual(['1', '0', '0%', '—', '—']);
+    const alertCells = (row: HTMLElement) => cells(row).slice(alertColumns - 1, alertColumns + 6);
+    expect(alertCells(rows[0]!)).toEqual(['12', '8', '6', '1', '$0.56', '$0.84', '$0.28']);
+    expect(alertCells(rows[1]!)).toEqual(['2', '2', '0', '0', '$0.14', '$0.14', '$0.00']);
     expect(within(rows[2]!).getByRole('rowheader')).toHaveTextContent('Total');
-    expect(cells(rows[2]!)).toContain('$0.98');
+    expect(alertCells(rows[2]!)).toEqual(['14', '10', '6', '1', '$0.70', '$0.98', '$0.28']);
   });
 
   it('asks for another period when one is picked, from a Monday', async () => {

@@ -1,53 +1,75 @@
+import { useId } from 'react';
 import styled from 'styled-components';
 import type { StatisticsFigures } from '../api/get-association-statistics';
-import { formatCents, formatCount, formatMinutes, formatShare, NO_FIGURE, outcomeName } from '../lib/format-statistics';
+import { formatCents, formatCount, formatMinutes, formatShare, NO_FIGURE, outcomeName, savedCents } from '../lib/format-statistics';
 
 const withUnit = (minutes: number | null) => (minutes === null ? NO_FIGURE : `${formatMinutes(minutes)} min`);
 
-/** The figures of the whole period, as a list of names and values that reads well on a phone. */
+type FigureGroup = { heading: string; figures: [name: string, value: string][] };
+
+/**
+ * The figures of the whole period in three groups a phone reads top to bottom, each figure a name over its value: the
+ * reports, the alerts (each channel its own figure, and what notifications and email saved against texts), and what
+ * became of the claimed swarms.
+ */
 export function StatisticsTotals({ total }: { total: StatisticsFigures }) {
-  const figures: [string, string][] = [
-    ['Reports alerted', formatCount(total.reportsAlerted)],
-    ['Claimed', `${formatCount(total.reportsClaimed)} (${formatShare(total)})`],
-    ['Median time to first claim', withUnit(total.medianMinutesToFirstClaim)],
-    ['90th percentile time to first claim', withUnit(total.p90MinutesToFirstClaim)],
-    ['Expired unclaimed', formatCount(total.reportsExpired)],
-    ['Departed (the reporter said they left)', formatCount(total.reportsDeparted)],
-    ['Alerts sent', formatCount(total.alertsSent)],
-    ['Cost of alerts', formatCents(total.alertsCostCents)],
-    [
-      'Alerts by text, notification, email',
-      `${formatCount(total.alertsByChannel.text)}, ${formatCount(total.alertsByChannel.notification)}, ${formatCount(total.alertsByChannel.email)}`,
-    ],
-    ['The same alerts as texts would have cost', formatCents(total.alertsCostByTextCents)],
-    ['Texts to reporters', formatCount(total.reporterTexts)],
+  const id = useId();
+  const groups: FigureGroup[] = [
+    {
+      heading: 'Reports',
+      figures: [
+        ['Reports alerted', formatCount(total.reportsAlerted)],
+        ['Claimed', `${formatCount(total.reportsClaimed)} (${formatShare(total)})`],
+        ['Median time to first claim', withUnit(total.medianMinutesToFirstClaim)],
+        ['90th percentile time to first claim', withUnit(total.p90MinutesToFirstClaim)],
+        ['Expired unclaimed', formatCount(total.reportsExpired)],
+        ['Departed (the reporter said they left)', formatCount(total.reportsDeparted)],
+        ['Texts to reporters', formatCount(total.reporterTexts)],
+      ],
+    },
+    {
+      heading: 'Alerts',
+      figures: [
+        ['Alerts sent', formatCount(total.alertsSent)],
+        ['By text message', formatCount(total.alertsByChannel.text)],
+        ['By notification', formatCount(total.alertsByChannel.notification)],
+        ['By email', formatCount(total.alertsByChannel.email)],
+        ['Cost of alerts', formatCents(total.alertsCostCents)],
+        ['Cost had every alert been a text', formatCents(total.alertsCostByTextCents)],
+        ['Saved by notifications and email', formatCents(savedCents(total))],
+      ],
+    },
+    { heading: 'What became of the claimed swarms', figures: total.outcomes.map(({ outcome, count }) => [outcomeName(outcome), formatCount(count)]) },
   ];
   return (
     <>
-      <Figures>
-        {figures.map(([name, value]) => (
-          <Figure key={name}>
-            <dt>{name}</dt>
-            <dd>{value}</dd>
-          </Figure>
-        ))}
-      </Figures>
-      <OutcomesHeading>What became of the claimed swarms</OutcomesHeading>
-      <Figures>
-        {total.outcomes.map(({ outcome, count }) => (
-          <Figure key={outcomeName(outcome)}>
-            <dt>{outcomeName(outcome)}</dt>
-            <dd>{formatCount(count)}</dd>
-          </Figure>
-        ))}
-      </Figures>
+      {groups.map((group, index) => (
+        <Group key={group.heading} aria-labelledby={`${id}-${index}`}>
+          <GroupHeading id={`${id}-${index}`}>{group.heading}</GroupHeading>
+          <Figures>
+            {group.figures.map(([name, value]) => (
+              <Figure key={name}>
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </Figure>
+            ))}
+          </Figures>
+        </Group>
+      ))}
     </>
   );
 }
 
+const Group = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+/* Two cards side by side on a 360 px phone, each wide enough for a name on two lines (7.5rem broke them word by word). */
 const Figures = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
   gap: ${({ theme }) => theme.space.sm};
   margin: 0;
 `;
@@ -73,7 +95,7 @@ const Figure = styled.div`
   }
 `;
 
-const OutcomesHeading = styled.h4`
+const GroupHeading = styled.h4`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.body};
 `;

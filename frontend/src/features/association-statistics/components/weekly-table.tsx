@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { StatisticsFigures } from '../api/get-association-statistics';
-import { formatCents, formatCount, formatMinutes, formatShare, formatUtcDay, outcomeName } from '../lib/format-statistics';
+import { formatCents, formatCount, formatMinutes, formatShare, formatUtcDay, outcomeName, savedCents } from '../lib/format-statistics';
 import { outcomeCount } from '@swarm/proto/views/statistics-figures';
 import { ScrollBox } from '@/components/ui/scroll-box';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
@@ -18,7 +18,12 @@ function columnsFor(total: StatisticsFigures): Column[] {
     { header: 'Expired unclaimed', value: (figures) => formatCount(figures.reportsExpired) },
     { header: 'Departed', value: (figures) => formatCount(figures.reportsDeparted) },
     { header: 'Alerts sent', value: (figures) => formatCount(figures.alertsSent) },
+    { header: 'Alerts by text message', value: (figures) => formatCount(figures.alertsByChannel.text) },
+    { header: 'Alerts by notification', value: (figures) => formatCount(figures.alertsByChannel.notification) },
+    { header: 'Alerts by email', value: (figures) => formatCount(figures.alertsByChannel.email) },
     { header: 'Cost of alerts', value: (figures) => formatCents(figures.alertsCostCents) },
+    { header: 'Cost had every alert been a text', value: (figures) => formatCents(figures.alertsCostByTextCents) },
+    { header: 'Saved by notifications and email', value: (figures) => formatCents(savedCents(figures)) },
     { header: 'Texts to reporters', value: (figures) => formatCount(figures.reporterTexts) },
     ...total.outcomes.map(({ outcome }): Column => ({ header: outcomeName(outcome), value: (figures) => formatCount(outcomeCount(figures, outcome)) })),
   ];

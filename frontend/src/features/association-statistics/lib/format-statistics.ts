@@ -24,6 +24,10 @@ export const formatMinutes = (minutes: number | null): string => (minutes === nu
 
 export const formatCents = (cents: number): string => dollars.format(cents / 100);
 
+/** What notifications and email saved: the same alerts as texts, less what they cost (never below nothing). */
+export const savedCents = (figures: { alertsCostCents: number; alertsCostByTextCents: number }): number =>
+  Math.max(0, figures.alertsCostByTextCents - figures.alertsCostCents);
+
 /** The UTC day of an instant, YYYY-MM-DD: weeks start at 00:00 UTC, so that day names the week everywhere. */
 export function formatUtcDay(iso: string): string {
   const instant = new Date(iso);

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/notification/v1/notification_service.proto.
  */
 export const file_swarm_notification_v1_notification_service: GenFile = /*@__PURE__*/
-  fileDesc("CjBzd2FybS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uX3NlcnZpY2UucHJvdG8SFXN3YXJtLm5vdGlmaWNhdGlvbi52MSKcAgoJQWxlcnRWaWV3EhEKCXJlcG9ydF9pZBgBIAEoCRISCgpjbGFpbV9jb2RlGAIgASgJEgwKBHNpemUYAyABKAkSFgoOZWxldmF0aW9uX2ZlZXQYBCABKA0SFgoOZGlzdGFuY2VfbWlsZXMYBSABKAESDAoEdG93bhgGIAEoCRIVCg10aHVtYm5haWxfdXJsGAcgASgJEi4KCmFsZXJ0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjQKBXN0YXRlGAkgASgOMiUuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltYWJsZVN0YXRlEgwKBHRlc3QYCiABKAgSEQoJbWVtYmVyX2lkGAsgASgJIjIKG0dldEFsZXJ0QnlDbGFpbVRva2VuUmVxdWVzdBITCgtjbGFpbV90b2tlbhgBIAEoCSJPChxHZXRBbGVydEJ5Q2xhaW1Ub2tlblJlc3BvbnNlEi8KBWFsZXJ0GAEgASgLMiAuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFsZXJ0VmlldyIsChVDbGFpbVdpdGhUb2tlblJlcXVlc3QSEwoLY2xhaW1fdG9rZW4YASABKAkifAoWQ2xhaW1XaXRoVG9rZW5SZXNwb25zZRI9CgdvdXRjb21lGAEgASgOMiwuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltV2l0aFRva2VuT3V0Y29tZRIPCgdtZXNzYWdlGAIgASgJEhIKCmNsYWltX2NvZGUYAyABKAkiKQoUU2VuZFRlc3RBbGVydFJlcXVlc3QSEQoJbWVtYmVyX2lkGAEgASgJIkgKFVNlbmRUZXN0QWxlcnRSZXNwb25zZRIvCghjaGFubmVscxgBIAMoDjIdLnN3YXJtLmNvbW1vbi52MS5BbGVydENoYW5uZWwiIwohTGlzdERldk91dGJveE5vdGlmaWNhdGlvbnNSZXF1ZXN0IrEBChVEZXZPdXRib3hOb3RpZmljYXRpb24SEwoLZGV2aWNlX25hbWUYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEgwKBGJvZHkYBCABKAkSEQoJaW1hZ2VfdXJsGAUgASgJEhMKC2NsYWltX3Rva2VuGAYgASgJEisKB3NlbnRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wInoKIkxpc3REZXZPdXRib3hOb3RpZmljYXRpb25zUmVzcG9uc2USDwoHZW5hYmxlZBgBIAEoCBJDCg1ub3RpZmljYXRpb25zGAIgAygLMiwuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkRldk91dGJveE5vdGlmaWNhdGlvbiKKAQoNQWxlcnREaXNwYXRjaBIRCglyZXBvcnRfaWQYASABKAkSNQoGc3RhdHVzGAIgASgOMiUuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkRpc3BhdGNoU3RhdHVzEi8KC3JlY2VpdmVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIsChdHZXRBbGVydERpc3BhdGNoUmVxdWVzdBIRCglyZXBvcnRfaWQYASABKAkiUgoYR2V0QWxlcnREaXNwYXRjaFJlc3BvbnNlEjYKCGRpc3BhdGNoGAEgASgLMiQuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFsZXJ0RGlzcGF0Y2giSgoXSGFuZGxlSW5ib3VuZFNtc1JlcXVlc3QSDAoEZnJvbRgBIAEoCRIMCgRib2R5GAIgASgJEhMKC21lc3NhZ2Vfc2lkGAMgASgJIikKGEhhbmRsZUluYm91bmRTbXNSZXNwb25zZRINCgVyZXBseRgBIAEoCSIZChdMaXN0RGV2T3V0Ym94U21zUmVxdWVzdCJqCgxEZXZPdXRib3hTbXMSCgoCdG8YASABKAkSDAoEYm9keRgCIAEoCRIrCgdzZW50X2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtwcm92aWRlcl9pZBgEIAEoCSJiChhMaXN0RGV2T3V0Ym94U21zUmVzcG9uc2USDwoHZW5hYmxlZBgBIAEoCBI1CghtZXNzYWdlcxgCIAMoCzIjLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5EZXZPdXRib3hTbXMiiwEKH0dldEFzc29jaWF0aW9uU3RhdGlzdGljc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRIpCgVzaW5jZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoFdW50aWwYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIpIBCg1PdXRjb21lQ291bnRzEhAKCGNhcHR1cmVkGAEgASgNEhsKE2dvbmVfYmVmb3JlX2Fycml2YWwYAiABKA0SFgoObm90X2hvbmV5X2JlZXMYAyABKA0SFwoPY291bGRfbm90X3JlYWNoGAQgASgNEg0KBW90aGVyGAUgASgNEhIKCnVucmVjb3JkZWQYBiABKA0i6AQKFUFzc29jaWF0aW9uU3RhdGlzdGljcxIwCgxwZXJpb2Rfc3RhcnQYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnBlcmlvZF9lbmQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKD3JlcG9ydHNfYWxlcnRlZBgDIAEoDRIXCg9yZXBvcnRzX2NsYWltZWQYBCABKA0SKgodbWVkaWFuX21pbnV0ZXNfdG9fZmlyc3RfY2xhaW0YBSABKAFIAIgBARInChpwOTBfbWludXRlc190b19maXJzdF9jbGFpbRgGIAEoAUgBiAEBEjYKCG91dGNvbWVzGAcgASgLMiQuc3dhcm0ubm90aWZpY2F0aW9uLnYxLk91dGNvbWVDb3VudHMSFwoPcmVwb3J0c19leHBpcmVkGAggASgNEhMKC2FsZXJ0c19zZW50GAkgASgNEhkKEWFsZXJ0c19jb3N0X2NlbnRzGAogASgNEhYKDnJlcG9ydGVyX3RleHRzGAsgASgNEhgKEHJlcG9ydHNfZGVwYXJ0ZWQYDCABKA0SFgoOYWxlcnRzX2J5X3RleHQYDSABKA0SHgoWYWxlcnRzX2J5X25vdGlmaWNhdGlvbhgOIAEoDRIXCg9hbGVydHNfYnlfZW1haWwYDyABKA0SIQoZYWxlcnRzX2Nvc3RfYnlfdGV4dF9jZW50cxgQIAEoDUIgCh5fbWVkaWFuX21pbnV0ZXNfdG9fZmlyc3RfY2xhaW1CHQobX3A5MF9taW51dGVzX3RvX2ZpcnN0X2NsYWltIpwBCiBHZXRBc3NvY2lhdGlvblN0YXRpc3RpY3NSZXNwb25zZRI7CgV3ZWVrcxgBIAMoCzIsLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5Bc3NvY2lhdGlvblN0YXRpc3RpY3MSOwoFdG90YWwYAiABKAsyLC5zd2FybS5ub3RpZmljYXRpb24udjEuQXNzb2NpYXRpb25TdGF0aXN0aWNzIiwKF0xpc3RNZW1iZXJBbGVydHNSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSKsAQoLTWVtYmVyQWxlcnQSEQoJcmVwb3J0X2lkGAEgASgJEhQKDGNvbXBhbnlfbmFtZRgCIAEoCRIWCg5kaXN0YW5jZV9taWxlcxgDIAEoARIvCghjaGFubmVscxgEIAMoDjIdLnN3YXJtLmNvbW1vbi52MS5BbGVydENoYW5uZWwSKwoHc2VudF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTgoYTGlzdE1lbWJlckFsZXJ0c1Jlc3BvbnNlEjIKBmFsZXJ0cxgBIAMoCzIiLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5NZW1iZXJBbGVydCqbAQoOQ2xhaW1hYmxlU3RhdGUSHwobQ0xBSU1BQkxFX1NUQVRFX1VOU1BFQ0lGSUVEEAASGAoUQ0xBSU1BQkxFX1NUQVRFX09QRU4QARIZChVDTEFJTUFCTEVfU1RBVEVfWU9VUlMQAhIZChVDTEFJTUFCTEVfU1RBVEVfVEFLRU4QAxIYChRDTEFJTUFCTEVfU1RBVEVfT1ZFUhAEKv0BChVDbGFpbVdpdGhUb2tlbk91dGNvbWUSKAokQ0xBSU1fV0lUSF9UT0tFTl9PVVRDT01FX1VOU1BFQ0lGSUVEEAASJAogQ0xBSU1fV0lUSF9UT0tFTl9PVVRDT01FX0NMQUlNRUQQARIqCiZDTEFJTV9XSVRIX1RPS0VOX09VVENPTUVfQUxSRUFEWV9ZT1VSUxACEiIKHkNMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9UQUtFThADEiEKHUNMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9PVkVSEAQSIQodQ0xBSU1fV0lUSF9UT0tFTl9PVVRDT01FX1RFU1QQBSpuCg5EaXNwYXRjaFN0YXR1cxIfChtESVNQQVRDSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIcChhESVNQQVRDSF9TVEFUVVNfUkVDRUlWRUQQARIdChlESVNQQVRDSF9TVEFUVVNfU0NIRURVTEVEEAIy5wgKE05vdGlmaWNhdGlvblNlcnZpY2UScwoQR2V0QWxlcnREaXNwYXRjaBIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydERpc3BhdGNoUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydERpc3BhdGNoUmVzcG9uc2UScwoQSGFuZGxlSW5ib3VuZFNtcxIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5IYW5kbGVJbmJvdW5kU21zUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5IYW5kbGVJbmJvdW5kU21zUmVzcG9uc2UScwoQTGlzdERldk91dGJveFNtcxIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0RGV2T3V0Ym94U21zUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0RGV2T3V0Ym94U21zUmVzcG9uc2USiwEKGEdldEFzc29jaWF0aW9uU3RhdGlzdGljcxI2LnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBc3NvY2lhdGlvblN0YXRpc3RpY3NSZXF1ZXN0Gjcuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkdldEFzc29jaWF0aW9uU3RhdGlzdGljc1Jlc3BvbnNlEn8KFEdldEFsZXJ0QnlDbGFpbVRva2VuEjIuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkdldEFsZXJ0QnlDbGFpbVRva2VuUmVxdWVzdBozLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydEJ5Q2xhaW1Ub2tlblJlc3BvbnNlEm0KDkNsYWltV2l0aFRva2VuEiwuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltV2l0aFRva2VuUmVxdWVzdBotLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5DbGFpbVdpdGhUb2tlblJlc3BvbnNlEmoKDVNlbmRUZXN0QWxlcnQSKy5zd2FybS5ub3RpZmljYXRpb24udjEuU2VuZFRlc3RBbGVydFJlcXVlc3QaLC5zd2FybS5ub3RpZmljYXRpb24udjEuU2VuZFRlc3RBbGVydFJlc3BvbnNlEpEBChpMaXN0RGV2T3V0Ym94Tm90aWZpY2F0aW9ucxI4LnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0RGV2T3V0Ym94Tm90aWZpY2F0aW9uc1JlcXVlc3QaOS5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveE5vdGlmaWNhdGlvbnNSZXNwb25zZRJzChBMaXN0TWVtYmVyQWxlcnRzEi4uc3dhcm0ubm90aWZpY2F0aW9uLnYxLkxpc3RNZW1iZXJBbGVydHNSZXF1ZXN0Gi8uc3dhcm0ubm90aWZpY2F0aW9uLnYxLkxpc3RNZW1iZXJBbGVydHNSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_common_v1_channel]);
+  fileDesc("CjBzd2FybS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uX3NlcnZpY2UucHJvdG8SFXN3YXJtLm5vdGlmaWNhdGlvbi52MSLbAgoJQWxlcnRWaWV3EhEKCXJlcG9ydF9pZBgBIAEoCRISCgpjbGFpbV9jb2RlGAIgASgJEgwKBHNpemUYAyABKAkSFgoOZWxldmF0aW9uX2ZlZXQYBCABKA0SFgoOZGlzdGFuY2VfbWlsZXMYBSABKAESDAoEdG93bhgGIAEoCRIVCg10aHVtYm5haWxfdXJsGAcgASgJEi4KCmFsZXJ0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjQKBXN0YXRlGAkgASgOMiUuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltYWJsZVN0YXRlEgwKBHRlc3QYCiABKAgSEQoJbWVtYmVyX2lkGAsgASgJEj0KCGxvY2F0aW9uGAwgASgLMisuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltZWRTd2FybUxvY2F0aW9uIjIKG0dldEFsZXJ0QnlDbGFpbVRva2VuUmVxdWVzdBITCgtjbGFpbV90b2tlbhgBIAEoCSJPChxHZXRBbGVydEJ5Q2xhaW1Ub2tlblJlc3BvbnNlEi8KBWFsZXJ0GAEgASgLMiAuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFsZXJ0VmlldyIsChVDbGFpbVdpdGhUb2tlblJlcXVlc3QSEwoLY2xhaW1fdG9rZW4YASABKAkiuwEKFkNsYWltV2l0aFRva2VuUmVzcG9uc2USPQoHb3V0Y29tZRgBIAEoDjIsLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5DbGFpbVdpdGhUb2tlbk91dGNvbWUSDwoHbWVzc2FnZRgCIAEoCRISCgpjbGFpbV9jb2RlGAMgASgJEj0KCGxvY2F0aW9uGAQgASgLMisuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltZWRTd2FybUxvY2F0aW9uImcKFENsYWltZWRTd2FybUxvY2F0aW9uEg8KB2FkZHJlc3MYASABKAkSFQoNcmVwb3J0ZXJfbmFtZRgCIAEoCRIWCg5yZXBvcnRlcl9waG9uZRgDIAEoCRIPCgdtYXBfdXJsGAQgASgJIikKFFNlbmRUZXN0QWxlcnRSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSJIChVTZW5kVGVzdEFsZXJ0UmVzcG9uc2USLwoIY2hhbm5lbHMYASADKA4yHS5zd2FybS5jb21tb24udjEuQWxlcnRDaGFubmVsIiMKIUxpc3REZXZPdXRib3hOb3RpZmljYXRpb25zUmVxdWVzdCKxAQoVRGV2T3V0Ym94Tm90aWZpY2F0aW9uEhMKC2RldmljZV9uYW1lGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIMCgRib2R5GAQgASgJEhEKCWltYWdlX3VybBgFIAEoCRITCgtjbGFpbV90b2tlbhgGIAEoCRIrCgdzZW50X2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ6CiJMaXN0RGV2T3V0Ym94Tm90aWZpY2F0aW9uc1Jlc3BvbnNlEg8KB2VuYWJsZWQYASABKAgSQwoNbm90aWZpY2F0aW9ucxgCIAMoCzIsLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5EZXZPdXRib3hOb3RpZmljYXRpb24iigEKDUFsZXJ0RGlzcGF0Y2gSEQoJcmVwb3J0X2lkGAEgASgJEjUKBnN0YXR1cxgCIAEoDjIlLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5EaXNwYXRjaFN0YXR1cxIvCgtyZWNlaXZlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiLAoXR2V0QWxlcnREaXNwYXRjaFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIlIKGEdldEFsZXJ0RGlzcGF0Y2hSZXNwb25zZRI2CghkaXNwYXRjaBgBIAEoCzIkLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5BbGVydERpc3BhdGNoIkoKF0hhbmRsZUluYm91bmRTbXNSZXF1ZXN0EgwKBGZyb20YASABKAkSDAoEYm9keRgCIAEoCRITCgttZXNzYWdlX3NpZBgDIAEoCSIpChhIYW5kbGVJbmJvdW5kU21zUmVzcG9uc2USDQoFcmVwbHkYASABKAkiGQoXTGlzdERldk91dGJveFNtc1JlcXVlc3QiagoMRGV2T3V0Ym94U21zEgoKAnRvGAEgASgJEgwKBGJvZHkYAiABKAkSKwoHc2VudF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLcHJvdmlkZXJfaWQYBCABKAkiYgoYTGlzdERldk91dGJveFNtc1Jlc3BvbnNlEg8KB2VuYWJsZWQYASABKAgSNQoIbWVzc2FnZXMYAiADKAsyIy5zd2FybS5ub3RpZmljYXRpb24udjEuRGV2T3V0Ym94U21zIosBCh9HZXRBc3NvY2lhdGlvblN0YXRpc3RpY3NSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSKQoFc2luY2UYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBXVudGlsGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKSAQoNT3V0Y29tZUNvdW50cxIQCghjYXB0dXJlZBgBIAEoDRIbChNnb25lX2JlZm9yZV9hcnJpdmFsGAIgASgNEhYKDm5vdF9ob25leV9iZWVzGAMgASgNEhcKD2NvdWxkX25vdF9yZWFjaBgEIAEoDRINCgVvdGhlchgFIAEoDRISCgp1bnJlY29yZGVkGAYgASgNIugEChVBc3NvY2lhdGlvblN0YXRpc3RpY3MSMAoMcGVyaW9kX3N0YXJ0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpwZXJpb2RfZW5kGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9yZXBvcnRzX2FsZXJ0ZWQYAyABKA0SFwoPcmVwb3J0c19jbGFpbWVkGAQgASgNEioKHW1lZGlhbl9taW51dGVzX3RvX2ZpcnN0X2NsYWltGAUgASgBSACIAQESJwoacDkwX21pbnV0ZXNfdG9fZmlyc3RfY2xhaW0YBiABKAFIAYgBARI2CghvdXRjb21lcxgHIAEoCzIkLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5PdXRjb21lQ291bnRzEhcKD3JlcG9ydHNfZXhwaXJlZBgIIAEoDRITCgthbGVydHNfc2VudBgJIAEoDRIZChFhbGVydHNfY29zdF9jZW50cxgKIAEoDRIWCg5yZXBvcnRlcl90ZXh0cxgLIAEoDRIYChByZXBvcnRzX2RlcGFydGVkGAwgASgNEhYKDmFsZXJ0c19ieV90ZXh0GA0gASgNEh4KFmFsZXJ0c19ieV9ub3RpZmljYXRpb24YDiABKA0SFwoPYWxlcnRzX2J5X2VtYWlsGA8gASgNEiEKGWFsZXJ0c19jb3N0X2J5X3RleHRfY2VudHMYECABKA1CIAoeX21lZGlhbl9taW51dGVzX3RvX2ZpcnN0X2NsYWltQh0KG19wOTBfbWludXRlc190b19maXJzdF9jbGFpbSKcAQogR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVzcG9uc2USOwoFd2Vla3MYASADKAsyLC5zd2FybS5ub3RpZmljYXRpb24udjEuQXNzb2NpYXRpb25TdGF0aXN0aWNzEjsKBXRvdGFsGAIgASgLMiwuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFzc29jaWF0aW9uU3RhdGlzdGljcyIsChdMaXN0TWVtYmVyQWxlcnRzUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkirAEKC01lbWJlckFsZXJ0EhEKCXJlcG9ydF9pZBgBIAEoCRIUCgxjb21wYW55X25hbWUYAiABKAkSFgoOZGlzdGFuY2VfbWlsZXMYAyABKAESLwoIY2hhbm5lbHMYBCADKA4yHS5zd2FybS5jb21tb24udjEuQWxlcnRDaGFubmVsEisKB3NlbnRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIk4KGExpc3RNZW1iZXJBbGVydHNSZXNwb25zZRIyCgZhbGVydHMYASADKAsyIi5zd2FybS5ub3RpZmljYXRpb24udjEuTWVtYmVyQWxlcnQqmwEKDkNsYWltYWJsZVN0YXRlEh8KG0NMQUlNQUJMRV9TVEFURV9VTlNQRUNJRklFRBAAEhgKFENMQUlNQUJMRV9TVEFURV9PUEVOEAESGQoVQ0xBSU1BQkxFX1NUQVRFX1lPVVJTEAISGQoVQ0xBSU1BQkxFX1NUQVRFX1RBS0VOEAMSGAoUQ0xBSU1BQkxFX1NUQVRFX09WRVIQBCr9AQoVQ2xhaW1XaXRoVG9rZW5PdXRjb21lEigKJENMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9VTlNQRUNJRklFRBAAEiQKIENMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9DTEFJTUVEEAESKgomQ0xBSU1fV0lUSF9UT0tFTl9PVVRDT01FX0FMUkVBRFlfWU9VUlMQAhIiCh5DTEFJTV9XSVRIX1RPS0VOX09VVENPTUVfVEFLRU4QAxIhCh1DTEFJTV9XSVRIX1RPS0VOX09VVENPTUVfT1ZFUhAEEiEKHUNMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9URVNUEAUqbgoORGlzcGF0Y2hTdGF0dXMSHwobRElTUEFUQ0hfU1RBVFVTX1VOU1BFQ0lGSUVEEAASHAoYRElTUEFUQ0hfU1RBVFVTX1JFQ0VJVkVEEAESHQoZRElTUEFUQ0hfU1RBVFVTX1NDSEVEVUxFRBACMucIChNOb3RpZmljYXRpb25TZXJ2aWNlEnMKEEdldEFsZXJ0RGlzcGF0Y2gSLi5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnREaXNwYXRjaFJlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnREaXNwYXRjaFJlc3BvbnNlEnMKEEhhbmRsZUluYm91bmRTbXMSLi5zd2FybS5ub3RpZmljYXRpb24udjEuSGFuZGxlSW5ib3VuZFNtc1JlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuSGFuZGxlSW5ib3VuZFNtc1Jlc3BvbnNlEnMKEExpc3REZXZPdXRib3hTbXMSLi5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveFNtc1JlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveFNtc1Jlc3BvbnNlEosBChhHZXRBc3NvY2lhdGlvblN0YXRpc3RpY3MSNi5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVxdWVzdBo3LnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBc3NvY2lhdGlvblN0YXRpc3RpY3NSZXNwb25zZRJ/ChRHZXRBbGVydEJ5Q2xhaW1Ub2tlbhIyLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydEJ5Q2xhaW1Ub2tlblJlcXVlc3QaMy5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnRCeUNsYWltVG9rZW5SZXNwb25zZRJtCg5DbGFpbVdpdGhUb2tlbhIsLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5DbGFpbVdpdGhUb2tlblJlcXVlc3QaLS5zd2FybS5ub3RpZmljYXRpb24udjEuQ2xhaW1XaXRoVG9rZW5SZXNwb25zZRJqCg1TZW5kVGVzdEFsZXJ0Eisuc3dhcm0ubm90aWZpY2F0aW9uLnYxLlNlbmRUZXN0QWxlcnRSZXF1ZXN0Giwuc3dhcm0ubm90aWZpY2F0aW9uLnYxLlNlbmRUZXN0QWxlcnRSZXNwb25zZRKRAQoaTGlzdERldk91dGJveE5vdGlmaWNhdGlvbnMSOC5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveE5vdGlmaWNhdGlvbnNSZXF1ZXN0Gjkuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkxpc3REZXZPdXRib3hOb3RpZmljYXRpb25zUmVzcG9uc2UScwoQTGlzdE1lbWJlckFsZXJ0cxIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0TWVtYmVyQWxlcnRzUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0TWVtYmVyQWxlcnRzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_swarm_common_v1_channel]);
 
 /**
  * @generated from message swarm.notification.v1.AlertView
@@ -82,6 +82,13 @@ export type AlertView = Message<"swarm.notification.v1.AlertView"> & {
    * @generated from field: string member_id = 11;
    */
   memberId: string;
+
+  /**
+   * Only while the token's member holds the swarm (state YOURS): where it is and who reported it. Never before a claim.
+   *
+   * @generated from field: swarm.notification.v1.ClaimedSwarmLocation location = 12;
+   */
+  location?: ClaimedSwarmLocation | undefined;
 };
 
 /**
@@ -152,7 +159,8 @@ export type ClaimWithTokenResponse = Message<"swarm.notification.v1.ClaimWithTok
   outcome: ClaimWithTokenOutcome;
 
   /**
-   * What to show the member (one sentence, as the second notification says it).
+   * What to show the member under the outcome (as the second notification's body says it): for the claimer the
+   * address and the reporter's contact, never "is yours" again.
    *
    * @generated from field: string message = 2;
    */
@@ -162,6 +170,13 @@ export type ClaimWithTokenResponse = Message<"swarm.notification.v1.ClaimWithTok
    * @generated from field: string claim_code = 3;
    */
   claimCode: string;
+
+  /**
+   * For the claimer (CLAIMED, ALREADY_YOURS): where the swarm is and who to call, for a page to make them tappable.
+   *
+   * @generated from field: swarm.notification.v1.ClaimedSwarmLocation location = 4;
+   */
+  location?: ClaimedSwarmLocation | undefined;
 };
 
 /**
@@ -170,6 +185,44 @@ export type ClaimWithTokenResponse = Message<"swarm.notification.v1.ClaimWithTok
  */
 export const ClaimWithTokenResponseSchema: GenMessage<ClaimWithTokenResponse> = /*@__PURE__*/
   messageDesc(file_swarm_notification_v1_notification_service, 4);
+
+/**
+ * Where a claimed swarm is and who reported it: what the location text says, one field each.
+ *
+ * @generated from message swarm.notification.v1.ClaimedSwarmLocation
+ */
+export type ClaimedSwarmLocation = Message<"swarm.notification.v1.ClaimedSwarmLocation"> & {
+  /**
+   * @generated from field: string address = 1;
+   */
+  address: string;
+
+  /**
+   * @generated from field: string reporter_name = 2;
+   */
+  reporterName: string;
+
+  /**
+   * Ten digits, as the reporter gave it.
+   *
+   * @generated from field: string reporter_phone = 3;
+   */
+  reporterPhone: string;
+
+  /**
+   * A map of the place: its coordinates when the report has them, else the address.
+   *
+   * @generated from field: string map_url = 4;
+   */
+  mapUrl: string;
+};
+
+/**
+ * Describes the message swarm.notification.v1.ClaimedSwarmLocation.
+ * Use `create(ClaimedSwarmLocationSchema)` to create a new message.
+ */
+export const ClaimedSwarmLocationSchema: GenMessage<ClaimedSwarmLocation> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_notification_service, 5);
 
 /**
  * @generated from message swarm.notification.v1.SendTestAlertRequest
@@ -186,7 +239,7 @@ export type SendTestAlertRequest = Message<"swarm.notification.v1.SendTestAlertR
  * Use `create(SendTestAlertRequestSchema)` to create a new message.
  */
 export const SendTestAlertRequestSchema: GenMessage<SendTestAlertRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 5);
+  messageDesc(file_swarm_notification_v1_notification_service, 6);
 
 /**
  * @generated from message swarm.notification.v1.SendTestAlertResponse
@@ -205,7 +258,7 @@ export type SendTestAlertResponse = Message<"swarm.notification.v1.SendTestAlert
  * Use `create(SendTestAlertResponseSchema)` to create a new message.
  */
 export const SendTestAlertResponseSchema: GenMessage<SendTestAlertResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 6);
+  messageDesc(file_swarm_notification_v1_notification_service, 7);
 
 /**
  * @generated from message swarm.notification.v1.ListDevOutboxNotificationsRequest
@@ -218,7 +271,7 @@ export type ListDevOutboxNotificationsRequest = Message<"swarm.notification.v1.L
  * Use `create(ListDevOutboxNotificationsRequestSchema)` to create a new message.
  */
 export const ListDevOutboxNotificationsRequestSchema: GenMessage<ListDevOutboxNotificationsRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 7);
+  messageDesc(file_swarm_notification_v1_notification_service, 8);
 
 /**
  * @generated from message swarm.notification.v1.DevOutboxNotification
@@ -269,7 +322,7 @@ export type DevOutboxNotification = Message<"swarm.notification.v1.DevOutboxNoti
  * Use `create(DevOutboxNotificationSchema)` to create a new message.
  */
 export const DevOutboxNotificationSchema: GenMessage<DevOutboxNotification> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 8);
+  messageDesc(file_swarm_notification_v1_notification_service, 9);
 
 /**
  * @generated from message swarm.notification.v1.ListDevOutboxNotificationsResponse
@@ -291,7 +344,7 @@ export type ListDevOutboxNotificationsResponse = Message<"swarm.notification.v1.
  * Use `create(ListDevOutboxNotificationsResponseSchema)` to create a new message.
  */
 export const ListDevOutboxNotificationsResponseSchema: GenMessage<ListDevOutboxNotificationsResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 9);
+  messageDesc(file_swarm_notification_v1_notification_service, 10);
 
 /**
  * @generated from message swarm.notification.v1.AlertDispatch
@@ -318,7 +371,7 @@ export type AlertDispatch = Message<"swarm.notification.v1.AlertDispatch"> & {
  * Use `create(AlertDispatchSchema)` to create a new message.
  */
 export const AlertDispatchSchema: GenMessage<AlertDispatch> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 10);
+  messageDesc(file_swarm_notification_v1_notification_service, 11);
 
 /**
  * @generated from message swarm.notification.v1.GetAlertDispatchRequest
@@ -335,7 +388,7 @@ export type GetAlertDispatchRequest = Message<"swarm.notification.v1.GetAlertDis
  * Use `create(GetAlertDispatchRequestSchema)` to create a new message.
  */
 export const GetAlertDispatchRequestSchema: GenMessage<GetAlertDispatchRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 11);
+  messageDesc(file_swarm_notification_v1_notification_service, 12);
 
 /**
  * @generated from message swarm.notification.v1.GetAlertDispatchResponse
@@ -352,7 +405,7 @@ export type GetAlertDispatchResponse = Message<"swarm.notification.v1.GetAlertDi
  * Use `create(GetAlertDispatchResponseSchema)` to create a new message.
  */
 export const GetAlertDispatchResponseSchema: GenMessage<GetAlertDispatchResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 12);
+  messageDesc(file_swarm_notification_v1_notification_service, 13);
 
 /**
  * @generated from message swarm.notification.v1.HandleInboundSmsRequest
@@ -383,7 +436,7 @@ export type HandleInboundSmsRequest = Message<"swarm.notification.v1.HandleInbou
  * Use `create(HandleInboundSmsRequestSchema)` to create a new message.
  */
 export const HandleInboundSmsRequestSchema: GenMessage<HandleInboundSmsRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 13);
+  messageDesc(file_swarm_notification_v1_notification_service, 14);
 
 /**
  * @generated from message swarm.notification.v1.HandleInboundSmsResponse
@@ -402,7 +455,7 @@ export type HandleInboundSmsResponse = Message<"swarm.notification.v1.HandleInbo
  * Use `create(HandleInboundSmsResponseSchema)` to create a new message.
  */
 export const HandleInboundSmsResponseSchema: GenMessage<HandleInboundSmsResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 14);
+  messageDesc(file_swarm_notification_v1_notification_service, 15);
 
 /**
  * @generated from message swarm.notification.v1.ListDevOutboxSmsRequest
@@ -415,7 +468,7 @@ export type ListDevOutboxSmsRequest = Message<"swarm.notification.v1.ListDevOutb
  * Use `create(ListDevOutboxSmsRequestSchema)` to create a new message.
  */
 export const ListDevOutboxSmsRequestSchema: GenMessage<ListDevOutboxSmsRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 15);
+  messageDesc(file_swarm_notification_v1_notification_service, 16);
 
 /**
  * @generated from message swarm.notification.v1.DevOutboxSms
@@ -449,7 +502,7 @@ export type DevOutboxSms = Message<"swarm.notification.v1.DevOutboxSms"> & {
  * Use `create(DevOutboxSmsSchema)` to create a new message.
  */
 export const DevOutboxSmsSchema: GenMessage<DevOutboxSms> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 16);
+  messageDesc(file_swarm_notification_v1_notification_service, 17);
 
 /**
  * @generated from message swarm.notification.v1.ListDevOutboxSmsResponse
@@ -471,7 +524,7 @@ export type ListDevOutboxSmsResponse = Message<"swarm.notification.v1.ListDevOut
  * Use `create(ListDevOutboxSmsResponseSchema)` to create a new message.
  */
 export const ListDevOutboxSmsResponseSchema: GenMessage<ListDevOutboxSmsResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 17);
+  messageDesc(file_swarm_notification_v1_notification_service, 18);
 
 /**
  * @generated from message swarm.notification.v1.GetAssociationStatisticsRequest
@@ -498,7 +551,7 @@ export type GetAssociationStatisticsRequest = Message<"swarm.notification.v1.Get
  * Use `create(GetAssociationStatisticsRequestSchema)` to create a new message.
  */
 export const GetAssociationStatisticsRequestSchema: GenMessage<GetAssociationStatisticsRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 18);
+  messageDesc(file_swarm_notification_v1_notification_service, 19);
 
 /**
  * @generated from message swarm.notification.v1.OutcomeCounts
@@ -542,7 +595,7 @@ export type OutcomeCounts = Message<"swarm.notification.v1.OutcomeCounts"> & {
  * Use `create(OutcomeCountsSchema)` to create a new message.
  */
 export const OutcomeCountsSchema: GenMessage<OutcomeCounts> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 19);
+  messageDesc(file_swarm_notification_v1_notification_service, 20);
 
 /**
  * @generated from message swarm.notification.v1.AssociationStatistics
@@ -648,7 +701,7 @@ export type AssociationStatistics = Message<"swarm.notification.v1.AssociationSt
  * Use `create(AssociationStatisticsSchema)` to create a new message.
  */
 export const AssociationStatisticsSchema: GenMessage<AssociationStatistics> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 20);
+  messageDesc(file_swarm_notification_v1_notification_service, 21);
 
 /**
  * @generated from message swarm.notification.v1.GetAssociationStatisticsResponse
@@ -670,7 +723,7 @@ export type GetAssociationStatisticsResponse = Message<"swarm.notification.v1.Ge
  * Use `create(GetAssociationStatisticsResponseSchema)` to create a new message.
  */
 export const GetAssociationStatisticsResponseSchema: GenMessage<GetAssociationStatisticsResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 21);
+  messageDesc(file_swarm_notification_v1_notification_service, 22);
 
 /**
  * @generated from message swarm.notification.v1.ListMemberAlertsRequest
@@ -687,7 +740,7 @@ export type ListMemberAlertsRequest = Message<"swarm.notification.v1.ListMemberA
  * Use `create(ListMemberAlertsRequestSchema)` to create a new message.
  */
 export const ListMemberAlertsRequestSchema: GenMessage<ListMemberAlertsRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 22);
+  messageDesc(file_swarm_notification_v1_notification_service, 23);
 
 /**
  * @generated from message swarm.notification.v1.MemberAlert
@@ -724,7 +777,7 @@ export type MemberAlert = Message<"swarm.notification.v1.MemberAlert"> & {
  * Use `create(MemberAlertSchema)` to create a new message.
  */
 export const MemberAlertSchema: GenMessage<MemberAlert> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 23);
+  messageDesc(file_swarm_notification_v1_notification_service, 24);
 
 /**
  * @generated from message swarm.notification.v1.ListMemberAlertsResponse
@@ -741,7 +794,7 @@ export type ListMemberAlertsResponse = Message<"swarm.notification.v1.ListMember
  * Use `create(ListMemberAlertsResponseSchema)` to create a new message.
  */
 export const ListMemberAlertsResponseSchema: GenMessage<ListMemberAlertsResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 24);
+  messageDesc(file_swarm_notification_v1_notification_service, 25);
 
 /**
  * @generated from enum swarm.notification.v1.ClaimableState

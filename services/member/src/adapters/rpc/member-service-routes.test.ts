@@ -292,6 +292,13 @@ describe('MemberService over Connect', () => {
       expect((await client.getAlertChannels({ memberId })).channels).toMatchObject({ sms: true, push: false, email: false });
     });
 
+    it('refuses notifications alone while the member has no device, changing nothing', async () => {
+      const error = await connectErrorOf(client.setAlertChannels({ memberId, channels: { sms: false, push: true, email: false } }));
+      expect([error.code, domainErrorCode(error)]).toEqual([Code.InvalidArgument, 'MEMBER.INVALID_ALERT_CHANNELS']);
+      expect(error.rawMessage).toMatch(/^Choose at least one way to be alerted: notifications reach no device/);
+      expect((await client.getAlertChannels({ memberId })).channels).toMatchObject({ sms: true, push: false, email: false });
+    });
+
     it('answers NOT_FOUND for the channels and devices of an unknown member', async () => {
       for (const call of [
         client.getAlertChannels({ memberId: 'missing' }),

@@ -12,6 +12,7 @@ const connectCodes: Partial<Record<NotificationErrorCode, Code>> = {
   'NOTIFICATION.INVALID_CLAIM_TOKEN': Code.InvalidArgument,
   'NOTIFICATION.CLAIM_TOKEN_EXPIRED': Code.FailedPrecondition,
   'NOTIFICATION.MEMBER_NOT_FOUND': Code.NotFound,
+  'NOTIFICATION.TEST_ALERT_NOT_SENT': Code.FailedPrecondition,
 };
 
 const STATES: Record<AlertView['state'], ClaimableState> = {
@@ -53,7 +54,7 @@ export function claimTokenHandlers(useCases: {
     claimWithToken: (request) =>
       mapped(async () => {
         const outcome = await useCases.claimWithToken.execute(request.claimToken);
-        return { outcome: OUTCOMES[outcome.kind], message: outcome.message, claimCode: outcome.claimCode };
+        return { outcome: OUTCOMES[outcome.kind], message: outcome.message, claimCode: outcome.claimCode, ...(outcome.location ? { location: outcome.location } : {}) };
       }),
     sendTestAlert: (request) =>
       mapped(async () => {
@@ -69,8 +70,9 @@ export function claimTokenHandlers(useCases: {
           memberId: recipient?.memberId ?? '',
           title: payload.title,
           body: payload.body,
-          imageUrl: payload.image ?? '',
-          claimToken: payload.claimToken,
+          // A location notification has no picture and nothing to claim.
+          imageUrl: payload.type === 'swarm-alert' ? (payload.image ?? '') : '',
+          claimToken: payload.type === 'swarm-alert' ? payload.claimToken : '',
           sentAt: timestampFromDate(sentAt),
         })),
       };

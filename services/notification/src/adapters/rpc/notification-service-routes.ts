@@ -17,6 +17,7 @@ const connectCodes: Record<NotificationErrorCode, Code> = {
   'NOTIFICATION.INVALID_CLAIM_TOKEN': Code.InvalidArgument,
   'NOTIFICATION.CLAIM_TOKEN_EXPIRED': Code.FailedPrecondition,
   'NOTIFICATION.MEMBER_NOT_FOUND': Code.NotFound,
+  'NOTIFICATION.TEST_ALERT_NOT_SENT': Code.FailedPrecondition,
 };
 
 /** The domain's figures carry the proto's field names; only the period bounds change type. */
