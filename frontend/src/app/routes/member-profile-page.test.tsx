@@ -17,7 +17,7 @@ describe('member profile page', { timeout: 20_000 }, () => {
     expect(headings).toEqual(['Information', 'Associations', 'Availability', 'How to alert me', 'Active Swarms', 'Claimed Swarms', 'Your account']);
     expect(screen.getByRole('heading', { level: 1, name: 'Your profile' })).toHaveAttribute('data-tour', 'profile');
     const anchors = [...container.ownerDocument.querySelectorAll('[data-tour]')].map((element) => element.getAttribute('data-tour'));
-    expect(anchors).toEqual(['profile', 'associations', 'activation-code', 'add-association', 'availability', 'alert-channels', 'active-swarms', 'claimed-swarms']);
+    expect(anchors).toEqual(['profile', 'associations', 'activation-code', 'add-association', 'availability', 'active-swarms', 'claimed-swarms']);
   });
 
   it('fills the Information form from the server and notes that a phone number means agreeing to texts', async () => {
