@@ -54,9 +54,6 @@ export async function loginLinkFor(product: EmbeddedProduct, address: string): P
 }
 
 /** A phone in portrait, as reporters and beekeepers hold it. */
-/** The member dashboard tour's steps (frontend/src/features/member/lib/dashboard-tour-steps.ts). */
-export const TOUR_STEPS = 8;
-
 export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 /** An association as the operator CLI sets one up: created, funded with $20, with an activation code to hand out. */
@@ -99,10 +96,10 @@ export async function logInAsNewMember(page: Page, product: EmbeddedProduct, mem
   // Its toast ('Your information hase been updated.') waits until the tour that opens now is over.
   await required.waitFor({ state: 'detached' });
 
-  for (let step = 1; step <= TOUR_STEPS; step++) {
-    const dialog = page.getByRole('dialog').filter({ hasText: `${step} of ${TOUR_STEPS}` });
+  for (let step = 1; step <= 7; step++) {
+    const dialog = page.getByRole('dialog').filter({ hasText: `${step} of 7` });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: step === TOUR_STEPS ? 'Finish' : 'Next' }).click();
+    await dialog.getByRole('button', { name: step === 7 ? 'Finish' : 'Next' }).click();
   }
   await page.getByText('Your onboarding information has been updated.').waitFor();
   await page.getByRole('dialog').waitFor({ state: 'detached' });

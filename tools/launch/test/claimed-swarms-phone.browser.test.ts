@@ -4,7 +4,7 @@ import { type Browser, type BrowserContext, type Locator, type Page } from 'play
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
-import { buildFrontend, launchChromium, loginLinkFor, seedAssociation, shot, TOUR_STEPS } from './browser-harness.js';
+import { buildFrontend, launchChromium, loginLinkFor, seedAssociation, shot } from './browser-harness.js';
 import { horizontalOverflow, phoneContext } from './phone-audit.js';
 
 /**
@@ -87,10 +87,10 @@ describe('issue 22 on a 360 px phone: the phone field, the Outcome value, toasts
     expect(await phone.inputValue()).toBe(member.phone);
     await required.getByRole('button', { name: 'Update' }).click();
     await required.waitFor({ state: 'detached' });
-    for (let step = 1; step <= TOUR_STEPS; step++) {
-      const dialog = page.getByRole('dialog').filter({ hasText: `${step} of ${TOUR_STEPS}` });
+    for (let step = 1; step <= 7; step++) {
+      const dialog = page.getByRole('dialog').filter({ hasText: `${step} of 7` });
       await dialog.waitFor();
-      await dialog.getByRole('button', { name: step === TOUR_STEPS ? 'Finish' : 'Next' }).click();
+      await dialog.getByRole('button', { name: step === 7 ? 'Finish' : 'Next' }).click();
     }
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     const found = (await product.clients.member.ensureMember({ email: member.email })).member;

@@ -14,7 +14,7 @@ function renderProfile(gateway: FakeReportGateway, memberOverrides: Parameters<t
 }
 
 describe('report sections in the member profile', { timeout: 20_000 }, () => {
-  it('fills the Active and Claimed Swarms sections, the targets of tour steps 7 and 8, after How to alert me (step 6)', async () => {
+  it('fills the Active and Claimed Swarms sections, the targets of tour steps 6 and 7', async () => {
     const gateway = new FakeReportGateway([activeReport()], [claimedReport()]);
     renderProfile(gateway);
 
@@ -24,9 +24,8 @@ describe('report sections in the member profile', { timeout: 20_000 }, () => {
     expect(await within(claimed).findByRole('table', { name: 'Claimed swarms' })).toBeInTheDocument();
     expect(active).toHaveAttribute('id', 'active-swarms');
     expect(claimed).toHaveAttribute('id', 'claimed-swarms');
-    expect(document.querySelector(dashboardTourSteps[5]!.target)).toBe(await screen.findByRole('region', { name: 'How to alert me' }));
-    expect(document.querySelector(dashboardTourSteps[6]!.target)).toBe(active);
-    expect(document.querySelector(dashboardTourSteps[7]!.target)).toBe(claimed);
+    expect(document.querySelector(dashboardTourSteps[5]!.target)).toBe(active);
+    expect(document.querySelector(dashboardTourSteps[6]!.target)).toBe(claimed);
   });
 
   it('goes to /login and forgets the reports when a report list answers 401', async () => {

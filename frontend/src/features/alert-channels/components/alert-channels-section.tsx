@@ -34,7 +34,7 @@ export function AlertChannelsSection() {
       : pushAvailability(config.data.webPushPublicKey);
 
   return (
-    <SectionCard id={ANCHOR} data-tour={ANCHOR} aria-labelledby={headingId}>
+    <SectionCard id={ANCHOR} aria-labelledby={headingId}>
       <SectionHeading id={headingId}>How to alert me</SectionHeading>
       {channels.data ? (
         <AlertChannelsForm channels={channels.data} webPushPublicKey={config.data?.webPushPublicKey ?? ''} availability={availability} />

@@ -10,7 +10,6 @@ const stepTitles = [
   'Activation code',
   'Add association button',
   'Availability',
-  'How to alert me',
   'Active swarms',
   'Claimed swarms',
 ];
@@ -24,12 +23,12 @@ async function openTour(information = completeInformation({ onboarding: [{ onboa
 }
 
 describe('onboarding tour', { timeout: 20_000 }, () => {
-  it('walks the eight steps in order with an n of 8 badge, and Finish marks onboarding 1 completed', async () => {
+  it('walks the seven steps in order with an n of 7 badge, and Finish marks onboarding 1 completed', async () => {
     const { api, user } = await openTour();
 
     for (const [index, title] of stepTitles.entries()) {
       const step = screen.getByRole('dialog', { name: title });
-      expect(step).toHaveTextContent(`${index + 1} of 8`);
+      expect(step).toHaveTextContent(`${index + 1} of 7`);
       expect(within(step).getByRole('heading', { name: title })).toHaveFocus();
       const isLast = index === stepTitles.length - 1;
       expect(within(step).queryByRole('button', { name: 'Next' }) === null).toBe(isLast);
@@ -51,7 +50,7 @@ describe('onboarding tour', { timeout: 20_000 }, () => {
     await user.click(within(tour).getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Previous' }));
 
-    expect(screen.getByRole('dialog', { name: 'Welcome to your profile' })).toHaveTextContent('1 of 8');
+    expect(screen.getByRole('dialog', { name: 'Welcome to your profile' })).toHaveTextContent('1 of 7');
   });
 
   it('cannot be closed: no close button, the mask and Escape do nothing, and the dots are not buttons', async () => {

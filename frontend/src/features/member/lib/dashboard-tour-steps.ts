@@ -7,10 +7,7 @@ export interface TourStep {
 
 const anchor = (name: string) => `[data-tour="${name}"]`;
 
-/**
- * Spec §2: the steps of the member dashboard tour (onboarding id 1), in this order, with How to alert me (issue 21's
- * section) after Availability, where the page has it.
- */
+/** Spec §2: the seven steps of the member dashboard tour (onboarding id 1), in this order. */
 export const dashboardTourSteps: readonly TourStep[] = [
   {
     target: anchor('profile'),
@@ -36,12 +33,6 @@ export const dashboardTourSteps: readonly TourStep[] = [
     target: anchor('availability'),
     title: 'Availability',
     description: 'Choose how far from home, how high up and at which hours you want swarm alerts, or turn on Do Not Disturb to pause them.',
-  },
-  {
-    target: anchor('alert-channels'),
-    title: 'How to alert me',
-    description:
-      'Choose how alerts reach you: a text message, a notification on this device, an email, or any mix. The swarm’s location comes the same ways once you claim it. Send yourself a test alert to see one.',
   },
   {
     target: anchor('active-swarms'),
