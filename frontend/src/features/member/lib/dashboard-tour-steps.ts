@@ -32,7 +32,9 @@ export const dashboardTourSteps: readonly TourStep[] = [
   {
     target: anchor('availability'),
     title: 'Availability',
-    description: 'Choose how far from home, how high up and at which hours you want swarm alerts, or turn on Do Not Disturb to pause them.',
+    // The spec's seven steps stay seven: How to alert me, just below, is named in this one.
+    description:
+      'Choose how far from home, how high up and at which hours you want swarm alerts, or turn on Do Not Disturb to pause them. Just below, How to alert me chooses a text message, a notification on this device or an email.',
   },
   {
     target: anchor('active-swarms'),
