@@ -83,11 +83,8 @@ function alertActions(value: unknown): AlertAction[] {
   return actions.length > 0 ? actions : DEFAULT_ACTIONS;
 }
 
-/**
- * A push message read defensively: anything that is not JSON, not a swarm alert or lacks what the notification needs
- * is not an alert (undefined). Addresses are made absolute against the site's origin.
- */
-export function readSwarmAlert(message: string | undefined, origin: string): SwarmAlertPush | undefined {
+/** The push message's JSON object when it is one of this type; undefined for anything else. */
+function pushMessageOfType(message: string | undefined, type: string): Json | undefined {
   if (message === undefined) return undefined;
   let parsed: unknown;
   try {
@@ -95,7 +92,16 @@ export function readSwarmAlert(message: string | undefined, origin: string): Swa
   } catch {
     return undefined;
   }
-  if (!isObject(parsed) || parsed.type !== 'swarm-alert') return undefined;
+  return isObject(parsed) && parsed.type === type ? parsed : undefined;
+}
+
+/**
+ * A push message read defensively: anything that is not JSON, not a swarm alert or lacks what the notification needs
+ * is not an alert (undefined). Addresses are made absolute against the site's origin.
+ */
+export function readSwarmAlert(message: string | undefined, origin: string): SwarmAlertPush | undefined {
+  const parsed = pushMessageOfType(message, 'swarm-alert');
+  if (!parsed) return undefined;
   const title = filled(parsed.title);
   const claimToken = filled(parsed.claimToken);
   const claimUrl = webAddress(parsed.claimUrl, origin);
@@ -119,14 +125,8 @@ export function readSwarmAlert(message: string | undefined, origin: string): Swa
  * address; without one a tap opens the member's claimed swarms.
  */
 export function readSwarmLocation(message: string | undefined, origin: string): SwarmLocationPush | undefined {
-  if (message === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(message);
-  } catch {
-    return undefined;
-  }
-  if (!isObject(parsed) || parsed.type !== 'swarm-location') return undefined;
+  const parsed = pushMessageOfType(message, 'swarm-location');
+  if (!parsed) return undefined;
   const title = filled(parsed.title);
   const tag = filled(parsed.tag);
   if (!title || !tag) return undefined;
