@@ -116,9 +116,29 @@ export class MongoReportRepository implements ReportRepository {
       { awaitingErasureSince: 1 },
       { name: 'awaitingErasureSince', partialFilterExpression: { awaitingErasureSince: { $exists: true } } },
     );
+    await this.recordEndsOfEarlierReports();
     await this.parked.ensureIndexes();
     await this.alerts.createIndex({ memberId: 1 }, { name: 'memberId' });
     await this.outbox.ensureIndexes();
+  }
+
+  /**
+   * Reports that ended before their end was recorded get it now, the first of the times they kept, so their reporter's
+   * data is erased in its turn. A scan, once per start before the service serves; none is found after the first.
+   */
+  private async recordEndsOfEarlierReports(): Promise<void> {
+    const ended = this.collection.find({
+      endedAt: { $exists: false },
+      $or: [{ expiredAt: { $exists: true } }, { closedAt: { $exists: true } }, { departedAt: { $exists: true } }, { markedBadAt: { $exists: true } }],
+    });
+    for await (const document of ended) {
+      const ends = [document.expiredAt, document.closedAt, document.departedAt, document.markedBadAt].filter((at): at is Date => at !== undefined);
+      const endedAt = new Date(Math.min(...ends.map((at) => at.getTime())));
+      await this.collection.updateOne(
+        { _id: document._id, endedAt: { $exists: false } },
+        { $set: { endedAt, ...(document.reporterDataErasedAt ? {} : { awaitingErasureSince: endedAt }) } },
+      );
+    }
   }
 
   /**
