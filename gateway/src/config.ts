@@ -49,7 +49,7 @@ export const gatewayConfigShape = {
    * The report service's REPORTER_DATA_DAYS (set both alike): served by GET /api/config, so the privacy page states
    * the period the product keeps a reporter's data after a report ended.
    */
-  REPORTER_DATA_DAYS: z.coerce.number().positive().default(30),
+  REPORTER_DATA_DAYS: z.coerce.number().positive().finite().default(30),
   FEEDBACK_SINK: z.enum(['local', 'sentry']).default('local'),
   SENTRY_DSN: optionalSetting(z.url()),
   REPORTS_PER_HOUR_PER_CLIENT: env.positiveInt(30),

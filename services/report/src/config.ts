@@ -25,7 +25,7 @@ export const reportConfigShape = {
    * (in every service, through report.reporter_data_erased). Fractions are taken, for trials and tests that reach the
    * erasure for real (0.0001 is under 9 seconds).
    */
-  REPORTER_DATA_DAYS: z.coerce.number().positive().default(DEFAULT_REPORTER_DATA_DAYS),
+  REPORTER_DATA_DAYS: z.coerce.number().positive().finite().default(DEFAULT_REPORTER_DATA_DAYS),
   /** How often the report service looks for ended reports whose REPORTER_DATA_DAYS have passed. */
   REPORTER_DATA_SWEEP_INTERVAL_MS: env.positiveInt(60 * 60 * 1000),
   /**
