@@ -128,6 +128,7 @@ export async function buildGateway(options: {
   clientConfigRoutes(app, {
     recaptchaSiteKey: options.settings.recaptchaSiteKey ?? null,
     alertSenderNumber: options.settings.alertSenderNumber ?? null,
+    reporterDataDays: options.settings.reporterDataDays ?? 30,
     loginProviders: Object.fromEntries(
       Object.entries(options.adapters.login?.openIdProviders ?? {}).map(([name, provider]) => [name, provider !== undefined]),
     ),

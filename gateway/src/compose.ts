@@ -169,6 +169,7 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
       webPushPublicKey: config.WEB_PUSH_PUBLIC_KEY,
       recaptchaSiteKey,
       alertSenderNumber: config.ALERT_SENDER_NUMBER ?? null,
+      reporterDataDays: config.REPORTER_DATA_DAYS,
       // A loopback public URL (local development) also answers to the other loopback names on its port.
       site: siteIdentity(config.PUBLIC_URL, { loopbackAliases: true }),
       devOutboxOnNetwork: config.DEV_OUTBOX_ON_NETWORK,

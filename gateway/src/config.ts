@@ -45,6 +45,11 @@ export const gatewayConfigShape = {
     .default('')
     .transform((value) => value.split(',').map((hostname) => hostname.trim()).filter(Boolean)),
   ALERT_SENDER_NUMBER: optionalSetting(z.string().min(1)),
+  /**
+   * The report service's REPORTER_DATA_DAYS (set both alike): served by GET /api/config, so the privacy page states
+   * the period the product keeps a reporter's data after a report ended.
+   */
+  REPORTER_DATA_DAYS: z.coerce.number().positive().finite().default(30),
   FEEDBACK_SINK: z.enum(['local', 'sentry']).default('local'),
   SENTRY_DSN: optionalSetting(z.url()),
   REPORTS_PER_HOUR_PER_CLIENT: env.positiveInt(30),
@@ -114,6 +119,8 @@ export type GatewaySettings = {
   /** Served by GET /api/config. Default null. */
   recaptchaSiteKey?: string | null;
   alertSenderNumber?: string | null;
+  /** Served by GET /api/config. Default 30. */
+  reporterDataDays?: number;
   /** The public URL and the hosts and origins mutations may name; links are built from it, never from a request. */
   site: SiteIdentity;
   sessionIdleTimeoutMs?: number;

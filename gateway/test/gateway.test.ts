@@ -65,7 +65,7 @@ describe('gateway', () => {
     app = started.app;
     const response = await fetch(`${started.url}/api/config`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ recaptchaSiteKey: 'site-key-1', alertSenderNumber: '+15035550100', loginProviders: { google: false }, webPushPublicKey: '' });
+    expect(await response.json()).toEqual({ recaptchaSiteKey: 'site-key-1', alertSenderNumber: '+15035550100', reporterDataDays: 30, loginProviders: { google: false }, webPushPublicKey: '' });
   });
 
   it('serves nulls in the client configuration when neither is configured, and no push key', async () => {
@@ -74,6 +74,7 @@ describe('gateway', () => {
     expect(await (await fetch(`${started.url}/api/config`)).json()).toEqual({
       recaptchaSiteKey: null,
       alertSenderNumber: null,
+      reporterDataDays: 30,
       loginProviders: { google: false },
       webPushPublicKey: '',
     });

@@ -8,6 +8,8 @@ export const publicConfigSchema = z.object({
   recaptchaSiteKey: z.string().min(1).nullish().transform((value) => value ?? null),
   /** The number alerts are texted from, for members to save in their contacts. */
   alertSenderNumber: z.string().min(1).nullish().transform((value) => value ?? null),
+  /** Days after a report ended before its reporter's data is erased; null from a gateway that does not say. */
+  reporterDataDays: z.number().positive().nullish().transform((value) => value ?? null),
   /** Each login provider the gateway knows and whether it is configured; a gateway that does not say offers none. */
   loginProviders: z.record(z.string(), z.boolean()).nullish().transform((value) => value ?? {}),
   /** The VAPID public key (base64url) push subscriptions are made with; '' where Web Push is not configured. */

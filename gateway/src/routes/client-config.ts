@@ -5,6 +5,8 @@ export type ClientConfig = {
   recaptchaSiteKey: string | null;
   /** The number alerts are texted from, shown on the FAQ page; null when not configured. */
   alertSenderNumber: string | null;
+  /** Days after a report ended before its reporter's data is erased (REPORTER_DATA_DAYS), for the privacy page. */
+  reporterDataDays: number;
   /**
    * Each OpenID Connect login provider this gateway knows, by path name, and whether it has credentials here: the
    * site hides the login and sign-up buttons of a provider that would only fail.

@@ -59,6 +59,9 @@ export type NotificationConfig = z.infer<z.ZodObject<typeof notificationConfigSh
 /** The services the notification service calls: members (contacts, availability), reports (claims), billing (charges). */
 export type NotificationPeers = { member: Transport; report: Transport; associationBilling: Transport };
 
+/** The stores a composition chose, and its alert jobs, for tests that look into everything the service keeps. */
+export type NotificationStores = Stores & { scheduler: AlertScheduler };
+
 type Stores = {
   dispatches: DispatchRepository;
   inboundMessages: InboundSmsRepository;
@@ -250,7 +253,7 @@ async function sharedStateFromConfig(
 export async function composeNotificationService(
   config: NotificationConfig,
   wiring: PartWiring & { peers: NotificationPeers },
-): Promise<{ routes: (router: ConnectRouter) => void }> {
+): Promise<{ routes: (router: ConnectRouter) => void; stores: NotificationStores }> {
   const { lifecycle, logger, bus, peers } = wiring;
   // AlertSent is written to the outbox with the sent alert's record and wakes the relay, which publishes it. Alert jobs
   // start with the service's subscriptions, after the relay exists.
@@ -309,5 +312,5 @@ export async function composeNotificationService(
   lifecycle.onShutdown('event subscriptions', async () => {
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
   });
-  return service;
+  return { routes: service.routes, stores: { ...stores, scheduler } };
 }

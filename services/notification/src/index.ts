@@ -16,5 +16,5 @@ export { InProcessAlertScheduler } from './adapters/scheduler/in-process-alert-s
 export { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-record-repository.js';
 export { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
 export { RpcAlertBilling, RpcMemberDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
-export { composeNotificationService, type NotificationConfig, type NotificationPeers } from './compose.js';
+export { composeNotificationService, type NotificationConfig, type NotificationPeers, type NotificationStores } from './compose.js';
 export { notificationConfigShape } from './config.js';

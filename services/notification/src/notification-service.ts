@@ -13,6 +13,8 @@ import { buildInboundSms, type InboundSmsPorts } from './inbound-sms.js';
 import { buildDispatch, type DispatchPorts } from './dispatch.js';
 import { ClaimWithToken, GetAlertByClaimToken } from './app/claim-with-token.js';
 import { claimTokenHandlers } from './adapters/rpc/claim-token-routes.js';
+import { ForgetReporterData } from './app/forget-reporter-data.js';
+import { subscribeToReporterDataErasures } from './adapters/events/reporter-data-erased-subscriber.js';
 
 /** Wires the notification use cases to the adapters main.ts (or the embedded launcher) chose. */
 export function buildNotificationService(ports: {
@@ -79,8 +81,19 @@ export function buildNotificationService(ports: {
         })
       : {};
   const listMemberAlerts = ports.dispatch && new ListMemberAlerts({ sentAlerts: ports.dispatch.sentAlerts });
+  const forgetReporterData = new ForgetReporterData({
+    dispatches: ports.dispatches,
+    sentTexts: ports.dispatch?.sentTexts,
+    inboundMessages: ports.inbound?.messages,
+    log: ports.logger,
+  });
   return {
     routes: notificationServiceRoutes({ getAlertDispatch, getAssociationStatistics, listMemberAlerts }, { ...inbound?.handlers, ...claimHandlers }),
-    subscribe: async () => [await subscribeToReportSubmitted(ports.bus, startDispatch, ports.logger), ...((await inbound?.subscribe()) ?? []), ...((await dispatch?.start()) ?? [])],
+    subscribe: async () => [
+      await subscribeToReportSubmitted(ports.bus, startDispatch, ports.logger),
+      await subscribeToReporterDataErasures(ports.bus, forgetReporterData),
+      ...((await inbound?.subscribe()) ?? []),
+      ...((await dispatch?.start()) ?? []),
+    ],
   };
 }

@@ -11,6 +11,7 @@ import { MemoryImageStore } from './adapters/memory/memory-image-store.js';
 import { MemoryReportRepository } from './adapters/memory/memory-report-repository.js';
 import { RpcSwarmCoverage } from './adapters/rpc/rpc-swarm-coverage.js';
 import { SharpImageProcessor } from './adapters/sharp/sharp-image-processor.js';
+import { startRepeatingSweep } from './adapters/timers/repeating-sweep.js';
 import type { reportConfigShape } from './config.js';
 import { buildReportService } from './report-service.js';
 
@@ -25,7 +26,8 @@ export type ReportStores = { reports: ReportRepository; images: ImageStore };
 /**
  * The report service from its configuration: the store STORE names (with its outbox and relay), the geocoder
  * GEOCODER names (which places a report's address), the picture processing, the peers it asks who covers a swarm,
- * and the events it follows (alert.sent). `main.ts` and the embedded product both call it.
+ * the events it follows (alert.sent) and the sweep that erases reporters' data after REPORTER_DATA_DAYS. `main.ts`
+ * and the embedded product both call it.
  */
 export async function composeReportService(
   config: ReportConfig,
@@ -76,10 +78,19 @@ export async function composeReportService(
     clock: systemClock,
     ids: uuidIds,
     randomBelow: secureRandomBelow,
-  }, { countClaim: (outcome) => wiring.metrics.claims.inc({ outcome }) }, { reportActiveHours: config.REPORT_ACTIVE_HOURS });
+  }, { countClaim: (outcome) => wiring.metrics.claims.inc({ outcome }) }, { reportActiveHours: config.REPORT_ACTIVE_HOURS, reporterDataDays: config.REPORTER_DATA_DAYS });
   const subscriptions = await service.subscribe(wiring.bus, logger);
   lifecycle.onShutdown('event subscriptions', async () => {
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
   });
+  // Every replica sweeps: each report is erased and announced once, by whichever gets to it first.
+  const retentionSweep = startRepeatingSweep(
+    async () => {
+      const erased = await service.eraseReporterData.execute();
+      for (const reportId of erased) logger.info({ reportId }, "reporter's data erased");
+    },
+    { intervalMs: config.REPORTER_DATA_SWEEP_INTERVAL_MS, logger, name: 'reporter data retention' },
+  );
+  lifecycle.onShutdown('reporter data retention sweep', () => retentionSweep.stop());
   return { routes: service.routes, stores: { reports, images } };
 }

@@ -9,7 +9,8 @@ import { ListActiveReportsForMember } from './app/list-active-reports-for-member
 import { ListClaimedReportsForMember } from './app/list-claimed-reports-for-member.js';
 import { ListReportAssociations } from './app/list-report-associations.js';
 import { MarkReportBad } from './app/mark-report-bad.js';
-import type { ReportSettings } from './app/ports.js';
+import { EraseReporterData } from './app/erase-reporter-data.js';
+import type { ReportSettings, RetentionSettings } from './app/ports.js';
 import { RecordAlert } from './app/record-alert.js';
 import { RecordClaimOutcome } from './app/record-claim-outcome.js';
 import { ListLiveReportsByReporter, MarkDepartedByReporter } from './app/reporter-reports.js';
@@ -19,19 +20,23 @@ import { subscribeToAlertSent } from './adapters/events/alert-sent-subscriber.js
 import { CountedClaimReport, type ClaimOutcome as ClaimCount } from './adapters/metrics/counted-claims.js';
 import { reportServiceRoutes } from './adapters/rpc/report-service-routes.js';
 import { DEFAULT_REPORT_ACTIVE_HOURS } from './domain/lifecycle.js';
+import { DEFAULT_REPORTER_DATA_DAYS } from './domain/retention.js';
 
 /** Wires the report use cases to the adapters main.ts (or the embedded launcher) chose. */
 export function buildReportService(
   ports: SubmitReportPorts,
   telemetry: { countClaim: (outcome: ClaimCount) => void } = { countClaim: () => undefined },
-  settings: ReportSettings = { reportActiveHours: DEFAULT_REPORT_ACTIVE_HOURS },
+  settings: ReportSettings & RetentionSettings = { reportActiveHours: DEFAULT_REPORT_ACTIVE_HOURS, reporterDataDays: DEFAULT_REPORTER_DATA_DAYS },
 ): {
   routes: (router: ConnectRouter) => void;
+  /** Erases the reporter's data of the reports ended REPORTER_DATA_DAYS ago; run by a periodic sweep. */
+  eraseReporterData: EraseReporterData;
   /** Follows the events the service consumes: alert.sent records the alert, so the member may claim. */
   subscribe: (bus: EventBus, logger: Logger) => Promise<Subscription[]>;
 } {
   const recordAlert = new RecordAlert(ports);
   return {
+    eraseReporterData: new EraseReporterData(ports, settings),
     subscribe: async (bus, logger) => [await subscribeToAlertSent(bus, recordAlert, logger)],
     routes: reportServiceRoutes({
       submitReport: new SubmitReport(ports, settings),

@@ -23,6 +23,7 @@ export {
   MemberDeletedEvent,
   ReportClaimedEvent,
   ReportClosedEvent,
+  ReporterDataErasedEvent,
   ReportDepartedEvent,
   ReporterSaidGoneEvent,
   ReportExpiredEvent,

@@ -12,7 +12,7 @@ import {
   type ServiceName,
 } from '@swarm/gateway';
 import { composeMemberService, memberConfigShape, type MemberStores } from '@swarm/member-service';
-import { composeNotificationService, notificationConfigShape } from '@swarm/notification-service';
+import { composeNotificationService, notificationConfigShape, type NotificationStores } from '@swarm/notification-service';
 import { composeReportService, reportConfigShape, type ReportStores } from '@swarm/report-service';
 import {
   DevOutbox,
@@ -56,8 +56,13 @@ export type EmbeddedProduct = {
   clients: ServiceClients;
   /** Every email the product sent (login links, the bad-report email…), newest first; also shown at /dev/outbox. */
   outbox: DevOutbox;
-  /** The in-memory stores each service's composition chose, for the benchmark to seed in bulk rather than by HTTP. */
-  stores: { report: ReportStores; member: MemberStores; associationBilling: AssociationBillingStores };
+  /**
+   * The in-memory stores each service's composition chose, for the benchmark to seed in bulk rather than by HTTP, and
+   * for tests that look into everything the product keeps.
+   */
+  stores: { report: ReportStores; member: MemberStores; associationBilling: AssociationBillingStores; notification: NotificationStores };
+  /** The directory of this run's files (the reports' pictures): DATA_DIR, or the run's own. */
+  dataDir: string;
   close: () => Promise<void>;
 };
 
@@ -144,8 +149,9 @@ export async function startEmbedded(options: {
   const webPushKeys = webPushKeysForRun(given);
   if (webPushKeys) loggerFor('embedded').info(GENERATED_KEYS_MESSAGE);
   // Pictures go to files, out of the heap: under DATA_DIR when given (kept), else in a directory of this run's own.
-  const runDataDir = given.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'swarm-alert-data-'));
-  const env = { ...given, ...webPushKeys, DATA_DIR: given.DATA_DIR ?? runDataDir, PORT: String(port), PUBLIC_URL: given.PUBLIC_URL ?? `http://localhost:${port}` };
+  const dataDir = given.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'swarm-alert-data-'));
+  const runDataDir = given.DATA_DIR ? undefined : dataDir;
+  const env = { ...given, ...webPushKeys, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: given.PUBLIC_URL ?? `http://localhost:${port}` };
   const serviceEnv = { ...env, ...EMBEDDED_FIXED };
   const configs = {
     gateway: loadConfig(gatewayConfigShape, env),
@@ -198,12 +204,11 @@ export async function startEmbedded(options: {
       peers: { member: transports.member, associationBilling: transports['association-billing'] },
     });
     routes.report = report.routes;
-    routes.notification = (
-      await composeNotificationService(configs.notification, {
-        ...wiringOf('notification'),
-        peers: { member: transports.member, report: transports.report, associationBilling: transports['association-billing'] },
-      })
-    ).routes;
+    const notification = await composeNotificationService(configs.notification, {
+      ...wiringOf('notification'),
+      peers: { member: transports.member, report: transports.report, associationBilling: transports['association-billing'] },
+    });
+    routes.notification = notification.routes;
 
     const clients = createServiceClients(transports);
     const gateway = await composeGateway(configs.gateway, {
@@ -258,7 +263,8 @@ export async function startEmbedded(options: {
       operatorRpc,
       clients,
       outbox,
-      stores: { report: report.stores, member: member.stores, associationBilling: associationBilling.stores },
+      stores: { report: report.stores, member: member.stores, associationBilling: associationBilling.stores, notification: notification.stores },
+      dataDir,
       close: closeAll,
     };
   } catch (error) {

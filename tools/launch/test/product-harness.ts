@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
@@ -12,6 +13,8 @@ import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { mongoTarget, testNatsUrl, testRedisUrl, uniqueDatabaseName, uniqueStreamName, type FakeTwilio } from '@swarm/testing';
 import { createLogger } from '@swarm/runtime';
 import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { MongoClient } from 'mongodb';
 import { startEmbedded } from '../src/embedded.js';
 import { STACK_SERVICES, startStack, type RunningStack, type StackProcessName } from '../src/stack.js';
 
@@ -30,8 +33,45 @@ export type RunningProduct = {
   /** The report and notification services' own RPCs, for what a journey checks beyond the site (statistics, claims). */
   reports: Client<typeof ReportService>;
   notification: Client<typeof NotificationService>;
+  /**
+   * Everything the product keeps, as text to search: every record of every store (binary fields, pictures and
+   * protobuf payloads as their bytes), each named by where it is. Embedded: each service's in-memory stores and the
+   * files of the run's data directory; distributed: every document of every service's database and the alert queue's
+   * keys in Redis. The dev outboxes, which stand in for phones and mailboxes, are not the product's stores.
+   */
+  everythingStored: () => Promise<StoredText[]>;
   stop: () => Promise<void>;
 };
+
+/** A record the product keeps, and its text. */
+export type StoredText = { where: string; text: string };
+
+/**
+ * The text of every string and byte array reachable from `value` (Maps, Sets, arrays, objects and their own fields,
+ * private ones included), bytes read as Latin-1 so any UTF-8 text inside them is found.
+ */
+export function textsIn(value: unknown, seen = new WeakSet<object>()): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  if (seen.has(value)) return [];
+  seen.add(value);
+  if (value instanceof Uint8Array) return [Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('latin1')];
+  if (value instanceof Date) return [];
+  if (value instanceof Map) return [...value].flatMap(([key, entry]) => [...textsIn(key, seen), ...textsIn(entry, seen)]);
+  if (value instanceof Set) return [...value].flatMap((entry) => textsIn(entry, seen));
+  return Object.values(value).flatMap((entry) => textsIn(entry, seen));
+}
+
+function filesUnder(directory: string): string[] {
+  try {
+    return readdirSync(directory).flatMap((name) => {
+      const path = join(directory, name);
+      return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    });
+  } catch {
+    return [];
+  }
+}
 
 export type CoveredPlace = {
   latitude: number;
@@ -95,7 +135,7 @@ function parseJsonLines(lines: string[]): Record<string, unknown>[] {
   });
 }
 
-export async function startEmbeddedProduct(): Promise<RunningProduct> {
+export async function startEmbeddedProduct(extraEnv: Record<string, string> = {}): Promise<RunningProduct> {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -104,7 +144,7 @@ export async function startEmbeddedProduct(): Promise<RunningProduct> {
     },
   });
   const product = await startEmbedded({
-    env: { PORT: '0', METRICS_PORT: '0', STATIC_DIR: staticDirWithIndex() },
+    env: { PORT: '0', METRICS_PORT: '0', STATIC_DIR: staticDirWithIndex(), ...extraEnv },
     // The product's own logger (trace ids, censored personal fields), written to the test's sink.
     loggerFor: (service) => createLogger({ service, level: 'info', destination: sink }),
   });
@@ -124,8 +164,75 @@ export async function startEmbeddedProduct(): Promise<RunningProduct> {
     coverPlace: (place) => coverPlace(product.clients.member, product.clients.associationBilling, place),
     reports: product.clients.report,
     notification: product.clients.notification,
+    everythingStored: async () => [
+      ...Object.entries(product.stores).flatMap(([service, stores]) =>
+        Object.entries(stores).map(([store, kept]) => ({ where: `${service} ${store}`, text: textsIn(kept).join('\n') })),
+      ),
+      ...filesUnder(product.dataDir).map((path) => ({ where: path, text: readFileSync(path).toString('latin1') })),
+    ],
     stop: product.close,
   };
+}
+
+const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/**
+ * The collections a service's code names (its adapters', and the runtime's shared outbox), read from its source: the
+ * MongoDB-compatible test server cannot list a database's collections, and a collection added later is found too.
+ */
+function collectionsNamedBy(serviceDirectory: string): string[] {
+  const sources = [join(repositoryRoot, 'services', serviceDirectory, 'src'), join(repositoryRoot, 'services', 'runtime', 'src', 'mongo')].flatMap(filesUnder);
+  const names = sources
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.includes('contract'))
+    .flatMap((path) => [...readFileSync(path, 'utf8').matchAll(/\.collection(?:<[^>]*>)?\(\s*'([a-z_]+)'/g)].map((match) => match[1] ?? ''));
+  return [...new Set(names)].sort();
+}
+
+/** Every document of the stack's databases and every key of its alert queue, read as text. */
+async function everythingStoredIn(stack: RunningStack, mongoUrl: string, databasePrefix: string): Promise<StoredText[]> {
+  const found: StoredText[] = [];
+  const mongo = await MongoClient.connect(mongoUrl);
+  try {
+    for (const service of ['report', 'member', 'association-billing', 'notification']) {
+      const db = mongo.db(`${databasePrefix}_${service.replace('-', '_')}`);
+      const listed = await db
+        .listCollections()
+        .toArray()
+        .then((collections) => collections.map(({ name }) => name))
+        .catch(() => [] as string[]);
+      for (const name of new Set([...listed, ...collectionsNamedBy(service)])) {
+        for (const document of await db.collection(name).find().toArray()) {
+          found.push({ where: `${db.databaseName}.${name} ${String(document._id)} ${typeof document.type === 'string' ? document.type : ''}`.trim(), text: textsIn(document).join('\n') });
+        }
+      }
+    }
+  } finally {
+    await mongo.close();
+  }
+  const redis = new Redis(testRedisUrl());
+  try {
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await redis.scan(cursor, 'MATCH', `${stack.alertQueue.prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      keys.push(...batch);
+    } while (cursor !== '0');
+    for (const key of keys) {
+      const type = await redis.type(key);
+      const values =
+        type === 'hash' ? Object.entries(await redis.hgetall(key)).flat()
+        : type === 'string' ? [(await redis.get(key)) ?? '']
+        : type === 'list' ? await redis.lrange(key, 0, -1)
+        : type === 'set' ? await redis.smembers(key)
+        : type === 'zset' ? await redis.zrange(key, 0, -1)
+        : [];
+      found.push({ where: `redis ${key}`, text: values.join('\n') });
+    }
+  } finally {
+    redis.disconnect();
+  }
+  return found;
 }
 
 /** `databasePrefix`: each service's MongoDB database is `${databasePrefix}_${service}` (report, notification…). */
@@ -174,6 +281,7 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
       coverPlace(createClient(MemberService, transport(stack.urls.member)), createClient(AssociationBillingService, transport(stack.urls['association-billing'])), place),
     reports: createClient(ReportService, transport(stack.urls.report)),
     notification,
+    everythingStored: () => everythingStoredIn(stack, target.url, databasePrefix),
     stop: stack.stop,
   };
 }

@@ -216,6 +216,7 @@ describe.each(modes)('report journey, %s', (_mode, start) => {
     expect(await config.json()).toEqual({
       recaptchaSiteKey: null,
       alertSenderNumber: null,
+      reporterDataDays: 30,
       loginProviders: { google: false },
       webPushPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
     });

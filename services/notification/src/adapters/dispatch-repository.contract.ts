@@ -34,6 +34,16 @@ export function dispatchRepositoryContract(name: string, create: () => Promise<D
       dispatches = await create();
     });
 
+    it("forgets the reporter's number and keeps the place at the town's level, once erased, leaving other reports", async () => {
+      await dispatches.recordIfAbsent({ ...dispatch('r1'), location: { latitude: 45.51523, longitude: -122.67841 } });
+      await dispatches.recordIfAbsent(dispatch('r2'));
+      await dispatches.eraseReporterData('r1');
+      await dispatches.eraseReporterData('r1');
+      await dispatches.eraseReporterData('unknown');
+      expect(await dispatches.findByReportId('r1')).toEqual({ ...dispatch('r1'), reporterPhone: '', location: { latitude: 45.52, longitude: -122.68 } });
+      expect(await dispatches.findByReportId('r2')).toEqual(dispatch('r2'));
+    });
+
     it('records a dispatch and finds it by report id', async () => {
       expect(await dispatches.recordIfAbsent(dispatch('r1'))).toBe('recorded');
       expect(await dispatches.findByReportId('r1')).toEqual(dispatch('r1'));

@@ -26,6 +26,22 @@ export function inboundSmsRepositoryContract(name: string, create: () => Promise
       expect(await messages.recordIfAbsent(message('SM2'))).toEqual({ kind: 'recorded' });
     });
 
+    it("forgets the sender of a number's messages however the number was written, still answering a repeat once", async () => {
+      await messages.recordIfAbsent(message('SM1', { from: '+15035550100' }));
+      await messages.saveOutcome('SM1', { reply: 'Thanks', wrongCode: true });
+      await messages.recordIfAbsent(message('SM2', { from: '5035550100' }));
+      await messages.saveOutcome('SM2', { reply: 'Thanks', wrongCode: true });
+      await messages.recordIfAbsent(message('SM3', { from: '+15035550199' }));
+      await messages.saveOutcome('SM3', { reply: 'Thanks', wrongCode: true });
+      await messages.eraseSender('5035550100');
+      await messages.eraseSender('5035550100');
+      const since = new Date('2026-06-01T11:00:00.000Z');
+      expect(await messages.countWrongCodesSince('+15035550100', since)).toBe(0);
+      expect(await messages.countWrongCodesSince('5035550100', since)).toBe(0);
+      expect(await messages.countWrongCodesSince('+15035550199', since)).toBe(1);
+      expect(await messages.recordIfAbsent(message('SM1'))).toEqual({ kind: 'duplicate', reply: 'Thanks' });
+    });
+
     it('forgets a released message without an outcome, so it can be recorded again, but keeps one with an outcome', async () => {
       await messages.recordIfAbsent(message('SM1'));
       await messages.release('SM1');

@@ -59,6 +59,20 @@ export function sentTextRepositoryContract(name: string, create: () => Promise<S
       expect((await texts.find('reporter'))?.to).toBe('5035550177');
     });
 
+    it("forgets where a report's texts to its reporter went, keeping them as records, and leaves members' and other reports'", async () => {
+      await texts.beginSending(text('reporter-claimed', { to: '5035550177' }));
+      await texts.markSent('reporter-claimed', { sentAt: at(1), providerId: 'SM9' });
+      await texts.beginSending(text('reporter-expired', { purpose: 'reporter-expired', to: '5035550177' }));
+      await texts.beginSending(text('claimer-location', { purpose: 'claimer-location', memberId: 'm1', to: '5035550101' }));
+      await texts.beginSending(text('other-report', { reportId: 'r2', to: '5035550177' }));
+      await texts.eraseReporterDestinations('r1');
+      await texts.eraseReporterDestinations('r1');
+      expect(await texts.find('reporter-claimed')).toMatchObject({ to: '', purpose: 'reporter-claimed', reportId: 'r1', state: 'sent', sentAt: at(1) });
+      expect((await texts.find('reporter-expired'))?.to).toBe('');
+      expect((await texts.find('claimer-location'))?.to).toBe('5035550101');
+      expect((await texts.find('other-report'))?.to).toBe('5035550177');
+    });
+
     it("finds the member's most recent outcome prompt, and no other member's or other text", async () => {
       await texts.beginSending(text('p1', { purpose: 'outcome-prompt', memberId: 'm1', reportId: 'r1', startedAt: at(10) }));
       await texts.beginSending(text('p2', { purpose: 'outcome-prompt', memberId: 'm1', reportId: 'r2', startedAt: at(30) }));

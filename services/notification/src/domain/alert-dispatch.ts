@@ -86,3 +86,12 @@ export function stateChangeApplies(dispatch: Pick<AlertDispatch, 'reportState' |
 export function coveringMemberOf(dispatch: Pick<AlertDispatch, 'coverage' | 'widerCoverage'>, memberId: string): CoveringMember | undefined {
   return dispatch.coverage.find((member) => member.memberId === memberId) ?? dispatch.widerCoverage.find((member) => member.memberId === memberId);
 }
+
+/**
+ * The place kept once the reporter's data is erased (report.reporter_data_erased): rounded to two decimals of a degree,
+ * about a kilometre, which no longer points at a house but still at the town.
+ */
+export function townLevel(location: { latitude: number; longitude: number }): { latitude: number; longitude: number } {
+  const round = (degrees: number) => Math.round(degrees * 100) / 100;
+  return { latitude: round(location.latitude), longitude: round(location.longitude) };
+}

@@ -122,3 +122,9 @@ export const markedBadEmail = (event: { reportId: string; memberId: string; reas
     `Marked at: ${event.markedAt.toISOString()}`,
   ].join('\n'),
 });
+
+/** The ways a number may be stored as an inbound message's sender (see `isUsSender`): ten digits, 1 or +1 before them. */
+export function sendersOf(phoneNumber: string): string[] {
+  const digits = nationalNumber(phoneNumber);
+  return [digits, `1${digits}`, `+1${digits}`];
+}

@@ -30,6 +30,17 @@ export function imageStoreContract(name: string, create: () => Promise<ImageStor
       expect([...(await images.find('b.jpg'))!.bytes]).toEqual([2, 3]);
     });
 
+    it('removes a picture for good, and removing it again or an unknown one does nothing', async () => {
+      const createdAt = new Date('2026-05-01T10:00:00.000Z');
+      await images.save({ name: 'gone.jpg', contentType: 'image/jpeg', bytes: Uint8Array.from([1, 2]), createdAt });
+      await images.save({ name: 'kept.jpg', contentType: 'image/jpeg', bytes: Uint8Array.from([3]), createdAt });
+      await images.remove('gone.jpg');
+      await images.remove('gone.jpg');
+      await images.remove('never-saved.jpg');
+      expect(await images.find('gone.jpg')).toBeUndefined();
+      expect([...(await images.find('kept.jpg'))!.bytes]).toEqual([3]);
+    });
+
     it('keeps a picture of a few megabytes intact', async () => {
       const bytes = new Uint8Array(3 * 1024 * 1024).map((_, index) => index % 251);
       await images.save({ name: 'big.jpg', contentType: 'image/jpeg', bytes, createdAt: new Date() });

@@ -5,6 +5,7 @@ import type { ReportRepository } from '../app/ports.js';
 import type { ClaimOutcome, Report, ReportClaim } from '../domain/report.js';
 import type { MemberAlert } from '../domain/member-alert.js';
 import {
+  reporterDataErased,
   reportSubmitted,
   type ClaimOutcomeRecorded,
   type ReportClaimed,
@@ -17,6 +18,7 @@ import {
 } from '../domain/report-events.js';
 import { closesAt, expiresAt } from '../domain/lifecycle.js';
 import { addressKey } from '../domain/duplicate-report.js';
+import { reporterDataErasure, retentionCutoff } from '../domain/retention.js';
 
 /** Outcomes other than 'Captured' by their place in the one label list, which the prompt numbers 1 to 5. */
 function outcomeNumbered(number: number): ClaimOutcomeLabel {
@@ -259,7 +261,7 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         const bad = { reason: 'Swarm moved on' as const, markedAt: new Date('2026-05-01T12:00:00.000Z') };
         expect(await reports.markBad(report.reportId, { memberId: 'member-2', claimedAt: CLAIMED_AT }, bad, markedBad(report.reportId, 'member-2', 'x'))).toBe(false);
         expect(await reports.markBad(report.reportId, claim, bad, markedBad(report.reportId, 'member-1', 'bad-1'))).toBe(true);
-        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'bad', claim, bad });
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'bad', claim, bad, endedAt: bad.markedAt });
         expect(await reports.findLiveByClaimCode('24680')).toBeUndefined();
         expect(await reports.findClaimedBy('member-1')).toEqual([]);
         expect(await reports.create(aReport({ claimCode: '24680' }), [])).toBe('created');
@@ -296,7 +298,7 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         await reports.create(report, []);
         expect(await reports.expire(report.reportId, new Date(report.activeSince.getTime() + 1), LATER, expired(report.reportId, 'x', LATER))).toBe(false);
         expect(await reports.expire(report.reportId, report.activeSince, LATER, expired(report.reportId, 'expire-1', LATER))).toBe(true);
-        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'expired', expiredAt: LATER });
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'expired', expiredAt: LATER, endedAt: LATER });
         expect(await reports.expire(report.reportId, report.activeSince, LATER, expired(report.reportId, 'expire-2', LATER))).toBe(false);
         expect(await reports.findLiveByClaimCode('31415')).toBeUndefined();
         expect(await reports.findLiveByReporterPhone(report.reporterPhone)).toEqual([]);
@@ -319,7 +321,7 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         const other = { memberId: 'member-2', claimedAt: CLAIMED_AT };
         expect(await reports.close(report.reportId, other, LATER, closed(report.reportId, 'member-2', 'x', LATER))).toBe(false);
         expect(await reports.close(report.reportId, claim, LATER, closed(report.reportId, 'member-1', 'close-1', LATER))).toBe(true);
-        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'claimed', claim: { ...claim, closedAt: LATER } });
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'claimed', claim: { ...claim, closedAt: LATER }, endedAt: LATER });
         expect((await reports.findClaimedBy('member-1')).map((found) => found.reportId)).toEqual([report.reportId]);
         expect(await reports.findLiveByClaimCode('27182')).toBeUndefined();
         expect(await reports.findLiveByReporterPhone(report.reporterPhone)).toEqual([]);
@@ -361,7 +363,7 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         expect(await reports.depart(report.reportId, { state: 'active', activeSince: LATER }, LATER, departed(report, '', 'x', LATER))).toBe(false);
         expect(await reports.depart(report.reportId, { state: 'claimed', claim }, LATER, departed(report, '', 'y', LATER))).toBe(false);
         expect(await reports.depart(report.reportId, seen, LATER, departed(report, '', 'depart-1', LATER))).toBe(true);
-        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'departed', departedAt: LATER });
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'departed', departedAt: LATER, endedAt: LATER });
         expect(await reports.depart(report.reportId, seen, LATER, departed(report, '', 'depart-2', LATER))).toBe(false);
         expect(await reports.findLiveByClaimCode('16180')).toBeUndefined();
         expect(await reports.findLiveByReporterPhone(report.reporterPhone)).toEqual([]);
@@ -372,7 +374,7 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         const report = await claimedReport();
         expect(await reports.depart(report.reportId, { state: 'active', activeSince: report.activeSince }, LATER, departed(report, '', 'x', LATER))).toBe(false);
         expect(await reports.depart(report.reportId, { state: 'claimed', claim }, LATER, departed(report, 'member-1', 'depart-1', LATER))).toBe(true);
-        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'departed', claim, departedAt: LATER });
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'departed', claim, departedAt: LATER, endedAt: LATER });
         expect(await reports.findClaimedBy('member-1')).toEqual([]);
 
         const closedOne = await claimedReport();
@@ -421,7 +423,7 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         expect((await reports.findById(report.reportId))?.claim).toEqual({ ...claim, outcome: 'Captured' });
         await reports.close(report.reportId, claim, LATER, closed(report.reportId, 'member-1', 'close-1', LATER));
         expect(await reports.recordOutcome(report.reportId, claim, COULD_NOT_REACH, outcomeRecorded(report.reportId, 'member-1', 'outcome-2', COULD_NOT_REACH))).toBe(true);
-        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'claimed', claim: { ...claim, closedAt: LATER, outcome: COULD_NOT_REACH } });
+        expect(await reports.findById(report.reportId)).toEqual({ ...report, state: 'claimed', claim: { ...claim, closedAt: LATER, outcome: COULD_NOT_REACH }, endedAt: LATER });
 
         const gone = await claimedReport();
         await reports.depart(gone.reportId, { state: 'claimed', claim }, LATER, departed(gone, 'member-1', 'depart-1', LATER));
@@ -444,6 +446,98 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         await reports.unclaim(report.reportId, claim, unclaimed(report.reportId, 'member-1', 'unclaim-1'));
         expect((await reports.findById(report.reportId))?.claim).toBeUndefined();
         expect(await reports.recordOutcome(report.reportId, claim, COULD_NOT_REACH, outcomeRecorded(report.reportId, 'member-1', 'y', COULD_NOT_REACH))).toBe(false);
+      });
+    });
+
+    describe("retention: when a report ended, and its reporter's data erased", () => {
+      const claim: ReportClaim = { memberId: 'member-1', claimedAt: CLAIMED_AT };
+      const at = (iso: string) => new Date(iso);
+
+      async function endedReport(end: 'expire' | 'close' | 'depart' | 'mark-bad', endedAt: Date, overrides: Partial<Report> = {}): Promise<Report> {
+        const report = aReport(overrides);
+        await reports.create(report, []);
+        if (end === 'expire') await reports.expire(report.reportId, report.activeSince, endedAt, expired(report.reportId, `end-${report.reportId}`, endedAt));
+        if (end === 'depart') await reports.depart(report.reportId, { state: 'active', activeSince: report.activeSince }, endedAt, departed(report, '', `end-${report.reportId}`, endedAt));
+        if (end === 'close' || end === 'mark-bad') {
+          await reports.claim(report.reportId, claim, claimed(report.reportId, 'member-1', `claim-${report.reportId}`));
+          if (end === 'close') await reports.close(report.reportId, claim, endedAt, closed(report.reportId, 'member-1', `end-${report.reportId}`, endedAt));
+          else await reports.markBad(report.reportId, claim, { reason: 'Swarm moved on', markedAt: endedAt }, { ...markedBad(report.reportId, 'member-1', `end-${report.reportId}`), markedAt: endedAt });
+        }
+        return report;
+      }
+
+      it('records when a report ended, for each way it ends', async () => {
+        const ends = ['expire', 'close', 'depart', 'mark-bad'] as const;
+        const ended = await Promise.all(ends.map((end, index) => endedReport(end, at(`2026-05-0${index + 2}T10:00:00.000Z`))));
+        const stored = await Promise.all(ended.map((report) => reports.findById(report.reportId)));
+        expect(stored.map((report) => report?.endedAt)).toEqual(ends.map((_, index) => at(`2026-05-0${index + 2}T10:00:00.000Z`)));
+        const live = aReport();
+        await reports.create(live, []);
+        expect((await reports.findById(live.reportId))?.endedAt).toBeUndefined();
+      });
+
+      it('keeps the first end of a closed claim marked bad, and forgets it when the claim is given back', async () => {
+        const closedFirst = await endedReport('close', at('2026-05-04T11:00:00.000Z'));
+        await reports.markBad(closedFirst.reportId, claim, { reason: 'Swarm moved on', markedAt: at('2026-05-04T12:00:00.000Z') }, markedBad(closedFirst.reportId, 'member-1', 'bad-late'));
+        expect(await reports.findById(closedFirst.reportId)).toMatchObject({ state: 'bad', endedAt: at('2026-05-04T11:00:00.000Z') });
+        const givenBack = await endedReport('close', at('2026-05-04T11:00:00.000Z'));
+        await reports.unclaim(givenBack.reportId, claim, unclaimed(givenBack.reportId, 'member-1', 'unclaim-late'));
+        expect((await reports.findById(givenBack.reportId))?.endedAt).toBeUndefined();
+        expect((await reports.findEndedAwaitingErasure(at('2026-06-01T00:00:00.000Z'), 10)).map(({ reportId }) => reportId)).toEqual([closedFirst.reportId]);
+      });
+
+      it('finds the reports ended by a cutoff that keep their reporter data, oldest end first, at most the limit', async () => {
+        const third = await endedReport('expire', at('2026-05-03T10:00:00.000Z'));
+        const first = await endedReport('depart', at('2026-05-01T10:30:00.000Z'));
+        const second = await endedReport('close', at('2026-05-02T10:00:00.000Z'));
+        await endedReport('mark-bad', at('2026-05-05T10:00:00.000Z'));
+        await reports.create(aReport(), []);
+        const ids = async (cutoff: Date, limit: number) => (await reports.findEndedAwaitingErasure(cutoff, limit)).map(({ reportId }) => reportId);
+        expect(await ids(at('2026-05-03T10:00:00.000Z'), 10)).toEqual([first.reportId, second.reportId, third.reportId]);
+        expect(await ids(at('2026-05-03T10:00:00.000Z'), 2)).toEqual([first.reportId, second.reportId]);
+        expect(await ids(at('2026-05-01T10:00:00.000Z'), 10)).toEqual([]);
+      });
+
+      it("erases an ended report's reporter data once, keeping the town, times, size, height, claim and outcome, with its event", async () => {
+        const report = await endedReport('close', at('2026-05-04T11:00:00.000Z'), {
+          reporterName: 'Ada Lovelace',
+          reporterPhone: '5035550199',
+          internalNote: 'behind the shed',
+          address: '12 Oak St, Portland, OR, USA',
+          image: { imageName: 'r.jpg', thumbnailName: 'r-thumb.jpg' },
+        });
+        await reports.recordOutcome(report.reportId, claim, 'Captured', outcomeRecorded(report.reportId, 'member-1', 'outcome-1', 'Captured'));
+        const erasedAt = at('2026-06-04T11:00:00.000Z');
+        const ended = (await reports.findById(report.reportId))!;
+        const erasure = reporterDataErasure(ended, erasedAt);
+        expect(await reports.eraseReporterData(report.reportId, erasure, reporterDataErased(report.reportId, erasedAt))).toBe(true);
+        const { image: _image, ...withoutPicture } = ended;
+        expect(await reports.findById(report.reportId)).toEqual({
+          ...withoutPicture,
+          reporterName: '',
+          reporterPhone: '',
+          internalNote: '',
+          address: 'Portland, OR',
+          location: { latitude: 45.52, longitude: -122.68 },
+          reporterDataErasedAt: erasedAt,
+        });
+        expect(await reports.findEndedAwaitingErasure(retentionCutoff(erasedAt, 0), 10)).toEqual([]);
+        expect(await reports.findLiveAtAddressSince(addressKey('12 Oak St, Portland, OR, USA'), at('2026-01-01T00:00:00.000Z'))).toEqual([]);
+        expect(await reports.eraseReporterData(report.reportId, erasure, reporterDataErased(report.reportId, erasedAt))).toBe(false);
+        const events = (await outbox.pending(100)).filter((message) => message.type === 'report.reporter_data_erased');
+        expect(events.map((message) => message.id)).toEqual([`reporter-data-erased--${report.reportId}`]);
+      });
+
+      it('erases nothing of a report that has not ended, and marks an erased report bad no more', async () => {
+        const live = aReport();
+        await reports.create(live, []);
+        const erasedAt = at('2026-06-04T11:00:00.000Z');
+        expect(await reports.eraseReporterData(live.reportId, reporterDataErasure(live, erasedAt), reporterDataErased(live.reportId, erasedAt))).toBe(false);
+        expect((await reports.findById(live.reportId))?.reporterName).toBe('Ada');
+        const closedReport = await endedReport('close', at('2026-05-04T11:00:00.000Z'));
+        await reports.eraseReporterData(closedReport.reportId, reporterDataErasure(closedReport, erasedAt), reporterDataErased(closedReport.reportId, erasedAt));
+        expect(await reports.markBad(closedReport.reportId, claim, { reason: 'Swarm moved on', markedAt: erasedAt }, markedBad(closedReport.reportId, 'member-1', 'bad-erased'))).toBe(false);
+        expect(await reports.findEndedAwaitingErasure(erasedAt, 10)).toEqual([]);
       });
     });
 

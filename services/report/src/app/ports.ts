@@ -12,8 +12,10 @@ import type {
   ReportExpired,
   ReportMarkedBad,
   ReportUnclaimed,
+  ReporterDataErased,
   ReporterSaidGone,
 } from '../domain/report-events.js';
+import type { ReporterDataErasure } from '../domain/retention.js';
 
 export type CreateOutcome = 'created' | 'idempotency-id-taken' | 'claim-code-taken';
 
@@ -68,6 +70,19 @@ export interface ReportRepository {
   /** claimed (or departed) with `claim` → the claim's outcome is `outcome`; the state does not change. */
   recordOutcome(reportId: string, claim: ReportClaim, outcome: ClaimOutcome, event: ClaimOutcomeRecorded): Promise<boolean>;
 
+  /**
+   * Reports that ended (see `Report.endedAt`, which the transitions that end a report set the first time) at or before
+   * `cutoff` and still keep their reporter's data, oldest end first, at most `limit`. Found through an index of the
+   * reports awaiting erasure only, so erased reports cost nothing.
+   */
+  findEndedAwaitingErasure(cutoff: Date, limit: number): Promise<Report[]>;
+  /**
+   * ended and not yet erased → the reporter's name, phone and note are emptied, the address becomes the town and the
+   * place the town-level one of `erasure`, the pictures' names are dropped and `reporterDataErasedAt` is set; the
+   * event is stored with it. False when the report is not ended or was erased already.
+   */
+  eraseReporterData(reportId: string, erasure: ReporterDataErasure, event: ReporterDataErased): Promise<boolean>;
+
   /** Remembers an alert; the first record per (report, member) is kept and later ones are ignored. */
   recordAlert(alert: MemberAlert): Promise<void>;
   findAlert(reportId: string, memberId: string): Promise<MemberAlert | undefined>;
@@ -110,6 +125,8 @@ export interface ImageStore {
   /** Stores the picture under its name; saving the same name again replaces it. */
   save(image: StoredImage): Promise<void>;
   find(name: string): Promise<StoredImage | undefined>;
+  /** Removes the picture for good; nothing happens when none has this name, so a repeated removal is harmless. */
+  remove(name: string): Promise<void>;
 }
 
 export interface Clock {
@@ -127,4 +144,9 @@ export type RandomBelow = (bound: number) => number;
 export type ReportSettings = {
   /** How long a report stays active when nobody claims it, from its submission or its last un-claim. */
   reportActiveHours: number;
+};
+
+/** How long an ended report keeps its reporter's data (REPORTER_DATA_DAYS, in days; fractions are taken). */
+export type RetentionSettings = {
+  reporterDataDays: number;
 };

@@ -82,6 +82,16 @@ export type ClaimOutcomeRecorded = {
   recordedAt: Date;
 };
 
+/**
+ * REPORTER_DATA_DAYS after the report ended, its reporter's name and phone, its street, exact place and pictures were
+ * erased: every service erases its own copies. Carries nothing personal; one per report.
+ */
+export type ReporterDataErased = { kind: 'report.reporter_data_erased'; eventId: string; reportId: string; erasedAt: Date };
+
+export function reporterDataErased(reportId: string, erasedAt: Date): ReporterDataErased {
+  return { kind: 'report.reporter_data_erased', eventId: `reporter-data-erased--${reportId}`, reportId, erasedAt };
+}
+
 export type ReportEvent =
   | ReportSubmitted
   | ReportClaimed
@@ -91,7 +101,8 @@ export type ReportEvent =
   | ReportClosed
   | ReportDeparted
   | ReporterSaidGone
-  | ClaimOutcomeRecorded;
+  | ClaimOutcomeRecorded
+  | ReporterDataErased;
 
 /** The events of a report's transitions after its submission: one per transition, each with its own id. */
 export type ReportTransitionEvent = Exclude<ReportEvent, ReportSubmitted>;

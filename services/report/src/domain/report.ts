@@ -68,6 +68,13 @@ export type Report = ReportSubmission & {
   expiredAt?: Date;
   /** Set once the reporter texted that the swarm has gone. */
   departedAt?: Date;
+  /**
+   * When the report ended: it expired, its claim closed, it departed or it was marked bad, whichever came first.
+   * REPORTER_DATA_DAYS later its reporter's data is erased.
+   */
+  endedAt?: Date;
+  /** Set once the reporter's name, phone, note, street, exact place and pictures were erased. */
+  reporterDataErasedAt?: Date;
 };
 
 /** What the claimer says became of the swarm. */

@@ -6,6 +6,7 @@ import {
   ReportExpiredSchema,
   ReportMarkedBadSchema,
   ReportSubmittedSchema,
+  ReporterDataErasedSchema,
   ReporterSaidGoneSchema,
   ReportUnclaimedSchema,
 } from '@swarm/proto/report/v1/events';
@@ -22,6 +23,7 @@ export const ReportExpiredEvent = defineEventType('report.expired', ReportExpire
 export const ReportClosedEvent = defineEventType('report.closed', ReportClosedSchema);
 export const ReportDepartedEvent = defineEventType('report.departed', ReportDepartedSchema);
 export const ReporterSaidGoneEvent = defineEventType('report.reporter_said_gone', ReporterSaidGoneSchema);
+export const ReporterDataErasedEvent = defineEventType('report.reporter_data_erased', ReporterDataErasedSchema);
 export const ClaimOutcomeRecordedEvent = defineEventType('report.outcome_recorded', ClaimOutcomeRecordedSchema);
 export const AlertSentEvent = defineEventType('alert.sent', AlertSentSchema);
 export const MemberChangedEvent = defineEventType('member.changed', MemberChangedSchema);

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { devConfig, jsonResponse, stubApi } from '@/testing/fake-api';
 import { renderAppAt } from '@/testing/render-app';
 
 describe('policy pages', () => {
@@ -16,6 +17,23 @@ describe('policy pages', () => {
     expect(policy).toHaveTextContent('shared only with the one beekeeper who claims the swarm');
     expect(policy).toHaveTextContent('you agree to receive text messages about swarm alerts');
     expect(screen.getByRole('heading', { level: 2, name: 'How long we keep it' })).toBeInTheDocument();
+  });
+
+  it("the privacy policy states the site's own period for a reporter's details, and what stays", async () => {
+    stubApi({ 'GET /config': () => jsonResponse({ ...devConfig, reporterDataDays: 45 }) });
+    renderAppAt('/privacy');
+
+    const policy = screen.getByRole('article');
+    expect(await screen.findByText(/45 days after a report ends/)).toBeInTheDocument();
+    expect(policy).toHaveTextContent('we erase your name, your phone number, the street address, the exact location and the photos');
+    expect(policy).toHaveTextContent('the town, the times, the swarm\'s size and height, what became of it, and the charges');
+  });
+
+  it('the privacy policy names the standard period as such while the site has not said its own', () => {
+    stubApi({ 'GET /config': () => new Promise<Response>(() => undefined) });
+    renderAppAt('/privacy');
+
+    expect(screen.getByRole('article')).toHaveTextContent('30 days (our standard period) after a report ends');
   });
 
   it('the privacy policy states what deleting an account erases and what it keeps', () => {

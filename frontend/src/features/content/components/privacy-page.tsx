@@ -2,6 +2,26 @@ import { Link } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
 import { LastUpdated, POLICIES_LAST_UPDATED, Prose } from '@/components/ui/prose';
 import { paths } from '@/config/paths';
+import { usePublicConfig } from '@/lib/public-config';
+
+/** The product's default REPORTER_DATA_DAYS, stated as such while the site's own setting is not known. */
+const DEFAULT_REPORTER_DATA_DAYS = 30;
+
+/** '30 days', '1 day', or hours for a trial's period under a day. */
+function periodOf(days: number): string {
+  if (days >= 1) {
+    const whole = Math.round(days);
+    return `${whole} ${whole === 1 ? 'day' : 'days'}`;
+  }
+  const hours = Math.max(1, Math.round(days * 24));
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+/** How long a reporter's details are kept: the gateway's setting, or the default named as the default. */
+function ReporterDataPeriod() {
+  const days = usePublicConfig().data?.reporterDataDays;
+  return <>{days ? periodOf(days) : `${DEFAULT_REPORTER_DATA_DAYS} days (our standard period)`}</>;
+}
 
 export function PrivacyPage() {
   return (
@@ -53,9 +73,21 @@ export function PrivacyPage() {
 
         <h2>How long we keep it</h2>
         <p>
-          Reports, with the reporter's contact details and photo, are deleted 90 days after the swarm is collected or
-          the report is closed. Member information is kept while the account is active. Records of alerts charged to an
-          association are kept as long as the law requires for accounting, without reporters' contact details.
+          A report ends when a beekeeper marks it done or bad, when nobody claims it in time, or when you tell us the
+          swarm has gone; a claimed swarm's report ends at the latest 72 hours after the claim. <ReporterDataPeriod /> after
+          a report ends, we erase your name, your phone number, the street address, the exact location and the photos
+          from every part of Swarm Alert. What we keep names nobody: the town, the times, the swarm's size and height,
+          what became of it, and the charges for the alerts it caused.
+        </p>
+        <p>
+          Text messages already delivered stay on the phones they reached and in our text message provider's records,
+          which we do not control. The messages the parts of Swarm Alert pass to each other, which carry your phone
+          number if you asked to be texted, are deleted within 14 days. If you reply STOP, we keep your number only to
+          stop texting it.
+        </p>
+        <p>
+          Member information is kept while the account is active. Records of alerts charged to an association are kept as
+          long as the law requires for accounting, without reporters' contact details.
         </p>
 
         <h2>Deleting your account</h2>

@@ -1,5 +1,5 @@
 import type { DispatchRepository } from '../../app/ports/stores.js';
-import { LIVE_REPORT_STATES, stateChangeApplies, type AlertDispatch, type DispatchSummary, type ReportState } from '../../domain/alert-dispatch.js';
+import { LIVE_REPORT_STATES, stateChangeApplies, townLevel, type AlertDispatch, type DispatchSummary, type ReportState } from '../../domain/alert-dispatch.js';
 
 export class MemoryDispatchRepository implements DispatchRepository {
   private readonly dispatches = new Map<string, AlertDispatch>();
@@ -37,5 +37,10 @@ export class MemoryDispatchRepository implements DispatchRepository {
     if (!stateChangeApplies(dispatch, change.at)) return 'unchanged';
     this.dispatches.set(reportId, { ...dispatch, reportState: change.state, reportStateAt: change.at });
     return 'changed';
+  }
+
+  async eraseReporterData(reportId: string): Promise<void> {
+    const dispatch = this.dispatches.get(reportId);
+    if (dispatch) this.dispatches.set(reportId, { ...dispatch, reporterPhone: '', location: townLevel(dispatch.location) });
   }
 }

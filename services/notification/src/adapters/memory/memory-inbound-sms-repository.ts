@@ -1,4 +1,5 @@
 import type { InboundSmsRecord, InboundSmsRepository } from '../../app/ports/inbound.js';
+import { sendersOf } from '../../domain/inbound-sms.js';
 
 type Stored = InboundSmsRecord & { reply?: string; wrongCode: boolean };
 
@@ -45,6 +46,16 @@ export class MemoryInboundSmsRepository implements InboundSmsRepository {
     return count;
   }
 
+  async eraseSender(phoneNumber: string): Promise<void> {
+    for (const from of sendersOf(phoneNumber)) {
+      for (const messageSid of this.sidsBySender.get(from) ?? []) {
+        const message = this.messages.get(messageSid);
+        if (message) message.from = '';
+      }
+      this.sidsBySender.delete(from);
+    }
+  }
+
   private forget(messageSid: string): void {
     const message = this.messages.get(messageSid);
     if (!message) return;
@@ -54,3 +65,4 @@ export class MemoryInboundSmsRepository implements InboundSmsRepository {
     if (fromSender?.size === 0) this.sidsBySender.delete(message.from);
   }
 }
+

@@ -38,4 +38,8 @@ export class MemorySentTextRepository implements SentTextRepository {
   async eraseDestinationsOf(memberId: string): Promise<void> {
     for (const [key, text] of this.texts) if (text.memberId === memberId) this.texts.set(key, { ...text, to: '' });
   }
+
+  async eraseReporterDestinations(reportId: string): Promise<void> {
+    for (const [key, text] of this.texts) if (text.reportId === reportId && text.memberId === undefined) this.texts.set(key, { ...text, to: '' });
+  }
 }

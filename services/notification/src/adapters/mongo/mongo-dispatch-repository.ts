@@ -1,7 +1,7 @@
 import { type Collection, type Db } from 'mongodb';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { DispatchRepository } from '../../app/ports/stores.js';
-import { FINAL_REPORT_STATES, LIVE_REPORT_STATES, type AlertDispatch, type DispatchSummary, type ReportState } from '../../domain/alert-dispatch.js';
+import { FINAL_REPORT_STATES, LIVE_REPORT_STATES, townLevel, type AlertDispatch, type DispatchSummary, type ReportState } from '../../domain/alert-dispatch.js';
 
 type DispatchDocument = Omit<AlertDispatch, 'reportId'> & { _id: string };
 
@@ -58,6 +58,13 @@ export class MongoDispatchRepository implements DispatchRepository {
     );
     if (matchedCount > 0) return 'changed';
     return (await this.collection.countDocuments({ _id: reportId }, { limit: 1 })) > 0 ? 'unchanged' : 'unknown';
+  }
+
+  /** The place is read first: it is rounded, never replaced by a value of another report; rounding twice changes nothing. */
+  async eraseReporterData(reportId: string): Promise<void> {
+    const document = await this.collection.findOne({ _id: reportId }, { projection: { location: 1 } });
+    if (!document) return;
+    await this.collection.updateOne({ _id: reportId }, { $set: { reporterPhone: '', location: townLevel(document.location) } });
   }
 }
 

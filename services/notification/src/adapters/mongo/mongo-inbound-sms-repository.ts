@@ -1,6 +1,7 @@
 import { type Collection, type Db } from 'mongodb';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { InboundSmsRecord, InboundSmsRepository } from '../../app/ports/inbound.js';
+import { sendersOf } from '../../domain/inbound-sms.js';
 
 /** The message body is not kept: only what deduplication and the wrong-code throttle need. */
 type InboundSmsDocument = { _id: string; from: string; receivedAt: Date; reply?: string; wrongCode: boolean };
@@ -44,5 +45,9 @@ export class MongoInboundSmsRepository implements InboundSmsRepository {
 
   async countWrongCodesSince(from: string, since: Date): Promise<number> {
     return this.collection.countDocuments({ from, wrongCode: true, receivedAt: { $gte: since } });
+  }
+
+  async eraseSender(phoneNumber: string): Promise<void> {
+    await this.collection.updateMany({ from: { $in: sendersOf(phoneNumber) } }, { $set: { from: '' } });
   }
 }

@@ -18,6 +18,8 @@ export class MongoSentTextRepository implements SentTextRepository {
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ startedAt: 1 }, { name: 'started_ttl', expireAfterSeconds: RETENTION_SECONDS });
     await this.collection.createIndex({ memberId: 1, purpose: 1, startedAt: -1 }, { name: 'member_purpose_started' });
+    // The reporter's texts of one report, found when the reporter's data is erased.
+    await this.collection.createIndex({ reportId: 1 }, { name: 'report' });
   }
 
   async beginSending(text: Omit<SentText, 'state' | 'sentAt' | 'providerId' | 'failedReason'>): Promise<'new' | 'sending' | 'sent' | 'failed'> {
@@ -56,6 +58,10 @@ export class MongoSentTextRepository implements SentTextRepository {
 
   async eraseDestinationsOf(memberId: string): Promise<void> {
     await this.collection.updateMany({ memberId }, { $set: { to: '' } });
+  }
+
+  async eraseReporterDestinations(reportId: string): Promise<void> {
+    await this.collection.updateMany({ reportId, memberId: { $exists: false } }, { $set: { to: '' } });
   }
 }
 

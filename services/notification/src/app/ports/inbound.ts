@@ -48,6 +48,11 @@ export interface InboundSmsRepository {
   release(messageSid: string): Promise<void>;
   /** Messages from this number since the instant that were wrong claim codes. */
   countWrongCodesSince(from: string, since: Date): Promise<number>;
+  /**
+   * Forgets the sender of every message from this number (ten digits, also as +1 and ten digits), keeping each message's
+   * id and reply so a redelivered webhook is still answered once.
+   */
+  eraseSender(phoneNumber: string): Promise<void>;
 }
 
 export interface Mailer {

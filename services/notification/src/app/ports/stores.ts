@@ -20,6 +20,11 @@ export interface DispatchRepository {
   changeReportState(reportId: string, change: { state: ReportState; at: Date }): Promise<'changed' | 'unchanged' | 'unknown'>;
   /** The reports not marked bad that hold this claim code (one, unless a state change has not arrived yet). */
   findLiveByClaimCode(claimCode: string): Promise<AlertDispatch[]>;
+  /**
+   * Forgets the reporter's number and keeps the place at the town's level only (`townLevel`), after the report service
+   * erased the reporter's data. Idempotent; nothing happens for an unknown report.
+   */
+  eraseReporterData(reportId: string): Promise<void>;
 }
 
 /** The copy of members' alert settings this service keeps, fed by member.changed and filled on a miss. */
@@ -110,6 +115,11 @@ export interface SentTextRepository {
    * times, with an empty `to`. Messages to reporters are not the member's and stay as they are.
    */
   eraseDestinationsOf(memberId: string): Promise<void>;
+  /**
+   * Forgets where the report's texts to its reporter went (the reporter's data was erased): each keeps its purpose,
+   * report and times, with an empty `to`. Texts to members stay as they are.
+   */
+  eraseReporterDestinations(reportId: string): Promise<void>;
 }
 
 /** Numbers that replied STOP: nothing but the confirmation is texted to them until they reply START. */

@@ -4,6 +4,7 @@ import {
   ReportClaimedEvent,
   ReportClosedEvent,
   ReportDepartedEvent,
+  ReporterDataErasedEvent,
   ReporterSaidGoneEvent,
   ReportExpiredEvent,
   ReportMarkedBadEvent,
@@ -110,6 +111,11 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
           recordedAt: timestampFromDate(event.recordedAt),
         }),
         createdAt: event.recordedAt,
+      };
+    case 'report.reporter_data_erased':
+      return {
+        ...ReporterDataErasedEvent.toMessage(event.eventId, { reportId: event.reportId, erasedAt: timestampFromDate(event.erasedAt) }),
+        createdAt: event.erasedAt,
       };
   }
 }

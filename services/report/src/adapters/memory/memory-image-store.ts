@@ -11,4 +11,8 @@ export class MemoryImageStore implements ImageStore {
     const image = this.images.get(name);
     return image && { ...image, bytes: new Uint8Array(image.bytes) };
   }
+
+  async remove(name: string): Promise<void> {
+    this.images.delete(name);
+  }
 }

@@ -8,6 +8,7 @@ import type {
   ReportClaimed,
   ReportClosed,
   ReportDeparted,
+  ReporterDataErased,
   ReporterSaidGone,
   ReportEvent,
   ReportExpired,
@@ -17,6 +18,7 @@ import type {
 import { CLAIM_CODE_COUNT, claimCodeOf } from '../../domain/claim-code.js';
 import { addressKey } from '../../domain/duplicate-report.js';
 import { isLive, type LiveReportSeen } from '../../domain/lifecycle.js';
+import { withReporterDataErased, type ReporterDataErasure } from '../../domain/retention.js';
 import { toOutboxMessage } from '../events/report-event-codec.js';
 
 const isActiveOrClaimed = (report: Report) => report.state === 'active' || report.state === 'claimed';
@@ -41,6 +43,8 @@ export class MemoryReportRepository implements ReportRepository {
   private readonly byAddressKey = new Map<string, Set<string>>();
   private readonly claimedBy = new Map<string, Set<string>>();
   private readonly liveByReporterPhone = new Map<string, Set<string>>();
+  /** Ended reports that still keep their reporter's data. */
+  private readonly awaitingErasure = new Set<string>();
   private readonly alerts = new Map<string, MemberAlert>();
   private readonly alertKeysByMember = new Map<string, string[]>();
 
@@ -114,30 +118,30 @@ export class MemoryReportRepository implements ReportRepository {
     return this.transition(
       reportId,
       (report) => sameClaim(report, claim),
-      ({ claim: _claim, ...report }) => ({ ...report, state: 'active', activeSince: event.unclaimedAt }),
+      ({ claim: _claim, endedAt: _endedAt, ...report }) => ({ ...report, state: 'active', activeSince: event.unclaimedAt }),
       event,
     );
   }
 
   async markBad(reportId: string, claim: ReportClaim, bad: { reason: BadReason; markedAt: Date }, event: ReportMarkedBad): Promise<boolean> {
-    return this.transition(reportId, (report) => sameClaim(report, claim), (report) => ({ ...report, state: 'bad', bad: { ...bad } }), event);
+    return this.transition(reportId, (report) => sameClaim(report, claim) && report.reporterDataErasedAt === undefined, (report) => ({ ...report, state: 'bad', bad: { ...bad }, endedAt: report.endedAt ?? bad.markedAt }), event);
   }
 
   async expire(reportId: string, since: Date, expiredAt: Date, event: ReportExpired): Promise<boolean> {
-    return this.transition(reportId, (report) => activeSince(report, since), (report) => ({ ...report, state: 'expired', expiredAt }), event);
+    return this.transition(reportId, (report) => activeSince(report, since), (report) => ({ ...report, state: 'expired', expiredAt, endedAt: report.endedAt ?? expiredAt }), event);
   }
 
   async close(reportId: string, claim: ReportClaim, closedAt: Date, event: ReportClosed): Promise<boolean> {
     return this.transition(
       reportId,
       (report) => sameClaim(report, claim) && report.claim?.closedAt === undefined,
-      (report) => ({ ...report, claim: { ...report.claim!, closedAt } }),
+      (report) => ({ ...report, claim: { ...report.claim!, closedAt }, endedAt: report.endedAt ?? closedAt }),
       event,
     );
   }
 
   async depart(reportId: string, seen: LiveReportSeen, departedAt: Date, event: ReportDeparted): Promise<boolean> {
-    return this.transition(reportId, (report) => stillAsSeen(report, seen), (report) => ({ ...report, state: 'departed', departedAt }), event);
+    return this.transition(reportId, (report) => stillAsSeen(report, seen), (report) => ({ ...report, state: 'departed', departedAt, endedAt: report.endedAt ?? departedAt }), event);
   }
 
   async noteReporterSaidGone(reportId: string, claim: ReportClaim, saidAt: Date, event: ReporterSaidGone): Promise<boolean> {
@@ -160,6 +164,31 @@ export class MemoryReportRepository implements ReportRepository {
       (report) => ({ ...report, claim: { ...report.claim!, outcome } }),
       event,
     );
+  }
+
+  async findEndedAwaitingErasure(cutoff: Date, limit: number): Promise<Report[]> {
+    return [...this.awaitingErasure]
+      .map((reportId) => this.reports.get(reportId)!)
+      .filter((report) => report.endedAt!.getTime() <= cutoff.getTime())
+      .sort((a, b) => a.endedAt!.getTime() - b.endedAt!.getTime())
+      .slice(0, limit)
+      .map((report) => structuredClone(report));
+  }
+
+  async eraseReporterData(reportId: string, erasure: ReporterDataErasure, event: ReporterDataErased): Promise<boolean> {
+    const before = this.reports.get(reportId);
+    const erased = this.transition(
+      reportId,
+      (report) => report.endedAt !== undefined && report.reporterDataErasedAt === undefined,
+      (report) => withReporterDataErased(report, erasure),
+      event,
+    );
+    // The address key was made of the street: the report is found under the town's from now on.
+    if (erased && before) {
+      removeFrom(this.byAddressKey, addressKey(before.address), reportId);
+      addTo(this.byAddressKey, addressKey(erasure.address), reportId);
+    }
+    return erased;
   }
 
   async recordAlert(alert: MemberAlert): Promise<void> {
@@ -207,12 +236,14 @@ export class MemoryReportRepository implements ReportRepository {
       addTo(this.liveByReporterPhone, report.reporterPhone, report.reportId);
     }
     if (report.state === 'claimed' && report.claim) addTo(this.claimedBy, report.claim.memberId, report.reportId);
+    if (report.endedAt !== undefined && report.reporterDataErasedAt === undefined) this.awaitingErasure.add(report.reportId);
   }
 
   private unindexState(report: Report): void {
     if (this.liveByClaimCode.get(report.claimCode) === report.reportId) this.liveByClaimCode.delete(report.claimCode);
     removeFrom(this.liveByReporterPhone, report.reporterPhone, report.reportId);
     if (report.claim) removeFrom(this.claimedBy, report.claim.memberId, report.reportId);
+    this.awaitingErasure.delete(report.reportId);
   }
 }
 

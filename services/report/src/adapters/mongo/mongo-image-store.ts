@@ -28,4 +28,8 @@ export class MongoImageStore implements ImageStore {
     if (!document) return undefined;
     return { name: document._id, contentType: document.contentType, bytes: new Uint8Array(document.data.buffer), createdAt: document.createdAt };
   }
+
+  async remove(name: string): Promise<void> {
+    await this.collection.deleteOne({ _id: name });
+  }
 }

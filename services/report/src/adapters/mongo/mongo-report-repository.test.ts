@@ -55,6 +55,21 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
     expect((await reports.findById(report.reportId))?.state).toBe('expired');
   });
 
+  it('records at start when reports that ended before their end was recorded ended, so their reporter data is erased in turn', async () => {
+    const { db } = await newDatabase();
+    const outbox = new MongoOutbox(db);
+    const reports = new MongoReportRepository(db, outbox);
+    await reports.ensureIndexes();
+    const expiredAt = new Date('2026-05-04T10:00:00.000Z');
+    const report = aReport();
+    await reports.create(report, []);
+    await reports.expire(report.reportId, report.activeSince, expiredAt, { kind: 'report.expired', eventId: 'e-legacy', reportId: report.reportId, expiredAt });
+    await db.collection('reports').updateOne({ _id: report.reportId as never }, { $unset: { endedAt: '', awaitingErasureSince: '' } });
+    expect(await reports.findEndedAwaitingErasure(new Date('2026-07-01T00:00:00.000Z'), 10)).toEqual([]);
+    await new MongoReportRepository(db, outbox).ensureIndexes();
+    expect((await reports.findEndedAwaitingErasure(new Date('2026-07-01T00:00:00.000Z'), 10)).map(({ reportId, endedAt }) => [reportId, endedAt])).toEqual([[report.reportId, expiredAt]]);
+  });
+
   describe('events parked on the report', () => {
     const claimedAt = new Date('2026-05-01T11:00:00.000Z');
 
@@ -103,4 +118,11 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
       expect((await relayed.pending(10)).map((message) => message.id)).toEqual(['claim-1', 'unclaim-1']);
     });
   });
+}, {
+  allowedScans: Object.fromEntries(
+    ['expiredAt', 'closedAt', 'departedAt', 'markedBadAt'].map((field) => [
+      `reports by {endedAt, ${field}}`,
+      'the one-time record of when reports ended before their end was recorded, once per start, before the service serves',
+    ]),
+  ),
 });

@@ -7,12 +7,14 @@ import { CLAIM_CODE_COUNT, claimCodeOf } from '../../domain/claim-code.js';
 import { addressKey } from '../../domain/duplicate-report.js';
 import { isLive, type LiveReportSeen } from '../../domain/lifecycle.js';
 import type { MemberAlert } from '../../domain/member-alert.js';
-import type { ClaimOutcome, Report, ReportAssociation, ReportClaim, ReportImage, ReportState, SwarmSize } from '../../domain/report.js';
+import type { ReporterDataErasure } from '../../domain/retention.js';
+import type { ClaimOutcome, GeoPoint, Report, ReportAssociation, ReportClaim, ReportImage, ReportState, SwarmSize } from '../../domain/report.js';
 import type {
   ClaimOutcomeRecorded,
   ReportClaimed,
   ReportClosed,
   ReportDeparted,
+  ReporterDataErased,
   ReporterSaidGone,
   ReportEvent,
   ReportExpired,
@@ -57,6 +59,10 @@ type ReportDocument = {
   markedBadAt?: Date;
   expiredAt?: Date;
   departedAt?: Date;
+  endedAt?: Date;
+  reporterDataErasedAt?: Date;
+  /** `endedAt` while the reporter's data is kept: the partial index the erasure sweep reads holds these reports only. */
+  awaitingErasureSince?: Date;
   /**
    * The events of the last write (the creation or a claim transition) until they are safely in the outbox: written by
    * the same single-document insert or conditional update as the state change, so a change and its events are stored
@@ -106,9 +112,33 @@ export class MongoReportRepository implements ReportRepository {
       { reporterPhone: 1 },
       { name: 'reporterPhone_live', partialFilterExpression: { liveClaimCode: { $exists: true } } },
     );
+    await this.collection.createIndex(
+      { awaitingErasureSince: 1 },
+      { name: 'awaitingErasureSince', partialFilterExpression: { awaitingErasureSince: { $exists: true } } },
+    );
+    await this.recordEndsOfEarlierReports();
     await this.parked.ensureIndexes();
     await this.alerts.createIndex({ memberId: 1 }, { name: 'memberId' });
     await this.outbox.ensureIndexes();
+  }
+
+  /**
+   * Reports that ended before their end was recorded get it now, the first of the times they kept, so their reporter's
+   * data is erased in its turn. A scan, once per start before the service serves; none is found after the first.
+   */
+  private async recordEndsOfEarlierReports(): Promise<void> {
+    const ended = this.collection.find({
+      endedAt: { $exists: false },
+      $or: [{ expiredAt: { $exists: true } }, { closedAt: { $exists: true } }, { departedAt: { $exists: true } }, { markedBadAt: { $exists: true } }],
+    });
+    for await (const document of ended) {
+      const ends = [document.expiredAt, document.closedAt, document.departedAt, document.markedBadAt].filter((at): at is Date => at !== undefined);
+      const endedAt = new Date(Math.min(...ends.map((at) => at.getTime())));
+      await this.collection.updateOne(
+        { _id: document._id, endedAt: { $exists: false } },
+        { $set: { endedAt, ...(document.reporterDataErasedAt ? {} : { awaitingErasureSince: endedAt }) } },
+      );
+    }
   }
 
   /**
@@ -203,25 +233,27 @@ export class MongoReportRepository implements ReportRepository {
     return this.transition(
       reportId,
       { state: 'claimed', claimedBy: claim.memberId, claimedAt: claim.claimedAt },
-      { $set: { state: 'active', activeSince: event.unclaimedAt }, $unset: { claimedBy: '', claimedAt: '', closedAt: '', outcome: '', reporterSaidGoneAt: '' } },
+      {
+        $set: { state: 'active', activeSince: event.unclaimedAt },
+        $unset: { claimedBy: '', claimedAt: '', closedAt: '', outcome: '', reporterSaidGoneAt: '', endedAt: '', awaitingErasureSince: '' },
+      },
       event,
     );
   }
 
+  /** A closed claim may still be marked bad: it ended already, and keeps its first end. An erased report may not. */
   async markBad(reportId: string, claim: ReportClaim, bad: { reason: BadReason; markedAt: Date }, event: ReportMarkedBad): Promise<boolean> {
-    return this.transition(
-      reportId,
-      { state: 'claimed', claimedBy: claim.memberId, claimedAt: claim.claimedAt },
-      { $set: { state: 'bad', badReason: bad.reason, markedBadAt: bad.markedAt }, $unset: { liveClaimCode: '' } },
-      event,
-    );
+    const held = { state: 'claimed' as const, claimedBy: claim.memberId, claimedAt: claim.claimedAt, reporterDataErasedAt: { $exists: false } };
+    const change = { $set: { state: 'bad' as const, badReason: bad.reason, markedBadAt: bad.markedAt }, $unset: { liveClaimCode: '' as const } };
+    if (await this.transition(reportId, { ...held, endedAt: { $exists: false } }, { ...change, $set: { ...change.$set, ...endsAt(bad.markedAt) } }, event)) return true;
+    return this.transition(reportId, { ...held, endedAt: { $exists: true } }, change, event);
   }
 
   async expire(reportId: string, activeSince: Date, expiredAt: Date, event: ReportExpired): Promise<boolean> {
     return this.transition(
       reportId,
       { state: 'active', ...activeSinceIs(activeSince) },
-      { $set: { state: 'expired', expiredAt }, $unset: { liveClaimCode: '' } },
+      { $set: { state: 'expired', expiredAt, ...endsAt(expiredAt) }, $unset: { liveClaimCode: '' } },
       event,
     );
   }
@@ -230,7 +262,7 @@ export class MongoReportRepository implements ReportRepository {
     return this.transition(
       reportId,
       { state: 'claimed', claimedBy: claim.memberId, claimedAt: claim.claimedAt, closedAt: { $exists: false } },
-      { $set: { closedAt }, $unset: { liveClaimCode: '' } },
+      { $set: { closedAt, ...endsAt(closedAt) }, $unset: { liveClaimCode: '' } },
       event,
     );
   }
@@ -240,7 +272,7 @@ export class MongoReportRepository implements ReportRepository {
       seen.state === 'active'
         ? { state: 'active', ...activeSinceIs(seen.activeSince) }
         : { state: 'claimed', claimedBy: seen.claim.memberId, claimedAt: seen.claim.claimedAt, closedAt: { $exists: false } };
-    return this.transition(reportId, expected, { $set: { state: 'departed', departedAt }, $unset: { liveClaimCode: '' } }, event);
+    return this.transition(reportId, expected, { $set: { state: 'departed', departedAt, ...endsAt(departedAt) }, $unset: { liveClaimCode: '' } }, event);
   }
 
   async noteReporterSaidGone(reportId: string, claim: ReportClaim, saidAt: Date, event: ReporterSaidGone): Promise<boolean> {
@@ -264,6 +296,32 @@ export class MongoReportRepository implements ReportRepository {
       reportId,
       { state: { $in: ['claimed', 'departed'] }, claimedBy: claim.memberId, claimedAt: claim.claimedAt },
       { $set: { outcome } },
+      event,
+    );
+  }
+
+  /** Through the partial index of ended reports awaiting erasure: erased ones are not in it. */
+  async findEndedAwaitingErasure(cutoff: Date, limit: number): Promise<Report[]> {
+    const documents = await this.collection.find({ awaitingErasureSince: { $lte: cutoff } }).sort({ awaitingErasureSince: 1 }).limit(limit).toArray();
+    return documents.map(fromDocument);
+  }
+
+  async eraseReporterData(reportId: string, erasure: ReporterDataErasure, event: ReporterDataErased): Promise<boolean> {
+    return this.transition(
+      reportId,
+      { endedAt: { $exists: true }, reporterDataErasedAt: { $exists: false } },
+      {
+        $set: {
+          reporterName: '',
+          reporterPhone: '',
+          internalNote: '',
+          address: erasure.address,
+          addressKey: addressKey(erasure.address),
+          location: geoJsonOf(erasure.location),
+          reporterDataErasedAt: erasure.erasedAt,
+        },
+        $unset: { image: '', awaitingErasureSince: '' },
+      },
       event,
     );
   }
@@ -347,13 +405,23 @@ function activeSinceIs(activeSince: Date): Filter<ReportDocument> {
   return { $or: [{ activeSince }, { activeSince: { $exists: false }, createdAt: activeSince }] };
 }
 
+/** The end of a report, set by the transition that ends it, and its place in the erasure sweep's index. */
+function endsAt(at: Date): Pick<ReportDocument, 'endedAt' | 'awaitingErasureSince'> {
+  return { endedAt: at, awaitingErasureSince: at };
+}
+
+function geoJsonOf(location: GeoPoint): ReportDocument['location'] {
+  return { type: 'Point', coordinates: [location.longitude, location.latitude] };
+}
+
 function toDocument(report: Report): ReportDocument {
   const { reportId, location, claim, bad, ...fields } = report;
   return {
     _id: reportId,
     ...fields,
     addressKey: addressKey(report.address),
-    location: { type: 'Point', coordinates: [location.longitude, location.latitude] },
+    location: geoJsonOf(location),
+    ...(report.endedAt && !report.reporterDataErasedAt ? { awaitingErasureSince: report.endedAt } : {}),
     ...(isLive(report) ? { liveClaimCode: report.claimCode } : {}),
     ...(claim
       ? {
@@ -401,5 +469,7 @@ function fromDocument(document: ReportDocument): Report {
     ...(document.badReason && document.markedBadAt ? { bad: { reason: document.badReason, markedAt: document.markedBadAt } } : {}),
     ...(document.expiredAt ? { expiredAt: document.expiredAt } : {}),
     ...(document.departedAt ? { departedAt: document.departedAt } : {}),
+    ...(document.endedAt ? { endedAt: document.endedAt } : {}),
+    ...(document.reporterDataErasedAt ? { reporterDataErasedAt: document.reporterDataErasedAt } : {}),
   };
 }

@@ -38,7 +38,7 @@ function reportClient(
     clock: { now: () => clock.now },
     ids: { newId: () => `00000000-0000-4000-8000-${String((id += 1)).padStart(12, '0')}` },
     randomBelow: () => id,
-  }, undefined, { reportActiveHours: 72 });
+  }, undefined, { reportActiveHours: 72, reporterDataDays: 30 });
   return createClient(ReportService, createRouterTransport(service.routes));
 }
 
