@@ -251,7 +251,14 @@ describe('distributed mode with two replicas of every service and two gateways',
     const reportId = await report(stack.gatewayUrls[1] ?? '', `20 Swarm Street, ${ALBANY.town}`);
     await waitUntil(() => keepers.every((keeper) => textsTo(keeper.phone).length >= 1), 150_000, `an alert SMS to each of the ${RACERS} keepers`).catch((error: unknown) => {
       const failures = log.filter((entry) => entry.process === 'notification' && entry.line.msg === 'alert job failed').map((entry) => JSON.stringify(entry.line.err ?? {}).slice(0, 200));
-      throw new Error(`${String(error)}; ${keepers.filter((keeper) => textsTo(keeper.phone).length === 0).length} not texted; alert job failures: ${[...new Set(failures)].join(' | ') || 'none'}`);
+      const untexted = new Set(keepers.filter((keeper) => textsTo(keeper.phone).length === 0).map((keeper) => keeper.memberId));
+      // What the services said of the keepers left out: a dropped channel, a refused charge, a skipped job.
+      const aboutUntexted = log
+        .filter((entry) => untexted.has(String(entry.line.memberId ?? '')) || JSON.stringify(entry.line).includes([...untexted][0] ?? '-'))
+        .map((entry) => `${entry.process}: ${String(entry.line.msg)} ${JSON.stringify({ ...entry.line, msg: undefined, time: undefined }).slice(0, 300)}`);
+      throw new Error(
+        `${String(error)}; ${untexted.size} not texted; alert job failures: ${[...new Set(failures)].join(' | ') || 'none'}; said of them: ${aboutUntexted.slice(0, 20).join(' || ') || 'nothing'}`,
+      );
     });
     const claimCode = textsTo(keepers[0]?.phone ?? '')[0]?.match(/\d{5}$/)?.[0] ?? '';
     expect(alertsFor(claimCode)).toHaveLength(RACERS);

@@ -109,6 +109,14 @@ export function ledgerRepositoryContract(name: string, create: () => Promise<Led
       expect(balanceOf(await ledger.entriesOf('company-new'))).toBe(10_010);
     });
 
+    it('records every one of 100 concurrent charges the balance can pay', async () => {
+      await ledger.record(aTopUp('company-1', 100_000));
+      const outcomes = await Promise.all(Array.from({ length: 100 }, (_, index) => ledger.record(aCharge('company-1', 'report-1', `member-${index}`))));
+      expect(outcomes.filter((outcome) => outcome.status !== 'recorded')).toEqual([]);
+      expect(await ledger.balanceOf('company-1')).toBe(100_000 - 700);
+      expect(balanceOf(await ledger.entriesOf('company-1'))).toBe(100_000 - 700);
+    });
+
     it('keeps the channel of an alert charge and its refund, and stores none on an entry without one', async () => {
       await ledger.record(aTopUp('company-1', 1500));
       const legacy = aCharge('company-1', 'report-1', 'member-1');

@@ -1,6 +1,6 @@
 import { mongoSuite } from '@swarm/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { alertChargeEntry, alertRefundEntry, balanceOf, topUpEntry, type LedgerEntry } from '../../domain/ledger.js';
 import { ledgerRepositoryContract } from '../ledger-repository.contract.js';
 import { MongoLedgerRepository, type LedgerStep } from './mongo-ledger-repository.js';
@@ -40,6 +40,24 @@ mongoSuite('LedgerRepository contract: MongoDB', (newDatabase, target) => {
     const repository = new MongoLedgerRepository(db);
     await repository.ensureIndexes();
     return repository;
+  });
+
+  it('records every one of 200 concurrent charges from two processes (two connections) the balance can pay', async () => {
+    const { db } = await newDatabase();
+    const other = new MongoClient(target.url);
+    try {
+      const first = new MongoLedgerRepository(db);
+      await first.ensureIndexes();
+      const second = new MongoLedgerRepository(other.db(db.databaseName));
+      await first.record(aTopUp(100_000));
+      const charges = Array.from({ length: 200 }, (_, index) => aCharge('report-1', `member-${index}`));
+      const outcomes = await Promise.all(charges.map((charge, index) => (index % 2 === 0 ? first : second).record(charge)));
+      expect(outcomes.filter((outcome) => outcome.status !== 'recorded')).toEqual([]);
+      expect(await first.balanceOf('company-1')).toBe(100_000 - 7 * 200);
+      expect(balanceOf(await first.entriesOf('company-1'))).toBe(100_000 - 7 * 200);
+    } finally {
+      await other.close();
+    }
   });
 
   describe('MongoLedgerRepository: a process dying between the steps of an entry', () => {
