@@ -16,7 +16,8 @@ import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { frameworkRefusal, HttpError, replyWithError } from './mappers/http-errors.js';
 import { healthRoutes } from './routes/health.js';
-import { TracedRequestLogs, observeRequests, traceRequests } from './observability.js';
+import { TracedRequestLogs, logNavigationFailure, observeRequests, traceRequests } from './observability.js';
+import { OncePerCauseLog } from './once-per-cause-log.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { memberCompanyRoutes } from './routes/member-company.js';
 import { memberAlertChannelRoutes } from './routes/member-alert-channels.js';
@@ -44,6 +45,9 @@ export type GatewayAdapters = {
 };
 
 /** The BFF: the REST calls of spec §7 under /api, mapped onto the services, and the built SPA for everything else. */
+/** How often each cause of a failed navigation or login callback may be logged. */
+const UNAUTHENTICATED_FAILURE_LOG_INTERVAL_MS = 60_000;
+
 export async function buildGateway(options: {
   clients: ServiceClients;
   adapters: GatewayAdapters;
@@ -54,6 +58,8 @@ export async function buildGateway(options: {
   /** Counts each request while it is answered (the embedded product's alert jobs let these go first). */
   foreground?: { begin(): () => void };
 }): Promise<FastifyInstance> {
+  // Browser navigations and login callbacks are reached without an account: their failures are logged once per cause.
+  const navigationLog = new OncePerCauseLog({ intervalMs: UNAUTHENTICATED_FAILURE_LOG_INTERVAL_MS });
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     logController: new TracedRequestLogs(),
@@ -82,7 +88,7 @@ export async function buildGateway(options: {
   app.setErrorHandler((error, request, reply) => {
     const { errorMessages: messages, errorRedirect } = request.routeOptions.config;
     if (errorRedirect) {
-      request.log.error({ err: error }, 'browser navigation failed');
+      logNavigationFailure(navigationLog, request, error);
       return reply.header('cache-control', 'no-store').redirect(errorRedirect, 303);
     }
     // Only the framework's own errors carry a statusCode (the routes throw HttpError or a service's ConnectError).
@@ -140,6 +146,7 @@ export async function buildGateway(options: {
     botCheck,
     login: options.adapters.login,
     settings: options.settings,
+    refusalLog: navigationLog,
   });
 
   memberCompanyRoutes(app, options.clients);

@@ -1,5 +1,7 @@
 import { currentTraceparent, startTrace, type Metrics } from '@swarm/runtime';
 import { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { httpStatusOf } from './mappers/http-errors.js';
+import type { OncePerCauseLog } from './once-per-cause-log.js';
 
 /**
  * Each request starts a trace of its own (W3C trace context): the gateway's log lines, the Connect calls it makes
@@ -50,4 +52,17 @@ export function observeRequests(app: FastifyInstance, metrics: Metrics | undefin
       seconds: reply.elapsedTime / 1_000,
     });
   });
+}
+
+/**
+ * A browser navigation that failed (a login link, a login callback) is answered with a page of the site; the log gets
+ * one line per route and cause per interval. A refusal (an unknown provider, a link already used) is the client's: a
+ * warning with its reason and no stack. Anything else is the product's own failure: an error with its stack.
+ */
+export function logNavigationFailure(log: OncePerCauseLog, request: FastifyRequest, error: unknown): void {
+  const route = request.routeOptions.url ?? 'unmatched';
+  const status = httpStatusOf(error);
+  const reason = error instanceof Error ? error.message : String(error);
+  if (status < 500) log.warn(request.log, `${route} ${status} ${reason}`, { route, status, reason }, 'browser navigation refused');
+  else log.error(request.log, `${route} ${status} ${error instanceof Error ? error.name : 'unknown'}`, error, { route, status }, 'browser navigation failed');
 }
