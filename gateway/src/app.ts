@@ -17,7 +17,7 @@ import { feedbackRoutes } from './routes/feedback.js';
 import { frameworkRefusal, HttpError, replyWithError } from './mappers/http-errors.js';
 import { healthRoutes } from './routes/health.js';
 import { TracedRequestLogs, logNavigationFailure, observeRequests, traceRequests, type RequestLogLevel } from './observability.js';
-import { OncePerCauseLog } from './once-per-cause-log.js';
+import { OncePerCauseLog, UNAUTHENTICATED_FAILURE_LOG_INTERVAL_MS } from './once-per-cause-log.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { memberCompanyRoutes } from './routes/member-company.js';
 import { memberAlertChannelRoutes } from './routes/member-alert-channels.js';
@@ -45,9 +45,6 @@ export type GatewayAdapters = {
 };
 
 /** The BFF: the REST calls of spec §7 under /api, mapped onto the services, and the built SPA for everything else. */
-/** How often each cause of a failed navigation or login callback may be logged. */
-const UNAUTHENTICATED_FAILURE_LOG_INTERVAL_MS = 60_000;
-
 export async function buildGateway(options: {
   clients: ServiceClients;
   adapters: GatewayAdapters;

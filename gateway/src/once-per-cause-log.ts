@@ -4,6 +4,9 @@ type Logger = { warn(fields: object, message: string): void; error(fields: objec
 /** Causes remembered at most; past it, every new cause shares one slot, so no request can grow the map. */
 const DEFAULT_MAX_CAUSES = 1_000;
 
+/** How often the failures of one cause on a path anyone can reach are logged at most. */
+export const UNAUTHENTICATED_FAILURE_LOG_INTERVAL_MS = 60_000;
+
 type Slot = { writtenAt: number; leftOut: number };
 
 /**
