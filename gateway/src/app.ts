@@ -16,7 +16,8 @@ import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { frameworkRefusal, HttpError, replyWithError } from './mappers/http-errors.js';
 import { healthRoutes } from './routes/health.js';
-import { TracedRequestLogs, observeRequests, traceRequests } from './observability.js';
+import { TracedRequestLogs, logNavigationFailure, observeRequests, traceRequests, type RequestLogLevel } from './observability.js';
+import { OncePerCauseLog, UNAUTHENTICATED_FAILURE_LOG_INTERVAL_MS } from './once-per-cause-log.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { memberCompanyRoutes } from './routes/member-company.js';
 import { memberAlertChannelRoutes } from './routes/member-alert-channels.js';
@@ -53,10 +54,14 @@ export async function buildGateway(options: {
   metrics?: Metrics;
   /** Counts each request while it is answered (the embedded product's alert jobs let these go first). */
   foreground?: { begin(): () => void };
+  /** The level of the two lines each request writes; info when absent. */
+  requestLogLevel?: RequestLogLevel;
 }): Promise<FastifyInstance> {
+  // Browser navigations and login callbacks are reached without an account: their failures are logged once per cause.
+  const navigationLog = new OncePerCauseLog({ intervalMs: UNAUTHENTICATED_FAILURE_LOG_INTERVAL_MS });
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
-    logController: new TracedRequestLogs(),
+    logController: new TracedRequestLogs(options.requestLogLevel),
     bodyLimit: 64 * 1024,
     // A claim token in a path may be 512 characters (Fastify's default stops at 100); longer ones reach the route and
     // are refused there as not found, like every other malformed id. Each route checks its own parameters.
@@ -82,7 +87,7 @@ export async function buildGateway(options: {
   app.setErrorHandler((error, request, reply) => {
     const { errorMessages: messages, errorRedirect } = request.routeOptions.config;
     if (errorRedirect) {
-      request.log.error({ err: error }, 'browser navigation failed');
+      logNavigationFailure(navigationLog, request, error);
       return reply.header('cache-control', 'no-store').redirect(errorRedirect, 303);
     }
     // Only the framework's own errors carry a statusCode (the routes throw HttpError or a service's ConnectError).
@@ -93,7 +98,7 @@ export async function buildGateway(options: {
     }
     return replyWithError(reply, error, messages);
   });
-  traceRequests(app);
+  traceRequests(app, options.requestLogLevel);
   observeRequests(app, options.metrics);
   const { foreground } = options;
   if (foreground) {
@@ -140,6 +145,7 @@ export async function buildGateway(options: {
     botCheck,
     login: options.adapters.login,
     settings: options.settings,
+    refusalLog: navigationLog,
   });
 
   memberCompanyRoutes(app, options.clients);

@@ -3,6 +3,7 @@ import { SmtpMailer } from '@swarm/runtime/smtp';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { buildGateway } from './app.js';
+import type { RequestLogLevel } from './observability.js';
 import { MemorySessionStore } from './auth/memory-session-store.js';
 import { OpenIdProvider } from './auth/openid-provider.js';
 import { MemoryPendingLoginStore, RedisPendingLoginStore, type PendingLoginStore } from './auth/pending-logins.js';
@@ -37,6 +38,8 @@ export type GatewayWiring = {
   metrics?: Metrics;
   /** In the embedded product: counts the requests being answered, for the alert jobs in the process to let go first. */
   foreground?: { begin(): () => void };
+  /** The level of the two lines every request writes (incoming, completed); info when absent. */
+  requestLogLevel?: RequestLogLevel;
 };
 
 /** A provider chosen without its credentials stops the start, naming the missing variable. */
@@ -186,5 +189,6 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
     logger,
     ...(wiring.metrics ? { metrics: wiring.metrics } : {}),
     ...(wiring.foreground ? { foreground: wiring.foreground } : {}),
+    ...(wiring.requestLogLevel ? { requestLogLevel: wiring.requestLogLevel } : {}),
   });
 }

@@ -19,3 +19,4 @@ export { gatewayConfigShape, type GatewaySettings } from './config.js';
 export { twilioSignature } from './auth/twilio-signature.js';
 export { isLoopbackListenAddress, siteIdentity, type SiteIdentity } from './auth/site-identity.js';
 export { composeGateway, type GatewayConfig, type GatewayWiring } from './compose.js';
+export type { RequestLogLevel } from './observability.js';

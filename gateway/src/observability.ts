@@ -1,5 +1,7 @@
 import { currentTraceparent, startTrace, type Metrics } from '@swarm/runtime';
-import { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { httpStatusOf } from './mappers/http-errors.js';
+import type { OncePerCauseLog } from './once-per-cause-log.js';
 
 /**
  * Each request starts a trace of its own (W3C trace context): the gateway's log lines, the Connect calls it makes
@@ -7,13 +9,19 @@ import { LogController, type FastifyInstance, type FastifyRequest } from 'fastif
  * is not followed: the public cannot choose the trace ids the product's logs are grouped by. The answer names the
  * trace in a `traceresponse` header (W3C Trace Context Level 2), so a problem a user reports can be found in the logs.
  */
-export function traceRequests(app: FastifyInstance): void {
+/**
+ * The level of the two lines each request writes. Info where the lines are collected; debug on a person's terminal,
+ * where one line per asset and API call would bury the warnings (failed requests are still written at error).
+ */
+export type RequestLogLevel = 'info' | 'debug';
+
+export function traceRequests(app: FastifyInstance, level: RequestLogLevel = 'info'): void {
   app.addHook('onRequest', (request, reply, done) => {
     startTrace(() => {
       const traceparent = currentTraceparent();
       if (traceparent) reply.header('traceresponse', traceparent);
       // Fastify would log this before any hook, outside the trace (see TracedRequestLogs).
-      request.log.info({ req: loggableRequest(request) }, 'incoming request');
+      request.log[level]({ req: loggableRequest(request) }, 'incoming request');
       done();
     });
   });
@@ -31,9 +39,25 @@ function loggableRequest(request: FastifyRequest) {
   return { method: request.method, url: loggableUrl(request.url), host: request.host, ip: request.ip, socket: { remotePort: request.socket.remotePort } };
 }
 
-/** Fastify's request logging, but the incoming-request line is written by traceRequests, in the request's trace. */
+/**
+ * Fastify's request logging, but the incoming-request line is written by traceRequests, in the request's trace, and
+ * the completed-request line at the level chosen for request lines.
+ */
 export class TracedRequestLogs extends LogController {
+  constructor(private readonly level: RequestLogLevel = 'info') {
+    super();
+  }
+
   override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error || this.level === 'info') {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    if (this.isLogDisabled(request)) return;
+    reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
 
 /**
@@ -50,4 +74,17 @@ export function observeRequests(app: FastifyInstance, metrics: Metrics | undefin
       seconds: reply.elapsedTime / 1_000,
     });
   });
+}
+
+/**
+ * A browser navigation that failed (a login link, a login callback) is answered with a page of the site; the log gets
+ * one line per route and cause per interval. A refusal (an unknown provider, a link already used) is the client's: a
+ * warning with its reason and no stack. Anything else is the product's own failure: an error with its stack.
+ */
+export function logNavigationFailure(log: OncePerCauseLog, request: FastifyRequest, error: unknown): void {
+  const route = request.routeOptions.url ?? 'unmatched';
+  const status = httpStatusOf(error);
+  const reason = error instanceof Error ? error.message : String(error);
+  if (status < 500) log.warn(request.log, `${route} ${status} ${reason}`, { route, status, reason }, 'browser navigation refused');
+  else log.error(request.log, `${route} ${status} ${error instanceof Error ? error.name : 'unknown'}`, error, { route, status }, 'browser navigation failed');
 }

@@ -1,6 +1,6 @@
 import { createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
 import { buildMemberService, DEFAULT_LOGIN_TOKEN_TTL_MS, MemoryLoginTokenRepository, MemoryMemberRepository, nodeTokenSecrets } from '@swarm/member-service';
-import { HealthRegistry, MemoryOutbox, registerHealthService, uuidIds } from '@swarm/runtime';
+import { HealthRegistry, MemoryOutbox, registerHealthService, uuidIds, type Logger } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway } from '../src/app.js';
@@ -53,6 +53,8 @@ export async function startMemberGateway(
     /** Per-client limits of the claim links and test alerts; generous by default. */
     alertClaimsPerHourPerClient?: number;
     testAlertsPerHourPerClient?: number;
+    /** Where the gateway logs; silent by default. */
+    logger?: Logger;
   } = {},
 ): Promise<TestGateway> {
   const clock = { now: new Date('2026-06-01T12:00:00Z') };
@@ -104,7 +106,7 @@ export async function startMemberGateway(
       alertClaimsPerHourPerClient: options.alertClaimsPerHourPerClient ?? 1_000,
       testAlertsPerHourPerClient: options.testAlertsPerHourPerClient ?? 1_000,
     },
-    logger: testLogger(),
+    logger: options.logger ?? testLogger(),
   });
   options.extraRoutes?.(app);
   const url = await app.listen({ port, host: '127.0.0.1' });

@@ -1,5 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { Writable } from 'node:stream';
+import { createLogger } from '@swarm/runtime';
 import { freePort } from '@swarm/testing';
 import Provider from 'oidc-provider';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,6 +45,18 @@ async function startProvider(port: number, redirectUri: string): Promise<{ issue
   const server: Server = createServer(provider.callback());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { issuer, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A logger whose JSON lines the test reads, at every level. */
+function capturedLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: createLogger({ service: 'gateway', level: 'trace', destination: sink }), lines };
 }
 
 /** A browser's cookie jar per origin, enough for the redirects of one login. */
@@ -226,6 +240,32 @@ describe('OpenID Connect login without a provider', () => {
     expect([signUp.status, signUp.headers.get('location')]).toEqual([303, '/learn-more?signup=provider-not-configured&provider=google']);
     expect(await (await fetch(`${gateway.url}/api/config`)).json()).toMatchObject({ loginProviders: { google: false } });
     expect((await fetch(`${gateway.url}/api/oauth/myspace/member`, { redirect: 'manual' })).status).toBe(404);
+  });
+
+  it('sends every callback of an unknown provider to the login page, and logs it once, as a warning without a stack', async () => {
+    const { logger, lines } = capturedLogger();
+    gateway = await startMemberGateway({ openIdProviders: { google: undefined }, logger });
+    for (let request = 0; request < 20; request += 1) {
+      const response = await fetch(`${gateway.url}/api/oauth/myspace${request}/callback?code=x&state=y`, { redirect: 'manual' });
+      expect([response.status, response.headers.get('location')]).toEqual([303, '/login?error=login-failed']);
+    }
+    // The callback's route logs at warn and above: every line a request wrote.
+    const written = lines.filter((line) => line.reqId !== undefined);
+    expect(written).toEqual([expect.objectContaining({ level: 'warn', msg: 'browser navigation refused', route: '/api/oauth/:provider/callback', status: 404, reason: 'Unknown login provider.' })]);
+    expect(JSON.stringify(lines)).not.toContain('stack');
+  });
+
+  it('logs a callback whose state does not match once per interval, whatever the number of requests', async () => {
+    const { logger, lines } = capturedLogger();
+    gateway = await startMemberGateway({
+      openIdProviders: { google: new OpenIdProvider({ name: 'google', issuer: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y' }) },
+      logger,
+    });
+    for (let request = 0; request < 20; request += 1) {
+      const response = await fetch(`${gateway.url}/api/oauth/google/callback?code=x&state=y`, { redirect: 'manual', headers: { cookie: 'swarm_oidc_state=z' } });
+      expect([response.status, response.headers.get('location')]).toEqual([303, '/login?error=login-failed']);
+    }
+    expect(lines.filter((line) => line.reqId !== undefined)).toEqual([expect.objectContaining({ level: 'warn', provider: 'google', msg: 'login refused: state does not match the browser that started it' })]);
   });
 
   it('sends the browser back to the site with a message when the provider cannot be reached', async () => {

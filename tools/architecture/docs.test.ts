@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { associationBillingConfigShape } from '@swarm/association-billing-service';
 import { gatewayConfigShape } from '@swarm/gateway';
@@ -134,5 +135,25 @@ describe('docs/api.md', () => {
     });
     expect(paths.size).toBeGreaterThan(20);
     expect(undocumented).toEqual([]);
+  });
+});
+
+describe('the Markdown of the repository', () => {
+  // A fresh clone is all a reader has: a link or path that leaves the repository is broken for them.
+  const markdownFiles = execFileSync('git', ['ls-files', '*.md'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+
+  it('links and names only paths inside the repository, each of which exists', () => {
+    const broken = markdownFiles.flatMap((file) => {
+      const text = read(file);
+      const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? '').filter((target) => !/^[a-z][a-z0-9+.-]*:|^#/i.test(target));
+      const relativePaths = [...text.matchAll(/`(\.\.\/[^`\s]+)`/g)].map((match) => match[1] ?? '');
+      return [...links, ...relativePaths].flatMap((target) => {
+        const path = resolve(root, dirname(file), target.split('#')[0] ?? '');
+        const inside = !relative(root, path).startsWith('..');
+        return inside && existsSync(path) ? [] : [`${file}: ${target}`];
+      });
+    });
+    expect(markdownFiles.length).toBeGreaterThan(10);
+    expect(broken).toEqual([]);
   });
 });

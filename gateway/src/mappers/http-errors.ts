@@ -47,6 +47,13 @@ const statusByConnectCode: Partial<Record<Code, number>> = {
   [Code.DeadlineExceeded]: 503,
 };
 
+/** The status an error is answered with: a refusal's own, a service's code mapped, 500 for anything else. */
+export function httpStatusOf(error: unknown): number {
+  if (error instanceof HttpError) return error.status;
+  if (error instanceof ConnectError) return fieldViolations(error).length > 0 ? 400 : (statusByConnectCode[error.code] ?? 500);
+  return 500;
+}
+
 /** Seconds a client is asked to wait before retrying a call that met an unavailable service. */
 const RETRY_AFTER_SECONDS = 5;
 

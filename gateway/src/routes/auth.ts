@@ -15,6 +15,7 @@ import { memberRoutes } from './member.js';
 import { DEFAULT_MAGIC_LINK_LIMITS, magicLinkRoutes, type MagicLinkLimits } from './oauth-magic-link.js';
 import { logoutRoutes } from './oauth-logout.js';
 import { openIdRoutes } from './oauth-openid.js';
+import type { OncePerCauseLog } from '../once-per-cause-log.js';
 
 /** The adapters login needs; each run mode picks them (dev ones on the embedded default). */
 export type LoginAdapters = {
@@ -47,6 +48,8 @@ export function authAndMemberRoutes(
     botCheck: BotCheck;
     login: LoginAdapters;
     settings: AuthSettings;
+    /** Where the refusals of the login callbacks are logged, once per cause per interval. */
+    refusalLog: OncePerCauseLog;
   },
 ): void {
   const { clients, sessions, login, settings } = options;
@@ -80,6 +83,7 @@ export function authAndMemberRoutes(
     pendingLogins: login.pendingLogins,
     publicUrl: settings.site.publicUrl,
     associationAdminUrl: settings.associationAdminUrl,
+    refusalLog: options.refusalLog,
   });
   if (login.devOutbox) devOutboxRoutes(app, login.devOutbox, clients, { allowNetworkClients: settings.devOutboxOnNetwork ?? false });
 }

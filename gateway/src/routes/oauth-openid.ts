@@ -5,6 +5,7 @@ import type { PendingLoginStore } from '../auth/pending-logins.js';
 import type { SessionStore } from '../auth/session-store.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { HttpError } from '../mappers/http-errors.js';
+import type { OncePerCauseLog } from '../once-per-cause-log.js';
 
 /** A login started must come back within this time. */
 const PENDING_LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -43,6 +44,8 @@ export function openIdRoutes(
     publicUrl: string;
     /** Where a member lands after signing up through /admin; the learn-more page with a notice when not set. */
     associationAdminUrl: string | undefined;
+    /** Anyone can call these routes: their refusals are logged once per cause per interval. */
+    refusalLog: OncePerCauseLog;
   },
 ): void {
   const stateCookieName = options.cookies.secure ? '__Host-swarm_oidc_state' : 'swarm_oidc_state';
@@ -77,8 +80,9 @@ export function openIdRoutes(
       return reply.redirect(started.url.toString(), 303);
     } catch (error) {
       if (!(error instanceof OpenIdProviderUnavailable)) throw error;
-      request.log.error({ err: error }, 'login provider unavailable');
       const { provider: name } = request.params as { provider: string };
+      // The provider's outage, not this request's: its reason once in a while is all the log needs.
+      options.refusalLog.warn(request.log, `provider unavailable ${name}`, { provider: name, reason: error.message }, 'login provider unavailable');
       reply.header('cache-control', 'no-store');
       return reply.redirect(loginUnavailableRedirect(purpose, name, 'unreachable'), 303);
     }
@@ -98,7 +102,7 @@ export function openIdRoutes(
     const query = request.query as { state?: unknown; error?: unknown };
     const cookieState = readCookie(request, stateCookieName);
     if (!cookieState || typeof query.state !== 'string' || query.state !== cookieState) {
-      request.log.warn({ provider: name }, 'login refused: state does not match the browser that started it');
+      options.refusalLog.warn(request.log, `state mismatch ${name}`, { provider: name }, 'login refused: state does not match the browser that started it');
       return reply.redirect(LOGIN_FAILED, 303);
     }
     const pending = await options.pendingLogins.take(cookieState);
@@ -115,7 +119,8 @@ export function openIdRoutes(
       });
     } catch (error) {
       // Only the reason: the error may carry the provider's response, with the member's email in it.
-      request.log.warn({ provider: name, reason: error instanceof Error ? error.message : 'unknown' }, 'login refused by the authorization-code exchange');
+      const reason = error instanceof Error ? error.message : 'unknown';
+      options.refusalLog.warn(request.log, `code exchange ${name} ${reason}`, { provider: name, reason }, 'login refused by the authorization-code exchange');
       return reply.redirect(LOGIN_FAILED, 303);
     }
     if (!identity.email || !identity.emailVerified) return reply.redirect(EMAIL_NOT_VERIFIED, 303);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { GeocoderUnavailableError, type Geocoder } from '@swarm/runtime/geocoding';
 import { HttpError } from '../mappers/http-errors.js';
+import { OncePerCauseLog, UNAUTHENTICATED_FAILURE_LOG_INTERVAL_MS } from '../once-per-cause-log.js';
 import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 
 const autocompleteQuery = z.object({ input: z.string().max(200) });
@@ -11,6 +12,8 @@ const autocompleteQuery = z.object({ input: z.string().max(200) });
  * because with the Google geocoder every suggestion is a paid call on the product's key.
  */
 export function placesRoutes(app: FastifyInstance, geocoder: Geocoder, rateLimiter: ClientRateLimiter): void {
+  // Every keystroke of every visitor asks: while the geocoder is down, its reason once a minute is enough.
+  const unavailableLog = new OncePerCauseLog({ intervalMs: UNAUTHENTICATED_FAILURE_LOG_INTERVAL_MS });
   app.get('/api/places/autocomplete', async (request, reply) => {
     const limit = await rateLimiter.take(request);
     if (!limit.allowed) {
@@ -20,7 +23,7 @@ export function placesRoutes(app: FastifyInstance, geocoder: Geocoder, rateLimit
     if (!parsed.success) throw new HttpError(400, 'Type part of an address (at most 200 characters).');
     const suggestions = await geocoder.suggest(parsed.data.input).catch((error: unknown) => {
       if (!(error instanceof GeocoderUnavailableError)) throw error;
-      request.log.warn({ err: error }, 'address suggestions unavailable');
+      unavailableLog.warn(request.log, 'geocoder unavailable', { reason: error.message }, 'address suggestions unavailable');
       throw new HttpError(503, 'Address suggestions are not available right now. Please try again in a moment.');
     });
     return { suggestions };

@@ -8,6 +8,7 @@ import {
   createServiceClients,
   gatewayConfigShape,
   type FeedbackSink,
+  type RequestLogLevel,
   type ServiceClients,
   type ServiceName,
 } from '@swarm/gateway';
@@ -139,6 +140,8 @@ export async function startEmbedded(options: {
   operatorRpcPorts?: Partial<Record<OperatorRpcPart, number>>;
   /** A test's own feedback sink, to see what arrives. */
   feedback?: FeedbackSink;
+  /** The level of the gateway's two lines per request; info when absent. */
+  requestLogLevel?: RequestLogLevel;
 }): Promise<EmbeddedProduct> {
   const { loggerFor } = options;
   const given = { ...EMBEDDED_DEFAULTS, ...options.env };
@@ -219,6 +222,7 @@ export async function startEmbedded(options: {
       foreground,
       devOutbox: outbox,
       ...(options.feedback ? { feedback: options.feedback } : {}),
+      ...(options.requestLogLevel ? { requestLogLevel: options.requestLogLevel } : {}),
     });
     lifecycle.onShutdown('http server', () => gateway.close());
     await gateway.listen({ port, host: configs.gateway.HOST });

@@ -2,9 +2,12 @@ import { isLoopbackListenAddress } from '@swarm/gateway';
 import { createLogger, loadConfigOrExit, runMain } from '@swarm/runtime';
 import { startEmbedded, type EmbeddedProduct, type OperatorRpcPorts } from './embedded.js';
 import { embeddedConfigShape } from './launch-config.js';
+import { logFormatFor } from './log-format.js';
 
 const config = loadConfigOrExit(embeddedConfigShape);
-const logger = createLogger({ service: 'swarm-alert', level: config.LOG_LEVEL });
+const logFormat = logFormatFor(process.stdout);
+const loggerFor = (service: string) => createLogger({ service, level: config.LOG_LEVEL, ...(logFormat.destination ? { destination: logFormat.destination } : {}) });
+const logger = loggerFor('swarm-alert');
 
 /** What a newcomer needs to know at start: where it is, that it forgets everything, and who can read its outbox. */
 function banner(product: EmbeddedProduct): string {
@@ -56,7 +59,8 @@ await runMain(logger, async (lifecycle) => {
   const product = await startEmbedded({
     env: process.env,
     operatorRpcPorts: { 'association-billing': config.OPERATOR_RPC_PORT, notification: config.OPERATOR_NOTIFICATION_RPC_PORT },
-    loggerFor: (service) => createLogger({ service, level: config.LOG_LEVEL }),
+    loggerFor,
+    requestLogLevel: logFormat.requestLogLevel,
   });
   lifecycle.onShutdown('product', product.close);
   logger.info({ url: product.url, host: product.host, publicUrl: product.publicUrl, operatorRpc: product.operatorRpc, mode: 'embedded' }, 'Swarm Alert is running');

@@ -109,6 +109,24 @@ describe('npm start', () => {
     expect(output).not.toContain('WARNING');
   });
 
+  it('writes its logs as JSON lines, the request lines at info, when stdout is not a terminal', async () => {
+    const port = await freePort();
+    let asked = false;
+    const { output } = await runEmbedded({ PORT: String(port), LOG_LEVEL: 'info', OPERATOR_RPC_PORT: '0', OPERATOR_NOTIFICATION_RPC_PORT: '0' }, (text) => {
+      if (!asked && text.includes('npm run operator')) {
+        asked = true;
+        void fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.body?.cancel());
+      }
+      return text.includes('request completed');
+    });
+    const logLines = output.split('\n').filter((line) => line.startsWith('{'));
+    const logged = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toContainEqual(expect.objectContaining({ level: 'info', service: 'swarm-alert', msg: 'Swarm Alert is running' }));
+    expect(logged).toContainEqual(expect.objectContaining({ level: 'info', service: 'gateway', msg: 'request completed' }));
+    // Nothing in the readable format a terminal gets: '[12:00:00.000] INFO: gateway: …'.
+    expect(output).not.toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] /m);
+  });
+
   it('picks free operator ports when told 0, and says which', async () => {
     const { output } = await runEmbedded({ PORT: String(await freePort()), OPERATOR_RPC_PORT: '0', OPERATOR_NOTIFICATION_RPC_PORT: '0' }, (text) => text.includes('npm run operator'));
     const billingPort = Number(/Operator CLI \(association-billing\): 127\.0\.0\.1:(\d+)\./.exec(output)?.[1]);

@@ -25,8 +25,8 @@ const MIN_TOP_UP_CENTS = 1001;
 export const USAGE = `Usage: npm run operator -- <command> [arguments] [options]
 
 Manages associations and their prepaid alert balance through the association-billing service
-(ASSOCIATION_BILLING_SERVICE_URL, default http://127.0.0.1:8083); stats asks the notification service
-(NOTIFICATION_SERVICE_URL, default http://127.0.0.1:8084).
+(ASSOCIATION_BILLING_SERVICE_URL, default http://127.0.0.1:8083); stats also asks the notification service
+(NOTIFICATION_SERVICE_URL, default http://127.0.0.1:8084) for the figures.
 
 Commands:
   create-association --name <name> [--donation-url <url>] [--admin-email <email>]
@@ -69,6 +69,16 @@ export type OperatorClients = {
 type ServiceName = 'association-billing' | 'notification';
 
 class UsageError extends Error {}
+
+/** A failure of a call to another service than the command's own, described with that service's name. */
+class ServiceFailure extends Error {
+  constructor(
+    readonly service: ServiceName,
+    override readonly cause: unknown,
+  ) {
+    super(`call to ${service} failed`);
+  }
+}
 
 type CommandSpec = {
   positionals: string[];
@@ -202,7 +212,7 @@ const commands: Record<string, CommandSpec> = {
     positionals: ['companyId'],
     options: { since: { type: 'string' }, json: { type: 'boolean' } },
     service: 'notification',
-    run: async ({ notification }, [companyId], options, { out }, flags) => {
+    run: async ({ associationBilling, notification }, [companyId], options, { out }, flags) => {
       const until = new Date();
       let since = defaultStatisticsSince(until);
       if (options.since !== undefined) {
@@ -214,6 +224,11 @@ const commands: Record<string, CommandSpec> = {
       const earliest = new Date(until);
       earliest.setUTCFullYear(earliest.getUTCFullYear() - MAX_STATISTICS_YEARS);
       if (since.getTime() < earliest.getTime()) throw new UsageError(`The period can be at most ${MAX_STATISTICS_YEARS} years: give a --since after ${earliest.toISOString().slice(0, 10)}.`);
+      // The notification service counts what it saw and answers zeros for a company it never heard of: only
+      // association-billing knows which companies exist, so a mistyped id is refused as balance refuses it.
+      await associationBilling.getAssociation({ companyId: companyId! }).catch((error: unknown) => {
+        throw new ServiceFailure('association-billing', error);
+      });
       const answer = await notification.getAssociationStatistics({ companyId: companyId!, since: timestampFromDate(since), until: timestampFromDate(until) });
       const report = statisticsReport(companyId!, since, until, answer);
       if (flags.has('json')) out(JSON.stringify(report, null, 2));
@@ -294,7 +309,8 @@ export async function runOperatorCli(argv: string[], clients: OperatorClients, o
       output.err(`Error: ${error.message}`);
       return EXIT_USAGE;
     }
-    output.err(`Error: ${describeFailure(error, command.service ?? 'association-billing')}`);
+    const failure = error instanceof ServiceFailure ? describeFailure(error.cause, error.service) : describeFailure(error, command.service ?? 'association-billing');
+    output.err(`Error: ${failure}`);
     return EXIT_FAILED;
   }
 }

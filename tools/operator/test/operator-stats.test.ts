@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError, createClient, createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
+import { Code, ConnectError, createClient, type ConnectRouter } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { NotificationService, type GetAssociationStatisticsRequest } from '@swarm/proto/notification/v1/notification_service';
@@ -47,6 +47,8 @@ const ANSWER = {
   },
 };
 
+const KNOWN_COMPANIES = ['c-1', 'c-9'];
+
 describe('operator CLI stats against the notification service over HTTP/2', () => {
   let server: RpcServer;
   let serviceUrl: string;
@@ -55,22 +57,30 @@ describe('operator CLI stats against the notification service over HTTP/2', () =
   const run = async (...argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const notification = createClient(NotificationService, createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2', useBinaryFormat: true }));
-    // stats never reaches association-billing.
-    const associationBilling = createClient(AssociationBillingService, createRouterTransport(() => undefined));
+    const transport = createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2', useBinaryFormat: true });
+    const notification = createClient(NotificationService, transport);
+    const associationBilling = createClient(AssociationBillingService, transport);
     const code = await runOperatorCli(argv, { associationBilling, notification }, { out: (line) => out.push(line), err: (line) => err.push(line) });
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
   beforeAll(async () => {
     const routes = (router: ConnectRouter) =>
-      router.service(NotificationService, {
-        getAssociationStatistics: (request) => {
-          asked.push(request);
-          if (refuseWith) throw refuseWith;
-          return ANSWER;
-        },
-      });
+      router
+        .service(NotificationService, {
+          getAssociationStatistics: (request) => {
+            asked.push(request);
+            if (refuseWith) throw refuseWith;
+            return ANSWER;
+          },
+        })
+        // Association-billing as it answers: only the companies it holds exist.
+        .service(AssociationBillingService, {
+          getAssociation: ({ companyId }) => {
+            if (!KNOWN_COMPANIES.includes(companyId)) throw new ConnectError('association not found', Code.NotFound);
+            return { association: { companyId, companyName: `Association ${companyId}` } };
+          },
+        });
     server = await startRpcServer({ port: 0, host: '127.0.0.1', routes, health: new HealthRegistry(), logger: testLogger(), graceMs: 100 });
     serviceUrl = `http://127.0.0.1:${server.port}`;
   });
@@ -157,6 +167,11 @@ describe('operator CLI stats against the notification service over HTTP/2', () =
     expect(asked).toEqual([]);
   });
 
+  it('refuses a company association-billing does not know, as balance does, and asks no figures', async () => {
+    expect(await run('stats', 'no-such-company')).toEqual({ code: EXIT_FAILED, out: '', err: 'Error: No association has that company id.' });
+    expect(asked).toEqual([]);
+  });
+
   it("passes the service's refusal through with exit code 1", async () => {
     refuseWith = new ConnectError('the period exceeds 2 years', Code.InvalidArgument);
     expect(await run('stats', 'c-1')).toEqual({ code: EXIT_FAILED, out: '', err: 'Error: the period exceeds 2 years' });
@@ -164,11 +179,21 @@ describe('operator CLI stats against the notification service over HTTP/2', () =
 
   it('names the notification service when it cannot be reached', async () => {
     const notification = createClient(NotificationService, createConnectTransport({ baseUrl: await unreachableUrl(), httpVersion: '2' }));
-    const associationBilling = createClient(AssociationBillingService, createRouterTransport(() => undefined));
+    const associationBilling = createClient(AssociationBillingService, createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2' }));
     const err: string[] = [];
     const code = await runOperatorCli(['stats', 'c-1'], { associationBilling, notification }, { out: () => undefined, err: (line) => err.push(line) });
     expect(code).toBe(EXIT_FAILED);
     expect(err.join('\n')).toMatch(/^Error: the notification service is not reachable/);
+  });
+
+  it('names association-billing when it cannot be reached to check the company', async () => {
+    const notification = createClient(NotificationService, createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2' }));
+    const associationBilling = createClient(AssociationBillingService, createConnectTransport({ baseUrl: await unreachableUrl(), httpVersion: '2' }));
+    const err: string[] = [];
+    const code = await runOperatorCli(['stats', 'c-1'], { associationBilling, notification }, { out: () => undefined, err: (line) => err.push(line) });
+    expect(code).toBe(EXIT_FAILED);
+    expect(err.join('\n')).toMatch(/^Error: the association-billing service is not reachable/);
+    expect(asked).toEqual([]);
   });
 
   it('lists stats in the help', async () => {
@@ -178,7 +203,7 @@ describe('operator CLI stats against the notification service over HTTP/2', () =
   });
 
   it('runs as a process: reads NOTIFICATION_SERVICE_URL', async () => {
-    const env = { ...process.env, NOTIFICATION_SERVICE_URL: serviceUrl };
+    const env = { ...process.env, NOTIFICATION_SERVICE_URL: serviceUrl, ASSOCIATION_BILLING_SERVICE_URL: serviceUrl };
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main.ts', 'stats', 'c-9', '--since', '2026-03-02', '--json'], { cwd: operatorDir, env });
     expect(JSON.parse(stdout)).toMatchObject({ companyId: 'c-9', total: { reportsAlerted: 5 } });
     expect(asked.map((request) => request.companyId)).toEqual(['c-9']);
