@@ -11,7 +11,7 @@ import type { GatewaySettings } from './config.js';
 import type { Geocoder } from '@swarm/runtime/geocoding';
 import type { BotCheck } from './bot-check/bot-check.js';
 import type { FeedbackSink } from './feedback/feedback-sink.js';
-import { ClientRateLimits, type RateLimitStore } from './rate-limit/client-rate-limiter.js';
+import { RateLimits, type RateLimitStore } from './rate-limit/rate-limits.js';
 import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { frameworkRefusal, HttpError, replyWithError } from './mappers/http-errors.js';
@@ -39,7 +39,7 @@ export type GatewayAdapters = {
   feedback: FeedbackSink;
   /** Magic-link and OpenID Connect login. */
   login: LoginAdapters;
-  /** Where the per-client limits count (Redis, shared by every gateway); this process's memory when absent. */
+  /** Where the per-client and login limits count (Redis, shared by every gateway); this process's memory when absent. */
   rateLimitStore?: RateLimitStore;
 };
 
@@ -107,7 +107,7 @@ export async function buildGateway(options: {
     });
   }
   await app.register(fastifyMultipart);
-  const limits = await ClientRateLimits.register(app, options.adapters.rateLimitStore);
+  const limits = await RateLimits.register(app, options.adapters.rateLimitStore);
   addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
   protectAgainstCrossSiteRequests(app, options.settings.site);
 
@@ -139,6 +139,7 @@ export async function buildGateway(options: {
     botCheck,
     login: options.adapters.login,
     settings: options.settings,
+    rateLimits: limits,
   });
 
   memberCompanyRoutes(app, options.clients);

@@ -8,12 +8,12 @@ import type { BotCheck } from '../src/bot-check/bot-check.js';
 import { MemorySessionStore } from '../src/auth/memory-session-store.js';
 import type { OpenIdProvider } from '../src/auth/openid-provider.js';
 import { MemoryPendingLoginStore } from '../src/auth/pending-logins.js';
-import { MemoryRateLimiter } from '../src/auth/rate-limiter.js';
 import type { SessionStore } from '../src/auth/session-store.js';
 import { createServiceClients, type ServiceClients } from '../src/clients/service-clients.js';
 import { DevOutbox, DevOutboxMailer } from '../src/mail/dev-outbox.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import type { MagicLinkLimits } from '../src/routes/oauth-magic-link.js';
+import type { RateLimitStore } from '../src/rate-limit/rate-limits.js';
 import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
 import { OfflineGeocoder } from '@swarm/runtime/geocoding';
@@ -53,6 +53,8 @@ export async function startMemberGateway(
     /** Per-client limits of the claim links and test alerts; generous by default. */
     alertClaimsPerHourPerClient?: number;
     testAlertsPerHourPerClient?: number;
+    /** Counts the per-client and login limits in Redis (shared with other gateways); in memory when not given. */
+    rateLimitStore?: RateLimitStore;
   } = {},
 ): Promise<TestGateway> {
   const clock = { now: new Date('2026-06-01T12:00:00Z') };
@@ -85,10 +87,10 @@ export async function startMemberGateway(
     adapters: testAdapters({
       ...(options.botCheck ? { botCheck: options.botCheck } : {}),
       sessions,
+      ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
       login: {
         mailer: options.mailer ?? new DevOutboxMailer(outbox),
         ...(options.devOutbox === false ? {} : { devOutbox: outbox }),
-        rateLimiter: new MemoryRateLimiter(),
         pendingLogins: new MemoryPendingLoginStore(),
         openIdProviders: options.openIdProviders ?? { google: undefined },
       },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { GeocoderUnavailableError, type Geocoder } from '@swarm/runtime/geocoding';
 import { HttpError } from '../mappers/http-errors.js';
-import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
+import type { ClientRateLimiter } from '../rate-limit/rate-limits.js';
 
 const autocompleteQuery = z.object({ input: z.string().max(200) });
 
