@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Logger, Metrics } from '@swarm/runtime';
@@ -107,6 +108,8 @@ export async function buildGateway(options: {
     });
   }
   await app.register(fastifyMultipart);
+  // Reads the Cookie header into request.cookies and writes what routes set with reply.setCookie (session, login state).
+  await app.register(fastifyCookie);
   const limits = await RateLimits.register(app, options.adapters.rateLimitStore);
   addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
   protectAgainstCrossSiteRequests(app, options.settings.site);

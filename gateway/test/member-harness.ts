@@ -122,6 +122,15 @@ export function cookiesOf(response: Response): string {
     .join('; ');
 }
 
+/** Each cookie a response sets: its name, its value and its attributes (in alphabetical order: their order means nothing). */
+export function setCookiesOf(response: { headers: Headers }): { name: string; value: string; attributes: string[] }[] {
+  return response.headers.getSetCookie().map((header) => {
+    const [pair = '', ...attributes] = header.split('; ');
+    const separator = pair.indexOf('=');
+    return { name: pair.slice(0, separator), value: pair.slice(separator + 1), attributes: attributes.sort() };
+  });
+}
+
 /** The login link in the newest email to this address. */
 export function loginLinkFor(outbox: DevOutbox, email: string): string {
   const message = outbox.list().find((entry) => entry.to === email);
