@@ -111,7 +111,7 @@ export async function buildGateway(options: {
   // Reads the Cookie header into request.cookies and writes what routes set with reply.setCookie (session, login state).
   await app.register(fastifyCookie);
   const limits = await RateLimits.register(app, options.adapters.rateLimitStore);
-  addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
+  await addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
   protectAgainstCrossSiteRequests(app, options.settings.site);
 
   healthRoutes(app, options.clients);
