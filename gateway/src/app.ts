@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Logger, Metrics } from '@swarm/runtime';
@@ -11,7 +12,7 @@ import type { GatewaySettings } from './config.js';
 import type { Geocoder } from '@swarm/runtime/geocoding';
 import type { BotCheck } from './bot-check/bot-check.js';
 import type { FeedbackSink } from './feedback/feedback-sink.js';
-import { ClientRateLimits, type RateLimitStore } from './rate-limit/client-rate-limiter.js';
+import { RateLimits, type RateLimitStore } from './rate-limit/rate-limits.js';
 import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { frameworkRefusal, HttpError, replyWithError } from './mappers/http-errors.js';
@@ -40,7 +41,7 @@ export type GatewayAdapters = {
   feedback: FeedbackSink;
   /** Magic-link and OpenID Connect login. */
   login: LoginAdapters;
-  /** Where the per-client limits count (Redis, shared by every gateway); this process's memory when absent. */
+  /** Where the per-client and login limits count (Redis, shared by every gateway); this process's memory when absent. */
   rateLimitStore?: RateLimitStore;
 };
 
@@ -112,8 +113,10 @@ export async function buildGateway(options: {
     });
   }
   await app.register(fastifyMultipart);
-  const limits = await ClientRateLimits.register(app, options.adapters.rateLimitStore);
-  addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
+  // Reads the Cookie header into request.cookies and writes what routes set with reply.setCookie (session, login state).
+  await app.register(fastifyCookie);
+  const limits = await RateLimits.register(app, options.adapters.rateLimitStore);
+  await addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
   protectAgainstCrossSiteRequests(app, options.settings.site);
 
   healthRoutes(app, options.clients);
@@ -146,6 +149,7 @@ export async function buildGateway(options: {
     login: options.adapters.login,
     settings: options.settings,
     refusalLog: navigationLog,
+    rateLimits: limits,
   });
 
   memberCompanyRoutes(app, options.clients);

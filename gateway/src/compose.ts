@@ -8,7 +8,6 @@ import { MemorySessionStore } from './auth/memory-session-store.js';
 import { OpenIdProvider } from './auth/openid-provider.js';
 import { MemoryPendingLoginStore, RedisPendingLoginStore, type PendingLoginStore } from './auth/pending-logins.js';
 import { MemoryVerifiedSubmissions, RedisVerifiedSubmissions, type VerifiedSubmissions } from './bot-check/recently-verified.js';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './auth/rate-limiter.js';
 import { RedisSessionStore } from './auth/redis-session-store.js';
 import type { SessionStore } from './auth/session-store.js';
 import { isLoopbackListenAddress, siteIdentity } from './auth/site-identity.js';
@@ -17,7 +16,7 @@ import { RecaptchaBotCheck } from './bot-check/recaptcha-bot-check.js';
 import type { ServiceClients } from './clients/service-clients.js';
 import type { gatewayConfigShape } from './config.js';
 import type { FeedbackSink } from './feedback/feedback-sink.js';
-import type { RateLimitStore } from './rate-limit/client-rate-limiter.js';
+import type { RateLimitStore } from './rate-limit/rate-limits.js';
 import { LocalFeedbackSink } from './feedback/local-feedback-sink.js';
 import { SentryFeedbackSink } from './feedback/sentry-feedback-sink.js';
 import { geocoderFromSettings } from '@swarm/runtime/geocoding';
@@ -98,11 +97,10 @@ function mailerFromConfig(config: GatewayConfig, wiring: GatewayWiring): { maile
 async function sharedStateFromConfig(
   config: GatewayConfig,
   wiring: GatewayWiring,
-): Promise<{ sessions: SessionStore; rateLimiter: RateLimiter; pendingLogins: PendingLoginStore; verifiedSubmissions: VerifiedSubmissions; rateLimitStore?: RateLimitStore }> {
+): Promise<{ sessions: SessionStore; pendingLogins: PendingLoginStore; verifiedSubmissions: VerifiedSubmissions; rateLimitStore?: RateLimitStore }> {
   if (config.SESSION_STORE === 'memory') {
     return {
       sessions: new MemorySessionStore({ idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS }),
-      rateLimiter: new MemoryRateLimiter(),
       pendingLogins: new MemoryPendingLoginStore(),
       verifiedSubmissions: new MemoryVerifiedSubmissions(),
     };
@@ -120,10 +118,9 @@ async function sharedStateFromConfig(
   const prefix = config.REDIS_KEY_PREFIX;
   return {
     sessions: new RedisSessionStore(redis, { idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS, keyPrefix: `${prefix}:session:` }),
-    rateLimiter: new RedisRateLimiter(redis, `${prefix}:rate:`),
     pendingLogins: new RedisPendingLoginStore(redis, `${prefix}:oidc:`),
     verifiedSubmissions: new RedisVerifiedSubmissions(redis, `${prefix}:verified-report:`),
-    // The report, feedback and address-suggestion limits, counted once for every gateway replica.
+    // The per-client and login limits, counted once for every gateway replica.
     rateLimitStore: { redis, keyPrefix: `${prefix}:rate:` },
   };
 }
@@ -141,7 +138,7 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
   const feedback = wiring.feedback ?? feedbackFromConfig(config, logger);
   const recaptchaSiteKey = config.BOT_CHECK === 'recaptcha' ? required(config.RECAPTCHA_SITE_KEY, 'RECAPTCHA_SITE_KEY', 'BOT_CHECK=recaptcha') : null;
   const { mailer, devOutbox } = mailerFromConfig(config, wiring);
-  const { sessions, rateLimiter, pendingLogins, verifiedSubmissions, rateLimitStore } = await sharedStateFromConfig(config, wiring);
+  const { sessions, pendingLogins, verifiedSubmissions, rateLimitStore } = await sharedStateFromConfig(config, wiring);
   const google =
     config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? new OpenIdProvider({ name: 'google', issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
@@ -156,7 +153,7 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
       botCheck,
       verifiedSubmissions,
       feedback,
-      login: { mailer, ...(devOutbox ? { devOutbox } : {}), rateLimiter, pendingLogins, openIdProviders: { google } },
+      login: { mailer, ...(devOutbox ? { devOutbox } : {}), pendingLogins, openIdProviders: { google } },
       ...(rateLimitStore ? { rateLimitStore } : {}),
     },
     settings: {

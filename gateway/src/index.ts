@@ -3,7 +3,6 @@ export { MemorySessionStore } from './auth/memory-session-store.js';
 export { requireMember, sessionCookieName } from './auth/member-session.js';
 export { OpenIdProvider, type OpenIdProviderSettings } from './auth/openid-provider.js';
 export { MemoryPendingLoginStore, RedisPendingLoginStore, type PendingLoginStore } from './auth/pending-logins.js';
-export { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './auth/rate-limiter.js';
 export { RedisSessionStore } from './auth/redis-session-store.js';
 export { DevOutbox, DevOutboxMailer, type OutboxEntry } from './mail/dev-outbox.js';
 export type { EmailMessage, Mailer } from './mail/mailer.js';

@@ -1,3 +1,4 @@
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** Where reCAPTCHA v3 loads its script from and frames its challenge. */
@@ -11,8 +12,8 @@ const RECAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://r
  * service worker (/sw.js) and the web app manifest come from the site itself, said outright rather than left to
  * default-src, so tightening that one cannot switch them off.
  */
-export function contentSecurityPolicy(options: { recaptcha: boolean }): string {
-  const directives: Record<string, string[]> = {
+function contentSecurityPolicy(options: { recaptcha: boolean }): Record<string, string[]> {
+  return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(options.recaptcha ? RECAPTCHA_SCRIPT_SOURCES : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -26,26 +27,37 @@ export function contentSecurityPolicy(options: { recaptcha: boolean }): string {
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-    .join('; ');
 }
 
 /** The browser's powerful features the site never uses, switched off for it and anything it embeds. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()';
 
-/** Headers on every response; a route that sets its own Content-Security-Policy (the dev outbox page) keeps it. */
-export function addSecurityHeaders(app: FastifyInstance, options: { publicUrl: string; recaptcha: boolean }): void {
-  const policy = contentSecurityPolicy({ recaptcha: options.recaptcha });
+/**
+ * Headers on every response, set by @fastify/helmet as each request arrives: Content-Security-Policy,
+ * X-Content-Type-Options, X-Frame-Options, Referrer-Policy, Cross-Origin-Opener-Policy, and Strict-Transport-Security
+ * over HTTPS only (a browser would otherwise refuse the plain-HTTP localhost of the embedded default for a year).
+ * Helmet's other defaults are switched off, so responses carry the headers they always did. A route that sets its own
+ * Content-Security-Policy (the dev outbox page) keeps it: a route's headers replace helmet's. Helmet has no
+ * Permissions-Policy, hence the one hook of our own.
+ */
+export async function addSecurityHeaders(app: FastifyInstance, options: { publicUrl: string; recaptcha: boolean }): Promise<void> {
   const https = new URL(options.publicUrl).protocol === 'https:';
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy({ recaptcha: options.recaptcha }) },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xPoweredBy: false,
+    xXssProtection: false,
+  });
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
-    // Only over HTTPS: a browser would otherwise refuse the plain-HTTP localhost of the embedded default for a year.
-    if (https) reply.header('strict-transport-security', 'max-age=31536000');
   });
 }

@@ -17,7 +17,7 @@ import { buildGateway } from '../src/app.js';
 import type { BotCheck } from '../src/bot-check/bot-check.js';
 import { createServiceClients } from '../src/clients/service-clients.js';
 import type { FeedbackSink } from '../src/feedback/feedback-sink.js';
-import type { RateLimitStore } from '../src/rate-limit/client-rate-limiter.js';
+import type { RateLimitStore } from '../src/rate-limit/rate-limits.js';
 import type { Geocoder } from '@swarm/runtime/geocoding';
 import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';

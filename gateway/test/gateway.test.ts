@@ -40,6 +40,30 @@ describe('gateway', () => {
     }
   });
 
+  it('sends the whole Content-Security-Policy, directive by directive, and none of helmet’s other defaults', async () => {
+    const started = await startGateway();
+    app = started.app;
+    const response = await fetch(`${started.url}/api/health`);
+    const directives = (response.headers.get('content-security-policy') ?? '').split(';').map((directive) => directive.trim());
+    expect(directives).toEqual([
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "connect-src 'self'",
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "frame-src 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ]);
+    for (const header of ['cross-origin-resource-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+      expect(response.headers.get(header)).toBeNull();
+    }
+  });
+
   it('allows the bot-check provider in the policy only when it is configured, and HSTS on an https public URL', async () => {
     const started = await startGateway({ recaptchaSiteKey: 'site-key', publicUrl: 'https://swarm.example.org' });
     app = started.app;

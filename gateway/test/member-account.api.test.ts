@@ -11,7 +11,7 @@ import { LogMailer, secureRandomBelow, systemClock, uuidIds } from '@swarm/runti
 import { testLogger } from '@swarm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, MEMBER_DATA_FILE_NAME } from '../src/routes/member-account.js';
-import { logInByMagicLink, startMemberGateway, type TestGateway } from './member-harness.js';
+import { logInByMagicLink, setCookiesOf, startMemberGateway, type TestGateway } from './member-harness.js';
 
 /** A push subscription as a browser makes one, on a public push service. */
 function browserSubscription() {
@@ -195,7 +195,7 @@ describe('member account API: delete my account, download my data', () => {
 
       const response = await call(cookie, 'DELETE', '/api/member/account');
       expect(response.status).toBe(204);
-      expect(response.headers.getSetCookie()).toEqual(['swarm_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0']);
+      expect(setCookiesOf(response)).toEqual([{ name: 'swarm_session', value: '', attributes: ['HttpOnly', 'Max-Age=0', 'Path=/', 'SameSite=Lax'] }]);
       expect((await call(cookie, 'GET', '/api/member/information')).status).toBe(401);
       expect((await call(otherBrowser, 'GET', '/api/member/information')).status).toBe(401);
       await expect(gateway.clients.member.getMember({ memberId })).rejects.toMatchObject({ code: Code.NotFound });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { logInByMagicLink, startMemberGateway, type TestGateway } from './member-harness.js';
+import { logInByMagicLink, setCookiesOf, startMemberGateway, type TestGateway } from './member-harness.js';
 
 describe('member API', () => {
   let gateway: TestGateway;
@@ -56,7 +56,7 @@ describe('member API', () => {
     it('answers 401 after logout, which clears the cookie', async () => {
       const logout = await call('DELETE', '/api/oauth/logout');
       expect(logout.status).toBe(204);
-      expect(logout.headers.getSetCookie()).toEqual(['swarm_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0']);
+      expect(setCookiesOf(logout)).toEqual([{ name: 'swarm_session', value: '', attributes: ['HttpOnly', 'Max-Age=0', 'Path=/', 'SameSite=Lax'] }]);
       expect((await call('GET', '/api/member/information')).status).toBe(401);
     });
   });

@@ -8,12 +8,12 @@ import type { BotCheck } from '../src/bot-check/bot-check.js';
 import { MemorySessionStore } from '../src/auth/memory-session-store.js';
 import type { OpenIdProvider } from '../src/auth/openid-provider.js';
 import { MemoryPendingLoginStore } from '../src/auth/pending-logins.js';
-import { MemoryRateLimiter } from '../src/auth/rate-limiter.js';
 import type { SessionStore } from '../src/auth/session-store.js';
 import { createServiceClients, type ServiceClients } from '../src/clients/service-clients.js';
 import { DevOutbox, DevOutboxMailer } from '../src/mail/dev-outbox.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import type { MagicLinkLimits } from '../src/routes/oauth-magic-link.js';
+import type { RateLimitStore } from '../src/rate-limit/rate-limits.js';
 import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
 import { OfflineGeocoder } from '@swarm/runtime/geocoding';
@@ -55,6 +55,8 @@ export async function startMemberGateway(
     testAlertsPerHourPerClient?: number;
     /** Where the gateway logs; silent by default. */
     logger?: Logger;
+    /** Counts the per-client and login limits in Redis (shared with other gateways); in memory when not given. */
+    rateLimitStore?: RateLimitStore;
   } = {},
 ): Promise<TestGateway> {
   const clock = { now: new Date('2026-06-01T12:00:00Z') };
@@ -87,10 +89,10 @@ export async function startMemberGateway(
     adapters: testAdapters({
       ...(options.botCheck ? { botCheck: options.botCheck } : {}),
       sessions,
+      ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
       login: {
         mailer: options.mailer ?? new DevOutboxMailer(outbox),
         ...(options.devOutbox === false ? {} : { devOutbox: outbox }),
-        rateLimiter: new MemoryRateLimiter(),
         pendingLogins: new MemoryPendingLoginStore(),
         openIdProviders: options.openIdProviders ?? { google: undefined },
       },
@@ -120,6 +122,15 @@ export function cookiesOf(response: Response): string {
     .map((cookie) => cookie.split(';')[0] ?? '')
     .filter((pair) => !pair.endsWith('='))
     .join('; ');
+}
+
+/** Each cookie a response sets: its name, its value and its attributes (in alphabetical order: their order means nothing). */
+export function setCookiesOf(response: { headers: Headers }): { name: string; value: string; attributes: string[] }[] {
+  return response.headers.getSetCookie().map((header) => {
+    const [pair = '', ...attributes] = header.split('; ');
+    const separator = pair.indexOf('=');
+    return { name: pair.slice(0, separator), value: pair.slice(separator + 1), attributes: attributes.sort() };
+  });
 }
 
 /** The login link in the newest email to this address. */

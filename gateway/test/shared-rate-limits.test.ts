@@ -9,6 +9,7 @@ import { createServiceClients } from '../src/clients/service-clients.js';
 import { composeGateway } from '../src/compose.js';
 import { gatewayConfigShape } from '../src/config.js';
 import { reportForm, startGateway, type GatewayOptions } from './gateway-harness.js';
+import { startMemberGateway } from './member-harness.js';
 
 const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
 const started: FastifyInstance[] = [];
@@ -58,6 +59,12 @@ const feedback = (url: string) =>
     headers: { 'content-type': 'application/json', origin: new URL(url).origin },
     body: JSON.stringify({ message: 'Great product.', url: '/report', source: 'widget' }),
   });
+const askLoginLink = (destination: string) => (url: string) =>
+  fetch(`${url}/api/oauth/magic-login/member`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ destination, recaptchaToken: 'human' }),
+  });
 const suggestions = (url: string) => fetch(`${url}/api/places/autocomplete?input=12%20Oak`);
 
 describe('per-client limits shared by two gateways through Redis', () => {
@@ -84,6 +91,31 @@ describe('per-client limits shared by two gateways through Redis', () => {
     const suggestionAnswers = await alternate(urls, 7, suggestions);
     expect(suggestionAnswers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
     expect(suggestionAnswers[5]?.message).toBe('Too many address lookups from this connection. Please wait a while and try again.');
+  });
+
+  it('limits the login links sent to one email address over both gateways, whatever its case, and those one client asks for', async () => {
+    const keyPrefix = `test-${randomUUID()}:rate:`;
+    prefixes.push(keyPrefix);
+    const urls: string[] = [];
+    for (let replica = 0; replica < 2; replica += 1) {
+      const gateway = await startMemberGateway({ limits: { perAddress: 2, perClient: 5, windowMs: 60_000 }, rateLimitStore: { redis, keyPrefix } });
+      started.push(gateway.app);
+      urls.push(gateway.url);
+    }
+    const sameAddress = await alternate(urls, 3, askLoginLink('Ada@Example.org'));
+    expect(sameAddress.map((answer) => answer.status)).toEqual([200, 200, 429]);
+    expect(sameAddress[2]?.message).toBe('Too many login links were requested. Please wait a while and try again.');
+    expect((await alternate(urls, 1, askLoginLink(' ada@example.org')))[0]?.status).toBe(429);
+    // The client has asked four times; one more link to another address, then none.
+    const otherAddresses = await alternate(urls, 2, askLoginLink('grace@example.org'));
+    expect(otherAddresses.map((answer) => answer.status)).toEqual([200, 429]);
+    expect(otherAddresses[1]?.message).toBe('Too many login links were requested. Please wait a while and try again.');
+    // Counted under the deployment's key prefix, the address by its hash only.
+    const keys = (await redis.keys(`${keyPrefix}*`)).sort();
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(new RegExp(`^${keyPrefix}magic-link:address:[0-9a-f]{64}$`));
+    expect(keys[1]).toMatch(new RegExp(`^${keyPrefix}magic-link:address:[0-9a-f]{64}$`));
+    expect(keys[2]).toBe(`${keyPrefix}magic-link:client:127.0.0.1`);
   });
 
   it('counts in each gateway’s own memory without Redis (the embedded product): two gateways let twice as many through', async () => {

@@ -9,7 +9,6 @@ import twilio from 'twilio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app.js';
 import { MemoryPendingLoginStore } from '../src/auth/pending-logins.js';
-import { MemoryRateLimiter } from '../src/auth/rate-limiter.js';
 import { twilioSignature } from '../src/auth/twilio-signature.js';
 import { createServiceClients } from '../src/clients/service-clients.js';
 import { DevOutbox, DevOutboxMailer } from '../src/mail/dev-outbox.js';
@@ -55,7 +54,6 @@ async function startGateway(options: { authToken?: string; publicUrl?: string; w
       login: {
         mailer: new DevOutboxMailer(outbox),
         ...(options.devOutbox === false ? {} : { devOutbox: outbox }),
-        rateLimiter: new MemoryRateLimiter(),
         pendingLogins: new MemoryPendingLoginStore(),
         openIdProviders: { google: undefined },
       },

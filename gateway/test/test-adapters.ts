@@ -2,7 +2,6 @@ import { testLogger } from '@swarm/testing';
 import type { GatewayAdapters } from '../src/app.js';
 import { MemorySessionStore } from '../src/auth/memory-session-store.js';
 import { MemoryPendingLoginStore } from '../src/auth/pending-logins.js';
-import { MemoryRateLimiter } from '../src/auth/rate-limiter.js';
 import { DevBotCheck } from '../src/bot-check/bot-check.js';
 import { MemoryVerifiedSubmissions } from '../src/bot-check/recently-verified.js';
 import { LocalFeedbackSink } from '../src/feedback/local-feedback-sink.js';
@@ -21,7 +20,6 @@ export function testAdapters(overrides: Partial<GatewayAdapters> = {}): GatewayA
     login: {
       mailer: new DevOutboxMailer(outbox),
       devOutbox: outbox,
-      rateLimiter: new MemoryRateLimiter(),
       pendingLogins: new MemoryPendingLoginStore(),
       openIdProviders: { google: undefined },
     },

@@ -1,3 +1,4 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../mappers/http-errors.js';
 import type { MemberSession, SessionStore } from './session-store.js';
@@ -21,22 +22,6 @@ export function sessionCookieName(settings: SessionCookieSettings): string {
   return settings.secure ? '__Host-swarm_session' : 'swarm_session';
 }
 
-export function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const pair of header.split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator < 0) continue;
-    if (pair.slice(0, separator).trim() !== name) continue;
-    try {
-      return decodeURIComponent(pair.slice(separator + 1).trim());
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
 const LOG_IN_MESSAGE = 'Please log in.';
 
 /**
@@ -53,27 +38,27 @@ export function memberIdOf(request: FastifyRequest): string {
 export function requireMember(sessions: SessionStore, settings: SessionCookieSettings) {
   const cookieName = sessionCookieName(settings);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const sessionId = readCookie(request, cookieName);
+    const sessionId = request.cookies[cookieName];
     const session = sessionId ? await sessions.find(sessionId) : undefined;
     if (!session) throw new HttpError(401, LOG_IN_MESSAGE);
     request.memberSession = session;
-    if (settings.maxAgeSeconds !== undefined) reply.header('set-cookie', sessionCookie(settings, session.sessionId));
+    if (settings.maxAgeSeconds !== undefined) setSessionCookie(reply, settings, session.sessionId);
   };
 }
 
-/** The Set-Cookie value carrying a session id: HttpOnly, SameSite=Lax, Path=/, Secure outside local development. */
-export function sessionCookie(settings: SessionCookieSettings, sessionId: string): string {
-  const attributes = [`${sessionCookieName(settings)}=${encodeURIComponent(sessionId)}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
-  if (settings.maxAgeSeconds !== undefined) attributes.push(`Max-Age=${settings.maxAgeSeconds}`);
-  if (settings.secure) attributes.push('Secure');
-  return attributes.join('; ');
+/** The attributes of the gateway's cookies: HttpOnly, SameSite=Lax, Path=/, Secure outside local development. */
+export function cookieAttributes(settings: { secure: boolean }, maxAgeSeconds: number | undefined): CookieSerializeOptions {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure, ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}) };
 }
 
-/** The Set-Cookie value that makes the browser forget the session cookie. */
-export function clearedSessionCookie(settings: SessionCookieSettings): string {
-  const attributes = [`${sessionCookieName(settings)}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0'];
-  if (settings.secure) attributes.push('Secure');
-  return attributes.join('; ');
+/** Sets the cookie carrying a session id on this response (a later call on the same response replaces it). */
+export function setSessionCookie(reply: FastifyReply, settings: SessionCookieSettings, sessionId: string): void {
+  reply.setCookie(sessionCookieName(settings), sessionId, cookieAttributes(settings, settings.maxAgeSeconds));
+}
+
+/** Tells the browser to forget the session cookie, in place of any session cookie this response set before. */
+export function clearSessionCookie(reply: FastifyReply, settings: SessionCookieSettings): void {
+  reply.setCookie(sessionCookieName(settings), '', cookieAttributes(settings, 0));
 }
 
 /**
@@ -87,16 +72,16 @@ export async function startSession(
   reply: FastifyReply,
   memberId: string,
 ): Promise<MemberSession> {
-  const previous = readCookie(request, sessionCookieName(settings));
+  const previous = request.cookies[sessionCookieName(settings)];
   if (previous) await sessions.destroy(previous);
   const session = await sessions.create(memberId);
-  reply.header('set-cookie', sessionCookie(settings, session.sessionId));
+  setSessionCookie(reply, settings, session.sessionId);
   return session;
 }
 
 /** Ends the session the request carries, if any, and clears the cookie. */
 export async function endSession(sessions: SessionStore, settings: SessionCookieSettings, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const sessionId = readCookie(request, sessionCookieName(settings));
+  const sessionId = request.cookies[sessionCookieName(settings)];
   if (sessionId) await sessions.destroy(sessionId);
-  reply.header('set-cookie', clearedSessionCookie(settings));
+  clearSessionCookie(reply, settings);
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { requireMember, type SessionCookieSettings } from '../auth/member-session.js';
 import type { OpenIdProvider } from '../auth/openid-provider.js';
 import type { PendingLoginStore } from '../auth/pending-logins.js';
-import type { RateLimiter } from '../auth/rate-limiter.js';
 import type { SessionStore } from '../auth/session-store.js';
 import type { SiteIdentity } from '../auth/site-identity.js';
 import type { BotCheck } from '../bot-check/bot-check.js';
@@ -12,6 +11,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { devOutboxRoutes } from './dev-outbox.js';
 import { memberAccountRoutes } from './member-account.js';
 import { memberRoutes } from './member.js';
+import type { RateLimits } from '../rate-limit/rate-limits.js';
 import { DEFAULT_MAGIC_LINK_LIMITS, magicLinkRoutes, type MagicLinkLimits } from './oauth-magic-link.js';
 import { logoutRoutes } from './oauth-logout.js';
 import { openIdRoutes } from './oauth-openid.js';
@@ -20,7 +20,6 @@ import type { OncePerCauseLog } from '../once-per-cause-log.js';
 /** The adapters login needs; each run mode picks them (dev ones on the embedded default). */
 export type LoginAdapters = {
   mailer: Mailer;
-  rateLimiter: RateLimiter;
   pendingLogins: PendingLoginStore;
   /** By path name; a known provider without credentials is present with undefined (its login redirects to /login with a message). */
   openIdProviders: Record<string, OpenIdProvider | undefined>;
@@ -50,9 +49,12 @@ export function authAndMemberRoutes(
     settings: AuthSettings;
     /** Where the refusals of the login callbacks are logged, once per cause per interval. */
     refusalLog: OncePerCauseLog;
+    /** Where the login attempts are counted, with the gateway's other limits. */
+    rateLimits: RateLimits;
   },
 ): void {
   const { clients, sessions, login, settings } = options;
+  const magicLinkLimits = settings.magicLinkLimits ?? DEFAULT_MAGIC_LINK_LIMITS;
   const cookies: SessionCookieSettings = {
     secure: settings.secureCookies,
     ...(settings.sessionIdleTimeoutMs !== undefined ? { maxAgeSeconds: Math.floor(settings.sessionIdleTimeoutMs / 1000) } : {}),
@@ -71,8 +73,10 @@ export function authAndMemberRoutes(
     cookies,
     mailer: login.mailer,
     botCheck: options.botCheck,
-    rateLimiter: login.rateLimiter,
-    limits: settings.magicLinkLimits ?? DEFAULT_MAGIC_LINK_LIMITS,
+    attempts: {
+      perClient: options.rateLimits.perKey('magic-link:client', magicLinkLimits.perClient, magicLinkLimits.windowMs),
+      perAddress: options.rateLimits.perKey('magic-link:address', magicLinkLimits.perAddress, magicLinkLimits.windowMs),
+    },
     publicUrl: settings.site.publicUrl,
   });
   openIdRoutes(app, {

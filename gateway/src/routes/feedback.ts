@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FeedbackSink } from '../feedback/feedback-sink.js';
 import { HttpError } from '../mappers/http-errors.js';
-import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
+import type { ClientRateLimiter } from '../rate-limit/rate-limits.js';
 
 const EMPTY_MESSAGE = 'Unable to submit feedback with empty message';
 const SUBMIT_FAILED = 'There was a problem submitting feedback, please wait and try again.';

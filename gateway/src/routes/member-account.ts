@@ -2,7 +2,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import type { FastifyInstance } from 'fastify';
-import { clearedSessionCookie, memberIdOf, type SessionCookieSettings } from '../auth/member-session.js';
+import { clearSessionCookie, memberIdOf, type SessionCookieSettings } from '../auth/member-session.js';
 import type { SessionStore } from '../auth/session-store.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { availability, information } from './member.js';
@@ -37,8 +37,8 @@ export function memberAccountRoutes(app: FastifyInstance, options: { clients: Se
     });
     await sessions.destroyAllOf(memberId);
     // The session check renewed the cookie on the way in; the browser is told to forget it instead.
-    reply.removeHeader('set-cookie');
-    return reply.header('set-cookie', clearedSessionCookie(cookies)).header('cache-control', 'no-store').code(204).send();
+    clearSessionCookie(reply, cookies);
+    return reply.header('cache-control', 'no-store').code(204).send();
   });
 
   app.get('/api/member/data', { config: { errorMessages: unavailable(ACCOUNT_MESSAGES.downloadFailed) } }, async (request, reply) => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { memberIdOf } from '../auth/member-session.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { HttpError } from '../mappers/http-errors.js';
-import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
+import type { ClientRateLimiter } from '../rate-limit/rate-limits.js';
 
 /** A push subscription is well under 1.5 KB; this leaves room for a long device name and nothing for abuse. */
 export const DEVICE_BODY_LIMIT_BYTES = 4 * 1024;

@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import { startSession, type SessionCookieSettings } from '../auth/member-session.js';
-import type { RateLimiter } from '../auth/rate-limiter.js';
 import type { SessionStore } from '../auth/session-store.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { loginEmail } from '../mail/login-email.js';
 import type { Mailer } from '../mail/mailer.js';
 import { HttpError } from '../mappers/http-errors.js';
+import type { KeyedRateLimiter } from '../rate-limit/rate-limits.js';
 
 export const MAGIC_LINK_CALLBACK_PATH = '/api/oauth/magic-login/member/callback';
 /** The bot-check action the login page asks its token for (spec §7). */
@@ -32,8 +32,11 @@ const TOO_MANY_MESSAGE = 'Too many login links were requested. Please wait a whi
 
 const requestBody = z.object({ destination: z.string().max(320).optional(), recaptchaToken: z.string().max(4096).optional() });
 
-/** Keys by a hash, so the store of counters holds no email address in clear. */
-const addressKey = (destination: string) => `magic-link:address:${createHash('sha256').update(destination.trim().toLowerCase()).digest('hex')}`;
+/** Counts by a hash, so the store of counters holds no email address in clear. */
+const addressKey = (destination: string) => createHash('sha256').update(destination.trim().toLowerCase()).digest('hex');
+
+/** The counts of login links asked for: per client address and per email address, each in `MagicLinkLimits`' window. */
+export type MagicLinkAttempts = { perClient: KeyedRateLimiter; perAddress: KeyedRateLimiter };
 
 /**
  * Magic-link login: POST emails a single-use link (the same answer whether or not the address belongs to a member);
@@ -47,26 +50,25 @@ export function magicLinkRoutes(
     cookies: SessionCookieSettings;
     mailer: Mailer;
     botCheck: BotCheck;
-    rateLimiter: RateLimiter;
-    limits: MagicLinkLimits;
+    attempts: MagicLinkAttempts;
     /** Login links are built on it, never on the request's Host. */
     publicUrl: string;
   },
 ): void {
-  const { clients, limits } = options;
+  const { clients, attempts } = options;
 
   app.post('/api/oauth/magic-login/member', async (request, reply) => {
     const parsed = requestBody.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, 'Send destination and recaptchaToken as text.');
     const destination = parsed.data.destination?.trim() ?? '';
     if (destination === '') throw new HttpError(400, 'Please enter an email');
-    if (!(await options.rateLimiter.attempt(`magic-link:client:${request.ip}`, limits.perClient, limits.windowMs))) {
+    if (!(await attempts.perClient.take(request, request.ip)).allowed) {
       throw new HttpError(429, TOO_MANY_MESSAGE);
     }
     if (!(await options.botCheck.verify(parsed.data.recaptchaToken ?? '', LOGIN_BOT_CHECK_ACTION, request.ip)).ok) {
       throw new HttpError(429, NOT_HUMAN_MESSAGE);
     }
-    if (!(await options.rateLimiter.attempt(addressKey(destination), limits.perAddress, limits.windowMs))) {
+    if (!(await attempts.perAddress.take(request, addressKey(destination))).allowed) {
       throw new HttpError(429, TOO_MANY_MESSAGE);
     }
     const issued = await clients.member.issueLoginToken({ email: destination }).catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie, startSession, type SessionCookieSettings } from '../auth/member-session.js';
+import { cookieAttributes, startSession, type SessionCookieSettings } from '../auth/member-session.js';
 import { OpenIdProviderUnavailable, type OpenIdProvider } from '../auth/openid-provider.js';
 import type { PendingLoginStore } from '../auth/pending-logins.js';
 import type { SessionStore } from '../auth/session-store.js';
@@ -49,8 +49,8 @@ export function openIdRoutes(
   },
 ): void {
   const stateCookieName = options.cookies.secure ? '__Host-swarm_oidc_state' : 'swarm_oidc_state';
-  const stateCookie = (value: string, maxAgeSeconds: number) =>
-    [`${stateCookieName}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(options.cookies.secure ? ['Secure'] : [])].join('; ');
+  const setStateCookie = (reply: FastifyReply, value: string, maxAgeSeconds: number) =>
+    reply.setCookie(stateCookieName, value, cookieAttributes(options.cookies, maxAgeSeconds));
   const redirectUri = (name: string) => `${options.publicUrl}/api/oauth/${name}/callback`;
 
   const providerFor = (name: string): OpenIdProvider => {
@@ -75,7 +75,7 @@ export function openIdRoutes(
         PENDING_LOGIN_TTL_MS,
       );
       // The state travels in the URL and in this cookie: the callback accepts it only from the browser that started.
-      reply.header('set-cookie', stateCookie(started.state, PENDING_LOGIN_TTL_MS / 1000));
+      setStateCookie(reply, started.state, PENDING_LOGIN_TTL_MS / 1000);
       reply.header('cache-control', 'no-store');
       return reply.redirect(started.url.toString(), 303);
     } catch (error) {
@@ -95,12 +95,12 @@ export function openIdRoutes(
   app.get('/api/oauth/:provider/callback', { logLevel: 'warn', config: { errorRedirect: LOGIN_FAILED } }, async (request, reply) => {
     const { provider: name } = request.params as { provider: string };
     reply.header('cache-control', 'no-store');
-    reply.header('set-cookie', stateCookie('', 0));
+    setStateCookie(reply, '', 0);
     // A callback for a provider this server has no credentials for was not started here: a failed login, not a 503.
     if (Object.hasOwn(options.providers, name) && !options.providers[name]) return reply.redirect(LOGIN_FAILED, 303);
     const provider = providerFor(name);
     const query = request.query as { state?: unknown; error?: unknown };
-    const cookieState = readCookie(request, stateCookieName);
+    const cookieState = request.cookies[stateCookieName];
     if (!cookieState || typeof query.state !== 'string' || query.state !== cookieState) {
       options.refusalLog.warn(request.log, `state mismatch ${name}`, { provider: name }, 'login refused: state does not match the browser that started it');
       return reply.redirect(LOGIN_FAILED, 303);

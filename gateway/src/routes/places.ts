@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { GeocoderUnavailableError, type Geocoder } from '@swarm/runtime/geocoding';
 import { HttpError } from '../mappers/http-errors.js';
 import { OncePerCauseLog, UNAUTHENTICATED_FAILURE_LOG_INTERVAL_MS } from '../once-per-cause-log.js';
-import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
+import type { ClientRateLimiter } from '../rate-limit/rate-limits.js';
 
 const autocompleteQuery = z.object({ input: z.string().max(200) });
 

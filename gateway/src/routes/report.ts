@@ -5,7 +5,7 @@ import type { BotCheck } from '../bot-check/bot-check.js';
 import type { VerifiedSubmissions } from '../bot-check/recently-verified.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { GENERIC_MESSAGE, HttpError } from '../mappers/http-errors.js';
-import type { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
+import type { ClientRateLimiter } from '../rate-limit/rate-limits.js';
 import { sniffImage } from './report-image.js';
 
 /** Spec §8: the statuses the report form turns into its messages. */

@@ -1,8 +1,8 @@
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Sharp } from 'sharp';
 import type { EncodedImage, ImageProcessor, ProcessedImage } from '../../app/ports.js';
 import { MAX_IMAGE_PIXELS, STORED_PICTURE_JPEG_QUALITY, STORED_PICTURE_MAX_SIDE } from '../../domain/report.js';
 import { ReportError } from '../../domain/report-error.js';
-import { ConcurrencyLimit } from './concurrency-limit.js';
 
 /** What a reporter's phone produces; anything else (SVG, TIFF, PDF…) is refused even when sharp could read it. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
@@ -55,11 +55,12 @@ const DEFAULTS: SharpImageProcessorOptions = { maxDimension: STORED_PICTURE_MAX_
  */
 export class SharpImageProcessor implements ImageProcessor {
   private readonly options: SharpImageProcessorOptions;
-  private readonly decodes: ConcurrencyLimit;
+  /** At most `decodeConcurrency` decodes at once; the others wait in arrival order (p-limit's queue). */
+  private readonly decodes: LimitFunction;
 
   constructor(options: Partial<SharpImageProcessorOptions> = {}) {
     this.options = { ...DEFAULTS, ...options };
-    this.decodes = new ConcurrencyLimit(this.options.decodeConcurrency);
+    this.decodes = pLimit(this.options.decodeConcurrency);
   }
 
   async process(upload: Uint8Array): Promise<ProcessedImage> {
@@ -67,7 +68,7 @@ export class SharpImageProcessor implements ImageProcessor {
     await loadSharp();
     try {
       const source = await this.readHeader(upload);
-      return await this.decodes.run(() => this.reencode(source));
+      return await this.decodes(() => this.reencode(source));
     } catch (error) {
       if (error instanceof ReportError) throw error;
       throw new ReportError('REPORT.INVALID_IMAGE', `the upload is not a picture that can be read (${(error as Error).message})`);
