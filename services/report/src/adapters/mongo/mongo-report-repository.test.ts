@@ -64,7 +64,9 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
     const report = aReport();
     await reports.create(report, []);
     await reports.expire(report.reportId, report.activeSince, expiredAt, { kind: 'report.expired', eventId: 'e-legacy', reportId: report.reportId, expiredAt });
+    // As a database from before ends were recorded has it: no end on the report, no note of the backfill.
     await db.collection('reports').updateOne({ _id: report.reportId as never }, { $unset: { endedAt: '', awaitingErasureSince: '' } });
+    await db.collection('report_backfills').deleteOne({ _id: 'ended-at' as never });
     expect(await reports.findEndedAwaitingErasure(new Date('2026-07-01T00:00:00.000Z'), 10)).toEqual([]);
     await new MongoReportRepository(db, outbox).ensureIndexes();
     expect((await reports.findEndedAwaitingErasure(new Date('2026-07-01T00:00:00.000Z'), 10)).map(({ reportId, endedAt }) => [reportId, endedAt])).toEqual([[report.reportId, expiredAt]]);
@@ -122,7 +124,7 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
   allowedScans: Object.fromEntries(
     ['expiredAt', 'closedAt', 'departedAt', 'markedBadAt'].map((field) => [
       `reports by {endedAt, ${field}}`,
-      'the one-time record of when reports ended before their end was recorded, once per start, before the service serves',
+      'the one-time record of when reports ended before their end was recorded, once per database, before the service serves',
     ]),
   ),
 });

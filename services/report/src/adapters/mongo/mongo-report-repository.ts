@@ -72,6 +72,12 @@ type ReportDocument = {
 };
 
 /** One per (report, member): the `_id` is the pair, so recording the same alert twice keeps the first. */
+/** A one-time change of the stored reports, noted once done so that later starts skip it. */
+type BackfillDocument = { _id: string; doneAt: Date };
+
+/** Every ended report records when it ended (`endedAt`), the erasure sweep's clock. */
+const ENDED_AT_BACKFILL = 'ended-at';
+
 type AlertDocument = {
   _id: string;
   reportId: string;
@@ -88,6 +94,7 @@ const TRANSITION_ATTEMPTS = 3;
 export class MongoReportRepository implements ReportRepository {
   private readonly collection: Collection<ReportDocument>;
   private readonly alerts: Collection<AlertDocument>;
+  private readonly backfills: Collection<BackfillDocument>;
   private readonly parked: ParkedEvents<ReportDocument>;
 
   constructor(
@@ -97,6 +104,7 @@ export class MongoReportRepository implements ReportRepository {
   ) {
     this.collection = db.collection<ReportDocument>('reports');
     this.alerts = db.collection<AlertDocument>('report_alerts');
+    this.backfills = db.collection<BackfillDocument>('report_backfills');
     this.parked = new ParkedEvents(this.collection, outbox);
   }
 
@@ -124,9 +132,11 @@ export class MongoReportRepository implements ReportRepository {
 
   /**
    * Reports that ended before their end was recorded get it now, the first of the times they kept, so their reporter's
-   * data is erased in its turn. A scan, once per start before the service serves; none is found after the first.
+   * data is erased in its turn. A scan of the whole collection, so once per database: a note in `report_backfills`
+   * says it was done, and later starts read that note alone.
    */
   private async recordEndsOfEarlierReports(): Promise<void> {
+    if (await this.backfills.findOne({ _id: ENDED_AT_BACKFILL })) return;
     const ended = this.collection.find({
       endedAt: { $exists: false },
       $or: [{ expiredAt: { $exists: true } }, { closedAt: { $exists: true } }, { departedAt: { $exists: true } }, { markedBadAt: { $exists: true } }],
@@ -139,6 +149,7 @@ export class MongoReportRepository implements ReportRepository {
         { $set: { endedAt, ...(document.reporterDataErasedAt ? {} : { awaitingErasureSince: endedAt }) } },
       );
     }
+    await this.backfills.updateOne({ _id: ENDED_AT_BACKFILL }, { $setOnInsert: { doneAt: new Date() } }, { upsert: true });
   }
 
   /**
