@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import { DEFAULT_REPORTER_DATA_DAYS } from '@swarm/proto/labels';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Logger, Metrics } from '@swarm/runtime';
@@ -136,7 +137,7 @@ export async function buildGateway(options: {
   clientConfigRoutes(app, {
     recaptchaSiteKey: options.settings.recaptchaSiteKey ?? null,
     alertSenderNumber: options.settings.alertSenderNumber ?? null,
-    reporterDataDays: options.settings.reporterDataDays ?? 30,
+    reporterDataDays: options.settings.reporterDataDays ?? DEFAULT_REPORTER_DATA_DAYS,
     loginProviders: Object.fromEntries(
       Object.entries(options.adapters.login?.openIdProviders ?? {}).map(([name, provider]) => [name, provider !== undefined]),
     ),

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_REPORTER_DATA_DAYS } from '@swarm/proto/labels';
 import { env } from '@swarm/runtime';
 import { geocoderEnvShape } from '@swarm/runtime/geocoding';
 import { z } from 'zod';
@@ -49,7 +50,7 @@ export const gatewayConfigShape = {
    * The report service's REPORTER_DATA_DAYS (set both alike): served by GET /api/config, so the privacy page states
    * the period the product keeps a reporter's data after a report ended.
    */
-  REPORTER_DATA_DAYS: z.coerce.number().positive().finite().default(30),
+  REPORTER_DATA_DAYS: z.coerce.number().positive().finite().default(DEFAULT_REPORTER_DATA_DAYS),
   FEEDBACK_SINK: z.enum(['local', 'sentry']).default('local'),
   SENTRY_DSN: optionalSetting(z.url()),
   REPORTS_PER_HOUR_PER_CLIENT: env.positiveInt(30),

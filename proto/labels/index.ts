@@ -88,3 +88,9 @@ export const claimWithTokenOutcomes = vocabularyOf<ClaimWithTokenOutcome>()({
   5: 'test',
 });
 export type ClaimWithTokenOutcomeLabel = (typeof claimWithTokenOutcomes.labels)[number];
+
+/**
+ * Days a report keeps its reporter's name, phone, street and pictures after it ended, unless REPORTER_DATA_DAYS says
+ * otherwise: the report service erases them then, the gateway serves the period and the privacy page states it.
+ */
+export const DEFAULT_REPORTER_DATA_DAYS = 30;

@@ -1,8 +1,7 @@
 import type { GeoPoint, Report } from './report.js';
 import { townOf } from './report.js';
 
-/** Days a report keeps its reporter's data after it ended, unless REPORTER_DATA_DAYS says otherwise. */
-export const DEFAULT_REPORTER_DATA_DAYS = 30;
+export { DEFAULT_REPORTER_DATA_DAYS } from '@swarm/proto/labels';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

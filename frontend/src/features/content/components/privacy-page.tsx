@@ -1,11 +1,10 @@
+import { DEFAULT_REPORTER_DATA_DAYS } from '@swarm/proto/labels';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
 import { LastUpdated, POLICIES_LAST_UPDATED, Prose } from '@/components/ui/prose';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 
-/** The product's default REPORTER_DATA_DAYS, stated as such while the site's own setting is not known. */
-const DEFAULT_REPORTER_DATA_DAYS = 30;
 
 /** '30 days', '1 day', or hours for a trial's period under a day. */
 function periodOf(days: number): string {
