@@ -120,6 +120,19 @@ describe('distributed mode with two replicas of every service and two gateways',
         return { memberId, phone, email };
       }),
     );
+    // Notification alerts from its own copy of each keeper's settings, fed by member.changed: a report that came before
+    // the copy of the availability just set would wait for the default hours, hours away.
+    await waitUntil(
+      async () => {
+        const published = keepers.every(
+          (keeper) => log.filter((entry) => entry.process === 'member' && entry.line.msg === 'event published' && String(entry.line.eventId ?? '').includes(keeper.memberId)).length >= 2,
+        );
+        if (!published) return false;
+        return Object.values(await consumerDeliveries()).every((consumer) => consumer.unacknowledged === 0 && consumer.deliveries >= consumer.events);
+      },
+      30_000,
+      "each keeper's settings handled by notification",
+    );
     return { companyId, keepers };
   }
 
