@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   fitWithin,
   goesAsItIs,
+  LIGHTER_PICTURE_QUALITY,
+  PREPARED_PICTURE_MAX_BYTES,
   PREPARED_PICTURE_QUALITY,
   preparedFileName,
   preparePictureWith,
@@ -61,7 +63,28 @@ describe('preparing a picture', () => {
 
     expect(prepared).toMatchObject({ kind: 'prepared', size: { width: 2048, height: 1536 } });
     expect(encodeJpeg).toHaveBeenCalledWith(expect.anything(), { width: 2048, height: 1536 }, PREPARED_PICTURE_QUALITY);
+    expect(encodeJpeg).toHaveBeenCalledOnce();
     expect(closed).toHaveBeenCalledOnce();
+  });
+
+  it('encodes once more, lighter, a picture that weighs too much at the stored quality for a slow connection', async () => {
+    const { codec, encodeJpeg, closed } = fakeCodec({ width: 4032, height: 3024 }, PREPARED_PICTURE_MAX_BYTES + 1);
+    encodeJpeg.mockResolvedValueOnce(bytes(PREPARED_PICTURE_MAX_BYTES + 140_000)).mockResolvedValueOnce(bytes(470_000));
+
+    const prepared = await preparePictureWith(bytes(4_000_000), codec);
+
+    expect(prepared).toMatchObject({ kind: 'prepared', size: { width: 2048, height: 1536 } });
+    expect(prepared.kind === 'prepared' && prepared.picture.size).toBe(470_000);
+    expect(encodeJpeg.mock.calls.map(([, , quality]) => quality)).toEqual([PREPARED_PICTURE_QUALITY, LIGHTER_PICTURE_QUALITY]);
+    expect(closed).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the stored quality for a picture exactly at the weight allowed', async () => {
+    const { codec, encodeJpeg } = fakeCodec({ width: 4032, height: 3024 }, PREPARED_PICTURE_MAX_BYTES);
+
+    await preparePictureWith(bytes(4_000_000), codec);
+
+    expect(encodeJpeg).toHaveBeenCalledOnce();
   });
 
   it('sends a small picture as it is, without encoding it again', async () => {
