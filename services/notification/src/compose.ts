@@ -196,9 +196,16 @@ async function alertChannelsFromConfig(
   if (!publicKey || !privateKey) {
     throw new ConfigError('Invalid configuration:\n  WEB_PUSH_PUBLIC_KEY and WEB_PUSH_PRIVATE_KEY: required when PUSH_SENDER=web-push');
   }
-  const [{ WebPushSender }, { publicAddressAgent }] = await Promise.all([import('./adapters/web-push/web-push-sender.js'), import('./adapters/web-push/public-address-lookup.js')]);
+  const [{ WebPushSender }, { publicAddressAgent }, { WorkerPushEncryption }] = await Promise.all([
+    import('./adapters/web-push/web-push-sender.js'),
+    import('./adapters/web-push/public-address-lookup.js'),
+    import('./adapters/web-push/push-encryption.js'),
+  ]);
+  // Encrypting a fan-out's messages is most of its CPU: a worker thread does it, off the thread that answers requests.
+  const encryption = new WorkerPushEncryption();
+  wiring.lifecycle.onShutdown('push encryption', () => encryption.close());
   // Endpoints come from browsers: connections go to public addresses only, whatever a name resolves to.
-  return { channels: { ...base, push: new WebPushSender({ vapid: { subject, publicKey, privateKey }, agent: publicAddressAgent() }) }, devPush: undefined };
+  return { channels: { ...base, push: new WebPushSender({ vapid: { subject, publicKey, privateKey }, agent: publicAddressAgent(), encryption }) }, devPush: undefined };
 }
 
 /**

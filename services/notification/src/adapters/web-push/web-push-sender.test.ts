@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PushServiceUnavailable, type PushOptions, type PushSubscription } from '../../app/ports/push.js';
 import { alertPushPayload, encryptedPushOctets, PUSH_LIMITS, PUSH_MESSAGE_MAX_OCTETS, type AlertPushInput } from '../../domain/push-payload.js';
 import { publicAddressAgent } from './public-address-lookup.js';
+import { encryptionOnThisThread, WorkerPushEncryption, type PushEncryption } from './push-encryption.js';
 import { WebPushSender, type WebPushSenderOptions } from './web-push-sender.js';
 
 const SUBJECT = 'mailto:alerts@swarm-alert.example';
@@ -23,8 +24,9 @@ afterAll(async () => {
 });
 beforeEach(() => pushService.reset());
 
+let encryption: PushEncryption = encryptionOnThisThread;
 const sender = (overrides: Partial<WebPushSenderOptions> = {}) =>
-  new WebPushSender({ vapid: { subject: SUBJECT, ...vapidKeys }, agent, timeoutMs: 2_000, ...overrides });
+  new WebPushSender({ vapid: { subject: SUBJECT, ...vapidKeys }, agent, timeoutMs: 2_000, encryption, ...overrides });
 
 /** A phone subscribing with the service's VAPID key (the member service validates subscriptions before they get here). */
 function subscribedPhone(applicationServerKey = vapidKeys.publicKey): PushSubscription {
@@ -57,7 +59,17 @@ async function thrownBy(promise: Promise<unknown>): Promise<PushServiceUnavailab
   return error as PushServiceUnavailable;
 }
 
-describe('WebPushSender against the local push service', () => {
+describe.each([
+  ['on this thread', () => encryptionOnThisThread],
+  ['on a worker thread', () => new WorkerPushEncryption()],
+])('WebPushSender against the local push service, encrypting %s', (_where, makeEncryption) => {
+  beforeAll(() => {
+    encryption = makeEncryption();
+  });
+  afterAll(async () => {
+    await encryption.close();
+  });
+
   it('never connects to an endpoint whose name resolves to this machine or an internal network: the subscription is gone', async () => {
     const phone = subscribedPhone();
     const byName = { ...phone, endpoint: phone.endpoint.replace('127.0.0.1', 'localhost') };
@@ -216,5 +228,48 @@ describe('WebPushSender against the local push service', () => {
   it('refuses malformed VAPID keys when it is made, not at the first alert', () => {
     expect(() => new WebPushSender({ vapid: { subject: SUBJECT, publicKey: 'not-a-key', privateKey: vapidKeys.privateKey } })).toThrow();
     expect(() => new WebPushSender({ vapid: { subject: 'alerts team', ...vapidKeys } })).toThrow();
+  });
+});
+
+describe('the worker thread that encrypts push messages', () => {
+  const phone = () => subscribedPhone();
+  const encryptionOptions = { headers: { Authorization: 'vapid t=x, k=y' }, contentEncoding: 'aes128gcm', TTL: 60, urgency: 'high' } as const;
+
+  it('encrypts each message apart, for many at once, the same way as this thread', async () => {
+    const worker = new WorkerPushEncryption();
+    try {
+      const subscription = phone();
+      const requests = await Promise.all(Array.from({ length: 50 }, (_, index) => worker.encrypt(subscription, `message ${index}`, encryptionOptions)));
+      const here = await encryptionOnThisThread.encrypt(subscription, 'message 0', encryptionOptions);
+      expect(new Set(requests.map((request) => request.body.toString('base64'))).size).toBe(50);
+      expect(requests[0]?.headers).toEqual(here.headers);
+      expect(requests[0]?.body.length).toBe(here.body.length);
+      expect(requests.every((request) => request.endpoint === subscription.endpoint && request.method === 'POST')).toBe(true);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('fails a message it cannot encrypt, with the reason, and goes on with the next', async () => {
+    const worker = new WorkerPushEncryption();
+    try {
+      const broken = { endpoint: phone().endpoint, keys: { p256dh: 'not-a-key', auth: 'AAAAAAAAAAAAAAAAAAAAAA' } };
+      await expect(worker.encrypt(broken, 'hello', encryptionOptions)).rejects.toThrow(/p256dh/);
+      await expect(worker.encrypt(phone(), 'hello', encryptionOptions)).resolves.toMatchObject({ method: 'POST' });
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('starts again after it stopped, failing only the messages it had in hand', async () => {
+    const worker = new WorkerPushEncryption();
+    try {
+      const inHand = worker.encrypt(phone(), 'hello', encryptionOptions);
+      await worker.close();
+      await expect(inHand).rejects.toThrow(/stopped/);
+      await expect(worker.encrypt(phone(), 'hello again', encryptionOptions)).resolves.toMatchObject({ method: 'POST' });
+    } finally {
+      await worker.close();
+    }
   });
 });

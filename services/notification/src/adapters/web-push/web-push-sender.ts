@@ -1,5 +1,6 @@
-import type { Agent } from 'node:https';
+import { request as httpsRequest, type Agent } from 'node:https';
 import { NOT_PUBLIC } from './public-address-lookup.js';
+import { encryptionOnThisThread, type EncryptedPushRequest, type PushEncryption } from './push-encryption.js';
 import webpush, { type WebPushError } from 'web-push';
 import { PushServiceUnavailable, type PushOptions, type PushOutcome, type PushSender, type PushSubscription, type PushUrgency } from '../../app/ports/push.js';
 import { PUSH_PAYLOAD_MAX_OCTETS, type PushPayload } from '../../domain/push-payload.js';
@@ -20,6 +21,8 @@ export type WebPushSenderOptions = {
   agent?: Agent;
   /** Milliseconds since the epoch; tests pass their own to age the cached VAPID tokens. */
   now?: () => number;
+  /** Where payloads are encrypted: on this thread unless given (the composition gives a worker thread). */
+  encryption?: PushEncryption;
 };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -31,8 +34,8 @@ const VAPID_TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 const VAPID_TOKEN_RENEW_SECONDS = 60 * 60;
 
 /**
- * Sends push messages through the web-push library: it signs the VAPID token and encrypts the payload (aes128gcm,
- * RFC 8291), and this adapter turns the push service's answer into the port's outcome.
+ * Sends push messages with the web-push library's VAPID signing and payload encryption (aes128gcm, RFC 8291), the
+ * encryption where `encryption` puts it, and turns the push service's answer into the port's outcome.
  */
 export class WebPushSender implements PushSender {
   /** The Authorization header per push service origin: signing (ECDSA P-256) is most of the CPU of a message, and
@@ -65,7 +68,7 @@ export class WebPushSender implements PushSender {
       return { kind: 'rejected', status: 413, reason: `not sent: the payload is ${octets} octets, more than the ${PUSH_PAYLOAD_MAX_OCTETS} a push message carries` };
     }
     try {
-      await webpush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, body, {
+      const request = await (this.options.encryption ?? encryptionOnThisThread).encrypt({ endpoint: subscription.endpoint, keys: subscription.keys }, body, {
         // The token is signed here, once per push service and period: without vapidDetails (and with no global ones,
         // which this product never sets) the library signs nothing and sends this header as it is.
         headers: { Authorization: this.authorizationFor(subscription.endpoint) },
@@ -73,9 +76,8 @@ export class WebPushSender implements PushSender {
         TTL: options.ttlSeconds,
         urgency: options.urgency,
         ...(options.topic === undefined ? {} : { topic: options.topic }),
-        timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        ...(this.options.agent ? { agent: this.options.agent } : {}),
       });
+      await sendTo(request, this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.options.agent);
     } catch (error) {
       if (error instanceof webpush.WebPushError) return outcomeOf(error);
       // The endpoint's host resolves to an internal address (see publicAddressLookup): it can never be sent to.
@@ -88,6 +90,32 @@ export class WebPushSender implements PushSender {
     }
     return { kind: 'accepted' };
   }
+}
+
+/** The encrypted message to its push service: as the library sends it, a status outside 2xx as its WebPushError. */
+function sendTo(request: EncryptedPushRequest, timeoutMs: number, agent: Agent | undefined): Promise<void> {
+  const url = new URL(request.endpoint);
+  return new Promise((resolve, reject) => {
+    const pushRequest = httpsRequest(
+      { hostname: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: request.method, headers: request.headers, timeout: timeoutMs, ...(agent ? { agent } : {}) },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          if (status >= 200 && status <= 299) resolve();
+          else reject(new webpush.WebPushError('Received unexpected response code', status, response.headers as Record<string, string>, text, request.endpoint));
+        });
+        response.on('error', reject);
+      },
+    );
+    pushRequest.on('timeout', () => pushRequest.destroy(new Error('Socket timeout')));
+    pushRequest.on('error', reject);
+    pushRequest.end(request.body);
+  });
 }
 
 function outcomeOf(error: WebPushError): PushOutcome {
