@@ -26,6 +26,8 @@ const SERVICES: App[] = [
 ];
 const GATEWAY: App = { name: 'gateway', workspace: 'gateway', port: 8080 };
 const APPS = [...SERVICES, GATEWAY];
+/** The services that keep delayed jobs in Redis: the reports' lifecycle timers, the alert jobs. */
+const USES_REDIS = ['report', 'notification'];
 /** The adapters production uses; the local descriptors (Compose, the dev overlay) pick ones needing no account. */
 const PRODUCTION_GATEWAY = {
   MAILER: 'smtp',
@@ -115,11 +117,11 @@ describe('docker-compose.yml', () => {
     expect(env.MONGODB_URL).toMatch(/^mongodb:\/\/mongo:27017\/.*replicaSet=rs0/);
     expect(env.MONGODB_DATABASE).toBe(app.database);
     expect(env.NATS_URL).toBe('nats://nats:4222');
-    if (app.name === 'notification') expect(env.REDIS_URL).toBe('redis://redis:6379');
+    if (USES_REDIS.includes(app.name)) expect(env.REDIS_URL).toBe('redis://redis:6379');
     expect(service.healthcheck.test.join(' ')).toContain('healthcheck.mjs');
     expect(service.restart).toMatch(/^(always|unless-stopped|on-failure)/);
     expect(durationMs(service.stop_grace_period)).toBeGreaterThan(Number(env.SHUTDOWN_GRACE_MS));
-    for (const dependency of ['mongo', 'nats', ...(app.name === 'notification' ? ['redis'] : [])]) {
+    for (const dependency of ['mongo', 'nats', ...(USES_REDIS.includes(app.name) ? ['redis'] : [])]) {
       expect(service.depends_on?.[dependency]?.condition, dependency).toBe('service_healthy');
     }
   });
@@ -420,7 +422,7 @@ describe.skipIf(kubectl.absent)('kubectl kustomize deploy/k8s/overlays/dev', () 
       expect(literal(env, 'MONGODB_DATABASE')).toBe(app.database);
       expect(literal(env, 'MONGODB_URL')).toMatch(/replicaSet=rs0/);
     }
-    if (app.name === 'notification') expect(literal(env, 'REDIS_URL')).toBe('redis://redis:6379');
+    if (USES_REDIS.includes(app.name)) expect(literal(env, 'REDIS_URL')).toBe('redis://redis:6379');
 
     const preStopSeconds = Number(container.lifecycle?.preStop?.exec?.command?.[1] ?? 0);
     const graceMs = Number(literal(env, 'SHUTDOWN_GRACE_MS'));

@@ -44,6 +44,7 @@ describe('configurationProblems', () => {
       ...containerServices,
       MEMBER_SERVICE_URL: value('http://member:8082'),
       ASSOCIATION_BILLING_SERVICE_URL: value('http://association-billing:8083'),
+      REDIS_URL: value('redis://redis:6379'),
       GOOGLE_PLACES_API_KEY: fromSecret,
     });
     expect(configurationProblems('report', env, { withoutExternal: false })).toEqual(['GOOGLE_PLACES_API_KEY: not read by report']);
@@ -81,10 +82,11 @@ describe('configurationProblems', () => {
     ]);
   });
 
-  it('requires a service URL whose default is this host, and Redis for notification in distributed mode', () => {
+  it('requires a service URL whose default is this host, and Redis for report and notification in distributed mode', () => {
     expect(configurationProblems('report', environment(containerServices), { withoutExternal: true })).toEqual([
       'MEMBER_SERVICE_URL: needed by report here but not set without credentials',
       'ASSOCIATION_BILLING_SERVICE_URL: needed by report here but not set without credentials',
+      'REDIS_URL: needed by report here but not set without credentials',
     ]);
     expect(configurationProblems('notification', environment(containerServices), { withoutExternal: true })).toEqual([
       'MEMBER_SERVICE_URL: needed by notification here but not set without credentials',

@@ -26,7 +26,12 @@ const SHAPES: Record<ProcessName, z.ZodRawShape> = {
 
 /** Variables required by the adapters an environment selects (see each process's main.ts). */
 const REQUIRED_BY_ADAPTERS: Record<ProcessName, (effective: Effective) => string[]> = {
-  report: (effective) => [...serviceRequirements(effective), ...geocoderRequirements(effective)],
+  report: (effective) => [
+    ...serviceRequirements(effective),
+    ...geocoderRequirements(effective),
+    // The lifecycle timers live in Redis in the distributed mode, shared by the replicas.
+    ...(effective('EVENT_BUS') === 'nats' ? ['REDIS_URL'] : []),
+  ],
   member: (effective) => [...serviceRequirements(effective), ...geocoderRequirements(effective)],
   'association-billing': (effective) => [
     ...serviceRequirements(effective),

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { createRouterTransport } from '@connectrpc/connect';
-import { buildReportService, MemoryImageStore, MemoryReportRepository, SharpImageProcessor } from '@swarm/report-service';
+import { buildReportService, InProcessReportLifecycleScheduler, MemoryImageStore, MemoryReportRepository, SharpImageProcessor } from '@swarm/report-service';
 import { MemoryOutbox, secureRandomBelow, systemClock, uuidIds } from '@swarm/runtime';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -37,6 +37,7 @@ describe('a report when every claim code is taken', () => {
       clock: systemClock,
       ids: uuidIds,
       randomBelow: secureRandomBelow,
+      timers: new InProcessReportLifecycleScheduler(systemClock),
     });
     const none = createRouterTransport(() => undefined);
     const { site, port } = await testSite();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
 import {
   buildReportService,
+  InProcessReportLifecycleScheduler,
   MemoryImageStore,
   MemoryReportRepository,
   SharpImageProcessor,
@@ -86,6 +87,8 @@ export async function startGateway(
     clock: systemClock,
     ids: uuidIds,
     randomBelow: secureRandomBelow,
+    // Never started: these tests reach no report's expiry or close.
+    timers: new InProcessReportLifecycleScheduler(systemClock),
   });
   const clients = createServiceClients({
     report: transport('report', report.routes),

@@ -1,5 +1,5 @@
 import { createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
-import { buildReportService, MemoryImageStore, MemoryReportRepository } from '@swarm/report-service';
+import { buildReportService, InProcessReportLifecycleScheduler, MemoryImageStore, MemoryReportRepository } from '@swarm/report-service';
 import { HealthRegistry, MemoryOutbox, registerHealthService } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +29,8 @@ type Started = {
   url: string;
   clients: ServiceClients;
   clock: { now: Date };
+  /** Runs the report service's lifecycle timers due by the clock (the expiry of reports, the close of claims). */
+  runDueTimers: () => Promise<void>;
   cookieFor: (memberId: string) => Promise<string>;
 };
 
@@ -36,6 +38,7 @@ type Started = {
 async function startGateway(): Promise<Started> {
   const clock = { now: new Date('2026-06-01T12:00:00.000Z') };
   let id = 0;
+  const timers = new InProcessReportLifecycleScheduler({ now: () => clock.now });
   const report = buildReportService({
     reports: new MemoryReportRepository(new MemoryOutbox()),
     coverage: {
@@ -50,7 +53,14 @@ async function startGateway(): Promise<Started> {
     clock: { now: () => clock.now },
     ids: { newId: () => `00000000-0000-4000-8000-${String((id += 1)).padStart(12, '0')}` },
     randomBelow: () => 4_200 + id,
+    timers,
   });
+  await report.lifecycle.start();
+  // No event bus here: each live report's timer is armed from the store, as at a start of the service.
+  const runDueTimers = async () => {
+    await report.lifecycle.armTimers.forLiveReports();
+    await timers.runDue();
+  };
   const transport = (routes: (router: ConnectRouter) => void = () => undefined) =>
     createRouterTransport((router) => {
       routes(router);
@@ -66,7 +76,7 @@ async function startGateway(): Promise<Started> {
     logger: testLogger(),
   });
   const url = await app.listen({ port, host: '127.0.0.1' });
-  return { app, url, clients, clock, cookieFor: async (memberId) => `${sessionCookieName({ secure: false })}=${(await sessions.create(memberId)).sessionId}` };
+  return { app, url, clients, clock, runDueTimers, cookieFor: async (memberId) => `${sessionCookieName({ secure: false })}=${(await sessions.create(memberId)).sessionId}` };
 }
 
 describe('member report routes', () => {
@@ -246,7 +256,7 @@ describe('member report routes', () => {
       });
       expect((await call('GET', '/api/member/report/claimed', ada)).body).toMatchObject([{ reportId, outcome: 'Captured' }]);
       started.clock.now = new Date('2026-06-10T13:00:00.000Z');
-      await started.clients.report.closeClaimedReport({ reportId });
+      await started.runDueTimers();
       expect((await call('POST', outcomePath(reportId), ada, { outcome: ' Gone before arrival ' })).status).toBe(200);
       expect((await call('GET', '/api/member/report/claimed', ada)).body).toMatchObject([{ reportId, canUnClaim: false, outcome: 'Gone before arrival' }]);
     });

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { createDeflate, crc32 } from 'node:zlib';
 import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
-import { buildReportService, MemoryImageStore, MemoryReportRepository, SharpImageProcessor } from '@swarm/report-service';
+import { buildReportService, InProcessReportLifecycleScheduler, MemoryImageStore, MemoryReportRepository, SharpImageProcessor } from '@swarm/report-service';
 import { domainErrorCode, MemoryOutbox, secureRandomBelow, systemClock, uuidIds } from '@swarm/runtime';
 import { OfflineGeocoder } from '@swarm/runtime/geocoding';
 
@@ -72,6 +72,8 @@ const report = buildReportService({
   clock: systemClock,
   ids: uuidIds,
   randomBelow: secureRandomBelow,
+  // Never started: the bench submits reports and runs no timer.
+  timers: new InProcessReportLifecycleScheduler(systemClock),
 });
 const client = createClient(ReportService, createRouterTransport(report.routes));
 

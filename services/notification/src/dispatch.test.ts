@@ -140,6 +140,7 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
         elevationFeet: 6,
         location,
         submittedAt: timestampFromDate(new Date(NOW.getTime() - 60_000)),
+        expiresAt: timestampFromDate(new Date(NOW.getTime() - 60_000 + 72 * 3_600_000)),
         coverage,
       }),
     );
@@ -174,8 +175,8 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     await waitUntil(async () => outbox.list().length === 1 && (await eventOutbox.pending(10)).length === 1, 10_000, 'the alert and its pending event');
     // The job is done (not failing and retried), and the relay keeps trying while the bus is down.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    // Only the report's expiry is left.
-    expect((await scheduler.pending()).map((p) => p.job.kind)).toEqual(['expire']);
+    // Nothing is left: the report's expiry is the report service's timer.
+    expect(await scheduler.pending()).toEqual([]);
     expect((await eventOutbox.pending(10)).map((message) => message.id)).toEqual(['alert-sent--alert--r1--m1--submitted']);
     expect(alertsSent).toEqual([]);
 
@@ -198,8 +199,8 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
 
     await bus.publish(ReportClaimedEvent.toMessage('claimed-r1', { reportId: 'r1', memberId: 'm9', claimedAt: timestampFromDate(NOW) }));
     await waitUntil(async () => (await alerts()).length === 0, 10_000, 'the alerts to be cancelled');
-    // The report's expiry went with them; the claim's window end and outcome prompt took their place.
-    expect((await scheduler.pending()).map((p) => p.job.kind).sort()).toEqual(['close', 'outcome-prompt']);
+    // The outcome prompt took their place; the claim's close is the report service's timer.
+    expect((await scheduler.pending()).map((p) => p.job.kind)).toEqual(['outcome-prompt']);
   });
 
   it('keeps its copy of members current from member.changed: a member who turned on Do Not Disturb is not texted', async () => {

@@ -55,7 +55,7 @@ export type DispatchPorts = {
   /** Texts other than alerts (to the reporter, the outcome prompt), once each, and the numbers that replied STOP. */
   sentTexts: SentTextRepository;
   optOuts: SmsOptOutRepository;
-  /** The report service: expiring and closing reports when their jobs come due, and the claimer's outcome. */
+  /** The report service: the claim the outcome prompt asks about. */
   reports: ReportLifecycle;
   /** Claims within this many days delay a member's alerts; 7 when not given. */
   recentClaimsWindowDays?: number;
@@ -110,7 +110,7 @@ export function buildDispatch(
       clock: ports.clock,
       log,
     });
-  const runDispatchJob = new RunDispatchJob({ runAlertJob, sendOutcomePrompt, sendText, sendClaimLocation, reports: ports.reports, log });
+  const runDispatchJob = new RunDispatchJob({ runAlertJob, sendOutcomePrompt, sendText, sendClaimLocation, log });
   const followReportClaims = new FollowReportClaims({
     claims: ports.claims,
     dispatches: ports.dispatches,

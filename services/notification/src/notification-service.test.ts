@@ -28,6 +28,7 @@ describe('notification service', () => {
         claimCode: '12345',
         location: { latitude: 45.5, longitude: -122.6 },
         submittedAt: timestampFromDate(new Date('2026-06-01T11:59:00Z')),
+        expiresAt: timestampFromDate(new Date('2026-06-04T11:59:00Z')),
       }),
     );
     await waitUntil(async () => (await dispatches.findByReportId('report-1')) !== undefined, 2_000, 'the dispatch');

@@ -2,14 +2,26 @@ import { join } from 'node:path';
 import { createClient, type ConnectRouter, type Transport } from '@connectrpc/connect';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
-import { MemoryOutbox, OutboxRelay, requireMongoUrl, secureRandomBelow, systemClock, uuidIds, type OutboxStore, type PartWiring } from '@swarm/runtime';
+import {
+  ConnectionWatch,
+  MemoryOutbox,
+  OutboxRelay,
+  requireMongoUrl,
+  secureRandomBelow,
+  systemClock,
+  uuidIds,
+  type OutboxStore,
+  type PartWiring,
+  type QueueDepth,
+} from '@swarm/runtime';
 import { geocoderFromSettings } from '@swarm/runtime/geocoding';
 import type { z } from 'zod';
-import type { ImageStore, ReportRepository } from './app/ports.js';
+import type { ImageStore, ReportLifecycleScheduler, ReportRepository } from './app/ports.js';
 import { FileImageStore } from './adapters/file/file-image-store.js';
 import { MemoryImageStore } from './adapters/memory/memory-image-store.js';
 import { MemoryReportRepository } from './adapters/memory/memory-report-repository.js';
 import { RpcSwarmCoverage } from './adapters/rpc/rpc-swarm-coverage.js';
+import { InProcessReportLifecycleScheduler } from './adapters/scheduler/in-process-report-lifecycle-scheduler.js';
 import { SharpImageProcessor } from './adapters/sharp/sharp-image-processor.js';
 import { startRepeatingSweep } from './adapters/timers/repeating-sweep.js';
 import type { reportConfigShape } from './config.js';
@@ -24,10 +36,36 @@ export type ReportPeers = { member: Transport; associationBilling: Transport };
 export type ReportStores = { reports: ReportRepository; images: ImageStore };
 
 /**
+ * The lifecycle timers: in Redis through BullMQ when REDIS_URL is set, shared by the replicas and kept across restarts;
+ * timers of this process otherwise.
+ */
+async function timersFromConfig(config: ReportConfig, wiring: PartWiring): Promise<ReportLifecycleScheduler & { depth(): Promise<QueueDepth> }> {
+  const { logger } = wiring;
+  const retry = { attempts: config.REPORT_TIMER_ATTEMPTS, backoffMs: config.REPORT_TIMER_BACKOFF_MS };
+  const onError = (timer: { kind: string; reportId: string }, error: unknown, willRetry: boolean) =>
+    logger.warn({ timer: timer.kind, reportId: timer.reportId, err: error, willRetry }, 'report timer failed');
+  if (!config.REDIS_URL) return new InProcessReportLifecycleScheduler(systemClock, { ...retry, onError });
+  // Loaded only with Redis: the embedded product never needs BullMQ's client.
+  const { BullMqReportLifecycleScheduler } = await import('./adapters/scheduler/bullmq-report-lifecycle-scheduler.js');
+  const timers = new BullMqReportLifecycleScheduler({
+    redisUrl: config.REDIS_URL,
+    queueName: config.REPORT_TIMER_QUEUE_NAME,
+    prefix: config.REPORT_TIMER_QUEUE_PREFIX,
+    clock: systemClock,
+    ...retry,
+    onError,
+    // Every Redis connection of BullMQ reconnects on its own; one watch logs an outage once for all.
+    connectionEvents: new ConnectionWatch(logger, 'redis', { url: config.REDIS_URL }),
+  });
+  return timers;
+}
+
+/**
  * The report service from its configuration: the store STORE names (with its outbox and relay), the geocoder
  * GEOCODER names (which places a report's address), the picture processing, the peers it asks who covers a swarm,
- * the events it follows (alert.sent) and the sweep that erases reporters' data after REPORTER_DATA_DAYS. `main.ts`
- * and the embedded product both call it.
+ * the events it follows (alert.sent, and its own changes, which arm the reports' lifecycle timers), the timers
+ * themselves (REDIS_URL), the sweep that arms every live report's timer again from the store, and the sweep that erases
+ * reporters' data after REPORTER_DATA_DAYS. `main.ts` and the embedded product both call it.
  */
 export async function composeReportService(
   config: ReportConfig,
@@ -68,6 +106,8 @@ export async function composeReportService(
   relay.start();
   lifecycle.onShutdown('outbox relay', () => relay.stop());
   wiring.metrics.watchOutbox('report', () => outbox.backlog());
+  const timers = await timersFromConfig(config, wiring);
+  wiring.metrics.watchQueue(config.REPORT_TIMER_QUEUE_NAME, () => timers.depth());
 
   const service = buildReportService({
     reports,
@@ -78,7 +118,10 @@ export async function composeReportService(
     clock: systemClock,
     ids: uuidIds,
     randomBelow: secureRandomBelow,
+    timers,
   }, { countClaim: (outcome) => wiring.metrics.claims.inc({ outcome }) }, { reportActiveHours: config.REPORT_ACTIVE_HOURS, reporterDataDays: config.REPORTER_DATA_DAYS });
+  await service.lifecycle.start();
+  lifecycle.onShutdown('report timers', () => timers.close());
   const subscriptions = await service.subscribe(wiring.bus, logger);
   lifecycle.onShutdown('event subscriptions', async () => {
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
@@ -92,5 +135,15 @@ export async function composeReportService(
     { intervalMs: config.REPORTER_DATA_SWEEP_INTERVAL_MS, logger, name: 'reporter data retention' },
   );
   lifecycle.onShutdown('reporter data retention sweep', () => retentionSweep.stop());
+  // At each start, every live report's timer: timers of this process start empty, and reports whose timers an
+  // earlier version kept elsewhere get theirs here. Every replica arms them; arming twice is harmless.
+  const timerSweep = startRepeatingSweep(
+    async () => {
+      const reports = await service.lifecycle.armTimers.forLiveReports();
+      logger.info({ reports }, 'lifecycle timers of the live reports armed');
+    },
+    { intervalMs: config.REPORT_TIMER_SWEEP_INTERVAL_MS, logger, name: 'report timers' },
+  );
+  lifecycle.onShutdown('report timer sweep', () => timerSweep.stop());
   return { routes: service.routes, stores: { reports, images } };
 }

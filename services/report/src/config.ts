@@ -29,6 +29,22 @@ export const reportConfigShape = {
   /** How often the report service looks for ended reports whose REPORTER_DATA_DAYS have passed. */
   REPORTER_DATA_SWEEP_INTERVAL_MS: env.positiveInt(60 * 60 * 1000),
   /**
+   * Redis for the reports' lifecycle timers (BullMQ), shared by every replica and kept across restarts. Unset, they are
+   * timers of this process, armed again from the store at each start (the embedded product).
+   */
+  REDIS_URL: z.string().startsWith('redis').optional(),
+  /** BullMQ queue and key prefix of the lifecycle timers, so stacks sharing one Redis keep apart. */
+  REPORT_TIMER_QUEUE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default('report-timers'),
+  REPORT_TIMER_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('swarm'),
+  /** Runs of a failing lifecycle timer in total, and the first retry's wait (doubled for each further one). */
+  REPORT_TIMER_ATTEMPTS: env.positiveInt(10),
+  REPORT_TIMER_BACKOFF_MS: env.positiveInt(5_000),
+  /**
+   * How often every live report's timer is armed again from the store (also at each start): a timer lost anywhere (a
+   * change whose timer gave up, a Redis restored from an older copy) is back within this time.
+   */
+  REPORT_TIMER_SWEEP_INTERVAL_MS: env.positiveInt(60 * 60 * 1000),
+  /**
    * With STORE=memory: the directory whose `pictures` folder keeps the reports' pictures, out of the heap (the embedded
    * product makes one for each run). Unset, the pictures stay in memory too. With STORE=mongo they go to MongoDB.
    */

@@ -7,3 +7,4 @@ export type { ImageStore, ReportRepository, StoredImage, SwarmCoverage } from '.
 export type { GeoPoint, ReportAssociation } from './domain/report.js';
 export { composeReportService, type ReportConfig, type ReportPeers, type ReportStores } from './compose.js';
 export { reportConfigShape } from './config.js';
+export { InProcessReportLifecycleScheduler } from './adapters/scheduler/in-process-report-lifecycle-scheduler.js';

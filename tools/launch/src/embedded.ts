@@ -158,7 +158,8 @@ export async function startEmbedded(options: {
   const serviceEnv = { ...env, ...EMBEDDED_FIXED };
   const configs = {
     gateway: loadConfig(gatewayConfigShape, env),
-    report: loadConfig(reportConfigShape, serviceEnv),
+    // The reports' lifecycle timers on timers in this process too, armed from the store at each start.
+    report: loadConfig(reportConfigShape, { ...serviceEnv, REDIS_URL: undefined }),
     member: loadConfig(memberConfigShape, serviceEnv),
     associationBilling: loadConfig(associationBillingConfigShape, serviceEnv),
     // Alert jobs on timers in this process, lost on restart like everything else in the embedded mode.

@@ -180,7 +180,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
                 ALERT_QUEUE_PREFIX: `${prefix}_alerts`,
               }
             : {}),
-          ...(name === 'report' ? { MEMBER_SERVICE_URL: urls.member, ASSOCIATION_BILLING_SERVICE_URL: urls['association-billing'] } : {}),
+          ...(name === 'report'
+            ? {
+                MEMBER_SERVICE_URL: urls.member,
+                ASSOCIATION_BILLING_SERVICE_URL: urls['association-billing'],
+                REDIS_URL: options.redisUrl,
+                // Lifecycle timers of this stack only, when several stacks (tests) share one Redis.
+                REPORT_TIMER_QUEUE_NAME: 'report-timers',
+                REPORT_TIMER_QUEUE_PREFIX: `${prefix}_report_timers`,
+              }
+            : {}),
         };
   };
 

@@ -34,9 +34,9 @@ describe('FollowReportClaims', () => {
   // The dev outbox lists the newest first.
   const textsTo = (phone: string) => sms.list().filter((message) => message.to === phone).map((message) => message.body).reverse();
   const claim = (reportId: string, memberId: string, seconds: number, eventId = `claim-${reportId}-${seconds}`) =>
-    follow.claimed({ eventId, reportId, memberId, claimedAt: later(seconds), closesAt: later(seconds + 72 * HOUR) });
+    follow.claimed({ eventId, reportId, memberId, claimedAt: later(seconds) });
   const unclaim = (reportId: string, memberId: string, seconds: number, eventId = `unclaim-${reportId}-${seconds}`) =>
-    follow.unclaimed({ eventId, reportId, memberId, unclaimedAt: later(seconds), expiresAt: later(seconds + 72 * HOUR) });
+    follow.unclaimed({ eventId, reportId, memberId, unclaimedAt: later(seconds) });
 
   beforeEach(async () => {
     const clock = new ManualClock(NOW);
@@ -66,16 +66,16 @@ describe('FollowReportClaims', () => {
       });
       await statistics.reportSubmitted({ reportId, submittedAt: NOW });
       await scheduleAlerts.execute({ reportId, coverage: dispatch.coverage, round: 'submitted' });
-      await timers.whileActive(dispatch, NOW, dispatch.expiresAt);
+      await timers.whileActive(dispatch, NOW);
     }
   });
 
-  it("cancels a claimed report's alerts, escalation and expiry, schedules its window's end and outcome prompt, and counts the claim", async () => {
+  it("cancels a claimed report's alerts and escalation, schedules its outcome prompt (its expiry and close are the report service's), and counts the claim", async () => {
     await claim('r1', 'm1', 60);
-    expect(await kindsOf('r1')).toEqual(['close:', 'outcome-prompt:m1']);
+    expect(await kindsOf('r1')).toEqual(['outcome-prompt:m1']);
     const runAt = Object.fromEntries((await pendingOf('r1')).map((p) => [p.job.kind, p.runAt]));
-    expect(runAt).toEqual({ close: later(60 + 72 * HOUR), 'outcome-prompt': later(60 + 4 * HOUR) });
-    expect(await kindsOf('r2')).toEqual(['alert:m1', 'alert:m2', 'alert:m3', 'escalation:m9', 'expire:']);
+    expect(runAt).toEqual({ 'outcome-prompt': later(60 + 4 * HOUR) });
+    expect(await kindsOf('r2')).toEqual(['alert:m1', 'alert:m2', 'alert:m3', 'escalation:m9']);
     expect((await dispatches.findByReportId('r1'))?.reportState).toBe('claimed');
     expect((await claims.countClaimsSince(['m1'], new Date(0))).get('m1')).toBe(1);
   });
@@ -106,7 +106,7 @@ describe('FollowReportClaims', () => {
     await claim('r1', 'm2', 120);
     const textsBefore = sms.list().length;
     await unclaim('r1', 'm1', 60);
-    expect(await kindsOf('r1')).toEqual(['close:', 'outcome-prompt:m2']);
+    expect(await kindsOf('r1')).toEqual(['outcome-prompt:m2']);
     expect((await dispatches.findByReportId('r1'))?.reportState).toBe('claimed');
     expect(sms.list()).toHaveLength(textsBefore);
   });
@@ -116,14 +116,13 @@ describe('FollowReportClaims', () => {
     expect(await pendingOf('unknown')).toEqual([]);
   });
 
-  it('alerts everyone but the member who un-claimed again, as a new round, escalates and expires again, and tells the reporter', async () => {
+  it('alerts everyone but the member who un-claimed again, as a new round, escalates again, and tells the reporter', async () => {
     await claim('r1', 'm1', 1);
     await unclaim('r1', 'm1', 60, 'e9');
     const again = await pendingOf('r1');
-    expect(await kindsOf('r1')).toEqual(['alert:m2', 'alert:m3', 'escalation:m9', 'expire:']);
+    expect(await kindsOf('r1')).toEqual(['alert:m2', 'alert:m3', 'escalation:m9']);
     expect(again.filter((p) => p.job.kind === 'alert').every((p) => roundOf(p.job) === 'unclaimed-e9')).toBe(true);
     expect(again.find((p) => p.job.kind === 'escalation')?.runAt).toEqual(later(60 + 30 * 60));
-    expect(again.find((p) => p.job.kind === 'expire')?.runAt).toEqual(later(60 + 72 * HOUR));
     expect((await claims.countClaimsSince(['m1'], new Date(0))).get('m1')).toBeUndefined();
     expect((await dispatches.findByReportId('r1'))?.reportState).toBe('active');
     expect(textsTo(REPORTER)[1]).toBe(
@@ -164,7 +163,7 @@ describe('FollowReportClaims', () => {
     expect(textsTo(REPORTER)).toEqual(['Swarm Alert: sorry, no beekeeper could take your swarm. To find one near you: https://www.google.com/search?q=beekeepers+near+me']);
   });
 
-  it('tells the claimer once that the reporter says the swarm left, keeping the claim, its outcome prompt and its close', async () => {
+  it('tells the claimer once that the reporter says the swarm left, keeping the claim and its outcome prompt', async () => {
     await claim('r1', 'm1', 60);
     const pendingBefore = await kindsOf('r1');
     await follow.reporterSaidGone({ reportId: 'r1', memberId: 'm1', claimCode: '04217' });
@@ -173,7 +172,7 @@ describe('FollowReportClaims', () => {
       'Swarm Alert: the reporter says swarm 04217 has left. Please record what happened under Claimed Swarms in the member area.',
     ]);
     expect(textsTo('5035550101').every(isSingleGsm7Segment)).toBe(true);
-    expect(pendingBefore).toEqual(expect.arrayContaining(['outcome-prompt:m1', 'close:']));
+    expect(pendingBefore).toEqual(['outcome-prompt:m1']);
     expect(await kindsOf('r1')).toEqual(pendingBefore);
     expect((await dispatches.findByReportId('r1'))?.reportState).toBe('claimed');
   });

@@ -19,7 +19,7 @@ import type { QueueText } from './send-follow-up-text.js';
 
 /**
  * Keeps dispatch in step with the report's events: the report's state is kept (alert jobs run only while it is
- * active); a claimed report needs no more alerts but gets its window's end and outcome prompt; an un-claimed one is
+ * active); a claimed report needs no more alerts but gets its outcome prompt; an un-claimed one is
  * alerted again, from the coverage kept at submission, to every covering member but the one who gave it back; a report
  * that left (bad, expired, departed) needs no job at all. The reporter who asked is texted when it is claimed,
  * un-claimed and expired; the claimer when the reporter says it left while they hold it. Claims are counted, to delay busy members, and
@@ -42,7 +42,7 @@ export class FollowReportClaims {
     },
   ) {}
 
-  async claimed(event: { eventId: string; reportId: string; memberId: string; claimedAt: Date; closesAt: Date }): Promise<void> {
+  async claimed(event: { eventId: string; reportId: string; memberId: string; claimedAt: Date }): Promise<void> {
     const { claims, statistics, scheduler, timers, log } = this.ports;
     await claims.recordClaim(event);
     await statistics.claimed({ reportId: event.reportId, claimedAt: event.claimedAt });
@@ -65,7 +65,7 @@ export class FollowReportClaims {
   }
 
   /** `eventId` names the re-alert round, so its SMS are new messages while a redelivery repeats nothing. */
-  async unclaimed(event: { eventId: string; reportId: string; memberId: string; unclaimedAt: Date; expiresAt: Date }): Promise<void> {
+  async unclaimed(event: { eventId: string; reportId: string; memberId: string; unclaimedAt: Date }): Promise<void> {
     const { claims, statistics, scheduler, scheduleAlerts, timers, log } = this.ports;
     await claims.removeClaim({ reportId: event.reportId, memberId: event.memberId, unclaimedAt: event.unclaimedAt });
     await statistics.claimGivenBack({ reportId: event.reportId, at: event.unclaimedAt });
@@ -84,7 +84,7 @@ export class FollowReportClaims {
       round: `unclaimed-${event.eventId}`,
       excludeMemberIds: [event.memberId],
     });
-    await timers.whileActive(dispatch, event.unclaimedAt, event.expiresAt);
+    await timers.whileActive(dispatch, event.unclaimedAt);
     log.info({ reportId: event.reportId, ...outcome }, 'report un-claimed: alerts scheduled again');
     // Honest about who is being alerted: nobody, when no other member covers the place or all are under Do Not Disturb.
     const othersAlerted = outcome.scheduled > 0 || dispatch.widerCoverage.length > 0;
@@ -115,7 +115,7 @@ export class FollowReportClaims {
 
   /**
    * The reporter texted GONE while a member held the report: the claimer is told, once; the report stays claimed, its
-   * timers (outcome prompt, close) stand, and the statistics wait for the claimer's outcome.
+   * outcome prompt stands, and the statistics wait for the claimer's outcome.
    */
   async reporterSaidGone(event: { reportId: string; memberId: string; claimCode: string }): Promise<void> {
     const { members, texts, log } = this.ports;

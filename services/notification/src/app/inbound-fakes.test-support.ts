@@ -71,16 +71,6 @@ export class FakeReportLifecycle implements ReportLifecycle {
   readonly outcomes = new Map<string, ClaimOutcomeLabel>();
   /** reportId → claimer. */
   readonly claimers = new Map<string, { memberId: string; claimedAt: Date }>();
-  readonly expired: string[] = [];
-  readonly closed: string[] = [];
-
-  async expireReport(reportId: string): Promise<void> {
-    this.expired.push(reportId);
-  }
-
-  async closeClaimedReport(reportId: string): Promise<void> {
-    this.closed.push(reportId);
-  }
 
   /** As the report service decides: an unclaimed report departs; a claimed one is told once, or settled by its outcome. */
   async markDepartedByReporter(phoneNumber: string): Promise<ReporterGoneCounts> {

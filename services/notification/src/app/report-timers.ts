@@ -1,5 +1,5 @@
 import type { AlertDispatch } from '../domain/alert-dispatch.js';
-import { escalationJob, MINUTE_MS, outcomePromptJob, reportLifecycleJob } from '../domain/alert-schedule.js';
+import { escalationJob, MINUTE_MS, outcomePromptJob } from '../domain/alert-schedule.js';
 import type { AlertScheduler } from './ports/alert-jobs.js';
 import type { DispatchLog } from './ports/clock-and-log.js';
 
@@ -19,9 +19,10 @@ export const defaultReportTimerSettings: ReportTimerSettings = {
 };
 
 /**
- * The delayed jobs of a report besides its alerts, each idempotent by job id: while it is active, its expiry and the
- * wider alerts of the escalation; while it is claimed, the end of the claim's window and the outcome prompt. A
- * report's jobs are cancelled together when its state changes (AlertScheduler.cancelForReport).
+ * The delayed jobs of this service for a report besides its alerts, each idempotent by job id: while it is active, the
+ * wider alerts of the escalation; while it is claimed, the outcome prompt. A report's jobs are cancelled together when
+ * its state changes (AlertScheduler.cancelForReport). The report's own expiry and claim close are the report
+ * service's timers.
  */
 export class ReportTimers {
   constructor(
@@ -29,19 +30,17 @@ export class ReportTimers {
     private readonly settings: ReportTimerSettings = defaultReportTimerSettings,
   ) {}
 
-  async whileActive(dispatch: Pick<AlertDispatch, 'reportId' | 'widerCoverage'>, activeSince: Date, expiresAt: Date): Promise<void> {
+  async whileActive(dispatch: Pick<AlertDispatch, 'reportId' | 'widerCoverage'>, activeSince: Date): Promise<void> {
     const { scheduler, log } = this.ports;
-    await scheduler.schedule(reportLifecycleJob('expire', dispatch.reportId), expiresAt);
     const escalateAt = new Date(activeSince.getTime() + this.settings.escalateAfterMinutes * MINUTE_MS);
     for (const member of dispatch.widerCoverage) {
       await scheduler.schedule(escalationJob({ reportId: dispatch.reportId, ...member }), escalateAt);
     }
-    log.info({ reportId: dispatch.reportId, expiresAt: expiresAt.toISOString(), wider: dispatch.widerCoverage.length }, 'expiry and escalation scheduled');
+    log.info({ reportId: dispatch.reportId, escalateAt: escalateAt.toISOString(), wider: dispatch.widerCoverage.length }, 'escalation scheduled');
   }
 
-  async whileClaimed(claim: { reportId: string; memberId: string; claimedAt: Date; closesAt: Date }): Promise<void> {
+  async whileClaimed(claim: { reportId: string; memberId: string; claimedAt: Date }): Promise<void> {
     const { scheduler } = this.ports;
-    await scheduler.schedule(reportLifecycleJob('close', claim.reportId), claim.closesAt);
     await scheduler.schedule(outcomePromptJob(claim), new Date(claim.claimedAt.getTime() + this.settings.outcomePromptHours * 60 * MINUTE_MS));
   }
 }

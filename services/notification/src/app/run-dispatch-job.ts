@@ -1,16 +1,12 @@
 import type { DispatchJob } from '../domain/alert-schedule.js';
 import type { AlertJobOutcome, JobAttempt } from './ports/alert-jobs.js';
 import type { DispatchLog } from './ports/clock-and-log.js';
-import type { ReportLifecycle } from './ports/other-services.js';
 import type { RunAlertJob } from './run-alert-job.js';
 import type { SendClaimLocation } from './send-claim-location.js';
 import type { SendFollowUpText } from './send-follow-up-text.js';
 import type { SendOutcomePrompt } from './send-outcome-prompt.js';
 
-/**
- * Runs a delayed job by its kind. Expiring and closing are the report service's to decide: it changes the report
- * only when it is still due, and announces the change, which this service then follows like any other.
- */
+/** Runs a delayed job by its kind. */
 export class RunDispatchJob {
   constructor(
     private readonly ports: {
@@ -19,7 +15,6 @@ export class RunDispatchJob {
       sendText: Pick<SendFollowUpText, 'execute'>;
       /** Absent when this service does not handle claims' follow-ups (no location job is then queued). */
       sendClaimLocation: Pick<SendClaimLocation, 'execute'> | undefined;
-      reports: Pick<ReportLifecycle, 'expireReport' | 'closeClaimedReport'>;
       log: DispatchLog;
     },
   ) {}
@@ -42,12 +37,9 @@ export class RunDispatchJob {
         return { kind: 'done' };
       }
       case 'expire':
-        await this.ports.reports.expireReport(job.reportId);
-        this.ports.log.info({ reportId: job.reportId }, 'report expiry checked');
-        return { kind: 'done' };
       case 'close':
-        await this.ports.reports.closeClaimedReport(job.reportId);
-        this.ports.log.info({ reportId: job.reportId }, 'claim window end checked');
+        // Queued by an earlier version: the report service runs this timer itself.
+        this.ports.log.info({ reportId: job.reportId, job: job.kind }, "retired lifecycle job let go: the report service keeps the report's timers");
         return { kind: 'done' };
     }
   }

@@ -62,7 +62,6 @@ describe('StartDispatchOnReportSubmitted', () => {
     expect(await scheduler.pending()).toEqual([
       { job: expect.objectContaining({ kind: 'alert', memberId: 'm1', companyId: 'c1', companyName: 'Bees', distanceMiles: 2.5 }), runAt: clock.now() },
       { job: expect.objectContaining({ kind: 'escalation', memberId: 'm9', distanceMiles: 31, round: 'escalation' }), runAt: new Date('2026-06-01T12:30:00Z') },
-      { job: { kind: 'expire', jobId: 'expire--r1', reportId: 'r1' }, runAt: new Date('2026-06-04T12:00:00Z') },
     ]);
     expect((await dispatches.findByReportId('r1'))?.status).toBe('scheduled');
 

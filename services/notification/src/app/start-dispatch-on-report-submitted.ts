@@ -8,7 +8,7 @@ import type { ScheduleAlerts } from './schedule-alerts.js';
 
 /**
  * Handles ReportSubmitted: keeps the report as the event carried it (coverage included) once, schedules its alerts
- * from that coverage (with its expiry and escalation), then marks it scheduled. A redelivery after a crash in between schedules again (idempotent per
+ * from that coverage (with its escalation), then marks it scheduled. A redelivery after a crash in between schedules again (idempotent per
  * job id); one after it was marked does nothing, so members whose alert already went out are not alerted twice.
  */
 export class StartDispatchOnReportSubmitted {
@@ -33,7 +33,7 @@ export class StartDispatchOnReportSubmitted {
     const dispatch = await this.ports.dispatches.findByReportId(report.reportId);
     if (!dispatch || dispatch.status === 'scheduled' || dispatch.reportState !== 'active') return recorded;
     await this.ports.scheduleAlerts.execute({ reportId: dispatch.reportId, coverage: dispatch.coverage, round: 'submitted' });
-    await this.ports.timers?.whileActive(dispatch, dispatch.submittedAt, dispatch.expiresAt);
+    await this.ports.timers?.whileActive(dispatch, dispatch.submittedAt);
     await this.ports.dispatches.markScheduled(report.reportId, this.ports.clock.now());
     return recorded;
   }

@@ -50,8 +50,11 @@ export type AlertJob = {
   round: string;
 };
 
-/** The report's lifecycle, driven from here: expire it when nobody claimed it, close its claim when the window ends. */
-export type ReportLifecycleJob = { kind: 'expire' | 'close'; jobId: string; reportId: string };
+/**
+ * The report's expiry and claim close as earlier versions of this service queued them. The report service keeps these
+ * timers itself now (and armed its own for every live report when it started), so one still in the queue is let go.
+ */
+export type RetiredReportLifecycleJob = { kind: 'expire' | 'close'; jobId: string; reportId: string };
 
 /** Asks the claimer, a while after the claim, what became of the swarm. */
 export type OutcomePromptJob = { kind: 'outcome-prompt'; jobId: string; reportId: string; memberId: string; claimedAt: string };
@@ -87,7 +90,7 @@ export type TextJob = { kind: 'text'; jobId: string; reportId: string; text: Fol
 export type LocationJob = { kind: 'location'; jobId: string; reportId: string; memberId: string; claimedAt: string };
 
 /** Every delayed job of this service: a report's jobs are cancelled together (see AlertScheduler.cancelForReport). */
-export type DispatchJob = AlertJob | ReportLifecycleJob | OutcomePromptJob | TextJob | LocationJob;
+export type DispatchJob = AlertJob | RetiredReportLifecycleJob | OutcomePromptJob | TextJob | LocationJob;
 
 /** Texts decided on stay due whatever happens to the report later; every other job of a report goes with it. */
 export function cancelledWithReport(job: DispatchJob): boolean {
@@ -106,10 +109,6 @@ export function alertJob(fields: Omit<AlertJob, 'jobId' | 'kind'>): AlertJob {
 /** The one wider alert a member may get about a report: its round is fixed, so its send key is too. */
 export function escalationJob(fields: Omit<AlertJob, 'jobId' | 'kind' | 'round'>): AlertJob {
   return { kind: 'escalation', jobId: `escalation--${fields.reportId}--${fields.memberId}`, round: 'escalation', ...fields };
-}
-
-export function reportLifecycleJob(kind: ReportLifecycleJob['kind'], reportId: string): ReportLifecycleJob {
-  return { kind, jobId: `${kind}--${reportId}`, reportId };
 }
 
 export function outcomePromptJob(claim: { reportId: string; memberId: string; claimedAt: Date }): OutcomePromptJob {

@@ -356,6 +356,20 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
         expect(await reports.findLiveByReporterPhone('5559999999')).toEqual([]);
       });
 
+      it('pages through the live reports by claim code, and only those', async () => {
+        const active = aReport({ claimCode: '00300' });
+        const expiredOne = aReport({ claimCode: '00100', state: 'expired' });
+        for (const report of [active, expiredOne]) await reports.create(report, []);
+        const held = await claimedReport({ claimCode: '00200' });
+        const closedOne = await claimedReport({ claimCode: '00050' });
+        await reports.close(closedOne.reportId, claim, LATER, closed(closedOne.reportId, 'member-1', 'close-live', LATER));
+        const codes = (page: Report[]) => page.map((report) => report.claimCode);
+        expect(codes(await reports.findLiveAfterClaimCode(undefined, 1))).toEqual(['00200']);
+        expect(codes(await reports.findLiveAfterClaimCode('00200', 5))).toEqual(['00300']);
+        expect(await reports.findLiveAfterClaimCode('00300', 5)).toEqual([]);
+        expect((await reports.findLiveAfterClaimCode(undefined, 5)).find((report) => report.reportId === held.reportId)?.claim).toEqual(claim);
+      });
+
       it('makes an active report depart while it is active since the time seen, freeing its code', async () => {
         const report = aReport({ claimCode: '16180' });
         await reports.create(report, []);

@@ -1,7 +1,7 @@
 import type { BadReason } from '../domain/claim.js';
 import type { Coverage } from '../domain/coverage.js';
 import type { MemberAlert } from '../domain/member-alert.js';
-import type { LiveReportSeen } from '../domain/lifecycle.js';
+import type { LiveReportSeen, ReportTimerKind } from '../domain/lifecycle.js';
 import type { ClaimOutcome, GeoPoint, Place, Report, ReportClaim } from '../domain/report.js';
 import type {
   ClaimOutcomeRecorded,
@@ -43,6 +43,11 @@ export interface ReportRepository {
   findClaimedBy(memberId: string): Promise<Report[]>;
   /** The live reports made from this phone number (ten digits), in no particular order. */
   findLiveByReporterPhone(reporterPhone: string): Promise<Report[]>;
+  /**
+   * Live reports by claim code, the first `limit` after `afterClaimCode` (from the lowest without it): the pages of
+   * every live report, read through the live-code lookup.
+   */
+  findLiveAfterClaimCode(afterClaimCode: string | undefined, limit: number): Promise<Report[]>;
 
   /**
    * The transitions. Each is one conditional change that applies only while the report is still as the
@@ -127,6 +132,34 @@ export interface ImageStore {
   find(name: string): Promise<StoredImage | undefined>;
   /** Removes the picture for good; nothing happens when none has this name, so a repeated removal is harmless. */
   remove(name: string): Promise<void>;
+}
+
+/**
+ * A report's lifecycle timer as it is armed: its expiry or its claim's close, at the time the report's state gave it.
+ * Arming the same kind, report and time again is the same timer.
+ */
+export type ReportTimer = { kind: ReportTimerKind; reportId: string; at: Date };
+
+/** What a timer's run decided: done, or run again at `at` (its moment had not come on this machine's clock). */
+export type ReportTimerOutcome = { kind: 'done' } | { kind: 'reschedule'; at: Date };
+
+/** A thrown error means "try again later, with backoff". */
+export type ReportTimerHandler = (timer: ReportTimer) => Promise<ReportTimerOutcome>;
+
+/**
+ * Delayed jobs of the reports' lifecycle (BullMQ in Redis in the distributed mode, timers in this process otherwise).
+ * A timer that is no longer the report's when it runs is harmless: its run decides on the report as it is then.
+ */
+export interface ReportLifecycleScheduler {
+  /** Arms the timer; one armed already (pending or running) is left as it is, one that ran or gave up runs again. */
+  schedule(timer: ReportTimer): Promise<void>;
+  /** Drops the report's pending timers but `keep`; answers how many were dropped. A running one finishes. */
+  cancelForReport(reportId: string, keep?: ReportTimer): Promise<number>;
+  /** Timers not yet run, soonest first. */
+  pending(): Promise<ReportTimer[]>;
+  /** Starts running due timers with the handler; failing runs are tried again with backoff. */
+  start(handler: ReportTimerHandler): Promise<void>;
+  close(): Promise<void>;
 }
 
 export interface Clock {

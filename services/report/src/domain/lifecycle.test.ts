@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aReport } from '../adapters/report-repository.contract.js';
-import { closesAt, expiresAt, isDueToClose, isDueToExpire, isLive, liveReportSeen, reporterPhoneFrom } from './lifecycle.js';
+import { closesAt, expiresAt, isDueToClose, isDueToExpire, isLive, liveReportSeen, reporterPhoneFrom, timerOf } from './lifecycle.js';
 
 const activeSince = new Date('2026-06-01T12:00:00.000Z');
 const claimedAt = new Date('2026-06-02T08:30:00.000Z');
@@ -46,6 +46,21 @@ describe('close', () => {
     expect(isDueToClose(aReport({ state: 'claimed', claim: { memberId: 'm-1', claimedAt, closedAt: closesAt(claimedAt) } }), later)).toBe(false);
     expect(isDueToClose(aReport({ state: 'active' }), later)).toBe(false);
     expect(isDueToClose(aReport({ state: 'departed', claim: { memberId: 'm-1', claimedAt } }), later)).toBe(false);
+  });
+});
+
+describe('the timer of a report', () => {
+  it('is its expiry while it is active, counted from when it became active', () => {
+    expect(timerOf(aReport({ activeSince }), 48)).toEqual({ kind: 'expire', at: expiresAt(activeSince, 48) });
+  });
+
+  it('is its close while a claim holds it, whatever the active period', () => {
+    expect(timerOf(aReport({ state: 'claimed', activeSince, claim: { memberId: 'm-1', claimedAt } }), 48)).toEqual({ kind: 'close', at: closesAt(claimedAt) });
+  });
+
+  it('is none once the report has ended, a closed claim included', () => {
+    expect(timerOf(aReport({ state: 'claimed', claim: { memberId: 'm-1', claimedAt, closedAt: closesAt(claimedAt) } }), 72)).toBeUndefined();
+    for (const state of ['bad', 'expired', 'departed'] as const) expect(timerOf(aReport({ state, claim: { memberId: 'm-1', claimedAt } }), 72)).toBeUndefined();
   });
 });
 

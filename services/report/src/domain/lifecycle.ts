@@ -62,6 +62,20 @@ export function isDueToClose(report: Report, now: Date): report is Report & { cl
   return report.state === 'claimed' && report.claim !== undefined && report.claim.closedAt === undefined && now.getTime() >= closesAt(report.claim.claimedAt).getTime();
 }
 
+/**
+ * The one lifecycle timer a live report has: an active report expires REPORT_ACTIVE_HOURS after it became active, a
+ * claimed one closes when its claim's window ends; a report that has ended has none.
+ */
+export type ReportTimerKind = 'expire' | 'close';
+
+export type DueTimer = { kind: ReportTimerKind; at: Date };
+
+export function timerOf(report: Report, activeHours: number): DueTimer | undefined {
+  if (report.state === 'active') return { kind: 'expire', at: expiresAt(report.activeSince, activeHours) };
+  if (report.state === 'claimed' && report.claim && report.claim.closedAt === undefined) return { kind: 'close', at: closesAt(report.claim.claimedAt) };
+  return undefined;
+}
+
 /** Throws REPORT.NOT_FOUND for a report that does not exist: the lifecycle calls need one to decide on. */
 export function existing(report: Report | undefined): Report {
   if (!report) throw new ReportError('REPORT.NOT_FOUND', 'report not found');

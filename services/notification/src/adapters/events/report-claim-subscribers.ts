@@ -16,7 +16,7 @@ import {
 } from '@swarm/runtime';
 import type { Clock } from '../../app/ports/clock-and-log.js';
 import type { FollowReportClaims } from '../../app/follow-report-claims.js';
-import { DEFAULT_PERIOD_MS, NOTIFICATION_CONSUMER } from './report-submitted-subscriber.js';
+import { NOTIFICATION_CONSUMER } from './report-submitted-subscriber.js';
 
 /** Subscribes dispatch to the events of a report after its submission. */
 export async function subscribeToReportClaims(bus: EventBus, follow: FollowReportClaims, clock: Clock, logger: Logger): Promise<Subscription[]> {
@@ -24,24 +24,10 @@ export async function subscribeToReportClaims(bus: EventBus, follow: FollowRepor
   return Promise.all([
     subscribeTo(bus, NOTIFICATION_CONSUMER, ReportClaimedEvent, async (event, delivery) => {
       logger.debug({ reportId: event.reportId, eventId: delivery.id }, 'report claimed');
-      const claimedAt = at(event.claimedAt);
-      await follow.claimed({
-        eventId: delivery.id,
-        reportId: event.reportId,
-        memberId: event.memberId,
-        claimedAt,
-        closesAt: event.closesAt ? timestampDate(event.closesAt) : new Date(claimedAt.getTime() + DEFAULT_PERIOD_MS),
-      });
+      await follow.claimed({ eventId: delivery.id, reportId: event.reportId, memberId: event.memberId, claimedAt: at(event.claimedAt) });
     }),
     subscribeTo(bus, NOTIFICATION_CONSUMER, ReportUnclaimedEvent, async (event, delivery) => {
-      const unclaimedAt = at(event.unclaimedAt);
-      await follow.unclaimed({
-        eventId: delivery.id,
-        reportId: event.reportId,
-        memberId: event.memberId,
-        unclaimedAt,
-        expiresAt: event.expiresAt ? timestampDate(event.expiresAt) : new Date(unclaimedAt.getTime() + DEFAULT_PERIOD_MS),
-      });
+      await follow.unclaimed({ eventId: delivery.id, reportId: event.reportId, memberId: event.memberId, unclaimedAt: at(event.unclaimedAt) });
     }),
     subscribeTo(bus, NOTIFICATION_CONSUMER, ReportMarkedBadEvent, async (event) => {
       await follow.markedBad({ reportId: event.reportId, markedAt: at(event.markedAt) });

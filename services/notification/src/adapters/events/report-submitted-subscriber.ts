@@ -5,9 +5,6 @@ import { ReportSubmittedEvent, subscribeTo, type EventBus, type Logger, type Sub
 import type { StartDispatchOnReportSubmitted } from '../../app/start-dispatch-on-report-submitted.js';
 import { withinReportDispatch } from '../telemetry/alert-job-context.js';
 
-/** 72 hours: a report's default active period and a claim's window, for an event from a sender that names neither. */
-export const DEFAULT_PERIOD_MS = 72 * 60 * 60 * 1000;
-
 const coveringMember = ({ memberId, distanceMiles, companyId, companyName }: CoveringMember) => ({ memberId, distanceMiles, companyId, companyName });
 
 /** The durable consumer name of this service on the event bus. */
@@ -19,9 +16,10 @@ export function subscribeToReportSubmitted(
   logger: Logger,
 ): Promise<Subscription> {
   return subscribeTo(bus, NOTIFICATION_CONSUMER, ReportSubmittedEvent, async (event, delivery) => {
-    // Every report is stored with its place and time; an event without them is not one the report service sends.
-    if (!event.location || !event.submittedAt) throw new Error(`report.submitted ${delivery.id} has no location or submitted_at`);
+    // Every report is stored with its place, time and expiry; an event without them is not one the report service sends.
+    if (!event.location || !event.submittedAt || !event.expiresAt) throw new Error(`report.submitted ${delivery.id} has no location, submitted_at or expires_at`);
     const submittedAt = timestampDate(event.submittedAt);
+    const expiresAt = timestampDate(event.expiresAt);
     // The alert jobs it schedules time their SMS from the report's submission (the alert latency metric).
     const outcome = await withinReportDispatch({ submittedAt }, () =>
       startDispatch.execute({
@@ -34,8 +32,7 @@ export function subscribeToReportSubmitted(
         submittedAt,
         coverage: event.coverage.map(coveringMember),
         widerCoverage: event.widerCoverage.map(coveringMember),
-        // A report service older than expiry sends none: such a report gets the default active period.
-        expiresAt: event.expiresAt ? timestampDate(event.expiresAt) : new Date(submittedAt.getTime() + DEFAULT_PERIOD_MS),
+        expiresAt,
         reporterUpdates: event.reporterUpdates,
         // The number is used only with the reporter's consent, whatever else arrives.
         reporterPhone: event.reporterUpdates ? event.reporterPhone : '',

@@ -11,17 +11,9 @@ const options = { timeoutMs: 5_000 };
 const refused = (error: unknown) =>
   error instanceof ConnectError && (error.code === Code.NotFound || error.code === Code.PermissionDenied || error.code === Code.FailedPrecondition);
 
-/** The report service's lifecycle calls over its RPC. */
+/** The report service's calls for reporters' and claimers' replies, over its RPC. */
 export class RpcReportLifecycle implements ReportLifecycle {
   constructor(private readonly reports: Client<typeof ReportService>) {}
-
-  async expireReport(reportId: string): Promise<void> {
-    await this.ignoringUnknownReport(() => this.reports.expireReport({ reportId }, options));
-  }
-
-  async closeClaimedReport(reportId: string): Promise<void> {
-    await this.ignoringUnknownReport(() => this.reports.closeClaimedReport({ reportId }, options));
-  }
 
   async markDepartedByReporter(phoneNumber: string): Promise<ReporterGoneCounts> {
     const { departed, claimerTold, settled } = await this.reports.markDepartedByReporter({ reporterPhone: phoneNumber }, options);
@@ -43,14 +35,5 @@ export class RpcReportLifecycle implements ReportLifecycle {
     const claimed = reports.find((report) => report.reportId === reportId);
     if (!claimed?.claimedAt) return undefined;
     return { claimedAt: timestampDate(claimed.claimedAt), outcome: claimOutcomes.label(claimed.outcome) };
-  }
-
-  /** A job about a report the report service does not know has nothing to do: it is not retried. */
-  private async ignoringUnknownReport(call: () => Promise<unknown>): Promise<void> {
-    try {
-      await call();
-    } catch (error) {
-      if (!(error instanceof ConnectError && error.code === Code.NotFound)) throw error;
-    }
   }
 }

@@ -1,6 +1,6 @@
 import { memberOf } from '../../testing/dispatch-fakes.js';
 import { describe, expect, it, vi } from 'vitest';
-import { alertJob, reportLifecycleJob } from '../../domain/alert-schedule.js';
+import { alertJob, outcomePromptJob } from '../../domain/alert-schedule.js';
 import { alertSchedulerContract, ManualClock } from '../alert-scheduler.contract.js';
 import { ForegroundRequests } from '@swarm/runtime';
 import { InProcessAlertScheduler } from './in-process-alert-scheduler.js';
@@ -101,7 +101,7 @@ describe('InProcessAlertScheduler', () => {
     const job = (reportId: string, memberId: string) => alertJob({ reportId, memberId, companyId: 'c', companyName: 'C', distanceMiles: 1, round: 'submitted' });
     await scheduler.schedule(job('r1', 'm1'), clock.now());
     await scheduler.schedule(job('r1', 'm2'), new Date('2026-06-02T12:00:00Z'));
-    await scheduler.schedule(reportLifecycleJob('expire', 'r1'), new Date('2026-06-04T12:00:00Z'));
+    await scheduler.schedule(outcomePromptJob({ reportId: 'r1', memberId: 'm3', claimedAt: new Date('2026-06-01T12:00:00Z') }), new Date('2026-06-04T12:00:00Z'));
     await scheduler.schedule(job('r2', 'm1'), new Date('2026-06-02T12:00:00Z'));
     await scheduler.runDue();
     expect((await scheduler.pending()).map((p) => p.job.jobId)).toContain('alert--r1--m1');

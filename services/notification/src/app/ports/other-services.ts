@@ -29,12 +29,8 @@ export interface AlertBilling {
   refundAlert(refund: { reportId: string; memberId: string; channel: AlertChannel; reason: string }): Promise<'refunded' | 'not-charged'>;
 }
 
-/** The report service, as the report's lifecycle jobs and the replies of reporters and claimers need it. */
+/** The report service, as the replies of reporters and claimers and the outcome prompt need it. */
 export interface ReportLifecycle {
-  /** Expires the report if it is still active and due; idempotent. */
-  expireReport(reportId: string): Promise<void>;
-  /** Closes the claim if its window has ended; idempotent. */
-  closeClaimedReport(reportId: string): Promise<void>;
   /**
    * The reporter texted GONE: active reports made from this number depart, claimed ones without an outcome are marked
    * so their claimer is told; answers how many of each, and how many had an outcome already.

@@ -110,6 +110,14 @@ export class MemoryReportRepository implements ReportRepository {
     return [...(this.liveByReporterPhone.get(reporterPhone) ?? [])].map((reportId) => structuredClone(this.reports.get(reportId)!));
   }
 
+  async findLiveAfterClaimCode(afterClaimCode: string | undefined, limit: number): Promise<Report[]> {
+    return [...this.liveByClaimCode.entries()]
+      .filter(([claimCode]) => afterClaimCode === undefined || claimCode > afterClaimCode)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .slice(0, limit)
+      .map(([, reportId]) => structuredClone(this.reports.get(reportId)!));
+  }
+
   async claim(reportId: string, claim: ReportClaim, event: ReportClaimed): Promise<boolean> {
     return this.transition(reportId, (report) => report.state === 'active', (report) => ({ ...report, state: 'claimed', claim: { ...claim } }), event);
   }

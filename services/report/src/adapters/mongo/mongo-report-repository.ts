@@ -236,6 +236,13 @@ export class MongoReportRepository implements ReportRepository {
     return documents.map(fromDocument);
   }
 
+  /** Along the unique index of live claim codes, which holds the live reports only. */
+  async findLiveAfterClaimCode(afterClaimCode: string | undefined, limit: number): Promise<Report[]> {
+    const filter = afterClaimCode === undefined ? { liveClaimCode: { $exists: true } } : { liveClaimCode: { $gt: afterClaimCode } };
+    const documents = await this.collection.find(filter).sort({ liveClaimCode: 1 }).limit(limit).toArray();
+    return documents.map(fromDocument);
+  }
+
   async claim(reportId: string, claim: ReportClaim, event: ReportClaimed): Promise<boolean> {
     return this.transition(reportId, { state: 'active' }, { $set: { state: 'claimed', claimedBy: claim.memberId, claimedAt: claim.claimedAt } }, event);
   }

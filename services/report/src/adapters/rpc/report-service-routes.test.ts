@@ -9,6 +9,7 @@ import type { ReportAssociation } from '../../domain/report.js';
 import { buildReportService } from '../../report-service.js';
 import { MemoryImageStore } from '../memory/memory-image-store.js';
 import { MemoryReportRepository } from '../memory/memory-report-repository.js';
+import { InProcessReportLifecycleScheduler } from '../scheduler/in-process-report-lifecycle-scheduler.js';
 import { SharpImageProcessor } from '../sharp/sharp-image-processor.js';
 
 const SALEM = { latitude: 44.9429, longitude: -123.0351 };
@@ -18,7 +19,13 @@ function reportClient(
   clock = { now: new Date('2026-06-01T12:00:00Z') },
   reports = new MemoryReportRepository(new MemoryOutbox()),
 ) {
+  return reportServiceOver(associations, clock, reports).client;
+}
+
+/** The service behind its Connect client, with its lifecycle timers in this process on the test's clock. */
+function reportServiceOver(associations: ReportAssociation[], clock: { now: Date }, reports = new MemoryReportRepository(new MemoryOutbox())) {
   let id = 0;
+  const timers = new InProcessReportLifecycleScheduler({ now: () => clock.now });
   const service = buildReportService({
     reports,
     coverage: {
@@ -38,8 +45,9 @@ function reportClient(
     clock: { now: () => clock.now },
     ids: { newId: () => `00000000-0000-4000-8000-${String((id += 1)).padStart(12, '0')}` },
     randomBelow: () => id,
+    timers,
   }, undefined, { reportActiveHours: 72, reporterDataDays: 30 });
-  return createClient(ReportService, createRouterTransport(service.routes));
+  return { client: createClient(ReportService, createRouterTransport(service.routes)), service, timers };
 }
 
 const request = {
@@ -193,30 +201,38 @@ describe('claiming over Connect', () => {
 describe('the report lifecycle over Connect', () => {
   async function claimedReport() {
     const clock = { now: new Date('2026-06-01T12:00:00Z') };
-    const client = reportClient([SALEM_BEES], clock);
+    const { client, service, timers } = reportServiceOver([SALEM_BEES], clock);
     const { reportId } = await client.submitReport({ ...request, reporterUpdates: true });
     await client.recordAlert({ reportId, memberId: 'm-1', companyId: 'c-1', companyName: 'Salem Bees', distanceMiles: 1 });
     await client.claimReport({ reportId, memberId: 'm-1' });
-    return { client, clock, reportId };
+    return { client, clock, reportId, service, timers };
   }
 
-  it('expires an active report once its time has come, and says so once', async () => {
+  it('expires an active report when its timer comes due, not before', async () => {
     const clock = { now: new Date('2026-06-01T12:00:00Z') };
-    const client = reportClient([SALEM_BEES], clock);
+    const { client, service, timers } = reportServiceOver([SALEM_BEES], clock);
     const { reportId } = await client.submitReport(request);
-    expect(await client.expireReport({ reportId })).toMatchObject({ expired: false, state: ReportState.ACTIVE });
+    await service.lifecycle.armTimers.forLiveReports();
+    await service.lifecycle.start();
+    clock.now = new Date('2026-06-04T11:59:59Z');
+    await timers.runDue();
+    expect((await client.getReport({ reportId })).report?.state).toBe(ReportState.ACTIVE);
     clock.now = new Date('2026-06-04T12:00:00Z');
-    expect(await client.expireReport({ reportId })).toMatchObject({ expired: true, state: ReportState.EXPIRED });
-    expect(await client.expireReport({ reportId })).toMatchObject({ expired: false, state: ReportState.EXPIRED });
+    await timers.runDue();
     expect((await client.getReport({ reportId })).report?.state).toBe(ReportState.EXPIRED);
+    expect(await timers.pending()).toEqual([]);
+    await timers.close();
   });
 
-  it('closes a claimed report 72 hours after the claim; it stays in the claimer’s list, with the outcome recorded', async () => {
-    const { client, clock, reportId } = await claimedReport();
-    expect(await client.closeClaimedReport({ reportId })).toMatchObject({ closed: false });
+  it('closes a claimed report when its timer comes 72 hours after the claim; it stays in the claimer’s list, with the outcome recorded', async () => {
+    const { client, clock, reportId, service, timers } = await claimedReport();
+    await service.lifecycle.armTimers.forLiveReports();
+    await service.lifecycle.start();
+    expect(await timers.pending()).toEqual([{ kind: 'close', reportId, at: new Date('2026-06-04T12:00:00Z') }]);
     clock.now = new Date('2026-06-04T12:00:00Z');
-    expect(await client.closeClaimedReport({ reportId })).toMatchObject({ closed: true });
-    expect(await client.closeClaimedReport({ reportId })).toMatchObject({ closed: false });
+    await timers.runDue();
+    expect((await client.listClaimedReportsForMember({ memberId: 'm-1' })).reports).toMatchObject([{ reportId, canUnclaim: false }]);
+    await timers.close();
     await client.recordClaimOutcome({ reportId, memberId: 'm-1', outcome: ClaimOutcome.CAPTURED });
     const { reports } = await client.listClaimedReportsForMember({ memberId: 'm-1' });
     expect(reports).toMatchObject([{ reportId, canUnclaim: false, outcome: ClaimOutcome.CAPTURED }]);
@@ -241,8 +257,6 @@ describe('the report lifecycle over Connect', () => {
     ['an outcome by another member', (c: Client, id: string) => c.recordClaimOutcome({ reportId: id, memberId: 'm-2', outcome: ClaimOutcome.OTHER }), Code.PermissionDenied, 'REPORT.NOT_CLAIMER'],
     ['an unspecified outcome', (c: Client, id: string) => c.recordClaimOutcome({ reportId: id, memberId: 'm-1', outcome: ClaimOutcome.UNSPECIFIED }), Code.InvalidArgument, 'REPORT.INVALID_OUTCOME'],
     ['an outcome of an unknown report', (c: Client) => c.recordClaimOutcome({ reportId: 'missing', memberId: 'm-1', outcome: ClaimOutcome.OTHER }), Code.NotFound, 'REPORT.NOT_FOUND'],
-    ['the expiry of an unknown report', (c: Client) => c.expireReport({ reportId: 'missing' }), Code.NotFound, 'REPORT.NOT_FOUND'],
-    ['the close of an unknown report', (c: Client) => c.closeClaimedReport({ reportId: 'missing' }), Code.NotFound, 'REPORT.NOT_FOUND'],
   ] as const)('refuses %s with its Connect code and rule code', async (_case, call, code, rule) => {
     const { client, reportId } = await claimedReport();
     const error = await connectErrorOf(call(client, reportId));

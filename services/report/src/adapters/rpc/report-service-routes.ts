@@ -4,8 +4,6 @@ import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { badReportReasons, claimOutcomes } from '@swarm/proto/labels';
 import { toConnectError } from '@swarm/runtime';
 import type { ClaimReport } from '../../app/claim-report.js';
-import type { CloseClaimedReport } from '../../app/close-claimed-report.js';
-import type { ExpireReport } from '../../app/expire-report.js';
 import type { GetClaimDetails } from '../../app/get-claim-details.js';
 import type { GetReport } from '../../app/get-report.js';
 import type { GetReportImage } from '../../app/get-report-image.js';
@@ -57,8 +55,6 @@ export type ReportUseCases = {
   listActiveReportsForMember: ListActiveReportsForMember;
   listClaimedReportsForMember: ListClaimedReportsForMember;
   getReportImage: GetReportImage;
-  expireReport: ExpireReport;
-  closeClaimedReport: CloseClaimedReport;
   listLiveReportsByReporter: ListLiveReportsByReporter;
   markDepartedByReporter: MarkDepartedByReporter;
   recordClaimOutcome: RecordClaimOutcome;
@@ -177,12 +173,6 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
           };
         }),
       getReportImage: (request) => mapped(() => useCases.getReportImage.execute(request.reportId, request.memberId, request.thumbnail)),
-      expireReport: (request) =>
-        mapped(async () => {
-          const { expired, state } = await useCases.expireReport.execute(request.reportId);
-          return { expired, state: toProtoState(state) };
-        }),
-      closeClaimedReport: (request) => mapped(() => useCases.closeClaimedReport.execute(request.reportId)),
       listLiveReportsByReporter: (request) =>
         mapped(async () => ({ reports: (await useCases.listLiveReportsByReporter.execute(request.reporterPhone)).map(toProtoLiveReport) })),
       markDepartedByReporter: (request) =>
