@@ -44,6 +44,7 @@ const INFRASTRUCTURE = [
   '@swarm/proto/*',
   // The one mapping between each closed vocabulary's enum and its spec labels: pure, and the domain's own words.
   '!@swarm/proto/labels',
+  '!@swarm/proto/labels/*',
 ];
 
 /** What Node offers every script without an import (the `globals` package holds more than this needs). */

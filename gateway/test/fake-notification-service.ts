@@ -2,12 +2,16 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
 import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import { ClaimableState, ClaimWithTokenOutcome, NotificationService } from '@swarm/proto/notification/v1/notification_service';
+import { toConnectError } from '@swarm/runtime';
 
 /** Where the fake's claimed swarm is, as the claimer's answer gives it. */
 export const CLAIMED_LOCATION = { address: '1 Hive Way, Portland, OR', reporterName: 'Jo Doe', reporterPhone: '5035550177', mapUrl: 'https://maps.google.com/?q=45.51520,-122.67840' };
 
 /** What the notification service says when no chosen channel took a test alert. */
 export const NOTHING_SENT_MESSAGE = 'No test alert could be sent: none of the ways you chose reaches you yet.';
+
+/** A refusal as the notification service raises it: its rule code attached, the Connect code the error table's. */
+const refusal = (code: string, message: string) => toConnectError(Object.assign(new Error(message), { code }));
 
 type Alert = {
   reportId: string;
@@ -68,9 +72,9 @@ export class FakeNotificationService {
 
   private alertOf(token: string): Alert {
     if (this.unavailable) throw new ConnectError('connect ECONNREFUSED', Code.Unavailable);
-    if (this.expired.has(token)) throw new ConnectError('claim token expired', Code.FailedPrecondition);
+    if (this.expired.has(token)) throw refusal('NOTIFICATION.CLAIM_TOKEN_EXPIRED', 'claim token expired');
     const alert = this.alerts.get(token);
-    if (!alert) throw new ConnectError('invalid claim token', Code.InvalidArgument);
+    if (!alert) throw refusal('NOTIFICATION.INVALID_CLAIM_TOKEN', 'invalid claim token');
     return alert;
   }
 
@@ -94,8 +98,8 @@ export class FakeNotificationService {
       },
       sendTestAlert: (request) => {
         this.testAlertsAsked.push(request.memberId);
-        if (this.unknownMembers.has(request.memberId)) throw new ConnectError('member not found', Code.NotFound);
-        if (this.testAlertChannels.length === 0) throw new ConnectError(NOTHING_SENT_MESSAGE, Code.FailedPrecondition);
+        if (this.unknownMembers.has(request.memberId)) throw refusal('NOTIFICATION.MEMBER_NOT_FOUND', 'member not found');
+        if (this.testAlertChannels.length === 0) throw refusal('NOTIFICATION.TEST_ALERT_NOT_SENT', NOTHING_SENT_MESSAGE);
         return { channels: this.testAlertChannels };
       },
       listDevOutboxNotifications: () => ({

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { memberReportMessages } from '@swarm/proto/labels/answers';
 import webpush from 'web-push';
 import { BenchProcess } from './bench-process.js';
 import { launchChromium, paintsOf } from './first-paint.js';
@@ -448,7 +449,7 @@ async function sectionD(): Promise<void> {
     },
   );
   const winners = results.product.map(({ answers }) => answers.filter((answer) => answer.status === 200 && answer.message === 'Successfully claimed report!').length);
-  const refusedRightly = results.product.every(({ answers }) => answers.every((answer) => answer.status === 200 || answer.message === 'This swarm has already been claimed by another member.'));
+  const refusedRightly = results.product.every(({ answers }) => answers.every((answer) => answer.status === 200 || answer.message === memberReportMessages.alreadyClaimed));
   rows.push({
     row: 'd',
     figure: `claim race of ${SIZES.racers} web claims: winners per race`,

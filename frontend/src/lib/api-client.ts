@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { env } from '@/config/env';
+import { GENERIC_MESSAGE } from '@swarm/proto/labels/answers';
 
 /** Thrown for every non-2xx answer, so callers can branch on `status` (spec §8 maps statuses to messages). */
 export class ApiError extends Error {
@@ -56,7 +57,7 @@ export interface ApiResponse<TData> {
   data: TData;
 }
 
-const fallbackErrorMessage = 'Something went wrong. Refresh the page and try again.';
+const fallbackErrorMessage = GENERIC_MESSAGE;
 
 export async function apiRequest<TData>(path: string, options: ApiRequestOptions = {}): Promise<ApiResponse<TData>> {
   const { method = 'GET', body, headers = {}, signal } = options;

@@ -1,4 +1,5 @@
 import { swarmSizes, type SwarmSizeLabel } from '@swarm/proto/labels';
+import { MAX_ELEVATION_FEET } from '@swarm/proto/labels/forms';
 import { useSyncExternalStore } from 'react';
 
 /** Spec §3: the three swarm sizes, in the order they are offered. */
@@ -7,7 +8,7 @@ export type SwarmSize = SwarmSizeLabel;
 
 /** Spec §5 and §9: elevation in feet from the ground. */
 export const MIN_ELEVATION_FEET = 0;
-export const MAX_ELEVATION_FEET = 50;
+export { MAX_ELEVATION_FEET };
 
 /** What the identification flow has learnt so far; the report form asks only for what is missing. */
 export interface Identification {

@@ -1,5 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { fieldViolations } from '@swarm/runtime';
+import { GENERIC_MESSAGE } from '@swarm/proto/labels/answers';
+import { domainErrorCode, errorAnswerOf, fieldViolations } from '@swarm/runtime';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
@@ -31,6 +32,7 @@ export class HttpError extends Error {
   }
 }
 
+/** The status of a service's error that carries no rule code of the error table (a transport failure, say). */
 const statusByConnectCode: Partial<Record<Code, number>> = {
   [Code.InvalidArgument]: 400,
   [Code.Unauthenticated]: 401,
@@ -47,18 +49,30 @@ const statusByConnectCode: Partial<Record<Code, number>> = {
   [Code.DeadlineExceeded]: 503,
 };
 
-/** The status an error is answered with: a refusal's own, a service's code mapped, 500 for anything else. */
+/** The status an error is answered with: a refusal's own, a service's rule code's or Connect code's, 500 otherwise. */
 export function httpStatusOf(error: unknown): number {
   if (error instanceof HttpError) return error.status;
-  if (error instanceof ConnectError) return fieldViolations(error).length > 0 ? 400 : (statusByConnectCode[error.code] ?? 500);
+  if (error instanceof ConnectError) return serviceAnswerOf(error).status;
   return 500;
+}
+
+/**
+ * A service's error as HTTP: the rule code's row of the error table (@swarm/runtime) when it carries one, else its
+ * Connect code's status. The row's message stands alone; without one the service's words are answered, its field
+ * violations listed (the first as the message).
+ */
+function serviceAnswerOf(error: ConnectError): { status: number; message: string | undefined; violations: string[] } {
+  const answer = errorAnswerOf(domainErrorCode(error));
+  const violations = fieldViolations(error);
+  const status = answer?.status ?? (violations.length > 0 ? 400 : (statusByConnectCode[error.code] ?? 500));
+  if (answer?.message !== undefined) return { status, message: answer.message, violations: [] };
+  return { status, message: violations[0] ?? (status < 500 ? error.rawMessage : undefined), violations };
 }
 
 /** Seconds a client is asked to wait before retrying a call that met an unavailable service. */
 const RETRY_AFTER_SECONDS = 5;
 
-/** Spec §8: the message of a failure that is not the client's. */
-export const GENERIC_MESSAGE = 'Something went wrong. Refresh the page and try again.';
+export { GENERIC_MESSAGE };
 
 /**
  * The input a schema accepts, or a 400 HttpError with every broken rule (the first as the message), which the error
@@ -96,24 +110,24 @@ export function frameworkRefusal(error: { statusCode: number; code?: unknown }):
 }
 
 /**
- * Answers any error with the HTTP status and message the frontend expects. A service's field violations become
- * 400 with the first broken rule as the message and every one under `errors` (the form's 'Errors:' block); this is
- * the one place they are mapped. Internal failures keep their details in the log and out of the response.
+ * Answers any error with the HTTP status and message the frontend expects: a service's error by the error table, its
+ * field violations under `errors` (the form's 'Errors:' block), the route's message for the status first when it
+ * names one. This is the one place they are mapped. Internal failures keep their details in the log and out of the
+ * response.
  */
 export function replyWithError(reply: FastifyReply, error: unknown, messages: Partial<Record<number, string>> = {}): FastifyReply {
   if (error instanceof HttpError) {
     return reply.code(error.status).send(body(messages[error.status] ?? error.message, error.errors));
   }
   if (error instanceof ConnectError) {
-    const violations = fieldViolations(error);
-    if (violations.length > 0) return reply.code(400).send(body(messages[400] ?? violations[0] ?? error.rawMessage, violations));
-    const status = statusByConnectCode[error.code] ?? 500;
+    const { status, message, violations } = serviceAnswerOf(error);
+    const ruled = errorAnswerOf(domainErrorCode(error)) !== undefined;
     if (status === 503) {
       reply.log.warn({ err: error }, 'service unavailable');
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      // A service that died or restarted mid-call is back in a moment; a rule's own 503 says when to try, if ever.
+      if (!ruled) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     } else if (status >= 500) reply.log.error({ err: error }, 'service call failed');
-    const message = messages[status] ?? (status < 500 ? error.rawMessage : GENERIC_MESSAGE);
-    return reply.code(status).send(body(message));
+    return reply.code(status).send(body(messages[status] ?? message ?? GENERIC_MESSAGE, violations));
   }
   reply.log.error({ err: error }, 'request failed');
   return reply.code(500).send(body(GENERIC_MESSAGE));

@@ -1,6 +1,6 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError } from '@connectrpc/connect';
 import { claimableStates, claimWithTokenOutcomes } from '@swarm/proto/labels';
+import { claimLinkMessages } from '@swarm/proto/labels/answers';
 import type { AlertView, ClaimedSwarmLocation } from '@swarm/proto/notification/v1/notification_service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,8 +11,7 @@ import type { ClientRateLimiter } from '../rate-limit/rate-limits.js';
 export const ALERT_CLAIM_PATH = '/api/alerts/claim';
 
 export const CLAIM_MESSAGES = {
-  invalidLink: 'This claim link is not valid.',
-  over: 'This swarm can no longer be claimed.',
+  ...claimLinkMessages,
   tokenRequired: 'Send the claim token of the alert.',
   noPicture: 'This swarm has no picture.',
   tooMany: 'Too many claim requests from this connection. Please wait a while and try again.',
@@ -25,17 +24,6 @@ const CLAIM_TOKEN = /^[A-Za-z0-9._~-]{1,512}$/;
 const claimBody = z.object({ token: z.string() });
 
 const CLAIM_BODY_LIMIT_BYTES = 2 * 1024;
-
-/**
- * The token is the only proof on these routes, so a refusal says nothing about why beyond the link being no good:
- * malformed or forged (INVALID_ARGUMENT) reads as not found, a token whose alert can no longer be claimed as gone.
- */
-function claimRefusal(error: unknown): unknown {
-  if (!(error instanceof ConnectError)) return error;
-  if (error.code === Code.InvalidArgument) return new HttpError(404, CLAIM_MESSAGES.invalidLink);
-  if (error.code === Code.FailedPrecondition) return new HttpError(410, CLAIM_MESSAGES.over);
-  return error;
-}
 
 function claimToken(value: unknown): string {
   if (typeof value !== 'string' || !CLAIM_TOKEN.test(value)) throw new HttpError(404, CLAIM_MESSAGES.invalidLink);
@@ -85,9 +73,7 @@ export function alertClaimRoutes(app: FastifyInstance, options: { clients: Servi
     reply.header('cache-control', 'no-store');
     if (await limited(request, reply)) return reply;
     const token = claimToken((request.params as { token?: unknown }).token);
-    const { alert } = await clients.notification.getAlertByClaimToken({ claimToken: token }).catch((error: unknown) => {
-      throw claimRefusal(error);
-    });
+    const { alert } = await clients.notification.getAlertByClaimToken({ claimToken: token });
     return alertView(alert);
   });
 
@@ -96,14 +82,9 @@ export function alertClaimRoutes(app: FastifyInstance, options: { clients: Servi
   app.get('/api/alerts/claim/:token/thumbnail', async (request, reply) => {
     if (await limited(request, reply)) return reply;
     const token = claimToken((request.params as { token?: unknown }).token);
-    const { alert } = await clients.notification.getAlertByClaimToken({ claimToken: token }).catch((error: unknown) => {
-      throw claimRefusal(error);
-    });
+    const { alert } = await clients.notification.getAlertByClaimToken({ claimToken: token });
     if (!alert?.thumbnailUrl) throw new HttpError(404, CLAIM_MESSAGES.noPicture);
-    const image = await clients.report.getReportImage({ reportId: alert.reportId, memberId: alert.memberId, thumbnail: true }).catch((error: unknown) => {
-      if (error instanceof ConnectError && (error.code === Code.NotFound || error.code === Code.PermissionDenied)) throw new HttpError(404, CLAIM_MESSAGES.noPicture);
-      throw error;
-    });
+    const image = await clients.report.getReportImage({ reportId: alert.reportId, memberId: alert.memberId, thumbnail: true });
     return reply
       .header('content-type', image.contentType)
       .header('cache-control', 'private, max-age=3600')
@@ -118,9 +99,7 @@ export function alertClaimRoutes(app: FastifyInstance, options: { clients: Servi
     const parsed = claimBody.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, CLAIM_MESSAGES.tokenRequired);
     const token = claimToken(parsed.data.token);
-    const answer = await clients.notification.claimWithToken({ claimToken: token }).catch((error: unknown) => {
-      throw claimRefusal(error);
-    });
+    const answer = await clients.notification.claimWithToken({ claimToken: token });
     const outcome = claimWithTokenOutcomes.label(answer.outcome);
     if (!outcome) throw new Error(`the notification service answered an unknown claim outcome ${answer.outcome}`);
     // The claimer's answer: the place and the reporter one field each, for the page to make the phone and map tappable.

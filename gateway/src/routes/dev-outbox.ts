@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { claimWithTokenOutcomes } from '@swarm/proto/labels';
+import { domainErrorCode, errorAnswerOf } from '@swarm/runtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hostnameOf, isLoopbackAddress, isLoopbackName } from '../auth/site-identity.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { escapeHtml } from '../mail/login-email.js';
 import type { DevOutbox, OutboxEntry } from '../mail/dev-outbox.js';
 import { HttpError } from '../mappers/http-errors.js';
-import { CLAIM_MESSAGES } from './alert-claim.js';
 import { acceptFormBodies } from './sms-inbound.js';
 
 /** An SMS the notification service kept in its dev outbox instead of sending. */
@@ -255,9 +255,8 @@ function devOutboxScopeRoutes(app: FastifyInstance, outbox: DevOutbox, clients: 
       (answer) => ({ outcome: claimWithTokenOutcomes.label(answer.outcome) ?? 'unknown', message: answer.message, claimCode: answer.claimCode }),
       (error: unknown) => {
         // A token the service no longer takes is an answer to show, as the phone shows it; anything else is a failure.
-        const code = ConnectError.from(error).code;
-        if (code === Code.FailedPrecondition) return { outcome: 'refused', message: CLAIM_MESSAGES.over, claimCode: '' };
-        if (code === Code.InvalidArgument) return { outcome: 'refused', message: CLAIM_MESSAGES.invalidLink, claimCode: '' };
+        const refusal = errorAnswerOf(domainErrorCode(ConnectError.from(error)));
+        if (refusal?.message !== undefined && refusal.status < 500) return { outcome: 'refused', message: refusal.message, claimCode: '' };
         throw error;
       },
     );

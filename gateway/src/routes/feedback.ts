@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_NAME_LENGTH, NAME_TOO_LONG } from '@swarm/proto/labels/forms';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FeedbackSink } from '../feedback/feedback-sink.js';
@@ -20,7 +21,7 @@ const optionalText = (max: number, tooLong: string) =>
     .pipe(z.string().max(max, tooLong));
 
 const feedbackBody = z.object({
-  name: optionalText(255, 'Name is too long'),
+  name: optionalText(MAX_NAME_LENGTH, NAME_TOO_LONG),
   email: optionalText(254, 'Email is too long').pipe(z.union([z.literal(''), z.email('Email is invalid')])),
   message: z
     .string(EMPTY_MESSAGE)

@@ -4,18 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { memberIdOf as memberId } from '../auth/member-session.js';
 import type { ServiceClients } from '../clients/service-clients.js';
-import { ConnectError } from '@connectrpc/connect';
-import { domainErrorCode, fieldViolations } from '@swarm/runtime';
 import { HttpError } from '../mappers/http-errors.js';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-
-/** Spec §5: an address the member service could not place is answered 422 with the service's message. */
-function unplacedAddress(error: unknown): unknown {
-  if (!(error instanceof ConnectError) || domainErrorCode(error) !== 'MEMBER.ADDRESS_UNRESOLVED') return error;
-  const errors = fieldViolations(error);
-  return new HttpError(422, errors[0] ?? error.rawMessage, errors);
-}
 
 const informationBody = z.object({
   name: z.string().max(1000),
@@ -120,9 +111,7 @@ export function memberRoutes(app: FastifyInstance, options: { clients: ServiceCl
   app.put('/api/member/information', async (request) => {
     const parsed = informationBody.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, 'Send name, phoneNumber and address as text.');
-    const { member } = await clients.member.updateMemberInformation({ memberId: memberId(request), ...parsed.data }).catch((error: unknown) => {
-      throw unplacedAddress(error);
-    });
+    const { member } = await clients.member.updateMemberInformation({ memberId: memberId(request), ...parsed.data });
     return information(member);
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { domainErrorCode } from '@swarm/runtime';
+import { NOT_HUMAN_MESSAGE } from '@swarm/proto/labels/answers';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { BotCheck } from '../bot-check/bot-check.js';
@@ -27,7 +27,6 @@ export type MagicLinkLimits = {
 export const DEFAULT_MAGIC_LINK_LIMITS: MagicLinkLimits = { perAddress: 5, perClient: 20, windowMs: 60 * 60 * 1000 };
 
 const SUCCESS_MESSAGE = 'Success! Check for your email for a link to login.';
-const NOT_HUMAN_MESSAGE = "Failed to verify that you're a human. Refresh the page and try again.";
 const TOO_MANY_MESSAGE = 'Too many login links were requested. Please wait a while and try again.';
 
 const requestBody = z.object({ destination: z.string().max(320).optional(), recaptchaToken: z.string().max(4096).optional() });
@@ -71,10 +70,7 @@ export function magicLinkRoutes(
     if (!(await attempts.perAddress.take(request, addressKey(destination))).allowed) {
       throw new HttpError(429, TOO_MANY_MESSAGE);
     }
-    const issued = await clients.member.issueLoginToken({ email: destination }).catch((error: unknown) => {
-      if (error instanceof ConnectError && domainErrorCode(error) === 'MEMBER.INVALID_EMAIL') throw new HttpError(400, 'Please enter a valid email address.');
-      throw error;
-    });
+    const issued = await clients.member.issueLoginToken({ email: destination });
     const link = new URL(`${options.publicUrl}${MAGIC_LINK_CALLBACK_PATH}`);
     link.searchParams.set('token', issued.token);
     const validMinutes = Math.max(1, Math.round(issued.validForSeconds / 60));

@@ -1,24 +1,15 @@
 import { ConnectError } from '@connectrpc/connect';
-import { domainErrorCode, fieldViolations } from '@swarm/runtime';
+import { submissionMessages } from '@swarm/proto/labels/answers';
+import { isReportId } from '@swarm/proto/labels/report-id';
+import { domainErrorCode } from '@swarm/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import type { VerifiedSubmissions } from '../bot-check/recently-verified.js';
 import type { ServiceClients } from '../clients/service-clients.js';
-import { GENERIC_MESSAGE, HttpError } from '../mappers/http-errors.js';
+import { HttpError } from '../mappers/http-errors.js';
 import type { ClientRateLimiter } from '../rate-limit/rate-limits.js';
 import { sniffImage } from './report-image.js';
 
-/** Spec §8: the statuses the report form turns into its messages. */
-const reportMessages: Partial<Record<number, string>> = {
-  404: "We couldn't find any available beekeepers using our service in your area.",
-  409: 'This report has already been successfully submitted.',
-  413: 'The image you are uploading is too big. Please select a smaller image.',
-  422: 'Please select an address from the dropdown list.',
-  429: "Failed to verify that you're a human. Refresh the page and try again.",
-};
-
-const DUPLICATE_MESSAGE = 'A swarm at this address has already been successfully reported.';
-const NOT_A_PICTURE = 'The file is not a picture. Please select a JPEG, PNG, WebP, GIF or HEIC image.';
 const TOO_MANY_REPORTS = 'Too many reports from this connection. Please wait a while and try again.';
 
 /** The report form's text fields; the report service checks them. */
@@ -29,11 +20,8 @@ export const CONFIRM_DUPLICATE_FIELD = 'confirmDuplicate';
 export const PLACE_ID_FIELD = 'placeId';
 /** The checkbox 'Text me when a beekeeper is on the way': 'true' or 'false', false when not sent. */
 export const REPORTER_UPDATES_FIELD = 'reporterUpdates';
-export const REPORTER_UPDATES_VIOLATION = "reporterUpdates must be 'true' or 'false'";
 
 const MAX_FIELD_BYTES = 8 * 1024;
-/** A report id is the UUID the report service generated. */
-const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ReportRouteDependencies = {
   clients: ServiceClients;
@@ -50,9 +38,10 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
   /**
    * Spec §7 POST /report. The gateway reads the multipart body within its limits and judges the picture's bytes;
    * every rule of the form is the report service's. A validate-only call comes first, so the bot check (a paid
-   * provider) only sees well-formed reports; the report service then places the address with its own geocoder.
+   * provider) only sees well-formed reports; the report service then places the address with its own geocoder. The
+   * service's refusals are answered by the error table (the spec's messages for 404, 409, 413 and 422).
    */
-  app.post('/api/report', { config: { errorMessages: reportMessages } }, async (request, reply) => {
+  app.post('/api/report', async (request, reply) => {
     const limit = await rateLimiter.take(request);
     if (!limit.allowed) return tooMany(reply, limit.retryAfterSeconds, TOO_MANY_REPORTS);
     if (!request.isMultipart()) throw new HttpError(415, 'A report is sent as multipart/form-data.');
@@ -67,23 +56,10 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
       internalNote: fields.internalNote ?? '',
       recaptchaToken: fields.recaptchaToken ?? '',
       placeId: fields[PLACE_ID_FIELD]?.trim() ?? '',
+      reporterUpdates: fields[REPORTER_UPDATES_FIELD],
     };
-    const reporterUpdates = readReporterUpdates(fields[REPORTER_UPDATES_FIELD]);
-    // The checkbox's value is the gateway's to read (the service takes a boolean); a broken one joins the form's
-    // other broken rules in one answer.
-    await clients.report.submitReport({ ...form, validateOnly: true }).then(
-      () => {
-        if (reporterUpdates === undefined) throw new HttpError(400, REPORTER_UPDATES_VIOLATION, [REPORTER_UPDATES_VIOLATION]);
-      },
-      (error: unknown) => {
-        const violations = error instanceof ConnectError ? fieldViolations(error) : [];
-        if (reporterUpdates === undefined && violations.length > 0) {
-          throw new HttpError(400, violations[0] ?? REPORTER_UPDATES_VIOLATION, [...violations, REPORTER_UPDATES_VIOLATION]);
-        }
-        return rethrowAsReportError(error);
-      },
-    );
-    if (image && !sniffImage(image)) throw new HttpError(415, NOT_A_PICTURE);
+    await clients.report.submitReport({ ...form, validateOnly: true });
+    if (image && !sniffImage(image)) throw new HttpError(415, submissionMessages.notAPicture);
 
     const idempotencyId = form.idempotencyId.trim();
     const recaptchaToken = form.recaptchaToken.trim();
@@ -91,29 +67,29 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
       const verdict = await botCheck.verify(recaptchaToken, 'report', request.ip);
       if (!verdict.ok) {
         request.log.info({ reason: verdict.reason }, 'report refused by the bot check');
-        throw new HttpError(429, reportMessages[429] ?? 'Error');
+        throw new HttpError(429, submissionMessages.notHuman);
       }
       await verifiedSubmissions.remember(idempotencyId, recaptchaToken);
     }
 
     const result = await clients.report
-      .submitReport({ ...form, image: image ?? new Uint8Array(), confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]), reporterUpdates: reporterUpdates === true })
+      .submitReport({ ...form, image: image ?? new Uint8Array(), confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]) })
       .catch((error: unknown) => {
         if (error instanceof ConnectError && domainErrorCode(error) === 'REPORT.CLAIM_CODES_EXHAUSTED') {
           // Not the reporter's doing, and no retry helps until live reports end: the operators must hear of it.
           request.log.error({ err: error }, 'report refused: every claim code is held by a live report');
         }
-        return rethrowAsReportError(error);
+        throw error;
       });
-    if (result.replayed) return reply.code(409).send({ message: reportMessages[409], reportId: result.reportId });
-    if (result.duplicate) return reply.code(208).send({ message: DUPLICATE_MESSAGE, reportId: result.reportId });
+    if (result.replayed) return reply.code(409).send({ message: submissionMessages.alreadySubmitted, reportId: result.reportId });
+    if (result.duplicate) return reply.code(208).send({ message: submissionMessages.alreadyReported, reportId: result.reportId });
     return reply.code(201).send({ reportId: result.reportId });
   });
 
   /** Spec §7 GET /report/{reportId}/associations: who was alerted, for the thank-you page. */
-  app.get<{ Params: { reportId: string } }>('/api/report/:reportId/associations', { config: { errorMessages: { 404: 'Report not found.' } } }, async (request) => {
+  app.get<{ Params: { reportId: string } }>('/api/report/:reportId/associations', async (request) => {
     const { reportId } = request.params;
-    if (!REPORT_ID.test(reportId)) throw new HttpError(400, 'This is not a report id.');
+    if (!isReportId(reportId)) throw new HttpError(400, 'This is not a report id.');
     const { associations } = await clients.report.listReportAssociations({ reportId });
     return associations.map(({ name, donationUrl }) => ({ name, donationUrl: donationUrl || null }));
   });
@@ -123,43 +99,8 @@ function tooMany(reply: FastifyReply, retryAfterSeconds: number, message: string
   return reply.code(429).header('retry-after', String(retryAfterSeconds)).send({ message });
 }
 
-/** 'true' or 'false' (absent: false); undefined for anything else, which the form never sends. */
-function readReporterUpdates(value: string | undefined): boolean | undefined {
-  switch (value?.trim() ?? 'false') {
-    case 'true':
-      return true;
-    case 'false':
-      return false;
-    default:
-      return undefined;
-  }
-}
-
 function isYes(value: string | undefined): boolean {
   return value?.trim() === 'true' || value?.trim() === '1';
-}
-
-/** The report service's rule codes that have their own status on this route. */
-function rethrowAsReportError(error: unknown): never {
-  throw reportError(error);
-}
-
-function reportError(error: unknown): unknown {
-  if (!(error instanceof ConnectError)) return error;
-  switch (domainErrorCode(error)) {
-    case 'GEOCODER.UNAVAILABLE':
-      return new HttpError(503, 'The address service is not available right now. Please try again in a moment.');
-    case 'REPORT.INVALID_IMAGE':
-      return new HttpError(415, NOT_A_PICTURE);
-    case 'REPORT.IMAGE_TOO_LARGE':
-      return new HttpError(413, reportMessages[413] ?? 'Error');
-    case 'REPORT.ADDRESS_UNRESOLVED':
-      return new HttpError(422, reportMessages[422] ?? 'Error');
-    case 'REPORT.CLAIM_CODES_EXHAUSTED':
-      return new HttpError(503, GENERIC_MESSAGE);
-    default:
-      return error;
-  }
 }
 
 /** Field names that would reach an object's prototype if a parser ever used them as keys. */
@@ -218,7 +159,7 @@ function multipartRefusal(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   switch (errorCodeOf(error)) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(413, 'The image is too big.');
+      return new HttpError(413, submissionMessages.imageTooBig);
     case 'FST_FILES_LIMIT':
       return new HttpError(400, 'A report carries at most one picture.');
     case 'FST_FIELDS_LIMIT':

@@ -6,7 +6,8 @@ export { routeProcessOutputToLogger } from './process-output.js';
 export { HealthRegistry, type HealthProbe } from './health.js';
 export { startRpcServer, type RpcServer } from './rpc/rpc-server.js';
 export { Http2Connection, serviceTransport, type Http2ConnectionOptions } from './rpc/service-transport.js';
-export { domainErrorCode, fieldViolations, isCodedError, toConnectError, type CodedError } from './rpc/domain-errors.js';
+export { connectErrorsFor, domainErrorCode, fieldViolations, isCodedError, toConnectError, type CodedError } from './rpc/domain-errors.js';
+export { ERROR_TABLE, errorAnswerOf, type DomainErrorCode, type ErrorAnswer } from './rpc/error-table.js';
 export {
   redeliveryDelayMs,
   type DeliveredEvent,

@@ -306,7 +306,7 @@ describe('embedded mode: the reporter in the loop through the dev outbox', () =>
 
       // Collected and recorded 'Captured', then GONE: the reporter is thanked, the beekeeper hears nothing, nothing changes.
       const captured = await reportAndClaim('7 Comb Court, Eugene, OR, USA', '5415550171', '5415550141');
-      await product.reports.recordClaimOutcome({ reportId: captured, memberId: eugene.memberId, outcome: ClaimOutcome.CAPTURED });
+      await product.reports.recordClaimOutcome({ reportId: captured, memberId: eugene.memberId, outcome: 'Captured' });
       const eugeneTexts = (await textsTo('5415550141')).length;
       expect(await replyAs('5415550171', 'GONE')).toMatch(/thank you for letting us know! The beekeeper has already recorded/);
       // GONE while claimed (below) is texted within this wait; this one never is.
@@ -317,7 +317,7 @@ describe('embedded mode: the reporter in the loop through the dev outbox', () =>
       expect((await claimedBy(eugene.memberId)).map((row) => [row.reportId, row.outcome])).toEqual([[captured, ClaimOutcome.CAPTURED]]);
       // Still the claimer's: listed under Claimed Swarms, where they record what they found.
       expect((await claimedBy(portland.memberId)).map((row) => row.reportId)).toEqual([claimedWithoutOutcome]);
-      await product.reports.recordClaimOutcome({ reportId: claimedWithoutOutcome, memberId: portland.memberId, outcome: ClaimOutcome.GONE_BEFORE_ARRIVAL });
+      await product.reports.recordClaimOutcome({ reportId: claimedWithoutOutcome, memberId: portland.memberId, outcome: 'Gone before arrival' });
 
       // Given back, then GONE while active: the report closes as departed.
       const givenBack = await reportAndClaim('7 Comb Court, Bend, OR, USA', '5415550173', '5415550143');

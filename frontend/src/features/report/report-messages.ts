@@ -1,20 +1,22 @@
+import { GENERIC_MESSAGE, submissionMessages } from '@swarm/proto/labels/answers';
+import { reportFormMessages } from '@swarm/proto/labels/forms';
 import { ApiError } from '@/lib/api-client';
 
-/** Spec §5 and §8, word for word (including the spec's own typos). */
+/** Spec §5 and §8, word for word (including the spec's own typos); the rules' and answers' messages are shared. */
 export const reportMessages = {
-  allFieldsRequired: 'All fields must be filled out',
-  sizeTooLong: 'Bee Size is too long',
-  elevationOutOfRange: 'Distance from Ground is out of range (0 to 50)',
-  phoneInvalid: 'Phone is invalid (10 digts, only numbers)',
+  allFieldsRequired: reportFormMessages.allFieldsRequired,
+  sizeTooLong: reportFormMessages.sizeTooLong,
+  elevationOutOfRange: reportFormMessages.elevationOutOfRange,
+  phoneInvalid: reportFormMessages.phoneInvalid,
   reporterUpdatesLabel: 'Text me when a beekeeper is on the way. Reply STOP to opt out.',
-  addressNotPicked: 'Please select an address from the dropdown list. (It may take a few seconds to load after you start typing.)',
-  noBeekeepers: "We couldn't find any available beekeepers using our service in your area.",
-  alreadySubmitted: 'This report has already been successfully submitted.',
-  imageTooBig: 'The image you are uploading is too big. Please select a smaller image.',
-  addressUnresolved: 'Please select an address from the dropdown list.',
-  notHuman: "Failed to verify that you're a human. Refresh the page and try again.",
-  somethingWentWrong: 'Something went wrong. Refresh the page and try again.',
-  alreadyReported: 'A swarm at this address has already been successfully reported.',
+  addressNotPicked: reportFormMessages.addressNotPicked,
+  noBeekeepers: submissionMessages.noBeekeepers,
+  alreadySubmitted: submissionMessages.alreadySubmitted,
+  imageTooBig: submissionMessages.imageTooBig,
+  addressUnresolved: submissionMessages.addressUnresolved,
+  notHuman: submissionMessages.notHuman,
+  somethingWentWrong: GENERIC_MESSAGE,
+  alreadyReported: submissionMessages.alreadyReported,
   unexpectedFailure: 'Failed to submit report. Please try again.',
   failureTitle: 'Error',
   /** Spec §8 calls the 404 answer a warning. */

@@ -1,3 +1,4 @@
+import { isPhoneNumber, MAX_SIZE_LENGTH } from '@swarm/proto/labels/forms';
 import { parseElevation } from '@/lib/identification-store';
 import { reportMessages } from './report-messages';
 
@@ -18,7 +19,6 @@ export interface ReportValidation {
 }
 
 export const REPORTER_NAME_MAX_LENGTH = 20;
-const SIZE_MAX_LENGTH = 255;
 
 /**
  * Spec §5: every rule of the report form, in the order the messages are listed. `addressTyped` tells an address box
@@ -32,7 +32,7 @@ export function validateReport(fields: ReportFields, { addressTyped = false }: {
     messages.push(reportMessages.allFieldsRequired);
     empty.forEach((field) => invalid.add(field));
   }
-  if (fields.size.length > SIZE_MAX_LENGTH) {
+  if (fields.size.length > MAX_SIZE_LENGTH) {
     messages.push(reportMessages.sizeTooLong);
     invalid.add('size');
   }
@@ -40,7 +40,7 @@ export function validateReport(fields: ReportFields, { addressTyped = false }: {
     messages.push(reportMessages.elevationOutOfRange);
     invalid.add('elevation');
   }
-  if (fields.reporterPhone.trim() !== '' && !/^\d{10}$/.test(fields.reporterPhone.trim())) {
+  if (fields.reporterPhone.trim() !== '' && !isPhoneNumber(fields.reporterPhone.trim())) {
     messages.push(reportMessages.phoneInvalid);
     invalid.add('reporterPhone');
   }

@@ -1,4 +1,5 @@
 import { onboardingStatuses, type OnboardingStatusLabel } from '@swarm/proto/labels';
+import { informationFormMessages, isPhoneNumber, MAX_NAME_LENGTH } from '@swarm/proto/labels/forms';
 import type { AlertChannels } from './alert-channels.js';
 import { defaultAvailability, type Availability } from './availability.js';
 import { isValidGeoPoint, type GeoPoint } from './geo.js';
@@ -32,7 +33,6 @@ export type Member = {
 
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_EMAIL_LOCAL_PART_LENGTH = 64;
-export const MAX_NAME_LENGTH = 255;
 export const MAX_ADDRESS_LENGTH = 500;
 export const DASHBOARD_TOUR_ONBOARDING_ID = 1;
 export const KNOWN_ONBOARDING_IDS: readonly number[] = [DASHBOARD_TOUR_ONBOARDING_ID];
@@ -41,7 +41,6 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 
 /** One `@`, no spaces, a non-empty local part and a domain of at least two non-empty labels. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-const PHONE_SHAPE = /^\d{10}$/;
 
 /** The email a member is known by: trimmed, lower-cased and checked, or MEMBER.INVALID_EMAIL. */
 export function normaliseEmail(raw: string): string {
@@ -74,7 +73,7 @@ export function newMember(fields: { memberId: string; email: string; createdAt: 
 export type MemberInformation = { name: string; phoneNumber: string; address: string };
 
 /** Spec §5: an address the geocoder cannot place was not picked from the suggestions. */
-export const ADDRESS_NOT_PLACED = 'Please select an address from the list.';
+export const ADDRESS_NOT_PLACED = informationFormMessages.addressNotPicked;
 
 /**
  * The member's information checked against spec §5: a name of at least two words and at most 255 characters, a phone
@@ -84,10 +83,10 @@ export const ADDRESS_NOT_PLACED = 'Please select an address from the list.';
 export function checkInformation(raw: MemberInformation): MemberInformation {
   const errors: string[] = [];
   const name = raw.name.trim().replace(/\s+/g, ' ');
-  if (name.length > MAX_NAME_LENGTH) errors.push('Name is too long');
-  else if (name.split(' ').filter((word) => word.length > 0).length < 2) errors.push('First and Last name required');
+  if (name.length > MAX_NAME_LENGTH) errors.push(informationFormMessages.nameTooLong);
+  else if (name.split(' ').filter((word) => word.length > 0).length < 2) errors.push(informationFormMessages.nameNeedsTwoWords);
   const phoneNumber = raw.phoneNumber.trim();
-  if (phoneNumber !== '' && !PHONE_SHAPE.test(phoneNumber)) errors.push('Phone is invalid (10 digts, only numbers)');
+  if (phoneNumber !== '' && !isPhoneNumber(phoneNumber)) errors.push(informationFormMessages.phoneInvalid);
   const address = raw.address.trim().replace(/\s+/g, ' ');
   if (address.length > MAX_ADDRESS_LENGTH) errors.push('Address is too long');
   if (errors.length > 0) throw new MemberError('MEMBER.INVALID_INFORMATION', errors[0] ?? 'Invalid information.', errors);

@@ -1,3 +1,4 @@
+import { claimLinkMessages } from '@swarm/proto/labels/answers';
 import { CLAIM_TOKEN_MAX_LENGTH, type ClaimTokenClaims } from '../domain/claim-token.js';
 import { claimAnswerText, claimedSwarmLocation, type ClaimedSwarmLocation } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
@@ -20,9 +21,9 @@ export type TokenClaimOutcome = {
   location?: ClaimedSwarmLocation;
 };
 
-export const CLAIM_TAKEN_MESSAGE = 'Another beekeeper claimed it first.';
+export const CLAIM_TAKEN_MESSAGE = claimLinkMessages.taken;
 export { TEST_ALERT_FACTS, TEST_CLAIM_MESSAGE };
-export const CLAIM_OVER_MESSAGE = 'This swarm can no longer be claimed.';
+export const CLAIM_OVER_MESSAGE = claimLinkMessages.over;
 
 /** A claim token, checked: signed by this service and still within its report's claimable time. */
 export function checkedClaims(tokens: ClaimTokens, token: string, now: Date): ClaimTokenClaims {

@@ -1,4 +1,5 @@
 import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
+import { isClaimCode } from '@swarm/proto/labels/claim-code';
 import { isGoneReply, outcomeOfReply } from './follow-up-texts.js';
 import { gsm7Length, SMS_SEGMENT_LENGTH, toGsm7 } from './sms-text.js';
 
@@ -30,15 +31,13 @@ export const OPT_OUT_KEYWORDS: readonly string[] = ['STOP', 'STOPALL', 'UNSUBSCR
 export const OPT_IN_KEYWORDS: readonly string[] = ['START', 'YES', 'UNSTOP'];
 export const HELP_KEYWORDS: readonly string[] = ['HELP', 'INFO'];
 
-const CLAIM_CODE = /^\d{5}$/;
-
 export function readInboundSms(body: string): InboundIntent {
   const text = body.trim();
   const keyword = text.toUpperCase();
   if (OPT_OUT_KEYWORDS.includes(keyword)) return { kind: 'opt-out' };
   if (OPT_IN_KEYWORDS.includes(keyword)) return { kind: 'opt-in' };
   if (HELP_KEYWORDS.includes(keyword)) return { kind: 'help' };
-  if (CLAIM_CODE.test(text)) return { kind: 'claim', claimCode: text };
+  if (isClaimCode(text)) return { kind: 'claim', claimCode: text };
   if (isGoneReply(text)) return { kind: 'gone' };
   const outcome = outcomeOfReply(text);
   if (outcome) return { kind: 'outcome', outcome };

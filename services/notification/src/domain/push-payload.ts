@@ -1,3 +1,4 @@
+import { CLAIM_CODE_DIGITS, isClaimCode } from '@swarm/proto/labels/claim-code';
 import { CLAIM_TOKEN_MAX_LENGTH } from './claim-token.js';
 
 /**
@@ -51,7 +52,7 @@ export const LOCATION_BODY_LENGTH = 400;
 /** The claimer's location notification. Free text (address, name) is cleaned and cut; the map URL is checked. */
 export function locationPushPayload(input: { reportId: string; claimCode: string; body: string; mapUrl: string }): LocationPushPayload {
   const reportId = checked(input.reportId, 'reportId', REPORT_ID, PUSH_LIMITS.reportIdLength);
-  const claimCode = checked(input.claimCode, 'claimCode', CLAIM_CODE, 5);
+  const claimCode = checkedClaimCode(input.claimCode);
   let url: string | undefined;
   try {
     url = checkedUrl(input.mapUrl, 'mapUrl');
@@ -103,7 +104,6 @@ export type AlertPushInput = {
 };
 
 const REPORT_ID = /^[A-Za-z0-9_-]+$/;
-const CLAIM_CODE = /^\d{5}$/;
 const CLAIM_TOKEN = /^[A-Za-z0-9._~-]+$/;
 /** URI characters (RFC 3986) only, so JSON never escapes one and a URL costs one octet per character. */
 const URL_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
@@ -111,7 +111,7 @@ const URL_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
 /** The alert's push payload. Values the service generates must be within the limits; free text is cleaned and cut. */
 export function alertPushPayload(input: AlertPushInput): AlertPushPayload {
   const reportId = checked(input.reportId, 'reportId', REPORT_ID, PUSH_LIMITS.reportIdLength);
-  const claimCode = checked(input.claimCode, 'claimCode', CLAIM_CODE, 5);
+  const claimCode = checkedClaimCode(input.claimCode);
   const claimToken = checked(input.claimToken, 'claimToken', CLAIM_TOKEN, PUSH_LIMITS.claimTokenLength);
   const image = input.thumbnailUrl === '' ? undefined : checkedUrl(input.thumbnailUrl, 'thumbnailUrl');
   const claimUrl = checkedUrl(input.claimUrl, 'claimUrl');
@@ -170,6 +170,11 @@ function checked(value: string, field: string, pattern: RegExp, maxLength: numbe
   if (value.length === 0 || value.length > maxLength || !pattern.test(value)) {
     throw new RangeError(`the alert's ${field} must be 1 to ${maxLength} characters matching ${pattern}`);
   }
+  return value;
+}
+
+function checkedClaimCode(value: string): string {
+  if (!isClaimCode(value)) throw new RangeError(`the alert's claimCode must be ${CLAIM_CODE_DIGITS} digits`);
   return value;
 }
 

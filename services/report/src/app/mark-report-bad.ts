@@ -12,7 +12,7 @@ export class MarkReportBad {
     const checkedReason = checkBadReason(reason.trim());
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
       const now = this.ports.clock.now();
-      const claim = checkClaimerAction(await this.ports.reports.findById(reportId), memberId, now);
+      const claim = checkClaimerAction(await this.ports.reports.findById(reportId), memberId, now, 'mark-bad');
       const event = { kind: 'report.marked_bad' as const, eventId: this.ports.ids.newId(), reportId, memberId, reason: checkedReason, markedAt: now };
       if (await this.ports.reports.markBad(reportId, claim, { reason: checkedReason, markedAt: now }, event)) return;
     }

@@ -165,7 +165,7 @@ describe('SubmitReport', () => {
       },
       { reportActiveHours: 24 },
     );
-    const result = await submit.execute({ ...submissionWith(), reporterUpdates: true });
+    const result = await submit.execute(submissionWith({ reporterUpdates: 'true' }));
     expect((await reports.findById(result.reportId))?.reporterUpdates).toBe(true);
     const event = ReportSubmittedEvent.decode((await outbox.pending(10))[0]!);
     expect(event).toMatchObject({ reporterUpdates: true, reporterPhone: '5551234567', coverage: [NEAR_MEMBER], widerCoverage: [farMember] });
@@ -180,7 +180,7 @@ describe('SubmitReport', () => {
 
   it('refuses a retry under the same idempotency id with the other answer to the texts checkbox', async () => {
     await submitReport.execute(submissionWith());
-    await expect(submitReport.execute({ ...submissionWith(), reporterUpdates: true })).rejects.toMatchObject({ code: 'REPORT.IDEMPOTENCY_KEY_REUSED' });
+    await expect(submitReport.execute(submissionWith({ reporterUpdates: 'true' }))).rejects.toMatchObject({ code: 'REPORT.IDEMPOTENCY_KEY_REUSED' });
   });
 
   it('asks who covers the resolved place at the swarm height', async () => {

@@ -29,8 +29,6 @@ export type SubmitReportInput = {
   confirmDuplicate: boolean;
   /** The uploaded picture as sent; absent or empty when none. */
   image?: Uint8Array | undefined;
-  /** The reporter asked to be texted when a beekeeper is on the way; false when not sent. */
-  reporterUpdates?: boolean;
 };
 
 /**
@@ -77,7 +75,7 @@ export class SubmitReport {
     const { reports, clock } = this.ports;
     const form = checkReportForm(input.form);
     if (input.validateOnly) return { reportId: '', replayed: false, duplicate: false };
-    const submission = submissionAt(form, await this.ports.geocoder.resolve(form.address, input.placeId || undefined), input.reporterUpdates ?? false);
+    const submission = submissionAt(form, await this.ports.geocoder.resolve(form.address, input.placeId || undefined));
     // The picture is judged before anything that depends on the address or on earlier reports, so a picture that
     // cannot be read is refused the same way wherever it was taken; it is stored only once the report is accepted.
     const picture = input.image && input.image.length > 0 ? await this.ports.imageProcessor.process(input.image) : undefined;

@@ -18,7 +18,7 @@ export class UnclaimReport {
   async execute(reportId: string, memberId: string): Promise<void> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
       const now = this.ports.clock.now();
-      const claim = checkClaimerAction(await this.ports.reports.findById(reportId), memberId, now);
+      const claim = checkClaimerAction(await this.ports.reports.findById(reportId), memberId, now, 'unclaim');
       const event = {
         kind: 'report.unclaimed' as const,
         eventId: this.ports.ids.newId(),

@@ -1,4 +1,6 @@
-export const CLAIM_CODE_DIGITS = 5;
+import { CLAIM_CODE_DIGITS } from '@swarm/proto/labels/claim-code';
+
+export { isClaimCode } from '@swarm/proto/labels/claim-code';
 
 /** How many claim codes there are: live reports can hold at most this many at once. */
 export const CLAIM_CODE_COUNT = 10 ** CLAIM_CODE_DIGITS;
@@ -11,8 +13,4 @@ export function claimCodeOf(value: number): string {
 /** A claim code is five digits, leading zeros kept ("00042"), drawn from a uniform integer in [0, 100000). */
 export function claimCodeFrom(randomBelow: (bound: number) => number): string {
   return claimCodeOf(randomBelow(CLAIM_CODE_COUNT));
-}
-
-export function isClaimCode(value: string): boolean {
-  return /^\d{5}$/.test(value);
 }

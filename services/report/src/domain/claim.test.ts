@@ -64,6 +64,13 @@ describe('mark-as-bad reasons', () => {
     expect(isBadReason(reason)).toBe(false);
     expect(() => checkBadReason(reason)).toThrow(expect.objectContaining({ code: 'REPORT.INVALID_REASON' }));
   });
+
+  it('asks for a reason when none is given, and names the reasons for an unknown one', () => {
+    expect(() => checkBadReason('')).toThrow(expect.objectContaining({ message: 'Please choose a reason.' }));
+    expect(() => checkBadReason('Wasps')).toThrow(
+      expect.objectContaining({ message: 'Reason must be one of: Not honey bees, Swarm moved into structure, Swarm moved on, Someone else got the swarm, Other.' }),
+    );
+  });
 });
 
 describe('decideClaim', () => {
@@ -90,7 +97,7 @@ describe('decideClaim', () => {
 
 describe('checkClaimerAction', () => {
   it('allows the claimer within the window and names the claim', () => {
-    expect(checkClaimerAction(claimedBy('m-1'), 'm-1', new Date('2026-06-02T12:00:00Z'))).toEqual({ memberId: 'm-1', claimedAt });
+    expect(checkClaimerAction(claimedBy('m-1'), 'm-1', new Date('2026-06-02T12:00:00Z'), 'unclaim')).toEqual({ memberId: 'm-1', claimedAt });
   });
 
   it.each([
@@ -100,12 +107,16 @@ describe('checkClaimerAction', () => {
     ['an active report', report(), 'REPORT.NOT_CLAIMED'],
     ['another member', claimedBy('m-2'), 'REPORT.NOT_CLAIMER'],
   ] as const)('refuses %s', (_case, subject, code) => {
-    expect(() => checkClaimerAction(subject, 'm-1', claimedAt)).toThrow(expect.objectContaining({ code }));
+    expect(() => checkClaimerAction(subject, 'm-1', claimedAt, 'mark-bad')).toThrow(expect.objectContaining({ code }));
   });
 
-  it('refuses the claimer once 72 hours have passed', () => {
-    expect(() => checkClaimerAction(claimedBy('m-1'), 'm-1', new Date('2026-06-04T12:00:00Z'))).toThrow(
-      expect.objectContaining({ code: 'REPORT.CLAIM_WINDOW_OVER' }),
+  it('refuses the claimer once 72 hours have passed, naming the action that came too late', () => {
+    const late = new Date('2026-06-04T12:00:00Z');
+    expect(() => checkClaimerAction(claimedBy('m-1'), 'm-1', late, 'unclaim')).toThrow(
+      expect.objectContaining({ code: 'REPORT.CLAIM_WINDOW_OVER', message: 'A report can only be unclaimed within 72 hours of claiming it.' }),
+    );
+    expect(() => checkClaimerAction(claimedBy('m-1'), 'm-1', late, 'mark-bad')).toThrow(
+      expect.objectContaining({ code: 'REPORT.CLAIM_WINDOW_OVER', message: 'A report can only be marked as bad within 72 hours of claiming it.' }),
     );
   });
 });
@@ -118,6 +129,13 @@ describe('claim outcomes', () => {
 
   it.each(['', 'captured', 'Swarm moved on', '1'])('refuses %j', (outcome) => {
     expect(() => checkClaimOutcome(outcome)).toThrow(expect.objectContaining({ code: 'REPORT.INVALID_OUTCOME' }));
+  });
+
+  it('asks for an outcome when none is given, and names the outcomes for an unknown one', () => {
+    expect(() => checkClaimOutcome('')).toThrow(expect.objectContaining({ message: 'Please choose an outcome.' }));
+    expect(() => checkClaimOutcome('Eaten')).toThrow(
+      expect.objectContaining({ message: 'Outcome must be one of: Captured, Gone before arrival, Not honey bees, Could not reach, Other.' }),
+    );
   });
 });
 

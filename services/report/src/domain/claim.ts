@@ -1,4 +1,5 @@
 import { badReportReasons, claimOutcomes, type BadReportReasonLabel } from '@swarm/proto/labels';
+import { memberReportMessages } from '@swarm/proto/labels/answers';
 import type { ClaimOutcome, Report, ReportClaim } from './report.js';
 import { ReportError } from './report-error.js';
 
@@ -12,8 +13,10 @@ export function isBadReason(value: string): value is BadReason {
   return badReportReasons.isLabel(value);
 }
 
+/** Spec §4: marking a report bad requires one of the reasons; the message says which rule was broken. */
 export function checkBadReason(value: string): BadReason {
-  if (!isBadReason(value)) throw new ReportError('REPORT.INVALID_REASON', `reason must be one of ${badReportReasons.labels.join(', ')}`);
+  if (value === '') throw new ReportError('REPORT.INVALID_REASON', memberReportMessages.reasonRequired);
+  if (!isBadReason(value)) throw new ReportError('REPORT.INVALID_REASON', memberReportMessages.reasonUnknown);
   return value;
 }
 
@@ -42,22 +45,31 @@ export function decideClaim(report: Report | undefined, memberId: string, alerte
   throw new ReportError('REPORT.ALREADY_CLAIMED', 'this swarm has already been claimed by another member');
 }
 
+/** What the claimer does that only the claim window allows. */
+export type ClaimerAction = 'unclaim' | 'mark-bad';
+
+const windowOverMessages: Record<ClaimerAction, string> = {
+  unclaim: memberReportMessages.unclaimWindowOver,
+  'mark-bad': memberReportMessages.badWindowOver,
+};
+
 /**
  * The rules of un-claiming and marking bad: only the current claimer, only within the claim window.
  * Returns the claim the action applies to, so the change can be made conditional on it still being the same one.
  */
-export function checkClaimerAction(report: Report | undefined, memberId: string, now: Date): ReportClaim {
+export function checkClaimerAction(report: Report | undefined, memberId: string, now: Date, action: ClaimerAction): ReportClaim {
   if (!report || isGone(report)) throw new ReportError('REPORT.NOT_FOUND', 'report not found');
   if (report.state !== 'claimed' || !report.claim) throw new ReportError('REPORT.NOT_CLAIMED', 'this report is not claimed');
   if (report.claim.memberId !== memberId) throw new ReportError('REPORT.NOT_CLAIMER', 'only the member who claimed this report may do this');
   if (!withinClaimWindow(report.claim.claimedAt, now)) {
-    throw new ReportError('REPORT.CLAIM_WINDOW_OVER', 'un-claim and mark as bad are only possible within 72 hours of claiming');
+    throw new ReportError('REPORT.CLAIM_WINDOW_OVER', windowOverMessages[action]);
   }
   return report.claim;
 }
 
 export function checkClaimOutcome(value: string): ClaimOutcome {
-  if (!claimOutcomes.isLabel(value)) throw new ReportError('REPORT.INVALID_OUTCOME', `outcome must be one of ${claimOutcomes.labels.join(', ')}`);
+  if (value === '') throw new ReportError('REPORT.INVALID_OUTCOME', memberReportMessages.outcomeRequired);
+  if (!claimOutcomes.isLabel(value)) throw new ReportError('REPORT.INVALID_OUTCOME', memberReportMessages.outcomeUnknown);
   return value;
 }
 

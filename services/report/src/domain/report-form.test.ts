@@ -33,7 +33,22 @@ describe('checkReportForm', () => {
       elevationFeet: 12.5,
       address: '1 Apiary Lane, Springfield',
       internalNote: 'on the fence',
+      reporterUpdates: false,
     });
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    [' true ', true],
+  ] as const)("reads the texts checkbox %j as %s (not sent: false)", (reporterUpdates, expected) => {
+    expect(checkReportForm({ ...valid, reporterUpdates }).reporterUpdates).toBe(expected);
+  });
+
+  it.each(['', 'yes', '1', 'TRUE'])("refuses the texts checkbox %j, after the form's other broken rules", (reporterUpdates) => {
+    expect(errorsOf({ reporterUpdates })).toEqual(["reporterUpdates must be 'true' or 'false'"]);
+    expect(errorsOf({ reporterUpdates, reporterPhone: '12' })).toEqual(['Phone is invalid (10 digts, only numbers)', "reporterUpdates must be 'true' or 'false'"]);
   });
 
   it.each(['reporterName', 'reporterPhone', 'size', 'elevation', 'address', 'recaptchaToken', 'idempotencyId'] as const)(

@@ -1,11 +1,9 @@
 import { swarmSizes } from '@swarm/proto/labels';
+import { isPhoneNumber, MAX_ELEVATION_FEET, MAX_NAME_LENGTH, MAX_SIZE_LENGTH, reportFormMessages } from '@swarm/proto/labels/forms';
 import type { SwarmSize } from './report.js';
 import { ReportError } from './report-error.js';
 
-/** Spec §5 and §9: the limits of the report form. */
-export const MAX_ELEVATION_FEET = 50;
-export const MAX_REPORTER_NAME_LENGTH = 255;
-export const MAX_SIZE_LENGTH = 255;
+/** The form's limits besides those of spec §5 and §9, which the site shares (@swarm/proto/labels/forms). */
 export const MAX_ADDRESS_LENGTH = 500;
 export const MAX_IDEMPOTENCY_ID_LENGTH = 100;
 export const MAX_BOT_CHECK_TOKEN_LENGTH = 4_096;
@@ -22,6 +20,8 @@ export type ReportForm = {
   recaptchaToken: string;
   idempotencyId: string;
   internalNote: string;
+  /** The checkbox 'Text me when a beekeeper is on the way': 'true' or 'false'; undefined when not sent (false). */
+  reporterUpdates?: string | undefined;
 };
 
 /** The form once every rule holds: trimmed, the size one of the spec's, the elevation in feet. */
@@ -34,6 +34,8 @@ export type CheckedReportForm = {
   address: string;
   idempotencyId: string;
   internalNote: string;
+  /** The reporter asked to be texted when a beekeeper is on the way. */
+  reporterUpdates: boolean;
 };
 
 const FEET = /^\d+(\.\d+)?$/;
@@ -43,21 +45,23 @@ const FEET = /^\d+(\.\d+)?$/;
  * REPORT.INVALID_SUBMISSION with every broken rule when one fails; this is the only place these rules live.
  */
 export function checkReportForm(form: ReportForm): CheckedReportForm {
-  const field = (name: keyof ReportForm) => form[name].trim();
+  const field = (name: Exclude<keyof ReportForm, 'reporterUpdates'>) => form[name].trim();
   const errors: string[] = [];
-  const required: (keyof ReportForm)[] = ['reporterName', 'reporterPhone', 'size', 'elevation', 'address', 'recaptchaToken', 'idempotencyId'];
-  if (required.some((name) => field(name) === '')) errors.push('All fields must be filled out');
-  if (field('reporterName').length > MAX_REPORTER_NAME_LENGTH) errors.push('Name is too long');
-  if (field('size').length > MAX_SIZE_LENGTH) errors.push('Bee Size is too long');
+  const required: Exclude<keyof ReportForm, 'reporterUpdates'>[] = ['reporterName', 'reporterPhone', 'size', 'elevation', 'address', 'recaptchaToken', 'idempotencyId'];
+  if (required.some((name) => field(name) === '')) errors.push(reportFormMessages.allFieldsRequired);
+  if (field('reporterName').length > MAX_NAME_LENGTH) errors.push(reportFormMessages.nameTooLong);
+  if (field('size').length > MAX_SIZE_LENGTH) errors.push(reportFormMessages.sizeTooLong);
   else if (field('size') && !swarmSizes.isLabel(field('size'))) errors.push(`Bee Size must be one of ${swarmSizes.labels.join(', ')}`);
   const elevationText = field('elevation');
   const elevationFeet = FEET.test(elevationText) ? Number(elevationText) : Number.NaN;
-  if (elevationText && !(elevationFeet >= 0 && elevationFeet <= MAX_ELEVATION_FEET)) errors.push('Distance from Ground is out of range (0 to 50)');
-  if (field('reporterPhone') && !/^\d{10}$/.test(field('reporterPhone'))) errors.push('Phone is invalid (10 digts, only numbers)');
+  if (elevationText && !(elevationFeet >= 0 && elevationFeet <= MAX_ELEVATION_FEET)) errors.push(reportFormMessages.elevationOutOfRange);
+  if (field('reporterPhone') && !isPhoneNumber(field('reporterPhone'))) errors.push(reportFormMessages.phoneInvalid);
   if (field('address').length > MAX_ADDRESS_LENGTH) errors.push('Address is too long');
   if (field('idempotencyId').length > MAX_IDEMPOTENCY_ID_LENGTH) errors.push('idempotencyId is too long');
   if (field('recaptchaToken').length > MAX_BOT_CHECK_TOKEN_LENGTH) errors.push('recaptchaToken is too long');
   if (field('internalNote').length > MAX_INTERNAL_NOTE_LENGTH) errors.push('Note is too long');
+  const reporterUpdates = form.reporterUpdates === undefined ? 'false' : form.reporterUpdates.trim();
+  if (reporterUpdates !== 'true' && reporterUpdates !== 'false') errors.push(reportFormMessages.reporterUpdatesInvalid);
   if (errors.length > 0) throw new ReportError('REPORT.INVALID_SUBMISSION', errors[0] ?? 'Invalid report', errors);
   return {
     reporterName: field('reporterName'),
@@ -67,5 +71,6 @@ export function checkReportForm(form: ReportForm): CheckedReportForm {
     address: field('address'),
     idempotencyId: field('idempotencyId'),
     internalNote: field('internalNote'),
+    reporterUpdates: reporterUpdates === 'true',
   };
 }

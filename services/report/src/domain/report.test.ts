@@ -10,6 +10,7 @@ const form = {
   elevationFeet: 12,
   address: '1 apiary lane',
   internalNote: '',
+  reporterUpdates: false,
 };
 
 describe('submissionAt', () => {

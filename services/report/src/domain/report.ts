@@ -98,12 +98,12 @@ export type Place = { formattedAddress: string; latitude: number; longitude: num
  * The checked form at the place its address was resolved to: the stored address is the place's name. A place off
  * the earth is as good as none (REPORT.ADDRESS_UNRESOLVED).
  */
-export function submissionAt(form: CheckedReportForm, place: Place | undefined, reporterUpdates = false): ReportSubmission {
+export function submissionAt(form: CheckedReportForm, place: Place | undefined): ReportSubmission {
   const location = place && { latitude: place.latitude, longitude: place.longitude };
   if (!place || !location || !isGeoPoint(location)) {
     throw new ReportError('REPORT.ADDRESS_UNRESOLVED', 'the address was not resolved to a place on earth');
   }
-  return { ...form, address: place.formattedAddress.trim() || form.address, location, reporterUpdates };
+  return { ...form, address: place.formattedAddress.trim() || form.address, location };
 }
 
 function isGeoPoint(point: GeoPoint): boolean {

@@ -2,6 +2,7 @@ import { Code, ConnectError, createClient, createRouterTransport } from '@connec
 import { Health } from '@swarm/proto/health/v1/health';
 import { describe, expect, it } from 'vitest';
 import { domainErrorCode, fieldViolations, toConnectError } from './domain-errors.js';
+import { ERROR_TABLE } from './error-table.js';
 
 class RuleError extends Error {
   constructor(
@@ -13,14 +14,12 @@ class RuleError extends Error {
   }
 }
 
-const codes = { 'FORM.INVALID': Code.InvalidArgument, 'FORM.TAKEN': Code.AlreadyExists };
-
 /** The error as a caller in another process receives it: through a Connect transport, details serialized. */
 async function acrossTheWire(error: unknown): Promise<ConnectError> {
   const transport = createRouterTransport((router) => {
     router.service(Health, {
       check: () => {
-        throw toConnectError(error, codes);
+        throw toConnectError(error);
       },
     });
   });
@@ -34,16 +33,30 @@ async function acrossTheWire(error: unknown): Promise<ConnectError> {
 
 describe('toConnectError', () => {
   it('carries the rule code and every field violation of an invalid argument to the caller', async () => {
-    const error = await acrossTheWire(new RuleError('FORM.INVALID', 'Name is too long', ['Name is too long', 'Address is too long']));
+    const error = await acrossTheWire(new RuleError('MEMBER.INVALID_INFORMATION', 'Name is too long', ['Name is too long', 'Address is too long']));
     expect(error.code).toBe(Code.InvalidArgument);
-    expect(domainErrorCode(error)).toBe('FORM.INVALID');
+    expect(domainErrorCode(error)).toBe('MEMBER.INVALID_INFORMATION');
     expect(fieldViolations(error)).toEqual(['Name is too long', 'Address is too long']);
   });
 
   it('attaches no field violations to a rule that is not about the input', async () => {
-    const error = await acrossTheWire(new RuleError('FORM.TAKEN', 'already used', ['already used']));
+    const error = await acrossTheWire(new RuleError('MEMBERSHIP.ALREADY_MEMBER', 'already used', ['already used']));
     expect(error.code).toBe(Code.AlreadyExists);
     expect(fieldViolations(error)).toEqual([]);
+  });
+
+  it("raises each rule code with the error table's Connect code", async () => {
+    for (const [code, answer] of Object.entries(ERROR_TABLE)) {
+      const error = await acrossTheWire(new RuleError(code, 'refused'));
+      expect([code, error.code, domainErrorCode(error)]).toEqual([code, answer.connect, code]);
+    }
+  });
+
+  it('hides a rule code the error table does not know behind INTERNAL, as any other failure', async () => {
+    const error = await acrossTheWire(new RuleError('FORM.UNKNOWN', 'secret rule'));
+    expect(error.code).toBe(Code.Internal);
+    expect(domainErrorCode(error)).toBeUndefined();
+    expect(error.rawMessage).not.toContain('secret');
   });
 
   it('hides an unknown failure behind INTERNAL', async () => {

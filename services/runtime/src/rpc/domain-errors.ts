@@ -1,5 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { DomainErrorDetailSchema, FieldViolationsSchema } from '@swarm/proto/common/v1/error';
+import { errorAnswerOf, type DomainErrorCode } from './error-table.js';
 
 /**
  * Any error carrying a stable rule code; services' domain errors have this shape without importing this module.
@@ -12,14 +13,15 @@ export function isCodedError(error: unknown): error is CodedError {
 }
 
 /**
- * Converts what a use case threw into a ConnectError at the RPC boundary: a known rule code becomes its Connect
- * code with the rule code attached as a detail, and an INVALID_ARGUMENT with its field rules attached as
- * FieldViolations; anything else becomes INTERNAL without leaking its message.
+ * Converts what a use case threw into a ConnectError at the RPC boundary: a rule code of the error table
+ * (error-table.ts) becomes its Connect code with the rule code attached as a detail, and an INVALID_ARGUMENT with its
+ * field rules attached as FieldViolations; anything else becomes INTERNAL without leaking its message.
  */
-export function toConnectError(error: unknown, codes: Readonly<Record<string, Code>>): ConnectError {
+export function toConnectError(error: unknown): ConnectError {
   if (error instanceof ConnectError) return error;
-  if (isCodedError(error) && error.code in codes) {
-    const code = codes[error.code];
+  const answer = isCodedError(error) ? errorAnswerOf(error.code) : undefined;
+  if (isCodedError(error) && answer) {
+    const code = answer.connect;
     const connectError = new ConnectError(error.message, code, undefined, [{ desc: DomainErrorDetailSchema, value: { code: error.code } }]);
     const fields = fieldDetails(error);
     if (code === Code.InvalidArgument && fields.length > 0) {
@@ -28,6 +30,14 @@ export function toConnectError(error: unknown, codes: Readonly<Record<string, Co
     return connectError;
   }
   return new ConnectError('internal error', Code.Internal, undefined, undefined, error);
+}
+
+/**
+ * `toConnectError` for a service whose rule codes are `_Codes` (only checked, never read): a code the error table has
+ * no row for is a type error where the service names its codes, not an INTERNAL at run time.
+ */
+export function connectErrorsFor<_Codes extends DomainErrorCode>(): (error: unknown) => ConnectError {
+  return toConnectError;
 }
 
 function fieldDetails(error: CodedError): string[] {

@@ -1,3 +1,4 @@
+import { claimLinkMessages } from '@swarm/proto/labels/answers';
 import { ApiError, InvalidResponseError } from '@/lib/api-client';
 
 export const claimMessages = {
@@ -19,8 +20,8 @@ export const claimMessages = {
   phone: 'Phone',
   openMap: 'Open in maps',
   callReporter: (name: string) => (name ? `Call ${name}` : 'Call the reporter'),
-  taken: 'Another beekeeper claimed it first.',
-  over: 'This swarm can no longer be claimed.',
+  taken: claimLinkMessages.taken,
+  over: claimLinkMessages.over,
   noConnection: 'Could not claim: no connection. Try again.',
   pictureAlt: 'The swarm, as the reporter photographed it',
 } as const;

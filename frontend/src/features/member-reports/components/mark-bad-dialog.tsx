@@ -1,3 +1,4 @@
+import { memberReportMessages } from '@swarm/proto/labels/answers';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
@@ -6,7 +7,7 @@ import { Dialog, DialogActions, DialogBody } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/form-parts';
 import { badReportReasons, type BadReportReason } from '../api/mark-report-bad';
 
-export const REASON_REQUIRED = 'Please choose a reason.';
+export const REASON_REQUIRED = memberReportMessages.reasonRequired;
 
 interface MarkBadDialogProps {
   claimCode: string;

@@ -1,14 +1,12 @@
+import { informationFormMessages, isPhoneNumber, MAX_NAME_LENGTH, PHONE_DIGITS } from '@swarm/proto/labels/forms';
 import { DASHBOARD_TOUR_ID, type MemberInformation } from '../api/get-information';
 
-export const NAME_MAX_LENGTH = 255;
-export const PHONE_LENGTH = 10;
+export const NAME_MAX_LENGTH = MAX_NAME_LENGTH;
+export const PHONE_LENGTH = PHONE_DIGITS;
 
 /** Spec §5, word for word (typos included). */
 export const informationMessages = {
-  nameNeedsTwoWords: 'First and Last name required',
-  nameTooLong: 'Name is too long',
-  phoneInvalid: 'Phone is invalid (10 digts, only numbers)',
-  addressNotPicked: 'Please select an address from the list.',
+  ...informationFormMessages,
   updateFailed: 'Update failed!',
   updated: 'Your information hase been updated.',
   onboardingUpdated: 'Your onboarding information has been updated.',
@@ -24,7 +22,7 @@ const words = (name: string) => name.trim().split(/\s+/).filter((word) => word !
 
 export const hasFirstAndLastName = (name: string): boolean => words(name).length >= 2;
 
-export const isValidPhone = (phone: string): boolean => new RegExp(`^\\d{${PHONE_LENGTH}}$`).test(phone);
+export const isValidPhone = isPhoneNumber;
 
 /**
  * What the phone field keeps of what was typed or pasted: digits only, at most ten (spec §5 and §9). A pasted

@@ -1,6 +1,6 @@
-import { Code, type ConnectRouter } from '@connectrpc/connect';
+import type { ConnectRouter } from '@connectrpc/connect';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
-import { toConnectError } from '@swarm/runtime';
+import { connectErrorsFor } from '@swarm/runtime';
 import type { AdjustBalance } from '../../app/adjust-balance.js';
 import type { ChargeAlert } from '../../app/charge-alert.js';
 import type { AlertPrices } from '../../domain/ledger.js';
@@ -21,20 +21,8 @@ import type { TopUp } from '../../app/top-up.js';
 import type { AssociationErrorCode } from '../../domain/association-error.js';
 import { fromProtoAlertChannel, toProtoAssociation, toProtoLedgerEntry, toProtoMembership } from './association-mapping.js';
 
-const connectCodes: Record<AssociationErrorCode, Code> = {
-  'ASSOCIATION.INVALID': Code.InvalidArgument,
-  'ASSOCIATION.NOT_FOUND': Code.NotFound,
-  'ACTIVATION_CODE.INVALID': Code.InvalidArgument,
-  'ACTIVATION_CODE.NOT_FOUND': Code.NotFound,
-  'MEMBERSHIP.INVALID': Code.InvalidArgument,
-  'MEMBERSHIP.ALREADY_MEMBER': Code.AlreadyExists,
-  'MEMBERSHIP.NOT_FOUND': Code.NotFound,
-  'MEMBERSHIP.NOT_PAYING': Code.FailedPrecondition,
-  'MEMBERSHIP.TOO_MANY_ATTEMPTS': Code.ResourceExhausted,
-  'BILLING.INVALID': Code.InvalidArgument,
-  'BILLING.TOP_UP_TOO_SMALL': Code.InvalidArgument,
-  'BILLING.INSUFFICIENT_FUNDS': Code.FailedPrecondition,
-};
+/** The Connect code of each rule code is the error table's (@swarm/runtime); every code of this service has a row. */
+const toConnect = connectErrorsFor<AssociationErrorCode>();
 
 export type AssociationBillingUseCases = {
   createAssociation: CreateAssociation;
@@ -63,7 +51,7 @@ async function mapped<T>(body: () => Promise<T>): Promise<T> {
   try {
     return await body();
   } catch (error) {
-    throw toConnectError(error, connectCodes);
+    throw toConnect(error);
   }
 }
 

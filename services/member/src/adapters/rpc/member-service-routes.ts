@@ -1,8 +1,8 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { Code, type ConnectRouter } from '@connectrpc/connect';
+import type { ConnectRouter } from '@connectrpc/connect';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { onboardingStatuses } from '@swarm/proto/labels';
-import { toConnectError } from '@swarm/runtime';
+import { connectErrorsFor } from '@swarm/runtime';
 import type { AddPushDevice } from '../../app/add-push-device.js';
 import type { ConsumeLoginToken } from '../../app/consume-login-token.js';
 import type { DeleteMember } from '../../app/delete-member.js';
@@ -23,25 +23,8 @@ import type { UpdateOnboarding } from '../../app/update-onboarding.js';
 import type { MemberErrorCode } from '../../domain/member-error.js';
 import { toProtoAlertChannels, toProtoAvailability, toProtoMember, toProtoPushDevice, toProtoPushTarget } from './member-mapping.js';
 
-const connectCodes: Record<MemberErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
-  'MEMBER.INVALID_EMAIL': Code.InvalidArgument,
-  'MEMBER.NOT_FOUND': Code.NotFound,
-  'MEMBER.INVALID_INFORMATION': Code.InvalidArgument,
-  'MEMBER.ADDRESS_UNRESOLVED': Code.InvalidArgument,
-  'MEMBER.INVALID_AVAILABILITY': Code.InvalidArgument,
-  'MEMBER.INVALID_TIME_ZONE': Code.InvalidArgument,
-  'MEMBER.INVALID_ONBOARDING': Code.InvalidArgument,
-  'MEMBER.INVALID_LOCATION': Code.InvalidArgument,
-  'MEMBER.LOGIN_TOKEN_INVALID': Code.NotFound,
-  // The geocoder's provider did not answer: the caller may try again in a moment.
-  'GEOCODER.UNAVAILABLE': Code.Unavailable,
-  'MEMBER.TOO_MANY_IDS': Code.InvalidArgument,
-  'MEMBER.INVALID_PUSH_SUBSCRIPTION': Code.InvalidArgument,
-  'MEMBER.INVALID_ALERT_CHANNELS': Code.InvalidArgument,
-  // The member must remove a device first: the state, not the request, is in the way.
-  'MEMBER.TOO_MANY_DEVICES': Code.FailedPrecondition,
-  'MEMBER.DEVICE_NOT_FOUND': Code.NotFound,
-};
+/** The Connect code of each rule code is the error table's (@swarm/runtime); every code of this service has a row. */
+const toConnect = connectErrorsFor<MemberErrorCode | 'GEOCODER.UNAVAILABLE'>();
 
 export type MemberUseCases = {
   ensureMember: EnsureMember;
@@ -68,7 +51,7 @@ async function answer<T>(handler: () => Promise<T>): Promise<T> {
   try {
     return await handler();
   } catch (error) {
-    throw toConnectError(error, connectCodes);
+    throw toConnect(error);
   }
 }
 

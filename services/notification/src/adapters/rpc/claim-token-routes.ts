@@ -1,19 +1,15 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { ClaimableState, ClaimWithTokenOutcome, type NotificationService } from '@swarm/proto/notification/v1/notification_service';
-import { toConnectError } from '@swarm/runtime';
+import { connectErrorsFor } from '@swarm/runtime';
 import type { AlertView, ClaimWithToken, GetAlertByClaimToken, TokenClaimOutcome } from '../../app/claim-with-token.js';
 import type { SendTestAlert } from '../../app/send-test-alert.js';
 import type { NotificationErrorCode } from '../../domain/notification-error.js';
 import type { DevOutboxPushSender } from '../dev-outbox/dev-outbox-push-sender.js';
 import { toProtoChannel } from './channel-mapping.js';
 
-const connectCodes: Partial<Record<NotificationErrorCode, Code>> = {
-  'NOTIFICATION.INVALID_CLAIM_TOKEN': Code.InvalidArgument,
-  'NOTIFICATION.CLAIM_TOKEN_EXPIRED': Code.FailedPrecondition,
-  'NOTIFICATION.MEMBER_NOT_FOUND': Code.NotFound,
-  'NOTIFICATION.TEST_ALERT_NOT_SENT': Code.FailedPrecondition,
-};
+/** The Connect code of each rule code is the error table's (@swarm/runtime); every code of this service has a row. */
+const toConnect = connectErrorsFor<NotificationErrorCode>();
 
 const STATES: Record<AlertView['state'], ClaimableState> = {
   open: ClaimableState.OPEN,
@@ -42,7 +38,7 @@ export function claimTokenHandlers(useCases: {
     try {
       return await call();
     } catch (error) {
-      throw toConnectError(error, connectCodes as Record<string, Code>);
+      throw toConnect(error);
     }
   };
   return {

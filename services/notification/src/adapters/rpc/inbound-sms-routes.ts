@@ -1,14 +1,13 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { Code, type ServiceImpl } from '@connectrpc/connect';
+import type { ServiceImpl } from '@connectrpc/connect';
 import type { NotificationService } from '@swarm/proto/notification/v1/notification_service';
-import { toConnectError } from '@swarm/runtime';
+import { connectErrorsFor } from '@swarm/runtime';
 import type { HandleInboundSms } from '../../app/handle-inbound-sms.js';
 import type { NotificationErrorCode } from '../../domain/notification-error.js';
 import type { DevOutboxSmsSender } from '../dev-outbox/dev-outbox-sms-sender.js';
 
-const connectCodes: Partial<Record<NotificationErrorCode, Code>> = {
-  'NOTIFICATION.INVALID_INBOUND_SMS': Code.InvalidArgument,
-};
+/** The Connect code of each rule code is the error table's (@swarm/runtime); every code of this service has a row. */
+const toConnect = connectErrorsFor<NotificationErrorCode>();
 
 /** The inbound-SMS methods of NotificationService, merged into the service's routes. */
 export function inboundSmsHandlers(useCases: {
@@ -21,7 +20,7 @@ export function inboundSmsHandlers(useCases: {
       try {
         return { reply: await useCases.handleInboundSms.execute({ from: request.from, body: request.body, messageSid: request.messageSid }) };
       } catch (error) {
-        throw toConnectError(error, connectCodes as Record<string, Code>);
+        throw toConnect(error);
       }
     },
     async listDevOutboxSms() {

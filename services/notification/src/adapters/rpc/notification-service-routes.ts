@@ -1,7 +1,7 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type ConnectRouter, type ServiceImpl } from '@connectrpc/connect';
 import { DispatchStatus, NotificationService } from '@swarm/proto/notification/v1/notification_service';
-import { toConnectError } from '@swarm/runtime';
+import { connectErrorsFor } from '@swarm/runtime';
 import type { GetAlertDispatch } from '../../app/get-alert-dispatch.js';
 import type { GetAssociationStatistics } from '../../app/get-association-statistics.js';
 import type { ListMemberAlerts } from '../../app/list-member-alerts.js';
@@ -9,16 +9,8 @@ import type { NotificationErrorCode } from '../../domain/notification-error.js';
 import type { AssociationFigures } from '../../domain/statistics.js';
 import { toProtoChannel } from './channel-mapping.js';
 
-const connectCodes: Record<NotificationErrorCode, Code> = {
-  'NOTIFICATION.INVALID_EVENT': Code.InvalidArgument,
-  'NOTIFICATION.DISPATCH_NOT_FOUND': Code.NotFound,
-  'NOTIFICATION.INVALID_INBOUND_SMS': Code.InvalidArgument,
-  'NOTIFICATION.INVALID_PERIOD': Code.InvalidArgument,
-  'NOTIFICATION.INVALID_CLAIM_TOKEN': Code.InvalidArgument,
-  'NOTIFICATION.CLAIM_TOKEN_EXPIRED': Code.FailedPrecondition,
-  'NOTIFICATION.MEMBER_NOT_FOUND': Code.NotFound,
-  'NOTIFICATION.TEST_ALERT_NOT_SENT': Code.FailedPrecondition,
-};
+/** The Connect code of each rule code is the error table's (@swarm/runtime); every code of this service has a row. */
+const toConnect = connectErrorsFor<NotificationErrorCode>();
 
 /** The domain's figures carry the proto's field names; only the period bounds change type. */
 const toProtoStatistics = (figures: AssociationFigures) => ({
@@ -47,7 +39,7 @@ export function notificationServiceRoutes(
             dispatch: { reportId: dispatch.reportId, status: dispatch.status === 'scheduled' ? DispatchStatus.SCHEDULED : DispatchStatus.RECEIVED, receivedAt: timestampFromDate(dispatch.receivedAt) },
           };
         } catch (error) {
-          throw toConnectError(error, connectCodes);
+          throw toConnect(error);
         }
       },
       async listMemberAlerts(request) {
@@ -75,7 +67,7 @@ export function notificationServiceRoutes(
           });
           return { weeks: weeks.map(toProtoStatistics), total: toProtoStatistics(total) };
         } catch (error) {
-          throw toConnectError(error, connectCodes);
+          throw toConnect(error);
         }
       },
     });

@@ -22,7 +22,7 @@ export class RpcReportLifecycle implements ReportLifecycle {
 
   async recordClaimOutcome(reportId: string, memberId: string, outcome: ClaimOutcomeLabel): Promise<'recorded' | 'refused'> {
     try {
-      await this.reports.recordClaimOutcome({ reportId, memberId, outcome: claimOutcomes.valueOf(outcome) }, options);
+      await this.reports.recordClaimOutcome({ reportId, memberId, outcome }, options);
       return 'recorded';
     } catch (error) {
       if (refused(error)) return 'refused';

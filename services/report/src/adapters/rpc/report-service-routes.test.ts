@@ -1,7 +1,7 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient, createRouterTransport } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
-import { BadReportReason, ClaimOutcome, ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
+import { ClaimOutcome, ReportState, SwarmSize } from '@swarm/proto/report/v1/report';
 import { domainErrorCode, fieldViolations, MemoryOutbox } from '@swarm/runtime';
 import { connectErrorOf, plainPng } from '@swarm/testing';
 import { describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ describe('ReportService over Connect', () => {
   it("keeps the reporter's consent to texts, false when not sent", async () => {
     const reports = new MemoryReportRepository(new MemoryOutbox());
     const client = reportClient([SALEM_BEES], undefined, reports);
-    const consenting = await client.submitReport({ ...request, reporterUpdates: true });
+    const consenting = await client.submitReport({ ...request, reporterUpdates: 'true' });
     const silent = await client.submitReport({ ...request, idempotencyId: 'idem-2', address: '2 Oak St, Salem, OR, USA' });
     expect((await reports.findById(consenting.reportId))?.reporterUpdates).toBe(true);
     expect((await reports.findById(silent.reportId))?.reporterUpdates).toBe(false);
@@ -170,7 +170,7 @@ describe('claiming over Connect', () => {
     });
     await client.unclaimReport({ reportId, memberId: 'm-1' });
     await client.claimReport({ reportId, memberId: 'm-2' });
-    await client.markReportBad({ reportId, memberId: 'm-2', reason: BadReportReason.NOT_HONEY_BEES });
+    await client.markReportBad({ reportId, memberId: 'm-2', reason: 'Not honey bees' });
     expect((await client.listActiveReportsForMember({ memberId: 'm-1' })).reports).toEqual([]);
   });
 
@@ -180,7 +180,7 @@ describe('claiming over Connect', () => {
     ['claim of an unknown report', (c: Client) => c.claimReport({ reportId: 'missing', memberId: 'm-1' }), Code.NotFound, 'REPORT.NOT_FOUND'],
     ['claim by an unknown code', (c: Client) => c.claimReportByCode({ claimCode: '00000', memberId: 'm-1' }), Code.NotFound, 'REPORT.NOT_FOUND'],
     ['un-claim by another member', (c: Client, id: string) => c.unclaimReport({ reportId: id, memberId: 'm-2' }), Code.PermissionDenied, 'REPORT.NOT_CLAIMER'],
-    ['mark bad without a reason', (c: Client, id: string) => c.markReportBad({ reportId: id, memberId: 'm-1', reason: BadReportReason.UNSPECIFIED }), Code.InvalidArgument, 'REPORT.INVALID_REASON'],
+    ['mark bad without a reason', (c: Client, id: string) => c.markReportBad({ reportId: id, memberId: 'm-1', reason: '' }), Code.InvalidArgument, 'REPORT.INVALID_REASON'],
     ['details for another member', (c: Client, id: string) => c.getClaimDetails({ reportId: id, memberId: 'm-2' }), Code.PermissionDenied, 'REPORT.NOT_CLAIMER'],
     ['the picture for a member not alerted', (c: Client, id: string) => c.getReportImage({ reportId: id, memberId: 'm-9' }), Code.PermissionDenied, 'REPORT.NOT_ALERTED'],
     ['a picture that does not exist', (c: Client, id: string) => c.getReportImage({ reportId: id, memberId: 'm-1' }), Code.NotFound, 'REPORT.NO_IMAGE'],
@@ -202,7 +202,7 @@ describe('the report lifecycle over Connect', () => {
   async function claimedReport() {
     const clock = { now: new Date('2026-06-01T12:00:00Z') };
     const { client, service, timers } = reportServiceOver([SALEM_BEES], clock);
-    const { reportId } = await client.submitReport({ ...request, reporterUpdates: true });
+    const { reportId } = await client.submitReport({ ...request, reporterUpdates: 'true' });
     await client.recordAlert({ reportId, memberId: 'm-1', companyId: 'c-1', companyName: 'Salem Bees', distanceMiles: 1 });
     await client.claimReport({ reportId, memberId: 'm-1' });
     return { client, clock, reportId, service, timers };
@@ -233,7 +233,7 @@ describe('the report lifecycle over Connect', () => {
     await timers.runDue();
     expect((await client.listClaimedReportsForMember({ memberId: 'm-1' })).reports).toMatchObject([{ reportId, canUnclaim: false }]);
     await timers.close();
-    await client.recordClaimOutcome({ reportId, memberId: 'm-1', outcome: ClaimOutcome.CAPTURED });
+    await client.recordClaimOutcome({ reportId, memberId: 'm-1', outcome: 'Captured' });
     const { reports } = await client.listClaimedReportsForMember({ memberId: 'm-1' });
     expect(reports).toMatchObject([{ reportId, canUnclaim: false, outcome: ClaimOutcome.CAPTURED }]);
   });
@@ -247,16 +247,16 @@ describe('the report lifecycle over Connect', () => {
     expect(await client.markDepartedByReporter({ reporterPhone: '+15551234567' })).toMatchObject({ departed: [], claimerTold: [live], settled: [] });
     expect((await client.getReport({ reportId })).report?.state).toBe(ReportState.CLAIMED);
     // With an outcome: settled, nothing changes.
-    await client.recordClaimOutcome({ reportId, memberId: 'm-1', outcome: ClaimOutcome.CAPTURED });
+    await client.recordClaimOutcome({ reportId, memberId: 'm-1', outcome: 'Captured' });
     expect(await client.markDepartedByReporter({ reporterPhone: '5551234567' })).toMatchObject({ departed: [], claimerTold: [], settled: [live] });
     expect((await client.listLiveReportsByReporter({ reporterPhone: '5551234567' })).reports).toMatchObject([live]);
     expect((await client.getReport({ reportId })).report?.state).toBe(ReportState.CLAIMED);
   });
 
   it.each([
-    ['an outcome by another member', (c: Client, id: string) => c.recordClaimOutcome({ reportId: id, memberId: 'm-2', outcome: ClaimOutcome.OTHER }), Code.PermissionDenied, 'REPORT.NOT_CLAIMER'],
-    ['an unspecified outcome', (c: Client, id: string) => c.recordClaimOutcome({ reportId: id, memberId: 'm-1', outcome: ClaimOutcome.UNSPECIFIED }), Code.InvalidArgument, 'REPORT.INVALID_OUTCOME'],
-    ['an outcome of an unknown report', (c: Client) => c.recordClaimOutcome({ reportId: 'missing', memberId: 'm-1', outcome: ClaimOutcome.OTHER }), Code.NotFound, 'REPORT.NOT_FOUND'],
+    ['an outcome by another member', (c: Client, id: string) => c.recordClaimOutcome({ reportId: id, memberId: 'm-2', outcome: 'Other' }), Code.PermissionDenied, 'REPORT.NOT_CLAIMER'],
+    ['an unspecified outcome', (c: Client, id: string) => c.recordClaimOutcome({ reportId: id, memberId: 'm-1', outcome: '' }), Code.InvalidArgument, 'REPORT.INVALID_OUTCOME'],
+    ['an outcome of an unknown report', (c: Client) => c.recordClaimOutcome({ reportId: 'missing', memberId: 'm-1', outcome: 'Other' }), Code.NotFound, 'REPORT.NOT_FOUND'],
   ] as const)('refuses %s with its Connect code and rule code', async (_case, call, code, rule) => {
     const { client, reportId } = await claimedReport();
     const error = await connectErrorOf(call(client, reportId));

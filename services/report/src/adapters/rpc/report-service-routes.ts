@@ -1,8 +1,8 @@
-import { Code, type ConnectRouter } from '@connectrpc/connect';
+import type { ConnectRouter } from '@connectrpc/connect';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { badReportReasons, claimOutcomes } from '@swarm/proto/labels';
-import { toConnectError } from '@swarm/runtime';
+import { claimOutcomes } from '@swarm/proto/labels';
+import { connectErrorsFor } from '@swarm/runtime';
 import type { ClaimReport } from '../../app/claim-report.js';
 import type { GetClaimDetails } from '../../app/get-claim-details.js';
 import type { GetReport } from '../../app/get-report.js';
@@ -19,29 +19,8 @@ import type { UnclaimReport } from '../../app/unclaim-report.js';
 import type { ReportErrorCode } from '../../domain/report-error.js';
 import { toProtoReport, toProtoSize, toProtoState } from './report-mapping.js';
 
-const connectCodes: Record<ReportErrorCode | 'GEOCODER.UNAVAILABLE', Code> = {
-  'REPORT.INVALID_SUBMISSION': Code.InvalidArgument,
-  'REPORT.IDEMPOTENCY_KEY_REUSED': Code.AlreadyExists,
-  'REPORT.NOT_FOUND': Code.NotFound,
-  // Not ResourceExhausted ("slow down", 429 at the gateway): the service cannot take a report until live ones end.
-  'REPORT.CLAIM_CODES_EXHAUSTED': Code.Unavailable,
-  'REPORT.ADDRESS_UNRESOLVED': Code.InvalidArgument,
-  'REPORT.INVALID_IMAGE': Code.InvalidArgument,
-  // Not ResourceExhausted: callers read that as "slow down" (the gateway answers 429), and a retry never helps.
-  'REPORT.IMAGE_TOO_LARGE': Code.InvalidArgument,
-  'REPORT.NO_COVERAGE': Code.NotFound,
-  'REPORT.NOT_ALERTED': Code.PermissionDenied,
-  'REPORT.ALREADY_CLAIMED': Code.FailedPrecondition,
-  'REPORT.NOT_CLAIMER': Code.PermissionDenied,
-  'REPORT.NOT_CLAIMED': Code.FailedPrecondition,
-  'REPORT.CLAIM_WINDOW_OVER': Code.FailedPrecondition,
-  'REPORT.INVALID_REASON': Code.InvalidArgument,
-  'REPORT.INVALID_OUTCOME': Code.InvalidArgument,
-  'REPORT.INVALID_ALERT': Code.InvalidArgument,
-  'REPORT.NO_IMAGE': Code.NotFound,
-  // The geocoder's provider did not answer: the caller may try again in a moment.
-  'GEOCODER.UNAVAILABLE': Code.Unavailable,
-};
+/** The Connect code of each rule code is the error table's (@swarm/runtime); every code of this service has a row. */
+const toConnect = connectErrorsFor<ReportErrorCode | 'GEOCODER.UNAVAILABLE'>();
 
 export type ReportUseCases = {
   submitReport: SubmitReport;
@@ -67,7 +46,7 @@ async function mapped<T>(handler: () => Promise<T>): Promise<T> {
   try {
     return await handler();
   } catch (error) {
-    throw toConnectError(error, connectCodes);
+    throw toConnect(error);
   }
 }
 
@@ -86,22 +65,22 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
               address: request.address,
               recaptchaToken: request.recaptchaToken,
               internalNote: request.internalNote,
+              reporterUpdates: request.reporterUpdates,
             },
             placeId: request.placeId,
             validateOnly: request.validateOnly,
             image: request.image,
             confirmDuplicate: request.confirmDuplicate,
-            reporterUpdates: request.reporterUpdates,
           });
         } catch (error) {
-          throw toConnectError(error, connectCodes);
+          throw toConnect(error);
         }
       },
       async getReport(request) {
         try {
           return { report: toProtoReport(await useCases.getReport.execute(request.reportId)) };
         } catch (error) {
-          throw toConnectError(error, connectCodes);
+          throw toConnect(error);
         }
       },
       async listReportAssociations(request) {
@@ -109,7 +88,7 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
           const associations = await useCases.listReportAssociations.execute(request.reportId);
           return { associations: associations.map(({ companyId, name, donationUrl }) => ({ companyId, name, donationUrl })) };
         } catch (error) {
-          throw toConnectError(error, connectCodes);
+          throw toConnect(error);
         }
       },
       recordAlert: (request) =>
@@ -144,7 +123,7 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
         }),
       markReportBad: (request) =>
         mapped(async () => {
-          await useCases.markReportBad.execute(request.reportId, request.memberId, badReportReasons.label(request.reason) ?? '');
+          await useCases.markReportBad.execute(request.reportId, request.memberId, request.reason);
           return {};
         }),
       getClaimDetails: (request) =>
@@ -182,7 +161,7 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
         }),
       recordClaimOutcome: (request) =>
         mapped(async () => {
-          await useCases.recordClaimOutcome.execute(request.reportId, request.memberId, claimOutcomes.label(request.outcome) ?? '');
+          await useCases.recordClaimOutcome.execute(request.reportId, request.memberId, request.outcome);
           return {};
         }),
     });
