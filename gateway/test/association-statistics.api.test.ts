@@ -211,6 +211,26 @@ describe('GET /api/member/company/:companyId/statistics', () => {
     expect(started.asked).toEqual([]);
   });
 
+  it('answers an admin whose membership was deactivated with 403 and why, and again 200 once it is active again', async () => {
+    expect((await get(`/api/member/company/${companyId}/statistics`)).status).toBe(200);
+    await started.billing.deactivateMembership({ companyId, memberId: 'member-admin' });
+
+    expect(await get(`/api/member/company/${companyId}/statistics`)).toMatchObject({ status: 403, body: { message: STATISTICS_MESSAGES.inactiveMembership } });
+    expect(started.asked).toHaveLength(1);
+
+    const { activationCode } = await started.billing.issueActivationCode({ companyId });
+    await started.billing.joinAssociation({ memberId: 'member-admin', activationCode });
+    expect((await get(`/api/member/company/${companyId}/statistics`)).status).toBe(200);
+  });
+
+  it('answers an admin whose admin right was taken away with 403, at once', async () => {
+    expect((await get(`/api/member/company/${companyId}/statistics`)).status).toBe(200);
+    await started.billing.revokeAdmin({ companyId, memberId: 'member-admin' });
+
+    expect(await get(`/api/member/company/${companyId}/statistics`)).toMatchObject({ status: 403, body: { message: STATISTICS_MESSAGES.notAdmin } });
+    expect(started.asked).toHaveLength(1);
+  });
+
   it('answers an association that does not exist like one the member does not administer: 403', async () => {
     expect(await get('/api/member/company/no-such-company/statistics')).toMatchObject({ status: 403, body: { message: STATISTICS_MESSAGES.notAdmin } });
     expect(started.asked).toEqual([]);

@@ -9,6 +9,7 @@ import {
   weekStartOf,
 } from '@swarm/proto/views/association-statistics';
 import type { FastifyInstance } from 'fastify';
+import { MembershipStatus } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { z } from 'zod';
 import { memberIdOf } from '../auth/member-session.js';
 import type { ServiceClients } from '../clients/service-clients.js';
@@ -18,6 +19,7 @@ const WEEK_MS = 7 * DAY_MS;
 
 export const STATISTICS_MESSAGES = {
   notAdmin: 'Only an admin of this association can see its statistics.',
+  inactiveMembership: 'Your membership of this association is inactive, so its statistics are not shown. Enter an activation code in Associations to make it active again.',
   sinceAfterUntil: 'since must be on or before until (today when until is not given).',
   periodTooLong: `The period can be at most ${MAX_STATISTICS_YEARS} years.`,
   invalidDate: (field: string) => `${field} must be a real calendar day written YYYY-MM-DD.`,
@@ -57,8 +59,8 @@ function periodRefusal(error: unknown): unknown {
 
 /**
  * An association's statistics per week and for the period, for its admins in the member area. Behind the session
- * check of every /api/member/ route (routes/auth.ts); admin rights are read from association-billing on every call,
- * so a revoked right takes effect at once.
+ * check of every /api/member/ route (routes/auth.ts); admin rights and the membership's status are read from
+ * association-billing on every call, so a revoked right or a deactivated membership takes effect at once.
  */
 export function associationStatisticsRoutes(app: FastifyInstance, clients: ServiceClients): void {
   app.get('/api/member/company/:companyId/statistics', async (request, reply) => {
@@ -69,9 +71,10 @@ export function associationStatisticsRoutes(app: FastifyInstance, clients: Servi
     const { companyId } = param.data;
     const { memberships } = await clients.associationBilling.listMemberMemberships({ memberId });
     // An association that does not exist reads the same as one the member does not administer.
-    if (!memberships.some((membership) => membership.isAdmin && membership.association?.companyId === companyId)) {
-      throw new HttpError(403, STATISTICS_MESSAGES.notAdmin);
-    }
+    const administered = memberships.find((membership) => membership.isAdmin && membership.association?.companyId === companyId);
+    if (!administered) throw new HttpError(403, STATISTICS_MESSAGES.notAdmin);
+    // A deactivated membership keeps its admin flag for when it is reactivated, but gives no right meanwhile.
+    if (administered.status !== MembershipStatus.ACTIVE) throw new HttpError(403, STATISTICS_MESSAGES.inactiveMembership);
     const answer = await clients.notification
       .getAssociationStatistics({ companyId, since: timestampFromDate(period.since), until: timestampFromDate(period.until) })
       .catch((error: unknown) => {

@@ -12,6 +12,7 @@ import { LeaveEveryAssociation } from './app/leave-every-association.js';
 import { ListAssociationMembers } from './app/list-association-members.js';
 import { ListMemberMemberships } from './app/list-member-memberships.js';
 import { MakeMembershipAdmin } from './app/make-membership-admin.js';
+import { RevokeMembershipAdmin } from './app/revoke-membership-admin.js';
 import { ListPayingMemberships } from './app/list-paying-memberships.js';
 import { LowBalanceNotice } from './app/low-balance-notice.js';
 import type {
@@ -95,6 +96,7 @@ export function buildAssociationBillingService(ports: AssociationBillingPorts): 
       listAssociationMembers: new ListAssociationMembers({ associations, memberships }),
       deactivateMembership: new DeactivateMembership({ associations, memberships, clock }),
       makeMembershipAdmin: new MakeMembershipAdmin({ associations, memberships }),
+      revokeMembershipAdmin: new RevokeMembershipAdmin({ associations, memberships }),
       topUp: new TopUp({ associations, ledger, notice, clock, ids }),
       adjustBalance: new AdjustBalance({ associations, ledger, notice, clock, ids }),
       chargeAlert: new ChargeAlert({ associations, memberships, ledger, notice, clock, ids, prices }),

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRouterTransport, type ConnectRouter, type Interceptor, type Transport } from '@connectrpc/connect';
+import { createClient, createRouterTransport, type ConnectRouter, type Interceptor, type Transport } from '@connectrpc/connect';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { associationBillingConfigShape, composeAssociationBillingService, type AssociationBillingStores } from '@swarm/association-billing-service';
 import {
   composeGateway,
@@ -67,7 +68,7 @@ export type EmbeddedProduct = {
   close: () => Promise<void>;
 };
 
-export type OperatorRpcPart = 'association-billing' | 'notification';
+export type OperatorRpcPart = 'association-billing' | 'notification' | 'member';
 export type OperatorRpcPorts = Partial<Record<OperatorRpcPart, { port: number } | { unavailable: number }>>;
 
 /**
@@ -128,6 +129,15 @@ function inProcessTransport(
 }
 
 /**
+ * What the operator CLI may ask the member service: one member's record, for list-members' names and emails. Its
+ * other calls (login tokens, account changes) stay unreachable from outside the process, even from this machine.
+ */
+function operatorMemberRoutes(memberTransport: Transport): (router: ConnectRouter) => void {
+  const member = createClient(MemberService, memberTransport);
+  return (router) => router.service(MemberService, { getMember: (request) => member.getMember(request) });
+}
+
+/**
  * The whole product in one process: each service and the gateway built by the same composition its own process uses,
  * from the same configuration, except that the store, the event bus, the alert scheduler and the transport between the
  * parts are in memory (see EMBEDDED_FIXED). `env` is the configuration (process.env for `npm start`).
@@ -136,7 +146,10 @@ export async function startEmbedded(options: {
   env: Readonly<Record<string, string | undefined>>;
   /** A logger per part of the product, so each line names its service as in the distributed mode. */
   loggerFor: (part: EmbeddedPart) => Logger;
-  /** Serves these services on 127.0.0.1 at these ports too (0: a free one), for the operator CLI (billing, statistics). */
+  /**
+   * Serves these services on 127.0.0.1 at these ports too (0: a free one), for the operator CLI (billing, statistics,
+   * and of the member service only GetMember, for the names and emails of list-members).
+   */
   operatorRpcPorts?: Partial<Record<OperatorRpcPart, number>>;
   /** A test's own feedback sink, to see what arrives. */
   feedback?: FeedbackSink;
@@ -230,8 +243,13 @@ export async function startEmbedded(options: {
 
     // Loopback only: the operator's calls carry no credentials, so they must not be reachable from the network.
     const operatorRpc: OperatorRpcPorts = {};
+    const operatorRoutes: Record<OperatorRpcPart, ((router: ConnectRouter) => void) | undefined> = {
+      'association-billing': routes['association-billing'],
+      notification: routes.notification,
+      member: operatorMemberRoutes(transports.member),
+    };
     for (const [part, operatorPort] of Object.entries(options.operatorRpcPorts ?? {}) as [OperatorRpcPart, number][]) {
-      const partRoutes = routes[part];
+      const partRoutes = operatorRoutes[part];
       if (!partRoutes) continue;
       const operatorServer = await startRpcServer({
         port: operatorPort,

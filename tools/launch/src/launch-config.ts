@@ -23,4 +23,6 @@ export const embeddedConfigShape = {
   OPERATOR_RPC_PORT: env.port(8083),
   /** And the notification service here, for the operator CLI's association statistics. */
   OPERATOR_NOTIFICATION_RPC_PORT: env.port(8084),
+  /** And the member service's GetMember alone here, for the names and emails of the operator CLI's list-members. */
+  OPERATOR_MEMBER_RPC_PORT: env.port(8082),
 };

@@ -27,17 +27,18 @@ function banner(product: EmbeddedProduct): string {
 }
 
 /** The operator CLI's defaults (tools/operator): a product on other ports must be named to it. */
-const OPERATOR_CLI_DEFAULTS = { 'association-billing': 8083, notification: 8084 } as const;
+const OPERATOR_CLI_DEFAULTS = { 'association-billing': 8083, notification: 8084, member: 8082 } as const;
 const OPERATOR_VARIABLES = {
   'association-billing': { port: 'OPERATOR_RPC_PORT', url: 'ASSOCIATION_BILLING_SERVICE_URL' },
   notification: { port: 'OPERATOR_NOTIFICATION_RPC_PORT', url: 'NOTIFICATION_SERVICE_URL' },
+  member: { port: 'OPERATOR_MEMBER_RPC_PORT', url: 'MEMBER_SERVICE_URL' },
 } as const;
 
 /** Where the operator CLI reaches this product, and how to point it here when the ports are not its defaults. */
 function operatorLines(ports: OperatorRpcPorts): string[] {
   const lines: string[] = [];
   const elsewhere: string[] = [];
-  for (const part of ['association-billing', 'notification'] as const) {
+  for (const part of ['association-billing', 'notification', 'member'] as const) {
     const bound = ports[part];
     if (!bound) continue;
     if ('unavailable' in bound) {
@@ -58,7 +59,7 @@ function operatorLines(ports: OperatorRpcPorts): string[] {
 await runMain(logger, async (lifecycle) => {
   const product = await startEmbedded({
     env: process.env,
-    operatorRpcPorts: { 'association-billing': config.OPERATOR_RPC_PORT, notification: config.OPERATOR_NOTIFICATION_RPC_PORT },
+    operatorRpcPorts: { 'association-billing': config.OPERATOR_RPC_PORT, notification: config.OPERATOR_NOTIFICATION_RPC_PORT, member: config.OPERATOR_MEMBER_RPC_PORT },
     loggerFor,
     requestLogLevel: logFormat.requestLogLevel,
   });

@@ -3,6 +3,9 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
@@ -57,6 +60,24 @@ describe('the embedded default is reachable from this machine only', () => {
     else console.log('This machine has no non-loopback IPv4 address: only the loopback side of the bind was checked.');
   });
 
+  it("serves the operator CLI of the member service GetMember alone: a member's name and email, never a login token", async () => {
+    product = await startEmbedded({ env: { PORT: '0', STATIC_DIR: '/nonexistent' }, operatorRpcPorts: { member: 0 }, loggerFor: silent });
+    const bound = product.operatorRpc.member;
+    expect(bound && 'port' in bound).toBe(true);
+    const operatorMember = createClient(
+      MemberService,
+      createConnectTransport({ baseUrl: `http://127.0.0.1:${bound && 'port' in bound ? bound.port : 0}`, httpVersion: '2', useBinaryFormat: true }),
+    );
+    const { member } = await product.clients.member.ensureMember({ email: 'jo.doe@example.org' });
+
+    expect((await operatorMember.getMember({ memberId: member!.memberId })).member?.email).toBe('jo.doe@example.org');
+    const refused = await operatorMember.issueLoginToken({ email: 'jo.doe@example.org' }).then(
+      () => undefined,
+      (error: unknown) => ConnectError.from(error),
+    );
+    expect(refused?.code).toBe(Code.Unimplemented);
+  });
+
   it('refuses to listen beyond loopback with its dev outbox unless the operator opts in', async () => {
     await expect(startEmbedded({ env: { PORT: '0', HOST: '0.0.0.0', STATIC_DIR: '/nonexistent' }, loggerFor: silent })).rejects.toThrow(/DEV_OUTBOX_ON_NETWORK/);
   });
@@ -92,16 +113,17 @@ function runEmbedded(env: Record<string, string>, until: (output: string) => boo
 describe('npm start', () => {
   it('says where it listens, that it keeps everything in memory, and where the dev outbox is', async () => {
     const port = await freePort();
-    const [billingPort, notificationPort] = [await freePort(), await freePort()];
+    const [billingPort, notificationPort, memberPort] = [await freePort(), await freePort(), await freePort()];
     const { output } = await runEmbedded(
-      { PORT: String(port), OPERATOR_RPC_PORT: String(billingPort), OPERATOR_NOTIFICATION_RPC_PORT: String(notificationPort) },
+      { PORT: String(port), OPERATOR_RPC_PORT: String(billingPort), OPERATOR_NOTIFICATION_RPC_PORT: String(notificationPort), OPERATOR_MEMBER_RPC_PORT: String(memberPort) },
       (text) => text.includes('npm run operator'),
     );
     expect(output).toContain(`Swarm Alert is running at http://localhost:${port}`);
     expect(output).toContain(`Operator CLI (association-billing): 127.0.0.1:${billingPort}.`);
     expect(output).toContain(`Operator CLI (notification): 127.0.0.1:${notificationPort}.`);
+    expect(output).toContain(`Operator CLI (member): 127.0.0.1:${memberPort}.`);
     expect(output).toContain(
-      `Run it against this product with: ASSOCIATION_BILLING_SERVICE_URL=http://127.0.0.1:${billingPort} NOTIFICATION_SERVICE_URL=http://127.0.0.1:${notificationPort} npm run operator -- …`,
+      `Run it against this product with: ASSOCIATION_BILLING_SERVICE_URL=http://127.0.0.1:${billingPort} NOTIFICATION_SERVICE_URL=http://127.0.0.1:${notificationPort} MEMBER_SERVICE_URL=http://127.0.0.1:${memberPort} npm run operator -- …`,
     );
     expect(output).toContain(`Listening on 127.0.0.1:${port} — this machine only.`);
     expect(output).toContain('Everything is kept in memory: reports, members, associations and balances are lost when it stops.');
@@ -112,7 +134,7 @@ describe('npm start', () => {
   it('writes its logs as JSON lines, the request lines at info, when stdout is not a terminal', async () => {
     const port = await freePort();
     let asked = false;
-    const { output } = await runEmbedded({ PORT: String(port), LOG_LEVEL: 'info', OPERATOR_RPC_PORT: '0', OPERATOR_NOTIFICATION_RPC_PORT: '0' }, (text) => {
+    const { output } = await runEmbedded({ PORT: String(port), LOG_LEVEL: 'info', OPERATOR_RPC_PORT: '0', OPERATOR_NOTIFICATION_RPC_PORT: '0', OPERATOR_MEMBER_RPC_PORT: '0' }, (text) => {
       if (!asked && text.includes('npm run operator')) {
         asked = true;
         void fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.body?.cancel());
@@ -128,7 +150,7 @@ describe('npm start', () => {
   });
 
   it('picks free operator ports when told 0, and says which', async () => {
-    const { output } = await runEmbedded({ PORT: String(await freePort()), OPERATOR_RPC_PORT: '0', OPERATOR_NOTIFICATION_RPC_PORT: '0' }, (text) => text.includes('npm run operator'));
+    const { output } = await runEmbedded({ PORT: String(await freePort()), OPERATOR_RPC_PORT: '0', OPERATOR_NOTIFICATION_RPC_PORT: '0', OPERATOR_MEMBER_RPC_PORT: '0' }, (text) => text.includes('npm run operator'));
     const billingPort = Number(/Operator CLI \(association-billing\): 127\.0\.0\.1:(\d+)\./.exec(output)?.[1]);
     const notificationPort = Number(/Operator CLI \(notification\): 127\.0\.0\.1:(\d+)\./.exec(output)?.[1]);
     expect(billingPort).toBeGreaterThan(0);
@@ -142,7 +164,7 @@ describe('npm start', () => {
     const first = await startEmbedded({ env: { PORT: '0', STATIC_DIR: '/nonexistent' }, operatorRpcPorts: { 'association-billing': taken }, loggerFor: silent });
     try {
       expect(first.operatorRpc).toEqual({ 'association-billing': { port: taken } });
-      const { output } = await runEmbedded({ PORT: String(await freePort()), OPERATOR_RPC_PORT: String(taken), OPERATOR_NOTIFICATION_RPC_PORT: '0' }, (text) =>
+      const { output } = await runEmbedded({ PORT: String(await freePort()), OPERATOR_RPC_PORT: String(taken), OPERATOR_NOTIFICATION_RPC_PORT: '0', OPERATOR_MEMBER_RPC_PORT: '0' }, (text) =>
         text.includes('npm run operator'),
       );
       expect(output).toContain(`WARNING: port ${taken} for the operator CLI (association-billing) is taken, perhaps by another Swarm Alert`);
@@ -162,7 +184,7 @@ describe('npm start', () => {
   it('warns in the banner when the operator opted in', async () => {
     const port = await freePort();
     const { output } = await runEmbedded(
-      { PORT: String(port), HOST: '0.0.0.0', DEV_OUTBOX_ON_NETWORK: 'true', OPERATOR_RPC_PORT: String(await freePort()), OPERATOR_NOTIFICATION_RPC_PORT: String(await freePort()) },
+      { PORT: String(port), HOST: '0.0.0.0', DEV_OUTBOX_ON_NETWORK: 'true', OPERATOR_RPC_PORT: String(await freePort()), OPERATOR_NOTIFICATION_RPC_PORT: String(await freePort()), OPERATOR_MEMBER_RPC_PORT: String(await freePort()) },
       (text) => text.includes('login links.'),
     );
     expect(output).toContain(`Listening on 0.0.0.0:${port} — reachable from other machines.`);

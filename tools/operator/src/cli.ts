@@ -9,6 +9,7 @@ import {
   type Membership,
 } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { AlertChannel } from '@swarm/proto/common/v1/channel';
+import type { MemberService } from '@swarm/proto/member/v1/member_service';
 import type { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { AmountError, formatCents, parseAmountToCents, parseSignedAmountToCents } from './amount.js';
 import { MAX_STATISTICS_YEARS, parseUtcDay } from '@swarm/proto/views/association-statistics';
@@ -26,7 +27,8 @@ export const USAGE = `Usage: npm run operator -- <command> [arguments] [options]
 
 Manages associations and their prepaid alert balance through the association-billing service
 (ASSOCIATION_BILLING_SERVICE_URL, default http://127.0.0.1:8083); stats also asks the notification service
-(NOTIFICATION_SERVICE_URL, default http://127.0.0.1:8084) for the figures.
+(NOTIFICATION_SERVICE_URL, default http://127.0.0.1:8084) for the figures, and list-members the member service
+(MEMBER_SERVICE_URL, default http://127.0.0.1:8082) for names and emails.
 
 Commands:
   create-association --name <name> [--donation-url <url>] [--admin-email <email>]
@@ -43,11 +45,14 @@ Commands:
   balance <companyId>                     Show the balance and the low-balance threshold.
   ledger <companyId>                      List every ledger entry with the running balance; an alert charge
                                           or refund names its report, member and channel (SMS, push, email).
-  list-members <companyId>                List the association's members, their status and admin flag.
+  list-members <companyId>                List the association's members: id, name, email, status, admin flag
+                                          and the day they joined.
   deactivate-member <companyId> <memberId>
                                           Set a membership inactive ('i'): no alerts until the member enters
                                           an activation code again.
   make-admin <companyId> <memberId>       Make the member an admin of the association.
+  revoke-admin <companyId> <memberId>     Take the member's admin right away (they stay a member): the
+                                          association's statistics are refused to them from then on.
   stats <companyId> [--since <YYYY-MM-DD>] [--json]
                                           The association's statistics per week (Monday 00:00 UTC) and in
                                           total, from --since (default: this week and the 11 before it) up
@@ -64,9 +69,10 @@ export type CliOutput = { out: (line: string) => void; err: (line: string) => vo
 export type OperatorClients = {
   associationBilling: Client<typeof AssociationBillingService>;
   notification: Client<typeof NotificationService>;
+  member: Client<typeof MemberService>;
 };
 
-type ServiceName = 'association-billing' | 'notification';
+type ServiceName = 'association-billing' | 'notification' | 'member';
 
 class UsageError extends Error {}
 
@@ -184,14 +190,20 @@ const commands: Record<string, CommandSpec> = {
   },
   'list-members': {
     positionals: ['companyId'],
-    run: async ({ associationBilling: client }, [companyId], _options, { out }) => {
+    run: async ({ associationBilling: client, member }, [companyId], _options, { out }) => {
       const { memberships } = await client.listAssociationMembers({ companyId: companyId! });
       if (memberships.length === 0) {
         out(`No members in ${companyId}.`);
         return;
       }
-      out(['Member id', 'Status', 'Admin', 'Joined (UTC)'].join('\t'));
-      for (const membership of memberships) out(membershipLine(membership));
+      const contacts = await contactsOf(
+        member,
+        memberships.map((membership) => membership.memberId),
+      ).catch((error: unknown) => {
+        throw new ServiceFailure('member', error);
+      });
+      out(['Member id', 'Name', 'Email', 'Status', 'Admin', 'Joined (UTC)'].join('\t'));
+      for (const membership of memberships) out(membershipLine(membership, contacts.get(membership.memberId)));
     },
   },
   'deactivate-member': {
@@ -206,6 +218,17 @@ const commands: Record<string, CommandSpec> = {
     run: async ({ associationBilling: client }, [companyId, memberId], _options, { out }) => {
       await client.makeAdmin({ companyId: companyId!, memberId: memberId! });
       out(`Member ${memberId} is now an admin of ${companyId}.`);
+    },
+  },
+  'revoke-admin': {
+    positionals: ['companyId', 'memberId'],
+    run: async ({ associationBilling: client }, [companyId, memberId], _options, { out }) => {
+      const { wasAdmin } = await client.revokeAdmin({ companyId: companyId!, memberId: memberId! });
+      out(
+        wasAdmin
+          ? `Member ${memberId} is no longer an admin of ${companyId}; they stay a member.`
+          : `Member ${memberId} was not an admin of ${companyId}; nothing changed.`,
+      );
     },
   },
   stats: {
@@ -263,9 +286,33 @@ function dateOf(timestamp: Timestamp | undefined): string {
   return timestamp ? timestampDate(timestamp).toISOString().replace('T', ' ').slice(0, 19) : '';
 }
 
-function membershipLine(membership: Membership): string {
+type Contact = { name: string; email: string };
+
+/** At most this many GetMember calls in flight: an association's list is read in a few round trips, not hundreds at once. */
+const CONTACT_LOOKUPS_IN_FLIGHT = 8;
+/** Where a member service holds no member for a membership's id (an account being deleted). */
+const NO_MEMBER_RECORD: Contact = { name: '(no member record)', email: '' };
+
+/** Each member's name and email, from the member service: association-billing knows members by id only. */
+async function contactsOf(member: Client<typeof MemberService>, memberIds: readonly string[]): Promise<Map<string, Contact>> {
+  const contacts = new Map<string, Contact>();
+  for (let start = 0; start < memberIds.length; start += CONTACT_LOOKUPS_IN_FLIGHT) {
+    await Promise.all(
+      memberIds.slice(start, start + CONTACT_LOOKUPS_IN_FLIGHT).map(async (memberId) => {
+        const found = await member.getMember({ memberId }).catch((error: unknown) => {
+          if (error instanceof ConnectError && error.code === Code.NotFound) return undefined;
+          throw error;
+        });
+        contacts.set(memberId, found?.member ? { name: found.member.name, email: found.member.email } : NO_MEMBER_RECORD);
+      }),
+    );
+  }
+  return contacts;
+}
+
+function membershipLine(membership: Membership, contact: Contact = NO_MEMBER_RECORD): string {
   const status = membership.status === MembershipStatus.INACTIVE ? 'inactive (i)' : 'active';
-  return [membership.memberId, status, membership.isAdmin ? 'admin' : '', dateOf(membership.dateJoined)].join('\t');
+  return [membership.memberId, contact.name, contact.email, status, membership.isAdmin ? 'admin' : '', dateOf(membership.dateJoined)].join('\t');
 }
 
 /** Runs one operator command; returns the process exit code. Never throws. */

@@ -1,6 +1,7 @@
 import { createClient } from '@connectrpc/connect';
 import { serviceTransport } from '@swarm/runtime';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { EXIT_USAGE, runOperatorCli } from './cli.js';
 
@@ -16,6 +17,7 @@ function serviceUrl(variable: string, fallback: string): string {
 
 const associationBillingUrl = serviceUrl('ASSOCIATION_BILLING_SERVICE_URL', 'http://127.0.0.1:8083');
 const notificationUrl = serviceUrl('NOTIFICATION_SERVICE_URL', 'http://127.0.0.1:8084');
+const memberUrl = serviceUrl('MEMBER_SERVICE_URL', 'http://127.0.0.1:8082');
 
 /**
  * Writes lines to a stream and tells when all of them have left the process. Into a pipe, a write the reader has
@@ -40,6 +42,7 @@ const stderr = lineWriter(process.stderr);
 const clients = {
   associationBilling: createClient(AssociationBillingService, serviceTransport(associationBillingUrl)),
   notification: createClient(NotificationService, serviceTransport(notificationUrl)),
+  member: createClient(MemberService, serviceTransport(memberUrl)),
 };
 const exitCode = await runOperatorCli(process.argv.slice(2), clients, { out: stdout.write, err: stderr.write });
 await Promise.all([stdout.flushed(), stderr.flushed()]);

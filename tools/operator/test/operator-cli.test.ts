@@ -1,18 +1,40 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
+import { Code, ConnectError, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { buildAssociationBillingService, memoryAssociationBillingStores } from '@swarm/association-billing-service';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { AlertChannel } from '@swarm/proto/common/v1/channel';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { HealthRegistry, LogMailer, secureRandomBelow, startRpcServer, systemClock, uuidIds, type RpcServer } from '@swarm/runtime';
-import { testLogger } from '@swarm/testing';
+import { testLogger, unreachableUrl } from '@swarm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runOperatorCli } from '../src/cli.js';
 
 const operatorDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** The members the member service knows, by id: two share a first name, one has given no name yet. */
+const knownMembers: Record<string, { name: string; email: string }> = {
+  'member-1': { name: 'Jo Doe', email: 'jo.doe@example.org' },
+  'member-2': { name: 'Jo Smith', email: 'jo.smith@example.org' },
+  'member-3': { name: '', email: 'new.keeper@example.org' },
+};
+
+/** A member service answering GetMember from knownMembers, NOT_FOUND for any other id, as the real one does. */
+const memberService = createClient(
+  MemberService,
+  createRouterTransport((router) =>
+    router.service(MemberService, {
+      getMember: ({ memberId }) => {
+        const known = knownMembers[memberId];
+        if (!known) throw new ConnectError('member not found', Code.NotFound);
+        return { member: { memberId, ...known } };
+      },
+    }),
+  ),
+);
 
 describe('operator CLI against the association-billing service over HTTP/2', () => {
   let server: RpcServer;
@@ -45,7 +67,7 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
     const err: string[] = [];
     // These commands never reach the notification service (stats has its own tests).
     const notification = createClient(NotificationService, createRouterTransport(() => undefined));
-    const code = await runOperatorCli(argv, { associationBilling: client, notification }, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    const code = await runOperatorCli(argv, { associationBilling: client, notification, member: memberService }, { out: (line) => out.push(line), err: (line) => err.push(line) });
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 
@@ -69,7 +91,40 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
 
     const listed = await run('list-members', companyId);
     expect(listed.code).toBe(EXIT_OK);
-    expect(listed.out).toMatch(/^member-1\tactive\t\t\d{4}-/m);
+    expect(listed.out).toMatch(/^member-1\tJo Doe\tjo\.doe@example\.org\tactive\t\t\d{4}-/m);
+  });
+
+  it('lists the members with their names and emails, so two of the same first name are told apart', async () => {
+    const companyId = await createAssociation();
+    const { activationCode } = await client.issueActivationCode({ companyId });
+    for (const memberId of ['member-1', 'member-2', 'member-3', 'member-gone']) await client.joinAssociation({ memberId, activationCode });
+
+    const listed = await run('list-members', companyId);
+
+    expect(listed.code).toBe(EXIT_OK);
+    const rows = listed.out.split('\n').map((line) => line.split('\t'));
+    expect(rows[0]).toEqual(['Member id', 'Name', 'Email', 'Status', 'Admin', 'Joined (UTC)']);
+    expect(rows.slice(1).map((row) => row.slice(0, 4))).toEqual([
+      ['member-1', 'Jo Doe', 'jo.doe@example.org', 'active'],
+      ['member-2', 'Jo Smith', 'jo.smith@example.org', 'active'],
+      ['member-3', '', 'new.keeper@example.org', 'active'],
+      // A membership whose member the member service no longer holds (an account being deleted).
+      ['member-gone', '(no member record)', '', 'active'],
+    ]);
+  });
+
+  it('names the member service when list-members cannot reach it, with exit code 1', async () => {
+    const companyId = await createAssociation();
+    const { activationCode } = await client.issueActivationCode({ companyId });
+    await client.joinAssociation({ memberId: 'member-1', activationCode });
+    const unreachable = createClient(MemberService, createConnectTransport({ baseUrl: await unreachableUrl(), httpVersion: '2' }));
+    const notification = createClient(NotificationService, createRouterTransport(() => undefined));
+    const err: string[] = [];
+
+    const code = await runOperatorCli(['list-members', companyId], { associationBilling: client, notification, member: unreachable }, { out: () => undefined, err: (line) => err.push(line) });
+
+    expect(code).toBe(EXIT_FAILED);
+    expect(err.join('\n')).toMatch(/^Error: the member service is not reachable/);
   });
 
   it('tops up in dollars or cents, shows the balance and the ledger with a running balance', async () => {
@@ -181,14 +236,33 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
     expect((await run('deactivate-member', companyId, 'member-1')).code).toBe(EXIT_OK);
     expect((await run('make-admin', companyId, 'member-2')).code).toBe(EXIT_OK);
     const listed = (await run('list-members', companyId)).out;
-    expect(listed).toMatch(/^member-1\tinactive \(i\)\t\t/m);
-    expect(listed).toMatch(/^member-2\tactive\tadmin\t/m);
+    expect(listed).toMatch(/^member-1\tJo Doe\tjo\.doe@example\.org\tinactive \(i\)\t\t/m);
+    expect(listed).toMatch(/^member-2\tJo Smith\tjo\.smith@example\.org\tactive\tadmin\t/m);
+  });
+
+  it('takes an admin right away and says so, and says when there was none to take', async () => {
+    const companyId = await createAssociation();
+    const { activationCode } = await client.issueActivationCode({ companyId });
+    await client.joinAssociation({ memberId: 'member-2', activationCode });
+    await run('make-admin', companyId, 'member-2');
+
+    expect(await run('revoke-admin', companyId, 'member-2')).toEqual({
+      code: EXIT_OK,
+      out: `Member member-2 is no longer an admin of ${companyId}; they stay a member.`,
+      err: '',
+    });
+    expect((await run('list-members', companyId)).out).toMatch(/^member-2\tJo Smith\tjo\.smith@example\.org\tactive\t\t/m);
+    const { memberships } = await client.listAssociationMembers({ companyId });
+    expect(memberships.map((membership) => [membership.memberId, membership.isAdmin])).toEqual([['member-2', false]]);
+    expect(await run('revoke-admin', companyId, 'member-2')).toEqual({ code: EXIT_OK, out: `Member member-2 was not an admin of ${companyId}; nothing changed.`, err: '' });
   });
 
   it('says plainly when the company or the member does not exist, with exit code 1', async () => {
     expect(await run('balance', 'no-such-company')).toEqual({ code: EXIT_FAILED, out: '', err: 'Error: No association has that company id.' });
     const companyId = await createAssociation();
     expect(await run('make-admin', companyId, 'stranger')).toEqual({ code: EXIT_FAILED, out: '', err: 'Error: That member is not in this association.' });
+    expect(await run('revoke-admin', 'no-such-company', 'member-1')).toEqual({ code: EXIT_FAILED, out: '', err: 'Error: No association has that company id.' });
+    expect(await run('revoke-admin', companyId, 'stranger')).toEqual({ code: EXIT_FAILED, out: '', err: 'Error: That member is not in this association.' });
   });
 
   it('passes the service validation message through, with exit code 1', async () => {
@@ -200,6 +274,7 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
     [['frobnicate'], "Unknown command 'frobnicate'. Run with --help to see the commands."],
     [['issue-code'], 'Error: issue-code takes <companyId>'],
     [['issue-code', 'a', 'b'], 'Error: issue-code takes <companyId>, got: a b'],
+    [['revoke-admin', 'c-1'], 'Error: revoke-admin takes <companyId> <memberId>, got: c-1'],
     [['create-association'], 'Error: create-association needs --name <name>'],
     [['balance', 'c-1', '--colour', 'red'], "Error: balance: Unknown option '--colour'"],
   ])('refuses the command line %j with exit code 2', async (argv, message) => {
@@ -212,7 +287,7 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
     const help = await run('--help');
     expect(help.code).toBe(EXIT_OK);
     expect(help.out).toContain('Usage: npm run operator -- <command>');
-    for (const command of ['create-association', 'issue-code', 'top-up', 'balance', 'ledger', 'deactivate-member', 'make-admin', 'list-members']) {
+    for (const command of ['create-association', 'issue-code', 'top-up', 'balance', 'ledger', 'deactivate-member', 'make-admin', 'revoke-admin', 'list-members']) {
       expect(help.out).toContain(command);
     }
     expect((await run('top-up', '--help')).code).toBe(EXIT_OK);

@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError, createClient, type ConnectRouter } from '@connectrpc/connect';
+import { Code, ConnectError, createClient, createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { NotificationService, type GetAssociationStatisticsRequest } from '@swarm/proto/notification/v1/notification_service';
 import { HealthRegistry, startRpcServer, type RpcServer } from '@swarm/runtime';
 import { testLogger, unreachableUrl } from '@swarm/testing';
@@ -13,6 +14,8 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runOperatorCli } from '../src/cli.js'
 
 const operatorDir = fileURLToPath(new URL('..', import.meta.url));
 const utc = (iso: string) => timestampFromDate(new Date(iso));
+/** stats never asks the member service: a client of one that answers nothing. */
+const member = createClient(MemberService, createRouterTransport(() => undefined));
 
 /** Two weeks as the notification service answers them, and their total. */
 const ANSWER = {
@@ -60,7 +63,7 @@ describe('operator CLI stats against the notification service over HTTP/2', () =
     const transport = createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2', useBinaryFormat: true });
     const notification = createClient(NotificationService, transport);
     const associationBilling = createClient(AssociationBillingService, transport);
-    const code = await runOperatorCli(argv, { associationBilling, notification }, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    const code = await runOperatorCli(argv, { associationBilling, notification, member }, { out: (line) => out.push(line), err: (line) => err.push(line) });
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
@@ -181,7 +184,7 @@ describe('operator CLI stats against the notification service over HTTP/2', () =
     const notification = createClient(NotificationService, createConnectTransport({ baseUrl: await unreachableUrl(), httpVersion: '2' }));
     const associationBilling = createClient(AssociationBillingService, createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2' }));
     const err: string[] = [];
-    const code = await runOperatorCli(['stats', 'c-1'], { associationBilling, notification }, { out: () => undefined, err: (line) => err.push(line) });
+    const code = await runOperatorCli(['stats', 'c-1'], { associationBilling, notification, member }, { out: () => undefined, err: (line) => err.push(line) });
     expect(code).toBe(EXIT_FAILED);
     expect(err.join('\n')).toMatch(/^Error: the notification service is not reachable/);
   });
@@ -190,7 +193,7 @@ describe('operator CLI stats against the notification service over HTTP/2', () =
     const notification = createClient(NotificationService, createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2' }));
     const associationBilling = createClient(AssociationBillingService, createConnectTransport({ baseUrl: await unreachableUrl(), httpVersion: '2' }));
     const err: string[] = [];
-    const code = await runOperatorCli(['stats', 'c-1'], { associationBilling, notification }, { out: () => undefined, err: (line) => err.push(line) });
+    const code = await runOperatorCli(['stats', 'c-1'], { associationBilling, notification, member }, { out: () => undefined, err: (line) => err.push(line) });
     expect(code).toBe(EXIT_FAILED);
     expect(err.join('\n')).toMatch(/^Error: the association-billing service is not reachable/);
     expect(asked).toEqual([]);

@@ -36,7 +36,7 @@ describe('association statistics in the member profile', { timeout: 20_000 }, ()
 
     const portland = await screen.findByRole('region', { name: 'Association statistics: Portland Beekeepers' });
     expect(await within(portland).findByRole('img', { name: /5 alerted and 3 claimed in all/ })).toBeInTheDocument();
-    expect(within(portland).getByRole('table', { name: 'Figures per week (weeks start on Monday, UTC)' })).toBeInTheDocument();
+    expect(within(portland).getByRole('table', { name: 'Figures per week, newest first (weeks start on Monday, UTC)' })).toBeInTheDocument();
     expect(statisticsSections().map((section) => section.querySelector('h2')?.textContent)).toEqual([
       'Association statistics: Portland Beekeepers',
       'Association statistics: Hive Helpers',
@@ -54,6 +54,19 @@ describe('association statistics in the member profile', { timeout: 20_000 }, ()
     expect(await screen.findByText('Portland Beekeepers')).toBeInTheDocument();
     expect(statisticsSections()).toEqual([]);
     expect(api.calls.filter((call) => call.path.includes('/statistics'))).toEqual([]);
+  });
+
+  it('tells an admin whose membership was set inactive why the statistics are not shown, in words, not the answer', async () => {
+    const inactive = 'Your membership of this association is inactive, so its statistics are not shown. Enter an activation code in Associations to make it active again.';
+    renderProfile([company({ isAdmin: true, status: 'i' })], { status: 403, body: { message: inactive } });
+
+    const section = await screen.findByRole('region', { name: 'Association statistics: Portland Beekeepers' });
+    const alert = await within(section).findByRole('alert');
+    expect(alert).toHaveTextContent(inactive);
+    expect(alert).not.toHaveTextContent('{');
+    expect(alert).not.toHaveTextContent('message');
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('shows a 403 from the statistics in the section and keeps the member logged in', async () => {

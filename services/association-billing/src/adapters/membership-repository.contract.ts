@@ -53,12 +53,26 @@ export function membershipRepositoryContract(name: string, create: () => Promise
       expect(await memberships.deactivate('company-1', 'nobody', later)).toBeUndefined();
       expect(await memberships.reactivate('company-1', 'nobody', later)).toBeUndefined();
       expect(await memberships.makeAdmin('company-1', 'nobody')).toBeUndefined();
+      expect(await memberships.revokeAdmin('company-1', 'nobody')).toBeUndefined();
     });
 
     it('makes a member an admin', async () => {
       await memberships.createIfAbsent(aMembership());
       expect(await memberships.makeAdmin('company-1', 'member-1')).toEqual(aMembership({ isAdmin: true }));
       expect((await memberships.find('company-1', 'member-1'))?.isAdmin).toBe(true);
+    });
+
+    it("takes an admin's right away, saying whether they had it", async () => {
+      await memberships.createIfAbsent(aMembership({ isAdmin: true }));
+      expect(await memberships.revokeAdmin('company-1', 'member-1')).toEqual({ membership: aMembership(), wasAdmin: true });
+      expect((await memberships.find('company-1', 'member-1'))?.isAdmin).toBe(false);
+      expect(await memberships.revokeAdmin('company-1', 'member-1')).toEqual({ membership: aMembership(), wasAdmin: false });
+    });
+
+    it('takes an admin right away once when asked concurrently', async () => {
+      await memberships.createIfAbsent(aMembership({ isAdmin: true }));
+      const results = await Promise.all(Array.from({ length: 5 }, () => memberships.revokeAdmin('company-1', 'member-1')));
+      expect(results.filter((result) => result?.wasAdmin)).toHaveLength(1);
     });
 
     it('removes a membership once', async () => {

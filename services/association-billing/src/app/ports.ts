@@ -30,6 +30,11 @@ export interface MembershipRepository {
   deactivate(companyId: string, memberId: string, at: Date): Promise<Membership | undefined>;
   /** undefined when there is no such membership. */
   makeAdmin(companyId: string, memberId: string): Promise<Membership | undefined>;
+  /**
+   * Takes the admin right away in one conditional update; `wasAdmin` is true for the one caller that changed it.
+   * undefined when there is no such membership.
+   */
+  revokeAdmin(companyId: string, memberId: string): Promise<{ membership: Membership; wasAdmin: boolean } | undefined>;
   /** False when there was no such membership. */
   remove(companyId: string, memberId: string): Promise<boolean>;
   /** Oldest first. */

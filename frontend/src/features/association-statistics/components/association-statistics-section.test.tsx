@@ -5,7 +5,7 @@ import { TestAppProvider } from '@/testing/test-app-provider';
 import { invalidResponseMessage } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, stubApi, type FakeHandler } from '@/testing/fake-api';
-import { statisticsAnswer } from '@/testing/fake-statistics-api';
+import { statisticsAnswer, statisticsWeek } from '@/testing/fake-statistics-api';
 import { periodSince } from '../lib/statistics-period';
 import { AssociationStatisticsSection, STATISTICS_LOAD_FAILED } from './association-statistics-section';
 
@@ -35,7 +35,9 @@ describe('AssociationStatisticsSection', () => {
 
     const totals = await within(section()).findByRole('heading', { name: 'Totals for the period' });
     expect(totals).toBeInTheDocument();
-    const figure = (name: string) => within(section()).getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+    const reports = within(section()).getByRole('region', { name: 'Reports' });
+    const outcomes = within(section()).getByRole('region', { name: 'What became of the claimed swarms' });
+    const figure = (name: string, group = reports) => within(group).getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(figure('Reports alerted')).toBe('5');
     expect(figure('Claimed')).toBe('3 (60%)');
     expect(figure('Median time to first claim')).toBe('12.5 min');
@@ -57,10 +59,8 @@ describe('AssociationStatisticsSection', () => {
       'Cost had every alert been a text: $0.98',
       'Saved by notifications and email: $0.28',
     ]);
-    expect(within(section()).getByRole('region', { name: 'Reports' })).toBeInTheDocument();
-    expect(within(section()).getByRole('region', { name: 'What became of the claimed swarms' })).toBeInTheDocument();
-    expect(figure('Captured')).toBe('2');
-    expect(figure('Not honey bees')).toBe('1');
+    expect(figure('Captured', outcomes)).toBe('2');
+    expect(figure('Not honey bees', outcomes)).toBe('1');
     expect(within(section()).getByText('From 2026-03-02 to 2026-03-15. Weeks start on Monday (UTC); a report counts in the week it was made.')).toBeInTheDocument();
   });
 
@@ -84,7 +84,7 @@ describe('AssociationStatisticsSection', () => {
 
     const region = await within(section()).findByRole('region', { name: 'Weekly statistics of Portland Beekeepers' });
     expect(region).toHaveAttribute('tabindex', '0');
-    const table = within(region).getByRole('table', { name: 'Figures per week (weeks start on Monday, UTC)' });
+    const table = within(region).getByRole('table', { name: 'Figures per week, newest first (weeks start on Monday, UTC)' });
     const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers.slice(0, 6)).toEqual(['Week starting', 'Reports alerted', 'Claimed', 'Share claimed', 'Median minutes to first claim', '90th percentile minutes to first claim']);
     const alertColumns = headers.indexOf('Alerts sent');
@@ -100,16 +100,74 @@ describe('AssociationStatisticsSection', () => {
     expect(headers.slice(-6)).toEqual(['Captured', 'Gone before arrival', 'Not honey bees', 'Could not reach', 'Other', 'No outcome recorded']);
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('2026-03-02');
-    expect(cells(rows[0]!).slice(0, 5)).toEqual(['4', '3', '75%', '12.5', '41']);
-    expect(cells(rows[0]!).slice(-6)).toEqual(['2', '0', '1', '0', '0', '0']);
-    expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('2026-03-09');
-    expect(cells(rows[1]!).slice(0, 5)).toEqual(['1', '0', '0%', '—', '—']);
+    // Newest first: this week (from 2026-03-09), then the one before.
+    const [thisWeek, lastWeek] = [rows[0]!, rows[1]!];
+    expect(within(thisWeek).getByRole('rowheader')).toHaveTextContent('2026-03-09');
+    expect(cells(thisWeek).slice(0, 5)).toEqual(['1', '0', '0%', '—', '—']);
+    expect(within(lastWeek).getByRole('rowheader')).toHaveTextContent('2026-03-02');
+    expect(cells(lastWeek).slice(0, 5)).toEqual(['4', '3', '75%', '12.5', '41']);
+    expect(cells(lastWeek).slice(-6)).toEqual(['2', '0', '1', '0', '0', '0']);
     const alertCells = (row: HTMLElement) => cells(row).slice(alertColumns - 1, alertColumns + 6);
-    expect(alertCells(rows[0]!)).toEqual(['12', '8', '6', '1', '$0.56', '$0.84', '$0.28']);
-    expect(alertCells(rows[1]!)).toEqual(['2', '2', '0', '0', '$0.14', '$0.14', '$0.00']);
+    expect(alertCells(lastWeek)).toEqual(['12', '8', '6', '1', '$0.56', '$0.84', '$0.28']);
+    expect(alertCells(thisWeek)).toEqual(['2', '2', '0', '0', '$0.14', '$0.14', '$0.00']);
     expect(within(rows[2]!).getByRole('rowheader')).toHaveTextContent('Total');
     expect(alertCells(rows[2]!)).toEqual(['14', '10', '6', '1', '$0.70', '$0.98', '$0.28']);
+  });
+
+  it('shows this week first: its heading leads the figures, with what was alerted, claimed, expired and what the alerts cost', async () => {
+    renderSection(() => jsonResponse(statisticsAnswer()));
+
+    const thisWeek = await within(section()).findByRole('region', { name: 'This week' });
+    const headings = within(section()).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(headings[0]).toBe('This week');
+    expect(headings.indexOf('Totals for the period')).toBe(1);
+    expect(thisWeek).toHaveTextContent('From Monday 2026-03-09 (UTC) up to now.');
+    const figures = within(thisWeek)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(figures).toEqual([
+      'Reports alerted: 1',
+      'Claimed: 0 (0%)',
+      'Median time to first claim: —',
+      'Expired unclaimed: 1',
+      'Alerts sent: 2',
+      'Cost of alerts: $0.14',
+    ]);
+  });
+
+  it('lists the weeks in which something happened newest first, each opening on every figure, and counts the quiet ones left out', async () => {
+    const monday = (day: number) => new Date(Date.UTC(2026, 0, 5 + 7 * day)).toISOString();
+    const weeks = Array.from({ length: 12 }, (_, index) => statisticsWeek(monday(index)));
+    weeks[3] = statisticsWeek(monday(3), { reportsAlerted: 2, reportsClaimed: 1, alertsSent: 3, alertsCostCents: 21, medianMinutesToFirstClaim: 8 });
+    weeks[11] = statisticsWeek(monday(11), { reportsAlerted: 1, reportsClaimed: 1, alertsSent: 1, alertsCostCents: 7 });
+    const { user } = renderSection(() => jsonResponse(statisticsAnswer({ weeks, since: monday(0), until: monday(12) })));
+
+    const history = await within(section()).findByRole('region', { name: 'Week by week, newest first' });
+    const items = within(history).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('summary')?.textContent)).toEqual([
+      'This week from 2026-03-23: 1 alerted, 1 claimed (100%)',
+      'Week from 2026-01-26: 2 alerted, 1 claimed (50%)',
+    ]);
+    expect(within(history).getByText('10 weeks without any report or alert are left out.')).toBeInTheDocument();
+
+    const older = items[1]!.querySelector('details')!;
+    expect(older.open).toBe(false);
+    await user.click(within(items[1]!).getByText(/^Week from 2026-01-26/));
+    expect(older.open).toBe(true);
+    const figure = (name: string) => within(older).getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(figure('Median minutes to first claim')).toBe('8');
+    expect(figure('Cost of alerts')).toBe('$0.21');
+    expect(figure('No outcome recorded')).toBe('0');
+    expect(within(older).getAllByRole('term')).toHaveLength(21);
+  });
+
+  it('says so when no week of the period had a report or an alert', async () => {
+    const quiet = [statisticsWeek('2026-03-02T00:00:00.000Z'), statisticsWeek('2026-03-09T00:00:00.000Z')];
+    renderSection(() => jsonResponse(statisticsAnswer({ weeks: quiet, total: statisticsWeek('2026-03-02T00:00:00.000Z') })));
+
+    const history = await within(section()).findByRole('region', { name: 'Week by week, newest first' });
+    expect(history).toHaveTextContent('No report or alert in any week of this period.');
+    expect(within(history).queryByRole('listitem')).not.toBeInTheDocument();
   });
 
   it('asks for another period when one is picked, from a Monday', async () => {
@@ -144,6 +202,7 @@ describe('AssociationStatisticsSection', () => {
     renderSection(() => jsonResponse({ message: 'Only an admin of this association can see its statistics.' }, 403));
     expect(await within(section()).findByRole('alert')).toHaveTextContent('Only an admin of this association can see its statistics.');
     expect(within(section()).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(within(section()).queryByRole('combobox', { name: 'Period' })).not.toBeInTheDocument();
   });
 
   it('shows a sentence, not the body, when the answer has the wrong shape', async () => {

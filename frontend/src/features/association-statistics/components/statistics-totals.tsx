@@ -1,11 +1,10 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { StatisticsFigures } from '../api/get-association-statistics';
-import { formatCents, formatCount, formatMinutes, formatShare, NO_FIGURE, outcomeName, savedCents } from '../lib/format-statistics';
+import { formatCents, formatCount, formatMinutesWithUnit, formatShare, outcomeName, savedCents } from '../lib/format-statistics';
+import { FigureCards, type NamedFigure } from './figure-cards';
 
-const withUnit = (minutes: number | null) => (minutes === null ? NO_FIGURE : `${formatMinutes(minutes)} min`);
-
-type FigureGroup = { heading: string; figures: [name: string, value: string][] };
+type FigureGroup = { heading: string; figures: NamedFigure[] };
 
 /**
  * The figures of the whole period in three groups a phone reads top to bottom, each figure a name over its value: the
@@ -20,8 +19,8 @@ export function StatisticsTotals({ total }: { total: StatisticsFigures }) {
       figures: [
         ['Reports alerted', formatCount(total.reportsAlerted)],
         ['Claimed', `${formatCount(total.reportsClaimed)} (${formatShare(total)})`],
-        ['Median time to first claim', withUnit(total.medianMinutesToFirstClaim)],
-        ['90th percentile time to first claim', withUnit(total.p90MinutesToFirstClaim)],
+        ['Median time to first claim', formatMinutesWithUnit(total.medianMinutesToFirstClaim)],
+        ['90th percentile time to first claim', formatMinutesWithUnit(total.p90MinutesToFirstClaim)],
         ['Expired unclaimed', formatCount(total.reportsExpired)],
         ['Departed (the reporter said they left)', formatCount(total.reportsDeparted)],
         ['Texts to reporters', formatCount(total.reporterTexts)],
@@ -46,14 +45,7 @@ export function StatisticsTotals({ total }: { total: StatisticsFigures }) {
       {groups.map((group, index) => (
         <Group key={group.heading} aria-labelledby={`${id}-${index}`}>
           <GroupHeading id={`${id}-${index}`}>{group.heading}</GroupHeading>
-          <Figures>
-            {group.figures.map(([name, value]) => (
-              <Figure key={name}>
-                <dt>{name}</dt>
-                <dd>{value}</dd>
-              </Figure>
-            ))}
-          </Figures>
+          <FigureCards figures={group.figures} />
         </Group>
       ))}
     </>
@@ -64,35 +56,6 @@ const Group = styled.section`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
-`;
-
-/* Two cards side by side on a 360 px phone, each wide enough for a name on two lines (7.5rem broke them word by word). */
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0;
-`;
-
-/* A div groups each name with its value, which a <dl> allows and a grid needs. */
-const Figure = styled.div`
-  display: flex;
-  flex-direction: column;
-  padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.small};
-
-  dt {
-    color: ${({ theme }) => theme.colors.mutedText};
-    font-size: ${({ theme }) => theme.fontSizes.small};
-  }
-
-  dd {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.large};
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-  }
 `;
 
 const GroupHeading = styled.h4`

@@ -3,12 +3,13 @@ import type { StatisticsFigures } from '../api/get-association-statistics';
 import { formatCents, formatCount, formatMinutes, formatShare, formatUtcDay, outcomeName, savedCents } from '../lib/format-statistics';
 import { outcomeCount } from '@swarm/proto/views/statistics-figures';
 import { ScrollBox } from '@/components/ui/scroll-box';
+import { newestFirst } from '../lib/statistics-weeks';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 
 type Column = { header: string; value: (figures: StatisticsFigures) => string };
 
-/** Every figure of a week, in the order of the totals above the table; one column per outcome the total lists. */
-function columnsFor(total: StatisticsFigures): Column[] {
+/** Every figure of a week, in the order of the totals; one per outcome the total lists. The table's columns, and each week's list. */
+export function weekColumns(total: StatisticsFigures): Column[] {
   return [
     { header: 'Reports alerted', value: (figures) => formatCount(figures.reportsAlerted) },
     { header: 'Claimed', value: (figures) => formatCount(figures.reportsClaimed) },
@@ -30,15 +31,16 @@ function columnsFor(total: StatisticsFigures): Column[] {
 }
 
 /**
- * The chart's numbers and every other figure, one row per week and a total row. Wider than a phone, it scrolls
- * sideways inside a named region the keyboard can reach, with the week column kept in view.
+ * The chart's numbers and every other figure, one row per week, newest first, and a total row; quiet weeks too, as
+ * the complete record. Wider than a phone, it scrolls sideways inside a named region the keyboard can reach, with the
+ * week column kept in view.
  */
 export function WeeklyTable({ weeks, total, associationName }: { weeks: readonly StatisticsFigures[]; total: StatisticsFigures; associationName: string }) {
-  const columns = columnsFor(total);
+  const columns = weekColumns(total);
   return (
     <ScrollBox role="region" aria-label={`Weekly statistics of ${associationName}`} tabIndex={0}>
       <Table>
-        <Caption>Figures per week (weeks start on Monday, UTC)</Caption>
+        <Caption>Figures per week, newest first (weeks start on Monday, UTC)</Caption>
         <thead>
           <tr>
             <th scope="col">Week starting</th>
@@ -50,7 +52,7 @@ export function WeeklyTable({ weeks, total, associationName }: { weeks: readonly
           </tr>
         </thead>
         <tbody>
-          {weeks.map((week, index) => (
+          {newestFirst(weeks).map((week, index) => (
             <tr key={week.periodStart || index}>
               <th scope="row">{formatUtcDay(week.periodStart)}</th>
               {columns.map((column) => (

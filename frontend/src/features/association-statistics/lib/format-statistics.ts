@@ -22,6 +22,9 @@ export function formatShare(figures: { reportsAlerted: number; reportsClaimed: n
 
 export const formatMinutes = (minutes: number | null): string => (minutes === null ? NO_FIGURE : tenths.format(minutes));
 
+/** Minutes with their unit, for a figure read on its own (a card) rather than under a column header that names it. */
+export const formatMinutesWithUnit = (minutes: number | null): string => (minutes === null ? NO_FIGURE : `${tenths.format(minutes)} min`);
+
 export const formatCents = (cents: number): string => dollars.format(cents / 100);
 
 /** What notifications and email saved: the same alerts as texts, less what they cost (never below nothing). */

@@ -49,6 +49,14 @@ export class MemoryMembershipRepository implements MembershipRepository {
     return structuredClone(membership);
   }
 
+  async revokeAdmin(companyId: string, memberId: string): Promise<{ membership: Membership; wasAdmin: boolean } | undefined> {
+    const membership = this.memberships.get(keyOf(companyId, memberId));
+    if (!membership) return undefined;
+    const wasAdmin = membership.isAdmin;
+    membership.isAdmin = false;
+    return { membership: structuredClone(membership), wasAdmin };
+  }
+
   async remove(companyId: string, memberId: string): Promise<boolean> {
     const key = keyOf(companyId, memberId);
     if (!this.memberships.delete(key)) return false;

@@ -63,6 +63,13 @@ export class MongoMembershipRepository implements MembershipRepository {
     return document ? fromDocument(document) : undefined;
   }
 
+  async revokeAdmin(companyId: string, memberId: string): Promise<{ membership: Membership; wasAdmin: boolean } | undefined> {
+    // A conditional updateOne, as reactivate: modifiedCount says whether this call took the right away.
+    const result = await this.collection.updateOne({ _id: idOf(companyId, memberId), isAdmin: true }, { $set: { isAdmin: false } });
+    const membership = await this.find(companyId, memberId);
+    return membership && { membership, wasAdmin: result.modifiedCount === 1 };
+  }
+
   async remove(companyId: string, memberId: string): Promise<boolean> {
     const result = await this.collection.deleteOne({ _id: idOf(companyId, memberId) });
     return result.deletedCount === 1;

@@ -142,6 +142,23 @@ describe('AssociationBillingService over Connect', () => {
     expect(domainErrorCode(left)).toBe('MEMBERSHIP.NOT_FOUND');
   });
 
+  it("takes an admin's right away, says whether there was one, and refuses an unknown association or member with NOT_FOUND", async () => {
+    const { companyId, activationCode } = await fundedAssociation('Bees');
+    await client.joinAssociation({ memberId: 'member-1', activationCode });
+    await client.makeAdmin({ companyId, memberId: 'member-1' });
+
+    const revoked = await client.revokeAdmin({ companyId, memberId: 'member-1' });
+    expect(revoked.wasAdmin).toBe(true);
+    expect(revoked.membership).toMatchObject({ memberId: 'member-1', isAdmin: false, status: MembershipStatus.ACTIVE });
+    expect((await client.listMemberMemberships({ memberId: 'member-1' })).memberships.map((m) => m.isAdmin)).toEqual([false]);
+    expect((await client.revokeAdmin({ companyId, memberId: 'member-1' })).wasAdmin).toBe(false);
+
+    const unknownMember = await connectErrorOf(client.revokeAdmin({ companyId, memberId: 'nobody' }));
+    expect([unknownMember.code, domainErrorCode(unknownMember)]).toEqual([Code.NotFound, 'MEMBERSHIP.NOT_FOUND']);
+    const unknownAssociation = await connectErrorOf(client.revokeAdmin({ companyId: 'no-such-company', memberId: 'member-1' }));
+    expect([unknownAssociation.code, domainErrorCode(unknownAssociation)]).toEqual([Code.NotFound, 'ASSOCIATION.NOT_FOUND']);
+  });
+
   it('tops up, charges an alert once per report and member, and lists the ledger', async () => {
     const { companyId, activationCode } = await fundedAssociation('Bees', 1001);
     await client.joinAssociation({ memberId: 'member-1', activationCode });

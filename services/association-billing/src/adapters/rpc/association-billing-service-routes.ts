@@ -13,6 +13,7 @@ import type { DeactivateMembership } from '../../app/deactivate-membership.js';
 import type { ListAssociationMembers } from '../../app/list-association-members.js';
 import type { ListMemberMemberships } from '../../app/list-member-memberships.js';
 import type { MakeMembershipAdmin } from '../../app/make-membership-admin.js';
+import type { RevokeMembershipAdmin } from '../../app/revoke-membership-admin.js';
 import type { ListPayingMemberships } from '../../app/list-paying-memberships.js';
 import type { ReadLedger } from '../../app/read-ledger.js';
 import type { RefundAlert } from '../../app/refund-alert.js';
@@ -36,6 +37,7 @@ export type AssociationBillingUseCases = {
   listAssociationMembers: ListAssociationMembers;
   deactivateMembership: DeactivateMembership;
   makeMembershipAdmin: MakeMembershipAdmin;
+  revokeMembershipAdmin: RevokeMembershipAdmin;
   topUp: TopUp;
   adjustBalance: AdjustBalance;
   chargeAlert: ChargeAlert;
@@ -101,6 +103,11 @@ export function associationBillingServiceRoutes(useCases: AssociationBillingUseC
       deactivateMembership: (request) =>
         mapped(async () => ({ membership: toProtoMembership(await useCases.deactivateMembership.execute(request)) })),
       makeAdmin: (request) => mapped(async () => ({ membership: toProtoMembership(await useCases.makeMembershipAdmin.execute(request)) })),
+      revokeAdmin: (request) =>
+        mapped(async () => {
+          const { membership, wasAdmin } = await useCases.revokeMembershipAdmin.execute(request);
+          return { membership: toProtoMembership(membership), wasAdmin };
+        }),
       topUp: (request) =>
         mapped(async () => {
           const outcome = await useCases.topUp.execute({
