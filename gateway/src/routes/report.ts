@@ -1,21 +1,25 @@
 import { ConnectError } from '@connectrpc/connect';
 import { domainErrorCode, fieldViolations } from '@swarm/runtime';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiRoutes } from '@swarm/api-contract/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import type { VerifiedSubmissions } from '../bot-check/recently-verified.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { GENERIC_MESSAGE, HttpError } from '../mappers/http-errors.js';
 import type { ClientRateLimiter } from '../rate-limit/rate-limits.js';
+import { contractRoute } from './contract-route.js';
+import { refuseOverLimit } from './over-limit.js';
 import { sniffImage } from './report-image.js';
 
 /** Spec §8: the statuses the report form turns into its messages. */
-const reportMessages: Partial<Record<number, string>> = {
+const reportMessages = {
   404: "We couldn't find any available beekeepers using our service in your area.",
   409: 'This report has already been successfully submitted.',
   413: 'The image you are uploading is too big. Please select a smaller image.',
   422: 'Please select an address from the dropdown list.',
   429: "Failed to verify that you're a human. Refresh the page and try again.",
-};
+} satisfies Partial<Record<number, string>>;
 
 const DUPLICATE_MESSAGE = 'A swarm at this address has already been successfully reported.';
 const NOT_A_PICTURE = 'The file is not a picture. Please select a JPEG, PNG, WebP, GIF or HEIC image.';
@@ -32,8 +36,6 @@ export const REPORTER_UPDATES_FIELD = 'reporterUpdates';
 export const REPORTER_UPDATES_VIOLATION = "reporterUpdates must be 'true' or 'false'";
 
 const MAX_FIELD_BYTES = 8 * 1024;
-/** A report id is the UUID the report service generated. */
-const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ReportRouteDependencies = {
   clients: ServiceClients;
@@ -47,80 +49,84 @@ export type ReportRouteDependencies = {
 export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDependencies): void {
   const { clients, botCheck, rateLimiter, verifiedSubmissions } = dependencies;
 
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
   /**
    * Spec §7 POST /report. The gateway reads the multipart body within its limits and judges the picture's bytes;
    * every rule of the form is the report service's. A validate-only call comes first, so the bot check (a paid
    * provider) only sees well-formed reports; the report service then places the address with its own geocoder.
    */
-  app.post('/api/report', { config: { errorMessages: reportMessages } }, async (request, reply) => {
-    const limit = await rateLimiter.take(request);
-    if (!limit.allowed) return tooMany(reply, limit.retryAfterSeconds, TOO_MANY_REPORTS);
-    if (!request.isMultipart()) throw new HttpError(415, 'A report is sent as multipart/form-data.');
-    const { fields, image } = await readReportParts(request, dependencies.reportImageMaxBytes);
-    const form = {
-      idempotencyId: fields.idempotencyId ?? '',
-      reporterName: fields.reporterName ?? '',
-      reporterPhone: fields.reporterPhone ?? '',
-      size: fields.size ?? '',
-      elevation: fields.elevation ?? '',
-      address: fields.address ?? '',
-      internalNote: fields.internalNote ?? '',
-      recaptchaToken: fields.recaptchaToken ?? '',
-      placeId: fields[PLACE_ID_FIELD]?.trim() ?? '',
-    };
-    const reporterUpdates = readReporterUpdates(fields[REPORTER_UPDATES_FIELD]);
-    // The checkbox's value is the gateway's to read (the service takes a boolean); a broken one joins the form's
-    // other broken rules in one answer.
-    await clients.report.submitReport({ ...form, validateOnly: true }).then(
-      () => {
-        if (reporterUpdates === undefined) throw new HttpError(400, REPORTER_UPDATES_VIOLATION, [REPORTER_UPDATES_VIOLATION]);
-      },
-      (error: unknown) => {
-        const violations = error instanceof ConnectError ? fieldViolations(error) : [];
-        if (reporterUpdates === undefined && violations.length > 0) {
-          throw new HttpError(400, violations[0] ?? REPORTER_UPDATES_VIOLATION, [...violations, REPORTER_UPDATES_VIOLATION]);
-        }
-        return rethrowAsReportError(error);
-      },
-    );
-    if (image && !sniffImage(image)) throw new HttpError(415, NOT_A_PICTURE);
+  api.route({
+    ...contractRoute(apiRoutes.submitReport, { errorMessages: reportMessages }),
+    preValidation: refuseOverLimit(rateLimiter, TOO_MANY_REPORTS),
+    handler: async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'A report is sent as multipart/form-data.');
+      const { fields, image } = await readReportParts(request, dependencies.reportImageMaxBytes);
+      const form = {
+        idempotencyId: fields.idempotencyId ?? '',
+        reporterName: fields.reporterName ?? '',
+        reporterPhone: fields.reporterPhone ?? '',
+        size: fields.size ?? '',
+        elevation: fields.elevation ?? '',
+        address: fields.address ?? '',
+        internalNote: fields.internalNote ?? '',
+        recaptchaToken: fields.recaptchaToken ?? '',
+        placeId: fields[PLACE_ID_FIELD]?.trim() ?? '',
+      };
+      const reporterUpdates = readReporterUpdates(fields[REPORTER_UPDATES_FIELD]);
+      // The checkbox's value is the gateway's to read (the service takes a boolean); a broken one joins the form's
+      // other broken rules in one answer.
+      await clients.report.submitReport({ ...form, validateOnly: true }).then(
+        () => {
+          if (reporterUpdates === undefined) throw new HttpError(400, REPORTER_UPDATES_VIOLATION, [REPORTER_UPDATES_VIOLATION]);
+        },
+        (error: unknown) => {
+          const violations = error instanceof ConnectError ? fieldViolations(error) : [];
+          if (reporterUpdates === undefined && violations.length > 0) {
+            throw new HttpError(400, violations[0] ?? REPORTER_UPDATES_VIOLATION, [...violations, REPORTER_UPDATES_VIOLATION]);
+          }
+          return rethrowAsReportError(error);
+        },
+      );
+      if (image && !sniffImage(image)) throw new HttpError(415, NOT_A_PICTURE);
 
-    const idempotencyId = form.idempotencyId.trim();
-    const recaptchaToken = form.recaptchaToken.trim();
-    if (!(await verifiedSubmissions.has(idempotencyId, recaptchaToken))) {
-      const verdict = await botCheck.verify(recaptchaToken, 'report', request.ip);
-      if (!verdict.ok) {
-        request.log.info({ reason: verdict.reason }, 'report refused by the bot check');
-        throw new HttpError(429, reportMessages[429] ?? 'Error');
+      const idempotencyId = form.idempotencyId.trim();
+      const recaptchaToken = form.recaptchaToken.trim();
+      if (!(await verifiedSubmissions.has(idempotencyId, recaptchaToken))) {
+        const verdict = await botCheck.verify(recaptchaToken, 'report', request.ip);
+        if (!verdict.ok) {
+          request.log.info({ reason: verdict.reason }, 'report refused by the bot check');
+          throw new HttpError(429, reportMessages[429]);
+        }
+        await verifiedSubmissions.remember(idempotencyId, recaptchaToken);
       }
-      await verifiedSubmissions.remember(idempotencyId, recaptchaToken);
-    }
 
-    const result = await clients.report
-      .submitReport({ ...form, image: image ?? new Uint8Array(), confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]), reporterUpdates: reporterUpdates === true })
-      .catch((error: unknown) => {
-        if (error instanceof ConnectError && domainErrorCode(error) === 'REPORT.CLAIM_CODES_EXHAUSTED') {
-          // Not the reporter's doing, and no retry helps until live reports end: the operators must hear of it.
-          request.log.error({ err: error }, 'report refused: every claim code is held by a live report');
-        }
-        return rethrowAsReportError(error);
-      });
-    if (result.replayed) return reply.code(409).send({ message: reportMessages[409], reportId: result.reportId });
-    if (result.duplicate) return reply.code(208).send({ message: DUPLICATE_MESSAGE, reportId: result.reportId });
-    return reply.code(201).send({ reportId: result.reportId });
+      const result = await clients.report
+        .submitReport({ ...form, image: image ?? new Uint8Array(), confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]), reporterUpdates: reporterUpdates === true })
+        .catch((error: unknown) => {
+          if (error instanceof ConnectError && domainErrorCode(error) === 'REPORT.CLAIM_CODES_EXHAUSTED') {
+            // Not the reporter's doing, and no retry helps until live reports end: the operators must hear of it.
+            request.log.error({ err: error }, 'report refused: every claim code is held by a live report');
+          }
+          return rethrowAsReportError(error);
+        });
+      if (result.replayed) return reply.code(409).send({ message: reportMessages[409], reportId: result.reportId });
+      if (result.duplicate) return reply.code(208).send({ message: DUPLICATE_MESSAGE, reportId: result.reportId });
+      return reply.code(201).send({ reportId: result.reportId });
+    },
   });
 
   /** Spec §7 GET /report/{reportId}/associations: who was alerted, for the thank-you page. */
-  app.get<{ Params: { reportId: string } }>('/api/report/:reportId/associations', { config: { errorMessages: { 404: 'Report not found.' } } }, async (request) => {
-    const { reportId } = request.params;
-    if (!REPORT_ID.test(reportId)) throw new HttpError(400, 'This is not a report id.');
-    const { associations } = await clients.report.listReportAssociations({ reportId });
-    return associations.map(({ name, donationUrl }) => ({ name, donationUrl: donationUrl || null }));
+  api.route({
+    ...contractRoute(apiRoutes.getReportAssociations, {
+      errorMessages: { 404: 'Report not found.' },
+      invalidRequest: () => new HttpError(400, 'This is not a report id.'),
+    }),
+    handler: async (request) => {
+      const { associations } = await clients.report.listReportAssociations({ reportId: request.params.reportId });
+      return associations.map(({ name, donationUrl }) => ({ name, donationUrl: donationUrl || null }));
+    },
   });
-}
-
-function tooMany(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
-  return reply.code(429).header('retry-after', String(retryAfterSeconds)).send({ message });
 }
 
 /** 'true' or 'false' (absent: false); undefined for anything else, which the form never sends. */
@@ -152,9 +158,9 @@ function reportError(error: unknown): unknown {
     case 'REPORT.INVALID_IMAGE':
       return new HttpError(415, NOT_A_PICTURE);
     case 'REPORT.IMAGE_TOO_LARGE':
-      return new HttpError(413, reportMessages[413] ?? 'Error');
+      return new HttpError(413, reportMessages[413]);
     case 'REPORT.ADDRESS_UNRESOLVED':
-      return new HttpError(422, reportMessages[422] ?? 'Error');
+      return new HttpError(422, reportMessages[422]);
     case 'REPORT.CLAIM_CODES_EXHAUSTED':
       return new HttpError(503, GENERIC_MESSAGE);
     default:
