@@ -13,3 +13,6 @@ export type ErrorBody = z.output<typeof errorBody>;
 /** A success that says only its message (the spec's words for the toast). */
 export const messageBody = z.object({ message: z.string() });
 export type MessageBody = z.output<typeof messageBody>;
+
+/** A 204: no body at all. */
+export const noContent = z.undefined();
