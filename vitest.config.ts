@@ -10,6 +10,7 @@ export default defineConfig({
       'services/member',
       'services/association-billing',
       'services/notification',
+      'contract',
       'gateway',
       'tools/launch',
       'tools/operator',

@@ -65,7 +65,7 @@ function envFileKeys(text: string): string[] {
 
 const serviceUrlVariable = (name: string) => `${name.toUpperCase().replaceAll('-', '_')}_SERVICE_URL`;
 /** Workspaces the runtime image copies besides the app's own (see deploy/docker/Dockerfile). */
-const IMAGE_WORKSPACES: Record<string, string> = { '@swarm/proto': 'proto', '@swarm/runtime': 'services/runtime' };
+const IMAGE_WORKSPACES: Record<string, string> = { '@swarm/proto': 'proto', '@swarm/api-contract': 'contract', '@swarm/runtime': 'services/runtime' };
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });

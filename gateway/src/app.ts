@@ -6,6 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Logger, Metrics } from '@swarm/runtime';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServiceClients } from './clients/service-clients.js';
 import type { SessionStore } from './auth/session-store.js';
 import { protectAgainstCrossSiteRequests } from './auth/cross-site.js';
@@ -17,6 +18,9 @@ import { RateLimits, type RateLimitStore } from './rate-limit/rate-limits.js';
 import { clientConfigRoutes } from './routes/client-config.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { frameworkRefusal, HttpError, replyWithError } from './mappers/http-errors.js';
+import { invalidRequestRefusal } from './mappers/invalid-request.js';
+import { requireContractRoutes } from './routes/contract-route.js';
+import { openApiRoutes } from './routes/openapi.js';
 import { healthRoutes } from './routes/health.js';
 import { TracedRequestLogs, logNavigationFailure, observeRequests, traceRequests, type RequestLogLevel } from './observability.js';
 import { OncePerCauseLog, UNAUTHENTICATED_FAILURE_LOG_INTERVAL_MS } from './once-per-cause-log.js';
@@ -83,11 +87,22 @@ export async function buildGateway(options: {
       options.logger.info({ err: error }, 'unreadable HTTP request');
     },
   });
+  // Requests are checked against the HTTP contract's schemas (@swarm/api-contract), and so is every JSON answer: an
+  // answer that breaks the contract fails as a 500 rather than reaching the site.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  requireContractRoutes(app);
   // The one place an error becomes a response (set before any route or plugin, which keep the handler they were
   // registered under): route handlers and hooks throw (HttpError for what they refuse, the
   // service's ConnectError as it came), and the route's `errorMessages` give the spec's message per status.
   app.setErrorHandler((error, request, reply) => {
     const { errorMessages: messages, errorRedirect } = request.routeOptions.config;
+    // A request the contract's schemas refused: answered in the route's own words, never the framework's.
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const refusal = invalidRequestRefusal(request, error.validationContext ?? 'body');
+      if (typeof refusal === 'string') return reply.header('cache-control', 'no-store').redirect(refusal, 303);
+      return replyWithError(reply, refusal, messages);
+    }
     if (errorRedirect) {
       logNavigationFailure(navigationLog, request, error);
       return reply.header('cache-control', 'no-store').redirect(errorRedirect, 303);
@@ -121,6 +136,7 @@ export async function buildGateway(options: {
   protectAgainstCrossSiteRequests(app, options.settings.site);
 
   healthRoutes(app, options.clients);
+  openApiRoutes(app);
   placesRoutes(app, options.adapters.geocoder, limits.perClientPerHour('places', options.settings.placeSuggestionsPerHourPerClient ?? 600));
   const { botCheck } = options.adapters;
   reportRoutes(app, {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberIdOf } from '../src/auth/member-session.js';
 import { HttpError } from '../src/mappers/http-errors.js';
 import { startMemberGateway, type TestGateway } from './member-harness.js';
+import { testRoute } from './test-route.js';
 
 // Route handlers throw; the app's one error handler answers. These routes stand in for any route of the gateway.
 // The gateway serves a built frontend here, as it does in every deployment: its static plugin is registered after the
@@ -19,19 +20,35 @@ describe('the one error handler', () => {
     gateway = await startMemberGateway({
       staticDir,
       extraRoutes: (app) => {
-        app.get('/api/test/service-refusal', { config: { errorMessages: { 404: 'No such swarm here.' } } }, async () => {
-          throw new ConnectError('report not found', Code.NotFound);
+        const route = testRoute('GET', '/api/test/service-refusal');
+        app.route({
+          ...route,
+          config: { ...route.config, errorMessages: { 404: 'No such swarm here.' } },
+          handler: async () => {
+            throw new ConnectError('report not found', Code.NotFound);
+          },
         });
-        app.get('/api/test/refused-input', async () => {
-          throw new HttpError(400, 'First broken rule.', ['First broken rule.', 'Second broken rule.']);
+        app.route({
+          ...testRoute('GET', '/api/test/refused-input'),
+          handler: async () => {
+            throw new HttpError(400, 'First broken rule.', ['First broken rule.', 'Second broken rule.']);
+          },
         });
-        app.get('/api/test/service-down', async () => {
-          throw new ConnectError('connection refused', Code.Unavailable);
+        app.route({
+          ...testRoute('GET', '/api/test/service-down'),
+          handler: async () => {
+            throw new ConnectError('connection refused', Code.Unavailable);
+          },
         });
-        app.get('/api/test/navigation', { config: { errorRedirect: '/login?error=login-failed' } }, async () => {
-          throw new ConnectError('connection refused', Code.Unavailable);
+        const navigation = testRoute('GET', '/api/test/navigation');
+        app.route({
+          ...navigation,
+          config: { ...navigation.config, errorRedirect: '/login?error=login-failed' },
+          handler: async () => {
+            throw new ConnectError('connection refused', Code.Unavailable);
+          },
         });
-        app.get('/api/test/who-am-i', async (request) => ({ memberId: memberIdOf(request) }));
+        app.route({ ...testRoute('GET', '/api/test/who-am-i'), handler: async (request) => ({ memberId: memberIdOf(request) }) });
       },
     });
   });

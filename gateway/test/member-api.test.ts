@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { logInByMagicLink, setCookiesOf, startMemberGateway, type TestGateway } from './member-harness.js';
+import { testRoute } from './test-route.js';
 
 describe('member API', () => {
   let gateway: TestGateway;
@@ -40,7 +41,7 @@ describe('member API', () => {
 
     it('guards every /api/member/ route, also those other parts of the gateway add', async () => {
       const other = await startMemberGateway({
-        extraRoutes: (app) => app.get('/api/member/added-elsewhere', async (request) => ({ memberId: request.memberSession?.memberId })),
+        extraRoutes: (app) => app.route({ ...testRoute('GET', '/api/member/added-elsewhere'), handler: async (request) => ({ memberId: request.memberSession?.memberId }) }),
       });
       try {
         expect((await fetch(`${other.url}/api/member/added-elsewhere`)).status).toBe(401);

@@ -63,7 +63,7 @@ describe('api client', () => {
   });
 
   it('reads the health of the services', async () => {
-    const health = { status: 'degraded', services: [{ name: 'report', status: 'ok' }] };
+    const health = { status: 'degraded', services: [{ name: 'report', status: 'NOT_SERVING' }] };
     const fetchMock = stubFetch(jsonResponse(health));
 
     await expect(getHealth()).resolves.toEqual(health);

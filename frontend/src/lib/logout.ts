@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { memberKeys, memberRequestKeys } from '@/lib/query-keys/member-keys';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { unreadResponseSchema } from '@/lib/response-schemas';
+import { noContent } from '@swarm/api-contract/errors';
 
 /** DELETE /api/oauth/logout: only the status matters. */
-export const logoutResponseSchema = unreadResponseSchema;
+export const logoutResponseSchema = noContent;
 
 export const logout = async () => parseResponse(logoutResponseSchema, await apiClient.delete<unknown>('/oauth/logout'), 'DELETE /api/oauth/logout');
 

@@ -27,14 +27,18 @@ describe('response validation: one schema per endpoint', () => {
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('GET /api/report/{reportId}/associations'));
   });
 
-  it("keeps spec §3's readings: nulls become empty strings, claim codes keep their leading zeros", () => {
-    const [active] = activeReportsSchema.parse([activeReport({ note: null, claimCode: 42 as unknown as string, elevation: null, distanceFromHome: '1.5' as unknown as number })]);
-    expect(active).toMatchObject({ note: '', claimCode: '00042', elevation: null, distanceFromHome: 1.5 });
-    const [claimed] = claimedReportsSchema.parse([claimedReport({ companyName: null, dateClaimed: null })]);
-    expect(claimed).toMatchObject({ companyName: '', dateClaimed: '', canUnClaim: true, outcome: null });
-    const { outcome: _outcome, ...withoutOutcome } = claimedReport();
-    expect(claimedReportsSchema.parse([withoutOutcome])[0]?.outcome).toBeNull();
+  it("reads the report lists with the gateway's own schemas: claim codes as text with their leading zeros, null where there is none", () => {
+    const [active] = activeReportsSchema.parse([activeReport({ claimCode: '00042' })]);
+    expect(active).toMatchObject({ claimCode: '00042', elevation: 6, distanceFromHome: 2.345 });
+    const [claimed] = claimedReportsSchema.parse([claimedReport({ dateClaimed: null, imageUrl: null })]);
+    expect(claimed).toMatchObject({ dateClaimed: null, imageUrl: null, canUnClaim: true, outcome: null });
     expect(claimedReportsSchema.parse([claimedReport({ outcome: 'Captured' })])[0]?.outcome).toBe('Captured');
+  });
+
+  it('refuses what the gateway never sends: a claim code as a number (its leading zeros lost), an outcome without its key', () => {
+    expect(activeReportsSchema.safeParse([{ ...activeReport(), claimCode: 42 }]).success).toBe(false);
+    const { outcome: _outcome, ...withoutOutcome } = claimedReport();
+    expect(claimedReportsSchema.safeParse([withoutOutcome]).success).toBe(false);
   });
 
   it('does not retry a malformed answer: asking again gets the same', () => {

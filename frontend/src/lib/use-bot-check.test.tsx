@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recaptchaScriptUrl } from '@/lib/recaptcha';
-import { jsonResponse, stubApi } from '@/testing/fake-api';
+import { devConfig, jsonResponse, stubApi } from '@/testing/fake-api';
 import { renderAppAt } from '@/testing/render-app';
 import { fillReportForm, formFields, placesHandler } from '@/testing/report-fakes';
 
@@ -15,7 +15,7 @@ afterEach(() => {
 describe('bot check on the report page', () => {
   it('loads no reCAPTCHA script and sends the dev token when the gateway names no site key', async () => {
     const { requests } = stubApi({
-      'GET /config': () => jsonResponse({ recaptchaSiteKey: null, alertSenderNumber: null }),
+      'GET /config': () => jsonResponse({ ...devConfig, alertSenderNumber: null }),
       'GET /places/autocomplete': placesHandler,
       'POST /report': () => jsonResponse({ reportId: 'r-1' }, 201),
     });
@@ -33,7 +33,7 @@ describe('bot check on the report page', () => {
   it("loads reCAPTCHA v3 for the gateway's site key and sends a token for the action 'report'", async () => {
     const execute = vi.fn(async () => 'token-from-google');
     const { requests } = stubApi({
-      'GET /config': () => jsonResponse({ recaptchaSiteKey: 'site-key-1', alertSenderNumber: null }),
+      'GET /config': () => jsonResponse({ ...devConfig, recaptchaSiteKey: 'site-key-1', alertSenderNumber: null }),
       'GET /places/autocomplete': placesHandler,
       'POST /report': () => jsonResponse({ reportId: 'r-1' }, 201),
     });

@@ -77,7 +77,7 @@ export function stubMemberApi(
   const builtIn: Record<string, Handler> = {
     'GET /api/config': () => ({
       status: 200,
-      body: { recaptchaSiteKey: null, alertSenderNumber: null, loginProviders: { google: true }, webPushPublicKey: state.webPushPublicKey ?? '' },
+      body: { recaptchaSiteKey: null, alertSenderNumber: null, reporterDataDays: 30, loginProviders: { google: true }, webPushPublicKey: state.webPushPublicKey ?? '' },
     }),
     'GET /api/member/information': () => ({ status: 200, body: information }),
     'PUT /api/member/information': ({ body }) => {
@@ -119,7 +119,7 @@ export function stubMemberApi(
       status: 200,
       body: { suggestions: places.map((description, index) => ({ description, placeId: `place-${index}` })) },
     }),
-    'POST /api/oauth/magic-login/member': () => ({ status: 200, body: {} }),
+    'POST /api/oauth/magic-login/member': () => ({ status: 200, body: { message: 'Success! Check for your email for a link to login.' } }),
     'DELETE /api/oauth/logout': () => ({ status: 204 }),
   };
 

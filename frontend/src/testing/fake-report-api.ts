@@ -1,23 +1,9 @@
+import type { ActiveReport, ClaimedReport } from '@swarm/api-contract/member-reports';
 import { vi } from 'vitest';
 
-export interface RawActiveReport {
-  reportId: string;
-  dateCreated: string | null;
-  imageUrl: string | null;
-  thumbnailUrl: string | null;
-  claimCode: string;
-  note: string | null;
-  size: string | null;
-  elevation: number | null;
-  distanceFromHome: number | null;
-}
-
-export interface RawClaimedReport extends Omit<RawActiveReport, 'distanceFromHome'> {
-  dateClaimed: string | null;
-  canUnClaim: boolean;
-  companyName: string | null;
-  outcome: string | null;
-}
+/** The report lists as the gateway answers them (the contract's shapes). */
+export type RawActiveReport = ActiveReport;
+export type RawClaimedReport = ClaimedReport;
 
 export interface FakeReply {
   status: number;
@@ -95,7 +81,7 @@ export class FakeReportGateway {
     }
     const outcomePath = /^\/api\/member\/report\/([^/]+)\/outcome$/.exec(pathname);
     if (method === 'POST' && outcomePath) {
-      const { outcome } = (body ?? {}) as { outcome?: string };
+      const { outcome } = (body ?? {}) as { outcome?: RawClaimedReport['outcome'] };
       const report = this.claimed.find((entry) => entry.reportId === decodeURIComponent(outcomePath[1]!));
       if (!outcome) return { status: 400, body: { message: 'Please choose an outcome.' } };
       if (!report) return { status: 404, body: { message: 'Report not found.' } };

@@ -3,7 +3,9 @@ import type { AssociationStatistics, StatisticsFigures } from '@/features/associ
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The outcome counts as the gateway lists them: the five outcomes in order, then those with none recorded. */
-export function outcomeCounts(counts: { captured?: number; gone?: number; notHoneyBees?: number; couldNotReach?: number; other?: number; unrecorded?: number } = {}) {
+export function outcomeCounts(
+  counts: { captured?: number; gone?: number; notHoneyBees?: number; couldNotReach?: number; other?: number; unrecorded?: number } = {},
+): StatisticsFigures['outcomes'] {
   return [
     { outcome: 'Captured', count: counts.captured ?? 0 },
     { outcome: 'Gone before arrival', count: counts.gone ?? 0 },

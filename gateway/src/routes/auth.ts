@@ -59,9 +59,10 @@ export function authAndMemberRoutes(
     secure: settings.secureCookies,
     ...(settings.sessionIdleTimeoutMs !== undefined ? { maxAgeSeconds: Math.floor(settings.sessionIdleTimeoutMs / 1000) } : {}),
   };
-  // Every route under /api/member/, whoever registers it, answers 401 without a live session.
+  // Every route under /api/member/, whoever registers it, answers 401 without a live session, before its request is
+  // checked against the contract.
   const guard = requireMember(sessions, cookies);
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preValidation', async (request, reply) => {
     if (request.routeOptions.url?.startsWith('/api/member/')) await guard(request, reply);
   });
   logoutRoutes(app, { sessions, cookies });

@@ -3,12 +3,15 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { claimWithTokenOutcomes } from '@swarm/proto/labels';
 import { domainErrorCode, errorAnswerOf } from '@swarm/runtime';
+import { apiRoutes } from '@swarm/api-contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hostnameOf, isLoopbackAddress, isLoopbackName } from '../auth/site-identity.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { escapeHtml } from '../mail/login-email.js';
 import type { DevOutbox, OutboxEntry } from '../mail/dev-outbox.js';
 import { HttpError } from '../mappers/http-errors.js';
+import { contractRoute } from './contract-route.js';
 import { acceptFormBodies } from './sms-inbound.js';
 
 /** An SMS the notification service kept in its dev outbox instead of sending. */
@@ -206,13 +209,16 @@ function devOutboxScopeRoutes(app: FastifyInstance, outbox: DevOutbox, clients: 
     }
   };
 
-  app.get('/api/dev/outbox', async (_request, reply) => {
-    const [sms, notifications] = await Promise.all([listSms(), listNotifications()]);
-    return reply.header('cache-control', 'no-store').send({
-      messages: outbox.list(),
-      ...(Array.isArray(sms) ? { sms, smsReplies: exchanges } : {}),
-      ...(Array.isArray(notifications) ? { notifications, notificationClaims: claims } : {}),
-    });
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...contractRoute(apiRoutes.getDevOutbox),
+    handler: async (_request, reply) => {
+      const [sms, notifications] = await Promise.all([listSms(), listNotifications()]);
+      return reply.header('cache-control', 'no-store').send({
+        messages: outbox.list(),
+        ...(Array.isArray(sms) ? { sms, smsReplies: exchanges } : {}),
+        ...(Array.isArray(notifications) ? { notifications, notificationClaims: claims } : {}),
+      });
+    },
   });
   app.get('/dev/outbox', async (_request, reply) => {
     const [sms, notifications] = await Promise.all([listSms(), listNotifications()]);

@@ -1,31 +1,13 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { MembershipStatus, type Membership } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import type { MemberCompany } from '@swarm/api-contract/member-company';
+import { apiRoutes } from '@swarm/api-contract/routes';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { memberIdOf } from '../auth/member-session.js';
-import { HttpError, parseInput } from '../mappers/http-errors.js';
-
-/** One of the member's associations as the member area lists it; status 'i' is inactive, 'a' active. */
-export type MemberCompany = {
-  companyId: string;
-  companyName: string;
-  status: 'a' | 'i';
-  isAdmin: boolean;
-  dateJoined: string;
-  dateStatusChanged: string;
-};
-
-const joinBody = z.object({
-  memberActivationCode: z
-    .string({ error: 'Activation code is required' })
-    .trim()
-    .min(1, 'Activation code is required')
-    .regex(/^[A-Za-z0-9]+$/, 'Activation code must contain only letters and numbers')
-    .length(8, 'Activation code must be exactly 8 characters'),
-});
-
-const companyIdParam = z.object({ companyId: z.string().trim().min(1).max(128).regex(/^[\x21-\x7e]+$/) });
+import { HttpError } from '../mappers/http-errors.js';
+import { contractRoute } from './contract-route.js';
 
 /** Messages of spec §8 for every failure a service call can end in; 5xx all read as the generic one. */
 function failureMessages(notFound: string, other: string, conflict?: string): Partial<Record<number, string>> {
@@ -51,22 +33,30 @@ export function toMemberCompany(membership: Membership): MemberCompany {
  * every /api/member/ route (routes/auth.ts); failures are answered by the app's error handler.
  */
 export function memberCompanyRoutes(app: FastifyInstance, clients: ServiceClients): void {
-  app.get('/api/member/company', async (request) => {
-    const { memberships } = await clients.associationBilling.listMemberMemberships({ memberId: memberIdOf(request) });
-    return memberships.map(toMemberCompany);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.route({
+    ...contractRoute(apiRoutes.listMemberCompanies),
+    handler: async (request) => {
+      const { memberships } = await clients.associationBilling.listMemberMemberships({ memberId: memberIdOf(request) });
+      return memberships.map(toMemberCompany);
+    },
   });
 
-  app.post('/api/member/company', { config: { errorMessages: JOIN_MESSAGES } }, async (request) => {
-    const { memberActivationCode } = parseInput(joinBody, request.body, 'Activation code is required');
-    const { membership } = await clients.associationBilling.joinAssociation({ memberId: memberIdOf(request), activationCode: memberActivationCode });
-    return { message: 'Successfully joined association.', company: membership ? toMemberCompany(membership) : undefined };
+  api.route({
+    ...contractRoute(apiRoutes.joinAssociation, { errorMessages: JOIN_MESSAGES }),
+    handler: async (request) => {
+      const { memberActivationCode } = request.body;
+      const { membership } = await clients.associationBilling.joinAssociation({ memberId: memberIdOf(request), activationCode: memberActivationCode });
+      return { message: 'Successfully joined association.', company: membership ? toMemberCompany(membership) : undefined };
+    },
   });
 
-  app.delete('/api/member/company/:companyId', { config: { errorMessages: LEAVE_MESSAGES } }, async (request) => {
-    const parsed = companyIdParam.safeParse(request.params);
-    if (!parsed.success) throw new HttpError(404, 'Company not found.');
-    await clients.associationBilling.leaveAssociation({ memberId: memberIdOf(request), companyId: parsed.data.companyId });
-    // The spec's success message for leaving reads like the one for joining.
-    return { message: 'Successfully joined association.' };
+  api.route({
+    ...contractRoute(apiRoutes.leaveAssociation, { errorMessages: LEAVE_MESSAGES, invalidRequest: () => new HttpError(404, 'Company not found.') }),
+    handler: async (request) => {
+      await clients.associationBilling.leaveAssociation({ memberId: memberIdOf(request), companyId: request.params.companyId });
+      // The spec's success message for leaving reads like the one for joining.
+      return { message: 'Successfully joined association.' };
+    },
   });
 }

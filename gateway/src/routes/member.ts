@@ -1,24 +1,18 @@
 import { onboardingStatuses } from '@swarm/proto/labels';
 import type { Member } from '@swarm/proto/member/v1/member_service';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { Availability, MemberInformation } from '@swarm/api-contract/member';
+import { apiRoutes } from '@swarm/api-contract/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberIdOf as memberId } from '../auth/member-session.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { HttpError } from '../mappers/http-errors.js';
+import { contractRoute } from './contract-route.js';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
-const informationBody = z.object({
-  name: z.string().max(1000),
-  // An emptied field may arrive as null: it means none.
-  phoneNumber: z.string().max(100).nullish().transform((value) => value ?? ''),
-  address: z.string().max(1000).nullish().transform((value) => value ?? ''),
-});
-
-const onboardingBody = z.object({ onboardingId: z.number().int().min(0).max(1_000_000), status: z.string().max(10) });
-
 /** Spec §3: the member's information as the member area reads it. */
-export function information(member: Member | undefined) {
+export function information(member: Member | undefined): MemberInformation {
   return {
     name: member?.name ?? '',
     phoneNumber: member?.phoneNumber ?? '',
@@ -31,7 +25,7 @@ export function information(member: Member | undefined) {
  * Spec §3: availability as flat keys (sundayFrom … saturdayTo), plus the time zone the hours are read in and the
  * extra miles for unclaimed swarms (0 = off).
  */
-export function availability(member: Member | undefined) {
+export function availability(member: Member | undefined): Availability {
   const stored = member?.availability;
   const body: Record<string, number | boolean | string> = {
     doNotDisturb: stored?.doNotDisturb ?? false,
@@ -44,7 +38,7 @@ export function availability(member: Member | undefined) {
     body[`${day}To`] = stored?.days[index]?.toHour ?? 0;
   });
   body.timeZone = member?.timeZone ?? '';
-  return body;
+  return body as Availability;
 }
 
 type AvailabilityRequest = {
@@ -60,7 +54,8 @@ const numberLabels: Record<string, string> = { elevationMaximum: 'Elevation maxi
 
 /**
  * Reads `{<key>: <value>}` (the member area sends one key at a time) into one availability change. Only the shape is
- * checked here; the member service enforces the rules.
+ * checked here, as the contract's schema does; the member service enforces the rules. A body the schema refuses is
+ * told the first thing wrong with it in the order it was sent.
  */
 function readAvailabilityChange(body: unknown): AvailabilityRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Send the availability fields to change as a JSON object.');
@@ -102,35 +97,58 @@ function readAvailabilityChange(body: unknown): AvailabilityRequest {
  */
 export function memberRoutes(app: FastifyInstance, options: { clients: ServiceClients }): void {
   const { clients } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/member/information', async (request) => {
-    const { member } = await clients.member.getMember({ memberId: memberId(request) });
-    return information(member);
+  api.route({
+    ...contractRoute(apiRoutes.getMemberInformation),
+    handler: async (request) => {
+      const { member } = await clients.member.getMember({ memberId: memberId(request) });
+      return information(member);
+    },
   });
 
-  app.put('/api/member/information', async (request) => {
-    const parsed = informationBody.safeParse(request.body);
-    if (!parsed.success) throw new HttpError(400, 'Send name, phoneNumber and address as text.');
-    const { member } = await clients.member.updateMemberInformation({ memberId: memberId(request), ...parsed.data });
-    return information(member);
+  api.route({
+    ...contractRoute(apiRoutes.updateMemberInformation, { invalidRequest: () => new HttpError(400, 'Send name, phoneNumber and address as text.') }),
+    handler: async (request) => {
+      const { member } = await clients.member.updateMemberInformation({ memberId: memberId(request), ...request.body });
+      return information(member);
+    },
   });
 
-  app.put('/api/member/onboarding', async (request) => {
-    const parsed = onboardingBody.safeParse(request.body);
-    if (!parsed.success) throw new HttpError(400, 'Send onboardingId as a number and status as text.');
-    const { onboardingId, status } = parsed.data;
-    const { member } = await clients.member.updateOnboarding({ memberId: memberId(request), onboardingId, status: onboardingStatuses.valueOf(status) });
-    return information(member);
+  api.route({
+    ...contractRoute(apiRoutes.updateOnboarding, { invalidRequest: () => new HttpError(400, 'Send onboardingId as a number and status as text.') }),
+    handler: async (request) => {
+      const { onboardingId, status } = request.body;
+      const { member } = await clients.member.updateOnboarding({ memberId: memberId(request), onboardingId, status: onboardingStatuses.valueOf(status) });
+      return information(member);
+    },
   });
 
-  app.get('/api/member/availability', async (request) => {
-    const { member } = await clients.member.getMember({ memberId: memberId(request) });
-    return availability(member);
+  api.route({
+    ...contractRoute(apiRoutes.getAvailability),
+    handler: async (request) => {
+      const { member } = await clients.member.getMember({ memberId: memberId(request) });
+      return availability(member);
+    },
   });
 
-  app.put('/api/member/availability', async (request) => {
-    const change = readAvailabilityChange(request.body);
-    const { member } = await clients.member.updateAvailability({ memberId: memberId(request), ...change });
-    return availability(member);
+  api.route({
+    ...contractRoute(apiRoutes.updateAvailability, { invalidRequest: availabilityRefusal }),
+    handler: async (request) => {
+      const change = readAvailabilityChange(request.body);
+      const { member } = await clients.member.updateAvailability({ memberId: memberId(request), ...change });
+      return availability(member);
+    },
   });
+}
+
+/** What is wrong with a change the schema refused, as the reader says it; the schema and the reader refuse the same. */
+function availabilityRefusal(request: FastifyRequest): HttpError {
+  try {
+    readAvailabilityChange(request.body);
+  } catch (error) {
+    if (error instanceof HttpError) return error;
+    throw error;
+  }
+  return new HttpError(400, 'Send the availability fields to change as a JSON object.');
 }

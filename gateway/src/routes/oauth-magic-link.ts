@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { NOT_HUMAN_MESSAGE } from '@swarm/proto/labels/answers';
+import { apiRoutes } from '@swarm/api-contract/routes';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import { startSession, type SessionCookieSettings } from '../auth/member-session.js';
 import type { SessionStore } from '../auth/session-store.js';
@@ -11,8 +12,9 @@ import { loginEmail } from '../mail/login-email.js';
 import type { Mailer } from '../mail/mailer.js';
 import { HttpError } from '../mappers/http-errors.js';
 import type { KeyedRateLimiter } from '../rate-limit/rate-limits.js';
+import { contractRoute } from './contract-route.js';
 
-export const MAGIC_LINK_CALLBACK_PATH = '/api/oauth/magic-login/member/callback';
+export const MAGIC_LINK_CALLBACK_PATH = apiRoutes.followLoginLink.path;
 /** The bot-check action the login page asks its token for (spec §7). */
 export const LOGIN_BOT_CHECK_ACTION = 'login_member';
 
@@ -26,10 +28,9 @@ export type MagicLinkLimits = {
 
 export const DEFAULT_MAGIC_LINK_LIMITS: MagicLinkLimits = { perAddress: 5, perClient: 20, windowMs: 60 * 60 * 1000 };
 
+const INVALID_LINK = '/login?error=invalid-link';
 const SUCCESS_MESSAGE = 'Success! Check for your email for a link to login.';
 const TOO_MANY_MESSAGE = 'Too many login links were requested. Please wait a while and try again.';
-
-const requestBody = z.object({ destination: z.string().max(320).optional(), recaptchaToken: z.string().max(4096).optional() });
 
 /** Counts by a hash, so the store of counters holds no email address in clear. */
 const addressKey = (destination: string) => createHash('sha256').update(destination.trim().toLowerCase()).digest('hex');
@@ -56,41 +57,46 @@ export function magicLinkRoutes(
 ): void {
   const { clients, attempts } = options;
 
-  app.post('/api/oauth/magic-login/member', async (request, reply) => {
-    const parsed = requestBody.safeParse(request.body);
-    if (!parsed.success) throw new HttpError(400, 'Send destination and recaptchaToken as text.');
-    const destination = parsed.data.destination?.trim() ?? '';
-    if (destination === '') throw new HttpError(400, 'Please enter an email');
-    if (!(await attempts.perClient.take(request, request.ip)).allowed) {
-      throw new HttpError(429, TOO_MANY_MESSAGE);
-    }
-    if (!(await options.botCheck.verify(parsed.data.recaptchaToken ?? '', LOGIN_BOT_CHECK_ACTION, request.ip)).ok) {
-      throw new HttpError(429, NOT_HUMAN_MESSAGE);
-    }
-    if (!(await attempts.perAddress.take(request, addressKey(destination))).allowed) {
-      throw new HttpError(429, TOO_MANY_MESSAGE);
-    }
-    const issued = await clients.member.issueLoginToken({ email: destination });
-    const link = new URL(`${options.publicUrl}${MAGIC_LINK_CALLBACK_PATH}`);
-    link.searchParams.set('token', issued.token);
-    const validMinutes = Math.max(1, Math.round(issued.validForSeconds / 60));
-    await options.mailer.send(loginEmail(destination, link.toString(), validMinutes));
-    return reply.send({ message: SUCCESS_MESSAGE });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.route({
+    ...contractRoute(apiRoutes.requestLoginLink, { invalidRequest: () => new HttpError(400, 'Send destination and recaptchaToken as text.') }),
+    handler: async (request, reply) => {
+      const destination = request.body.destination?.trim() ?? '';
+      if (destination === '') throw new HttpError(400, 'Please enter an email');
+      if (!(await attempts.perClient.take(request, request.ip)).allowed) {
+        throw new HttpError(429, TOO_MANY_MESSAGE);
+      }
+      if (!(await options.botCheck.verify(request.body.recaptchaToken ?? '', LOGIN_BOT_CHECK_ACTION, request.ip)).ok) {
+        throw new HttpError(429, NOT_HUMAN_MESSAGE);
+      }
+      if (!(await attempts.perAddress.take(request, addressKey(destination))).allowed) {
+        throw new HttpError(429, TOO_MANY_MESSAGE);
+      }
+      const issued = await clients.member.issueLoginToken({ email: destination });
+      const link = new URL(`${options.publicUrl}${MAGIC_LINK_CALLBACK_PATH}`);
+      link.searchParams.set('token', issued.token);
+      const validMinutes = Math.max(1, Math.round(issued.validForSeconds / 60));
+      await options.mailer.send(loginEmail(destination, link.toString(), validMinutes));
+      return reply.send({ message: SUCCESS_MESSAGE });
+    },
   });
 
-  // The token is in the query string: this route's requests are kept out of the info-level request log.
-  app.get(MAGIC_LINK_CALLBACK_PATH, { logLevel: 'warn', config: { errorRedirect: '/login?error=login-failed' } }, async (request, reply) => {
-    try {
-      const token = (request.query as { token?: unknown }).token;
-      if (typeof token !== 'string' || token === '') return reply.redirect('/login?error=invalid-link', 303);
-      const { member } = await clients.member.consumeLoginToken({ token });
-      if (!member) throw new Error('member service answered a login without the member');
-      await startSession(options.sessions, options.cookies, request, reply, member.memberId);
-      reply.header('cache-control', 'no-store');
-      return reply.redirect('/member', 303);
-    } catch (error) {
-      if (error instanceof ConnectError && error.code === Code.NotFound) return reply.redirect('/login?error=invalid-link', 303);
-      throw error;
-    }
+  // The token is in the query string: this route's requests are kept out of the info-level request log. A link
+  // without a token is one that is not valid.
+  api.route({
+    ...contractRoute(apiRoutes.followLoginLink, { errorRedirect: '/login?error=login-failed', invalidRequest: () => INVALID_LINK }),
+    logLevel: 'warn',
+    handler: async (request, reply) => {
+      try {
+        const { member } = await clients.member.consumeLoginToken({ token: request.query.token });
+        if (!member) throw new Error('member service answered a login without the member');
+        await startSession(options.sessions, options.cookies, request, reply, member.memberId);
+        reply.header('cache-control', 'no-store');
+        return reply.redirect('/member', 303);
+      } catch (error) {
+        if (error instanceof ConnectError && error.code === Code.NotFound) return reply.redirect(INVALID_LINK, 303);
+        throw error;
+      }
+    },
   });
 }

@@ -1,4 +1,6 @@
+import { apiRoutes } from '@swarm/api-contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cookieAttributes, startSession, type SessionCookieSettings } from '../auth/member-session.js';
 import { OpenIdProviderUnavailable, type OpenIdProvider } from '../auth/openid-provider.js';
 import type { PendingLoginStore } from '../auth/pending-logins.js';
@@ -6,6 +8,7 @@ import type { SessionStore } from '../auth/session-store.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { HttpError } from '../mappers/http-errors.js';
 import type { OncePerCauseLog } from '../once-per-cause-log.js';
+import { contractRoute } from './contract-route.js';
 
 /** A login started must come back within this time. */
 const PENDING_LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -88,47 +91,53 @@ export function openIdRoutes(
     }
   };
 
-  app.get('/api/oauth/:provider/member', begin('member'));
-  app.get('/api/oauth/:provider/admin', begin('admin'));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.route({ ...contractRoute(apiRoutes.startMemberLogin), handler: begin('member') });
+  api.route({ ...contractRoute(apiRoutes.startAssociationSignUp), handler: begin('admin') });
 
   // The code and state are in the query string: this route's requests are kept out of the info-level request log.
-  app.get('/api/oauth/:provider/callback', { logLevel: 'warn', config: { errorRedirect: LOGIN_FAILED } }, async (request, reply) => {
-    const { provider: name } = request.params as { provider: string };
-    reply.header('cache-control', 'no-store');
-    setStateCookie(reply, '', 0);
-    // A callback for a provider this server has no credentials for was not started here: a failed login, not a 503.
-    if (Object.hasOwn(options.providers, name) && !options.providers[name]) return reply.redirect(LOGIN_FAILED, 303);
-    const provider = providerFor(name);
-    const query = request.query as { state?: unknown; error?: unknown };
-    const cookieState = request.cookies[stateCookieName];
-    if (!cookieState || typeof query.state !== 'string' || query.state !== cookieState) {
-      options.refusalLog.warn(request.log, `state mismatch ${name}`, { provider: name }, 'login refused: state does not match the browser that started it');
-      return reply.redirect(LOGIN_FAILED, 303);
-    }
-    const pending = await options.pendingLogins.take(cookieState);
-    if (!pending || pending.provider !== name || query.error !== undefined) return reply.redirect(LOGIN_FAILED, 303);
+  // An answer that cannot be the provider's (a state or an error that is not text) is a failed login.
+  api.route({
+    ...contractRoute(apiRoutes.finishOpenIdLogin, { errorRedirect: LOGIN_FAILED, invalidRequest: () => LOGIN_FAILED }),
+    logLevel: 'warn',
+    handler: async (request, reply) => {
+      const { provider: name } = request.params;
+      reply.header('cache-control', 'no-store');
+      setStateCookie(reply, '', 0);
+      // A callback for a provider this server has no credentials for was not started here: a failed login, not a 503.
+      if (Object.hasOwn(options.providers, name) && !options.providers[name]) return reply.redirect(LOGIN_FAILED, 303);
+      const provider = providerFor(name);
+      const { query } = request;
+      const cookieState = request.cookies[stateCookieName];
+      if (!cookieState || typeof query.state !== 'string' || query.state !== cookieState) {
+        options.refusalLog.warn(request.log, `state mismatch ${name}`, { provider: name }, 'login refused: state does not match the browser that started it');
+        return reply.redirect(LOGIN_FAILED, 303);
+      }
+      const pending = await options.pendingLogins.take(cookieState);
+      if (!pending || pending.provider !== name || query.error !== undefined) return reply.redirect(LOGIN_FAILED, 303);
 
-    const callbackUrl = new URL(request.url, redirectUri(name));
-    let identity;
-    try {
-      identity = await provider.finish(callbackUrl, {
-        state: cookieState,
-        nonce: pending.nonce,
-        codeVerifier: pending.codeVerifier,
-        redirectUri: redirectUri(name),
-      });
-    } catch (error) {
-      // Only the reason: the error may carry the provider's response, with the member's email in it.
-      const reason = error instanceof Error ? error.message : 'unknown';
-      options.refusalLog.warn(request.log, `code exchange ${name} ${reason}`, { provider: name, reason }, 'login refused by the authorization-code exchange');
-      return reply.redirect(LOGIN_FAILED, 303);
-    }
-    if (!identity.email || !identity.emailVerified) return reply.redirect(EMAIL_NOT_VERIFIED, 303);
+      const callbackUrl = new URL(request.url, redirectUri(name));
+      let identity;
+      try {
+        identity = await provider.finish(callbackUrl, {
+          state: cookieState,
+          nonce: pending.nonce,
+          codeVerifier: pending.codeVerifier,
+          redirectUri: redirectUri(name),
+        });
+      } catch (error) {
+        // Only the reason: the error may carry the provider's response, with the member's email in it.
+        const reason = error instanceof Error ? error.message : 'unknown';
+        options.refusalLog.warn(request.log, `code exchange ${name} ${reason}`, { provider: name, reason }, 'login refused by the authorization-code exchange');
+        return reply.redirect(LOGIN_FAILED, 303);
+      }
+      if (!identity.email || !identity.emailVerified) return reply.redirect(EMAIL_NOT_VERIFIED, 303);
 
-    const { member } = await options.clients.member.ensureMember({ email: identity.email });
-    if (!member) throw new Error('member service answered without the member');
-    await startSession(options.sessions, options.cookies, request, reply, member.memberId);
-    if (pending.purpose === 'admin') return reply.redirect(options.associationAdminUrl ?? ADMIN_SIGN_UP_FALLBACK, 303);
-    return reply.redirect('/member', 303);
+      const { member } = await options.clients.member.ensureMember({ email: identity.email });
+      if (!member) throw new Error('member service answered without the member');
+      await startSession(options.sessions, options.cookies, request, reply, member.memberId);
+      if (pending.purpose === 'admin') return reply.redirect(options.associationAdminUrl ?? ADMIN_SIGN_UP_FALLBACK, 303);
+      return reply.redirect('/member', 303);
+    },
   });
 }

@@ -1,15 +1,26 @@
 import { ConnectError } from '@connectrpc/connect';
 import { submissionMessages } from '@swarm/proto/labels/answers';
-import { isReportId } from '@swarm/proto/labels/report-id';
 import { domainErrorCode } from '@swarm/runtime';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiRoutes } from '@swarm/api-contract/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BotCheck } from '../bot-check/bot-check.js';
 import type { VerifiedSubmissions } from '../bot-check/recently-verified.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { HttpError } from '../mappers/http-errors.js';
 import type { ClientRateLimiter } from '../rate-limit/rate-limits.js';
+import { contractRoute } from './contract-route.js';
+import { refuseOverLimit } from './over-limit.js';
 import { sniffImage } from './report-image.js';
 
+/** Spec §8: the statuses the report form turns into its messages, for refusals made before the route reads the form. */
+const reportMessages = {
+  404: submissionMessages.noBeekeepers,
+  409: submissionMessages.alreadySubmitted,
+  413: submissionMessages.imageTooBig,
+  422: submissionMessages.addressUnresolved,
+  429: submissionMessages.notHuman,
+} satisfies Partial<Record<number, string>>;
 const TOO_MANY_REPORTS = 'Too many reports from this connection. Please wait a while and try again.';
 
 /** The report form's text fields; the report service checks them. */
@@ -35,68 +46,72 @@ export type ReportRouteDependencies = {
 export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDependencies): void {
   const { clients, botCheck, rateLimiter, verifiedSubmissions } = dependencies;
 
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
   /**
    * Spec §7 POST /report. The gateway reads the multipart body within its limits and judges the picture's bytes;
    * every rule of the form is the report service's. A validate-only call comes first, so the bot check (a paid
    * provider) only sees well-formed reports; the report service then places the address with its own geocoder. The
    * service's refusals are answered by the error table (the spec's messages for 404, 409, 413 and 422).
    */
-  app.post('/api/report', async (request, reply) => {
-    const limit = await rateLimiter.take(request);
-    if (!limit.allowed) return tooMany(reply, limit.retryAfterSeconds, TOO_MANY_REPORTS);
-    if (!request.isMultipart()) throw new HttpError(415, 'A report is sent as multipart/form-data.');
-    const { fields, image } = await readReportParts(request, dependencies.reportImageMaxBytes);
-    const form = {
-      idempotencyId: fields.idempotencyId ?? '',
-      reporterName: fields.reporterName ?? '',
-      reporterPhone: fields.reporterPhone ?? '',
-      size: fields.size ?? '',
-      elevation: fields.elevation ?? '',
-      address: fields.address ?? '',
-      internalNote: fields.internalNote ?? '',
-      recaptchaToken: fields.recaptchaToken ?? '',
-      placeId: fields[PLACE_ID_FIELD]?.trim() ?? '',
-      reporterUpdates: fields[REPORTER_UPDATES_FIELD],
-    };
-    await clients.report.submitReport({ ...form, validateOnly: true });
-    if (image && !sniffImage(image)) throw new HttpError(415, submissionMessages.notAPicture);
+  api.route({
+    ...contractRoute(apiRoutes.submitReport, { errorMessages: reportMessages }),
+    preValidation: refuseOverLimit(rateLimiter, TOO_MANY_REPORTS),
+    handler: async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'A report is sent as multipart/form-data.');
+      const { fields, image } = await readReportParts(request, dependencies.reportImageMaxBytes);
+      const form = {
+        idempotencyId: fields.idempotencyId ?? '',
+        reporterName: fields.reporterName ?? '',
+        reporterPhone: fields.reporterPhone ?? '',
+        size: fields.size ?? '',
+        elevation: fields.elevation ?? '',
+        address: fields.address ?? '',
+        internalNote: fields.internalNote ?? '',
+        recaptchaToken: fields.recaptchaToken ?? '',
+        placeId: fields[PLACE_ID_FIELD]?.trim() ?? '',
+        reporterUpdates: fields[REPORTER_UPDATES_FIELD],
+      };
+      await clients.report.submitReport({ ...form, validateOnly: true });
+      if (image && !sniffImage(image)) throw new HttpError(415, submissionMessages.notAPicture);
 
-    const idempotencyId = form.idempotencyId.trim();
-    const recaptchaToken = form.recaptchaToken.trim();
-    if (!(await verifiedSubmissions.has(idempotencyId, recaptchaToken))) {
-      const verdict = await botCheck.verify(recaptchaToken, 'report', request.ip);
-      if (!verdict.ok) {
-        request.log.info({ reason: verdict.reason }, 'report refused by the bot check');
-        throw new HttpError(429, submissionMessages.notHuman);
-      }
-      await verifiedSubmissions.remember(idempotencyId, recaptchaToken);
-    }
-
-    const result = await clients.report
-      .submitReport({ ...form, image: image ?? new Uint8Array(), confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]) })
-      .catch((error: unknown) => {
-        if (error instanceof ConnectError && domainErrorCode(error) === 'REPORT.CLAIM_CODES_EXHAUSTED') {
-          // Not the reporter's doing, and no retry helps until live reports end: the operators must hear of it.
-          request.log.error({ err: error }, 'report refused: every claim code is held by a live report');
+      const idempotencyId = form.idempotencyId.trim();
+      const recaptchaToken = form.recaptchaToken.trim();
+      if (!(await verifiedSubmissions.has(idempotencyId, recaptchaToken))) {
+        const verdict = await botCheck.verify(recaptchaToken, 'report', request.ip);
+        if (!verdict.ok) {
+          request.log.info({ reason: verdict.reason }, 'report refused by the bot check');
+          throw new HttpError(429, submissionMessages.notHuman);
         }
-        throw error;
-      });
-    if (result.replayed) return reply.code(409).send({ message: submissionMessages.alreadySubmitted, reportId: result.reportId });
-    if (result.duplicate) return reply.code(208).send({ message: submissionMessages.alreadyReported, reportId: result.reportId });
-    return reply.code(201).send({ reportId: result.reportId });
+        await verifiedSubmissions.remember(idempotencyId, recaptchaToken);
+      }
+
+      const result = await clients.report
+        .submitReport({ ...form, image: image ?? new Uint8Array(), confirmDuplicate: isYes(fields[CONFIRM_DUPLICATE_FIELD]) })
+        .catch((error: unknown) => {
+          if (error instanceof ConnectError && domainErrorCode(error) === 'REPORT.CLAIM_CODES_EXHAUSTED') {
+            // Not the reporter's doing, and no retry helps until live reports end: the operators must hear of it.
+            request.log.error({ err: error }, 'report refused: every claim code is held by a live report');
+          }
+          throw error;
+        });
+      if (result.replayed) return reply.code(409).send({ message: submissionMessages.alreadySubmitted, reportId: result.reportId });
+      if (result.duplicate) return reply.code(208).send({ message: submissionMessages.alreadyReported, reportId: result.reportId });
+      return reply.code(201).send({ reportId: result.reportId });
+    },
   });
 
   /** Spec §7 GET /report/{reportId}/associations: who was alerted, for the thank-you page. */
-  app.get<{ Params: { reportId: string } }>('/api/report/:reportId/associations', async (request) => {
-    const { reportId } = request.params;
-    if (!isReportId(reportId)) throw new HttpError(400, 'This is not a report id.');
-    const { associations } = await clients.report.listReportAssociations({ reportId });
-    return associations.map(({ name, donationUrl }) => ({ name, donationUrl: donationUrl || null }));
+  api.route({
+    ...contractRoute(apiRoutes.getReportAssociations, {
+      errorMessages: { 404: 'Report not found.' },
+      invalidRequest: () => new HttpError(400, 'This is not a report id.'),
+    }),
+    handler: async (request) => {
+      const { associations } = await clients.report.listReportAssociations({ reportId: request.params.reportId });
+      return associations.map(({ name, donationUrl }) => ({ name, donationUrl: donationUrl || null }));
+    },
   });
-}
-
-function tooMany(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
-  return reply.code(429).header('retry-after', String(retryAfterSeconds)).send({ message });
 }
 
 function isYes(value: string | undefined): boolean {

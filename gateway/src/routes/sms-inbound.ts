@@ -1,9 +1,11 @@
+import { apiRoutes } from '@swarm/api-contract/routes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { isValidTwilioSignature } from '../auth/twilio-signature.js';
 import { HttpError } from '../mappers/http-errors.js';
+import { contractRoute } from './contract-route.js';
 
-export const SMS_INBOUND_PATH = '/api/sms/inbound';
+export const SMS_INBOUND_PATH = apiRoutes.receiveSms.path;
 
 /** Twilio posts at most 1600 characters of text plus a few dozen short fields. */
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -50,22 +52,25 @@ export function smsInboundRoutes(
   void app.register(async (scope) => {
     acceptFormBodies(scope);
     // Twilio posts from its servers, signed: the signature, not the Origin, authenticates it.
-    scope.post(SMS_INBOUND_PATH, { config: { allowCrossSite: true } }, async (request, reply) => {
-      const forbidden = () => new HttpError(403, 'Forbidden.');
-      if (!options.twilioAuthToken) throw forbidden();
-      if (!(request.body instanceof URLSearchParams)) throw new HttpError(415, 'Expected a form-encoded body.');
-      const params = request.body;
-      const url = options.webhookUrl;
-      const signature = request.headers['x-twilio-signature'];
-      if (!isValidTwilioSignature(options.twilioAuthToken, url, params, typeof signature === 'string' ? signature : undefined)) throw forbidden();
+    scope.route({
+      ...contractRoute(apiRoutes.receiveSms, { allowCrossSite: true }),
+      handler: async (request, reply) => {
+        const forbidden = () => new HttpError(403, 'Forbidden.');
+        if (!options.twilioAuthToken) throw forbidden();
+        if (!(request.body instanceof URLSearchParams)) throw new HttpError(415, 'Expected a form-encoded body.');
+        const params = request.body;
+        const url = options.webhookUrl;
+        const signature = request.headers['x-twilio-signature'];
+        if (!isValidTwilioSignature(options.twilioAuthToken, url, params, typeof signature === 'string' ? signature : undefined)) throw forbidden();
 
-      const from = params.get('From') ?? '';
-      const body = params.get('Body') ?? '';
-      const messageSid = params.get('MessageSid') ?? '';
-      if (!MESSAGE_SID.test(messageSid)) throw new HttpError(400, 'MessageSid is missing or invalid.');
-      if (body.length > MAX_BODY_LENGTH) throw new HttpError(400, 'Body is too long.');
-      const answer = await options.clients.notification.handleInboundSms({ from, body, messageSid });
-      return answerTwiml(reply, answer.reply);
+        const from = params.get('From') ?? '';
+        const body = params.get('Body') ?? '';
+        const messageSid = params.get('MessageSid') ?? '';
+        if (!MESSAGE_SID.test(messageSid)) throw new HttpError(400, 'MessageSid is missing or invalid.');
+        if (body.length > MAX_BODY_LENGTH) throw new HttpError(400, 'Body is too long.');
+        const answer = await options.clients.notification.handleInboundSms({ from, body, messageSid });
+        return answerTwiml(reply, answer.reply);
+      },
     });
   });
 }

@@ -2,20 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { memberKeys } from '@/lib/query-keys/member-keys';
 import { pushDeviceSchema, type PushDevice } from './get-alert-channels';
+import type { NewPushDevice } from '@swarm/api-contract/alert-channels';
 
 /** Spec of the gateway: a device's name is 1 to 60 characters. */
 export const DEVICE_NAME_MAX = 60;
 
-/** What `PushSubscription.toJSON()` gives, as the gateway takes it. */
-export interface PushSubscriptionBody {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
+export type { NewPushDevice };
 
-export interface NewPushDevice {
-  name: string;
-  subscription: PushSubscriptionBody;
-}
+/** What `PushSubscription.toJSON()` gives, as the gateway takes it. */
+export type PushSubscriptionBody = NewPushDevice['subscription'];
 
 /** POST /api/member/devices → 201 the device; 400 or 409 with a message. */
 export const addPushDeviceResponseSchema = pushDeviceSchema;

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { memberKeys } from '@/lib/query-keys/member-keys';
-import { unreadResponseSchema } from '@/lib/response-schemas';
+import { noContent } from '@swarm/api-contract/errors';
 
 /** DELETE /api/member/devices/{deviceId} → 204. */
-export const removePushDeviceResponseSchema = unreadResponseSchema;
+export const removePushDeviceResponseSchema = noContent;
 
 export const removePushDevice = async (deviceId: string) =>
   parseResponse(

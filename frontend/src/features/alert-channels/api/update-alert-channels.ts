@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { memberKeys } from '@/lib/query-keys/member-keys';
-import { alertChannelsSchema, type AlertChannel, type AlertChannels } from './get-alert-channels';
+import type { AlertChannelsChange } from '@swarm/api-contract/alert-channels';
+import { alertChannelsSchema, type AlertChannels } from './get-alert-channels';
 
-export type AlertChannelsChange = Partial<Record<AlertChannel, boolean>>;
+export type { AlertChannelsChange };
 
 /** PUT /api/member/alert-channels {sms?, push?, email?}: answers the channels as they now are. */
 export const updateAlertChannelsResponseSchema = alertChannelsSchema;

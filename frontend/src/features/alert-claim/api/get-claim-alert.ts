@@ -1,35 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { claimAlert, claimedLocation, type ClaimAlert, type ClaimedLocation } from '@swarm/api-contract/alert-claim';
+import { claimableStates } from '@swarm/proto/labels';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { nullableNumber, nullableText } from '@/lib/response-schemas';
 
 /** Where a claimed swarm is and who reported it: given to the member who holds it, never before. */
-export const claimedLocationSchema = z.object({ address: z.string(), reporterName: z.string(), reporterPhone: z.string(), mapUrl: z.string() });
+export const claimedLocationSchema = claimedLocation;
 
-export type ClaimedLocation = z.output<typeof claimedLocationSchema>;
+export type { ClaimedLocation };
 
 /** Where a swarm stands for the member the claim link was sent to. */
-export const claimStates = ['open', 'yours', 'taken', 'over'] as const;
+export const claimStates = claimableStates.labels;
 
 /**
  * GET /api/alerts/claim/{token}, without a session: the alert's facts (the town, never the street) and its state,
  * with the place and the reporter once the token's member holds the swarm; 404 for a link that is not valid, 410 once the swarm can no longer be claimed, each with a message.
  */
-export const claimAlertSchema = z.object({
-  reportId: z.string().min(1),
-  claimCode: nullableText,
-  size: nullableText,
-  elevationFeet: nullableNumber,
-  distanceMiles: nullableNumber,
-  town: nullableText,
-  thumbnailUrl: nullableText,
-  alertedAt: nullableText,
-  state: z.enum(claimStates),
-  test: z.boolean().nullish().transform((value) => value === true),
-  location: claimedLocationSchema.nullish().transform((value) => value ?? undefined),
-});
+export const claimAlertSchema = claimAlert;
 
-export type ClaimAlert = z.output<typeof claimAlertSchema>;
+export type { ClaimAlert };
 
 export const claimAlertQueryKey = (token: string) => ['alert-claim', token] as const;
 

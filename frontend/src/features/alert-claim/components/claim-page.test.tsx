@@ -158,7 +158,7 @@ describe('the claim page', { timeout: 20_000 }, () => {
 
   it('says a test alert is a test, and claiming it claims nothing', async () => {
     const { user } = openClaimPage({
-      [`GET /alerts/claim/${TOKEN}`]: () => jsonResponse(claimAlert({ test: true, thumbnailUrl: null })),
+      [`GET /alerts/claim/${TOKEN}`]: () => jsonResponse(claimAlert({ test: true, thumbnailUrl: '' })),
       'POST /alerts/claim': () => jsonResponse({ outcome: 'test', message: 'This was a test alert: nothing was claimed. Real alerts are claimed the same way.', claimCode: '' }),
     });
 

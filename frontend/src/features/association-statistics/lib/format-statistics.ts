@@ -32,7 +32,8 @@ export const savedCents = (figures: { alertsCostCents: number; alertsCostByTextC
   Math.max(0, figures.alertsCostByTextCents - figures.alertsCostCents);
 
 /** The UTC day of an instant, YYYY-MM-DD: weeks start at 00:00 UTC, so that day names the week everywhere. */
-export function formatUtcDay(iso: string): string {
+export function formatUtcDay(iso: string | null): string {
+  if (!iso) return '';
   const instant = new Date(iso);
   return Number.isNaN(instant.getTime()) ? '' : instant.toISOString().slice(0, 10);
 }
@@ -44,7 +45,8 @@ export function formatLastUtcDay(exclusiveEndIso: string): string {
 }
 
 /** A short M/D label for the chart's axis, in UTC like the weeks. */
-export function formatAxisDay(iso: string): string {
+export function formatAxisDay(iso: string | null): string {
+  if (!iso) return '';
   const instant = new Date(iso);
   return Number.isNaN(instant.getTime()) ? '' : `${instant.getUTCMonth() + 1}/${instant.getUTCDate()}`;
 }

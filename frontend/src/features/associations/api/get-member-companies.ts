@@ -1,22 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { memberCompanies, type MemberCompany } from '@swarm/api-contract/member-company';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { nullableText } from '@/lib/response-schemas';
 import { memberReportKeys } from '@/lib/query-keys/report-keys';
 
 /** GET /api/member/company: the member's associations; status 'i' means the association set the member inactive. */
-export const memberCompaniesSchema = z.array(
-  z.object({
-    companyId: z.string().min(1),
-    companyName: z.string(),
-    status: nullableText,
-    isAdmin: z.boolean().nullish().transform((value) => value === true),
-    dateJoined: nullableText,
-    dateStatusChanged: nullableText,
-  }),
-);
+export const memberCompaniesSchema = memberCompanies;
 
-export type MemberCompany = z.output<typeof memberCompaniesSchema>[number];
+export type { MemberCompany };
 
 export const memberCompaniesQueryKey = ['member', 'company'] as const;
 /** Every report list of the member area lives under this prefix; joining or leaving changes what they show. */

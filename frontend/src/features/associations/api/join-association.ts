@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient, parseResponse } from '@/lib/api-client';
-import { messageResponseSchema } from '@/lib/response-schemas';
+import { associationJoined } from '@swarm/api-contract/member-company';
 import { memberCompaniesQueryKey, memberReportsQueryKey } from './get-member-companies';
 
-/** POST /api/member/company answers {message}; the toast uses the spec's own text. */
-export const joinAssociationResponseSchema = messageResponseSchema;
+/** POST /api/member/company answers {message, company}; the toast uses the spec's own text. */
+export const joinAssociationResponseSchema = associationJoined;
 
-export const joinAssociation = async (memberActivationCode: string): Promise<{ message?: string }> =>
+export const joinAssociation = async (memberActivationCode: string): Promise<{ message: string }> =>
   parseResponse(joinAssociationResponseSchema, await apiClient.post<unknown>('/member/company', { memberActivationCode }), 'POST /api/member/company');
 
 /** Spec §8: the toast for each way joining can end. */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient, parseResponse } from '@/lib/api-client';
-import { messageResponseSchema } from '@/lib/response-schemas';
+import { messageBody } from '@swarm/api-contract/errors';
 import { memberCompaniesQueryKey, memberReportsQueryKey } from './get-member-companies';
 
 /** DELETE /api/member/company/{companyId} answers {message}; the toast uses the spec's own text. */
-export const removeAssociationResponseSchema = messageResponseSchema;
+export const removeAssociationResponseSchema = messageBody;
 
-export const removeAssociation = async (companyId: string): Promise<{ message?: string }> =>
+export const removeAssociation = async (companyId: string): Promise<{ message: string }> =>
   parseResponse(removeAssociationResponseSchema, await apiClient.delete<unknown>(`/member/company/${encodeURIComponent(companyId)}`), 'DELETE /api/member/company/{companyId}');
 
 export function removeFailureMessage(error: unknown): string {

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { memberKeys, memberRequestKeys } from '@/lib/query-keys/member-keys';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { unreadResponseSchema } from '@/lib/response-schemas';
+import { messageBody } from '@swarm/api-contract/errors';
+import type { MagicLinkRequest } from '@swarm/api-contract/login';
 
-export interface LoginLinkRequest {
-  /** The email address the link is sent to (spec §3 names it destination in the member app). */
-  destination: string;
-  recaptchaToken: string;
-}
+/** The email address the link is sent to (spec §3 names it destination in the member app), and a bot-check token. */
+export type LoginLinkRequest = Required<MagicLinkRequest>;
 
-/** POST /api/oauth/magic-login/member: the answer is the same whoever asks, and is not read. */
-export const requestLoginLinkResponseSchema = unreadResponseSchema;
+/** POST /api/oauth/magic-login/member: the answer is the same whoever asks. */
+export const requestLoginLinkResponseSchema = messageBody;
 
 export const requestLoginLink = async (request: LoginLinkRequest) =>
   parseResponse(requestLoginLinkResponseSchema, await apiClient.post<unknown>('/oauth/magic-login/member', request), 'POST /api/oauth/magic-login/member');

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { devConfig } from '@/testing/fake-api';
 import { stubMemberApi } from '@/testing/fake-member-api';
 import { renderAppAt } from '@/testing/render-app';
 import { GOOGLE_UNAVAILABLE } from './login-page';
@@ -16,7 +17,7 @@ describe('login page', { timeout: 20_000 }, () => {
   });
 
   it('hides Google login with a plain sentence when the gateway has no Google credentials', async () => {
-    stubMemberApi({}, { 'GET /api/config': () => ({ status: 200, body: { recaptchaSiteKey: null, alertSenderNumber: null, loginProviders: { google: false } } }) });
+    stubMemberApi({}, { 'GET /api/config': () => ({ status: 200, body: { ...devConfig, alertSenderNumber: null } }) });
     renderAppAt('/login');
 
     expect(await screen.findByText(GOOGLE_UNAVAILABLE)).toBeInTheDocument();

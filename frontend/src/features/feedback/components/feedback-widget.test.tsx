@@ -45,7 +45,7 @@ describe('feedback widget', () => {
   });
 
   it('sends the feedback with the page address, closes, and thanks for 5 seconds', async () => {
-    const { requests } = stubApi({ 'POST /feedback': () => jsonResponse({}, 202) });
+    const { requests } = stubApi({ 'POST /feedback': () => jsonResponse({ feedbackId: 'f-1' }, 201) });
     const { user } = renderAppAt('/about');
     await user.click(feedbackTab()!);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), '  The map is slow  ');
@@ -75,7 +75,7 @@ describe('feedback widget', () => {
   });
 
   it('removes the thank-you message when it is clicked', async () => {
-    stubApi({ 'POST /feedback': () => jsonResponse({}, 202) });
+    stubApi({ 'POST /feedback': () => jsonResponse({ feedbackId: 'f-1' }, 201) });
     const { user } = renderAppAt('/about');
     await user.click(feedbackTab()!);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Thanks!');

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { health, type Health } from '@swarm/api-contract/health';
 import { apiClient, parseResponse } from '@/lib/api-client';
 
-/** GET /api/health. Service states stay plain strings, so a new state from the gateway does not break parsing. */
-export const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  services: z.array(z.object({ name: z.string(), status: z.string() })),
-});
+/** GET /api/health. */
+export const healthSchema = health;
 
-export type Health = z.output<typeof healthSchema>;
+export type { Health };
 export type ServiceStatus = Health['status'];
 
 export const getHealth = async (signal?: AbortSignal): Promise<Health> =>

@@ -38,7 +38,7 @@ describe('FAQ', () => {
   });
 
   it('gives the number alerts are sent from, as configured on the gateway', async () => {
-    stubApi({ 'GET /config': () => jsonResponse({ recaptchaSiteKey: null, alertSenderNumber: '+1 503 555 0100' }) });
+    stubApi({ 'GET /config': () => jsonResponse({ ...devConfig, alertSenderNumber: '+1 503 555 0100' }) });
     renderAppAt('/faq?section=alert-number');
 
     const link = await screen.findByRole('link', { name: '+1 503 555 0100' });
@@ -47,7 +47,7 @@ describe('FAQ', () => {
   });
 
   it('says plainly that the number is shown in the first alert when none is configured', async () => {
-    stubApi({ 'GET /config': () => jsonResponse({ recaptchaSiteKey: null, alertSenderNumber: null }) });
+    stubApi({ 'GET /config': () => jsonResponse({ ...devConfig, alertSenderNumber: null }) });
     renderAppAt('/faq?section=alert-number');
 
     const answer = screen.getByRole('region', { name: 'What number do alerts come from?' });

@@ -1,20 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { activeReports, type ActiveReport } from '@swarm/api-contract/member-reports';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { nullableNumber } from '@/lib/response-schemas';
 import { memberReportKeys } from '@/lib/query-keys/report-keys';
-import { reportBaseFields } from './report-types';
 
 /** GET /api/member/report/active: reports the member was alerted about that nobody has claimed yet (spec §7). */
-export const activeReportsSchema = z.array(
-  z.object({
-    ...reportBaseFields,
-    /** Miles from the member's home; null when unknown. */
-    distanceFromHome: nullableNumber,
-  }),
-);
+export const activeReportsSchema = activeReports;
 
-export type ActiveReport = z.output<typeof activeReportsSchema>[number];
+export type { ActiveReport };
 
 export const getActiveReports = async (signal?: AbortSignal): Promise<ActiveReport[]> =>
   parseResponse(activeReportsSchema, await apiClient.get<unknown>('/member/report/active', { signal }), 'GET /api/member/report/active');

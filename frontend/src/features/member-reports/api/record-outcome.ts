@@ -1,7 +1,7 @@
 import { claimOutcomes, type ClaimOutcomeLabel } from '@swarm/proto/labels';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { messageResponseSchema } from '@/lib/response-schemas';
+import { messageBody } from '@swarm/api-contract/errors';
 import { memberReportKeys } from '@/lib/query-keys/report-keys';
 
 /** What became of a claimed swarm, in the order the outcome prompt numbers them. */
@@ -14,9 +14,9 @@ export interface RecordOutcome {
 }
 
 /** POST /api/member/report/{id}/outcome answers {message}. */
-export const recordOutcomeResponseSchema = messageResponseSchema;
+export const recordOutcomeResponseSchema = messageBody;
 
-export const recordOutcome = async ({ reportId, outcome }: RecordOutcome): Promise<{ message?: string }> =>
+export const recordOutcome = async ({ reportId, outcome }: RecordOutcome): Promise<{ message: string }> =>
   parseResponse(
     recordOutcomeResponseSchema,
     await apiClient.post<unknown>(`/member/report/${encodeURIComponent(reportId)}/outcome`, { outcome }),

@@ -16,7 +16,7 @@ const ANCHOR = 'active-swarms';
  * Spec §2: the swarms the member was alerted about that nobody has claimed yet. Claiming one here does the same as
  * replying to the alert text with its claim code: the member then gets a text with the location.
  */
-const hasImage = (report: ActiveReport) => report.imageUrl !== '' || report.thumbnailUrl !== '';
+const hasImage = (report: ActiveReport) => Boolean(report.imageUrl || report.thumbnailUrl);
 
 export function ActiveSwarmsSection() {
   const reports = useActiveReports();

@@ -25,7 +25,7 @@ type OpenDialog = { kind: 'unclaim' | 'bad'; report: ClaimedReport } | null;
  * other members (un-claim) or taken out of the system with a reason (mark as bad). At any time the member can record
  * what became of the swarm (its outcome).
  */
-const hasImage = (report: ClaimedReport) => report.imageUrl !== '' || report.thumbnailUrl !== '';
+const hasImage = (report: ClaimedReport) => Boolean(report.imageUrl || report.thumbnailUrl);
 
 export function ClaimedSwarmsSection() {
   const reports = useClaimedReports();

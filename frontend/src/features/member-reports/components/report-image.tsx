@@ -4,8 +4,9 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { resolveImageUrl } from '@/lib/image-url';
 
 interface ReportImageProps {
-  imageUrl: string;
-  thumbnailUrl: string;
+  /** The picture's address; null without a picture. */
+  imageUrl: string | null;
+  thumbnailUrl: string | null;
   /** Tells the reports apart in the button's name and the image's description. */
   claimCode: string;
 }
@@ -14,8 +15,8 @@ interface ReportImageProps {
 export function ReportImage({ imageUrl, thumbnailUrl, claimCode }: ReportImageProps) {
   const [open, setOpen] = useState(false);
   if (!imageUrl && !thumbnailUrl) return null;
-  const full = resolveImageUrl(imageUrl || thumbnailUrl);
-  const thumbnail = resolveImageUrl(thumbnailUrl || imageUrl);
+  const full = resolveImageUrl(imageUrl || thumbnailUrl || '');
+  const thumbnail = resolveImageUrl(thumbnailUrl || imageUrl || '');
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClaimedReport } from '@swarm/api-contract/member-reports';
 import { TestAppProvider } from '@/testing/test-app-provider';
 import { createQueryClient } from '@/lib/query-client';
 import { memberReportKeys } from '@/lib/query-keys/report-keys';
@@ -40,7 +41,7 @@ describe('Active Swarms', { timeout: 20_000 }, () => {
   it('lists the reports with the spec columns, the date as YYYY-MM-DD h:mm A and the distance with 2 decimals', async () => {
     gateway.active = [
       activeReport(),
-      activeReport({ reportId: 'r-2', claimCode: '00042', dateCreated: '2026-06-02T00:30:00.000Z', imageUrl: null, thumbnailUrl: null, note: null, size: null, elevation: null, distanceFromHome: 10 }),
+      activeReport({ reportId: 'r-2', claimCode: '00042', dateCreated: '2026-06-02T00:30:00.000Z', imageUrl: null, thumbnailUrl: null, note: '', size: '', elevation: 0, distanceFromHome: 10 }),
     ];
     renderSections();
 
@@ -57,8 +58,8 @@ describe('Active Swarms', { timeout: 20_000 }, () => {
     ]);
     const [first, second] = bodyRows(table);
     expect(cellTexts(first!)).toEqual(['2026-06-01 2:05 PM', '', '01234', 'On the low branch of the oak', 'Basketball', '6 ft', '2.35 mi', 'Claim']);
-    // Null fields are empty; leading zeros of the claim code stay.
-    expect(cellTexts(second!)).toEqual(['2026-06-02 12:30 AM', '', '00042', '', '', '', '10.00 mi', 'Claim']);
+    // Empty fields stay empty; leading zeros of the claim code stay.
+    expect(cellTexts(second!)).toEqual(['2026-06-02 12:30 AM', '', '00042', '', '', '0 ft', '10.00 mi', 'Claim']);
     expect(first!.querySelector('img')).toHaveAttribute('src', '/api/member/report/r-1/image?variant=thumbnail');
     expect(within(second!).queryByRole('button', { name: /full image/ })).not.toBeInTheDocument();
   });
@@ -150,7 +151,7 @@ describe('Claimed Swarms', { timeout: 20_000 }, () => {
   });
 
   it('lists the claimed reports with the spec columns; actions only while the report can be un-claimed', async () => {
-    gateway.claimed = [claimedReport(), claimedReport({ reportId: 'r-8', claimCode: '55555', canUnClaim: false, companyName: null, dateCreated: null })];
+    gateway.claimed = [claimedReport(), claimedReport({ reportId: 'r-8', claimCode: '55555', canUnClaim: false, companyName: '', dateCreated: null })];
     renderSections();
 
     const table = await claimedTable();
@@ -225,11 +226,11 @@ describe('Claimed Swarms', { timeout: 20_000 }, () => {
       await waitFor(() => expect(outcomeOf('98765')).toHaveValue('Captured'));
     });
 
-    it('reads an outcome this build does not know as not recorded', async () => {
-      gateway.claimed = [claimedReport({ outcome: 'Eaten by a bear' })];
+    it('cannot read a list naming an outcome outside the vocabulary, and says the list could not be loaded', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      gateway.claimed = [claimedReport({ outcome: 'Eaten by a bear' as ClaimedReport['outcome'] })];
       renderSections();
-      await claimedTable();
-      expect(outcomeOf('98765')).toHaveValue('');
+      expect(await within(claimedSection()).findByRole('alert')).toHaveTextContent('We could not load your claimed swarms.');
     });
   });
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { memberKeys } from '@/lib/query-keys/member-keys';
-import { unreadResponseSchema } from '@/lib/response-schemas';
+import { noContent } from '@swarm/api-contract/errors';
 
 /** DELETE /api/member/account → 204: the account is erased and every session of the member ended. */
-export const deleteAccountResponseSchema = unreadResponseSchema;
+export const deleteAccountResponseSchema = noContent;
 
 export const deleteAccount = async () =>
   parseResponse(deleteAccountResponseSchema, await apiClient.delete<unknown>('/member/account'), 'DELETE /api/member/account');

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { MEMBER_DATA_FILE_NAME, memberData } from '@swarm/api-contract/member-account';
 import { apiClient, parseResponse } from '@/lib/api-client';
 
 /** GET /api/member/data → 200, everything kept about the member as one JSON document (the file's content). */
-export const memberDataResponseSchema = z.object({ exportedAt: z.string(), member: z.object({ memberId: z.string() }).loose() }).loose();
+export const memberDataResponseSchema = memberData;
 
-export const MEMBER_DATA_FILE_NAME = 'swarm-alert-my-data.json';
+export { MEMBER_DATA_FILE_NAME };
 
 export const downloadMemberData = async () =>
   parseResponse(memberDataResponseSchema, await apiClient.get<unknown>('/member/data'), 'GET /api/member/data');

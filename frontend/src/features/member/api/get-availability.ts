@@ -1,33 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { availability, weekDays, type Availability, type AvailabilityKey, type HourKey, type WeekDay } from '@swarm/api-contract/member';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { nullableText } from '@/lib/response-schemas';
 import { memberKeys } from '@/lib/query-keys/member-keys';
 
-export const weekDays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-export type WeekDay = (typeof weekDays)[number];
-
-export type HourKey = `${WeekDay}From` | `${WeekDay}To`;
-
-const hour = z.number().int().min(0).max(24);
-const hourFields = Object.fromEntries(weekDays.flatMap((day) => [`${day}From`, `${day}To`]).map((key) => [key, hour])) as Record<HourKey, typeof hour>;
+export { weekDays, type AvailabilityKey, type HourKey, type WeekDay };
 
 /**
- * GET /api/member/availability: flat keys (spec §3); the time zone is '' until the browser has sent one. `extraMiles`
- * (0 = off) is read as 0 from a gateway that does not send it yet.
+ * GET /api/member/availability: flat keys (spec §3); the time zone is '' until the browser has sent one; `extraMiles`
+ * is 0 when off.
  */
-export const availabilitySchema = z.object({
-  doNotDisturb: z.boolean(),
-  elevationMaximum: z.number(),
-  rangeInMiles: z.number(),
-  extraMiles: z.number().default(0),
-  timeZone: nullableText,
-  ...hourFields,
-});
+export const availabilitySchema = availability;
 
-export type Availability = z.output<typeof availabilitySchema>;
-
-export type AvailabilityKey = keyof Availability;
+export type { Availability };
 
 export const getAvailability = async (signal?: AbortSignal): Promise<Availability> =>
   parseResponse(availabilitySchema, await apiClient.get<unknown>('/member/availability', { signal }), 'GET /api/member/availability');

@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { unreadResponseSchema } from '@/lib/response-schemas';
+import { memberInformation, type MemberInformationChange } from '@swarm/api-contract/member';
 import { memberKeys, memberRequestKeys } from '@/lib/query-keys/member-keys';
 
-export interface InformationUpdate {
-  name: string;
-  phoneNumber: string;
-  address: string;
-}
+export type InformationUpdate = MemberInformationChange;
 
-/** PUT /api/member/information: the answer is not read; the information is fetched again. */
-export const updateInformationResponseSchema = unreadResponseSchema;
+/** PUT /api/member/information answers the information; it is fetched again all the same. */
+export const updateInformationResponseSchema = memberInformation;
 
 export const updateInformation = async (update: InformationUpdate) =>
   parseResponse(updateInformationResponseSchema, await apiClient.put<unknown>('/member/information', update), 'PUT /api/member/information');

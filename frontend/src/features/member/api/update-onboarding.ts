@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { unreadResponseSchema } from '@/lib/response-schemas';
-import type { OnboardingEntry } from './get-information';
+import { memberInformation, type OnboardingChange } from '@swarm/api-contract/member';
 import { memberKeys, memberRequestKeys } from '@/lib/query-keys/member-keys';
 
-/** PUT /api/member/onboarding: the answer is not read; the information is fetched again. */
-export const updateOnboardingResponseSchema = unreadResponseSchema;
+/** PUT /api/member/onboarding answers the information; it is fetched again all the same. */
+export const updateOnboardingResponseSchema = memberInformation;
 
-export const updateOnboarding = async (entry: OnboardingEntry) =>
+export const updateOnboarding = async (entry: OnboardingChange) =>
   parseResponse(updateOnboardingResponseSchema, await apiClient.put<unknown>('/member/onboarding', entry), 'PUT /api/member/onboarding');
 
 export function useUpdateOnboarding() {

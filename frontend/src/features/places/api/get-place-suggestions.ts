@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { placeSuggestions, type PlaceSuggestion } from '@swarm/api-contract/places';
 import { apiClient, parseResponse } from '@/lib/api-client';
 
 /** GET /api/places/autocomplete?input=: the addresses to pick from. */
-export const placeSuggestionsSchema = z.object({
-  suggestions: z.array(z.object({ description: z.string().min(1), placeId: z.string().min(1) })),
-});
+export const placeSuggestionsSchema = placeSuggestions;
 
-export type PlaceSuggestion = z.output<typeof placeSuggestionsSchema>['suggestions'][number];
+export type { PlaceSuggestion };
 
 export const getPlaceSuggestions = async (input: string, signal?: AbortSignal): Promise<PlaceSuggestion[]> =>
   parseResponse(

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { reportAssociations, type AlertedAssociation } from '@swarm/api-contract/report';
 import { apiClient, parseResponse } from '@/lib/api-client';
 
 /** GET /api/report/{reportId}/associations: the associations alerted (spec §3), donationUrl null when none. */
-export const reportAssociationsSchema = z.array(z.object({ name: z.string().min(1), donationUrl: z.string().nullish() }));
+export const reportAssociationsSchema = reportAssociations;
 
-export type AlertedAssociation = z.output<typeof reportAssociationsSchema>[number];
+export type { AlertedAssociation };
 
 export const getReportAssociations = async (reportId: string, signal?: AbortSignal): Promise<AlertedAssociation[]> =>
   parseResponse(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { reportReplayed, reportSubmissionAnswer } from '@swarm/api-contract/report';
 import { ApiError, apiUpload, ConnectionLostError, parseResponse } from '@/lib/api-client';
 
 /** Spec §3 and §7: the multipart fields of POST /api/report. */
@@ -47,7 +47,7 @@ export function toReportFormData(submission: ReportSubmission): FormData {
 }
 
 /** POST /api/report: 201 {reportId}; 208 {message, reportId} names the report already made at that address. */
-export const submitReportResponseSchema = z.object({ reportId: z.string().min(1), message: z.string().optional() });
+export const submitReportResponseSchema = reportSubmissionAnswer;
 
 /** Where a submission is, for the reporter to see. */
 export type SubmissionProgress =
@@ -97,7 +97,7 @@ export async function submitReport(submission: Omit<ReportSubmission, 'recaptcha
 /** The report id of a 409 that replays an idempotencyId already stored. */
 function reportIdOfReplay(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.status !== 409) return undefined;
-  const parsed = submitReportResponseSchema.safeParse(error.body);
+  const parsed = reportReplayed.safeParse(error.body);
   return parsed.success ? parsed.data.reportId : undefined;
 }
 

@@ -11,7 +11,7 @@ describe('success page', () => {
         jsonResponse([
           { name: 'Portland Beekeepers', donationUrl: 'https://portlandbees.example/donate' },
           { name: 'Tualatin Valley Beekeepers', donationUrl: null },
-          { name: 'Salem Bee Club' },
+          { name: 'Salem Bee Club', donationUrl: null },
         ]),
     });
 
