@@ -1,4 +1,5 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 
 /** One span as an OTLP/JSON export carries it, flattened with the service that sent it. */
@@ -12,12 +13,14 @@ export type ReceivedSpan = {
   /** OTLP's numbers: 1 internal, 2 server, 3 client, 4 producer, 5 consumer. */
   kind: number;
   attributes: Record<string, string | number | boolean>;
+  /** The attributes of the resource that sent it (service.name, telemetry.sdk.*, OTEL_RESOURCE_ATTRIBUTES). */
+  resource: Record<string, string | number | boolean>;
   /** 2 when the span failed. */
   statusCode: number;
 };
 
-/** An export request as it arrived: its content type and its bytes. */
-export type ReceivedExport = { contentType: string; body: Buffer };
+/** An export request as it arrived: its headers, its content type and its bytes (gunzipped when it was compressed). */
+export type ReceivedExport = { headers: IncomingHttpHeaders; contentType: string; body: Buffer };
 
 type JsonValue = { stringValue?: string; intValue?: number | string; doubleValue?: number; boolValue?: boolean };
 type JsonSpan = {
@@ -61,11 +64,13 @@ export async function startOtlpReceiver() {
         return;
       }
       const contentType = incoming.headers['content-type'] ?? '';
-      const body = Buffer.concat(chunks);
-      exports.push({ contentType, body });
+      const received = Buffer.concat(chunks);
+      const body = incoming.headers['content-encoding'] === 'gzip' ? gunzipSync(received) : received;
+      exports.push({ headers: incoming.headers, contentType, body });
       if (contentType.startsWith('application/json')) {
         for (const resourceSpans of (JSON.parse(body.toString()) as JsonExport).resourceSpans ?? []) {
-          const serviceName = String(attributesOf(resourceSpans.resource?.attributes)['service.name'] ?? '');
+          const resource = attributesOf(resourceSpans.resource?.attributes);
+          const serviceName = String(resource['service.name'] ?? '');
           for (const span of (resourceSpans.scopeSpans ?? []).flatMap((scope) => scope.spans ?? [])) {
             spans.push({
               serviceName,
@@ -75,6 +80,7 @@ export async function startOtlpReceiver() {
               name: span.name,
               kind: span.kind,
               attributes: attributesOf(span.attributes),
+              resource,
               statusCode: span.status?.code ?? 0,
             });
           }

@@ -3,7 +3,7 @@ import { createClient, createRouterTransport } from '@connectrpc/connect';
 import { diag } from '@opentelemetry/api';
 import { Health, HealthCheckRequestSchema } from '@swarm/proto/health/v1/health';
 import { startOtlpReceiver, unreachableUrl, waitUntil, type OtlpReceiver, type ReceivedSpan } from '@swarm/testing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 import { defineEventType } from '../events/event-type.js';
 import { InProcessEventBus } from '../events/in-process-event-bus.js';
@@ -140,6 +140,29 @@ describe('trace export over OTLP', () => {
     expect(only(receiver.spans, 'send sms').parentSpanId).toBe(only(receiver.spans, 'process alerts').spanId);
   });
 
+  it('sends the headers, the resource attributes and the compression asked for', async () => {
+    const { logger } = logLines();
+    const settings = loadConfig(traceExportEnvShape, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20collector-token, x-scope-orgid=swarm',
+      OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=production,service.name=not-this-one',
+    });
+    traceExport = await startTraceExport(settings, 'notification', logger);
+    startTrace(() => undefined, { name: 'process alerts', kind: 'consumer' });
+    await traceExport?.close();
+    traceExport = undefined;
+
+    expect(receiver.exports.map((received) => [received.headers.authorization, received.headers['x-scope-orgid'], received.headers['content-encoding']])).toEqual([
+      ['Bearer collector-token', 'swarm', 'gzip'],
+    ]);
+    expect(only(receiver.spans, 'process alerts')).toMatchObject({
+      serviceName: 'notification',
+      resource: { 'deployment.environment.name': 'production', 'service.name': 'notification' },
+    });
+  });
+
   it('sends binary protobuf by default', async () => {
     const { logger } = logLines();
     traceExport = await startTraceExport({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' }, 'gateway', logger);
@@ -156,13 +179,17 @@ describe('trace export over OTLP', () => {
 
   it('writes a collector it cannot reach as a warning, not as a failure of the work', async () => {
     const { lines, logger } = logLines();
-    // Read by the exporter itself, as an operator would set it: how long one export may take, retries included.
-    vi.stubEnv('OTEL_EXPORTER_OTLP_TIMEOUT', '500');
-    traceExport = await startTraceExport({ OTEL_EXPORTER_OTLP_ENDPOINT: await unreachableUrl(), OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }, 'report', logger);
+    // How long one export may take, retries included: also how long the close waits for the last one.
+    traceExport = await startTraceExport(
+      { OTEL_EXPORTER_OTLP_ENDPOINT: await unreachableUrl(), OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TIMEOUT: 500 },
+      'report',
+      logger,
+    );
+    const closing = Date.now();
     expect(startTrace(() => 'answered', { name: 'GET /probe', kind: 'server' })).toBe('answered');
     await traceExport?.close();
     traceExport = undefined;
-    vi.unstubAllEnvs();
+    expect(Date.now() - closing).toBeLessThan(3_000);
     const warnings = lines.filter((line) => line.level === 'warn' && String(line.msg).startsWith('trace export:'));
     expect(warnings.length).toBeGreaterThanOrEqual(1);
     expect(warnings[0]).toMatchObject({ component: 'otlp' });
@@ -192,12 +219,24 @@ describe('trace export over OTLP', () => {
 
 describe('the trace export variables', () => {
   it('default to protobuf and read an empty variable as unset', () => {
-    expect(loadConfig(traceExportEnvShape, { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_SERVICE_NAME: '', OTEL_EXPORTER_OTLP_PROTOCOL: '' })).toEqual({
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
-    });
-    expect(loadConfig(traceExportEnvShape, { OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.org:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toEqual({
+    const defaults = { OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_TIMEOUT: 10_000, OTEL_EXPORTER_OTLP_COMPRESSION: 'none' };
+    expect(loadConfig(traceExportEnvShape, {})).toEqual(defaults);
+    const empty = Object.fromEntries(Object.keys(traceExportEnvShape).map((variable) => [variable, '']));
+    expect(loadConfig(traceExportEnvShape, empty)).toEqual(defaults);
+    expect(
+      loadConfig(traceExportEnvShape, {
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.org:4318',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_EXPORTER_OTLP_HEADERS: ' api-key = a%2Cb%3Dc ,tenant=swarm',
+        OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=staging',
+        OTEL_EXPORTER_OTLP_TIMEOUT: '2500',
+      }),
+    ).toMatchObject({
       OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.org:4318',
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_HEADERS: { 'api-key': 'a,b=c', tenant: 'swarm' },
+      OTEL_RESOURCE_ATTRIBUTES: { 'deployment.environment.name': 'staging' },
+      OTEL_EXPORTER_OTLP_TIMEOUT: 2_500,
     });
   });
 
@@ -207,5 +246,9 @@ describe('the trace export variables', () => {
     expect(() => loadConfig(traceExportEnvShape, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
       /OTEL_EXPORTER_OTLP_PROTOCOL: .*"grpc"/,
     );
+    expect(() => loadConfig(traceExportEnvShape, { OTEL_EXPORTER_OTLP_HEADERS: 'Bearer abc' })).toThrow(/OTEL_EXPORTER_OTLP_HEADERS: a comma-separated list of key=value/);
+    expect(() => loadConfig(traceExportEnvShape, { OTEL_RESOURCE_ATTRIBUTES: 'a=1,,b=2' })).toThrow(/OTEL_RESOURCE_ATTRIBUTES/);
+    expect(() => loadConfig(traceExportEnvShape, { OTEL_EXPORTER_OTLP_TIMEOUT: '10s' })).toThrow(/OTEL_EXPORTER_OTLP_TIMEOUT/);
+    expect(() => loadConfig(traceExportEnvShape, { OTEL_EXPORTER_OTLP_COMPRESSION: 'brotli' })).toThrow(/OTEL_EXPORTER_OTLP_COMPRESSION/);
   });
 });

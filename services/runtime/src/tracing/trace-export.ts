@@ -7,24 +7,49 @@ import { recordSpansWith, recordingSpans } from './trace-context.js';
 /** Compose and Kubernetes pass a declared but empty variable as ''; that means "not set". */
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+/** A value percent-decoded as the W3C baggage format has it; kept as written when it is not valid percent-encoding. */
+function percentDecoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /**
- * The OpenTelemetry variables the product reads (their standard names and meanings). The exporter itself reads the
- * others it knows from the process environment: OTEL_EXPORTER_OTLP_HEADERS, _TIMEOUT, _COMPRESSION…
+ * `key=value,key=value`, as OpenTelemetry writes OTEL_EXPORTER_OTLP_HEADERS and OTEL_RESOURCE_ATTRIBUTES (W3C baggage
+ * format: spaces around entries ignored, values percent-encoded).
  */
+const keyValueList = z
+  .string()
+  .regex(/^\s*[^\s=,]+\s*=[^,]*(,\s*[^\s=,]+\s*=[^,]*)*$/, 'a comma-separated list of key=value')
+  .transform((list) =>
+    Object.fromEntries(
+      list.split(',').map((entry) => {
+        const separator = entry.indexOf('=');
+        return [entry.slice(0, separator).trim(), percentDecoded(entry.slice(separator + 1).trim())];
+      }),
+    ),
+  );
+
+/** The OpenTelemetry variables the product reads, with their standard names and meanings. */
 export const traceExportEnvShape = {
   /** An OTLP/HTTP receiver (a collector, Jaeger, Tempo): spans go to {endpoint}/v1/traces. Unset, no span is recorded. */
   OTEL_EXPORTER_OTLP_ENDPOINT: unsetWhenEmpty(z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL' })),
   /** OTLP over HTTP only (gRPC would need another client library): binary protobuf, the standard default, or JSON. */
   OTEL_EXPORTER_OTLP_PROTOCOL: unsetWhenEmpty(z.enum(['http/protobuf', 'http/json'])).transform((protocol) => protocol ?? 'http/protobuf'),
+  /** Headers of every export, a hosted collector's credentials (`authorization=Bearer%20…`). */
+  OTEL_EXPORTER_OTLP_HEADERS: unsetWhenEmpty(keyValueList),
+  /** How long one export may take, retries included; also the longest a stopping process waits for its last spans. */
+  OTEL_EXPORTER_OTLP_TIMEOUT: unsetWhenEmpty(z.coerce.number().int().positive()).transform((ms) => ms ?? 10_000),
+  OTEL_EXPORTER_OTLP_COMPRESSION: unsetWhenEmpty(z.enum(['gzip', 'none'])).transform((compression) => compression ?? 'none'),
   /** The `service.name` of the spans; the part's own name when unset (`swarm-alert` for the embedded product). */
   OTEL_SERVICE_NAME: unsetWhenEmpty(z.string().trim().min(1).max(200)),
+  /** More attributes of every span's resource (`deployment.environment.name=production`). */
+  OTEL_RESOURCE_ATTRIBUTES: unsetWhenEmpty(keyValueList),
 };
 
-export type TraceExportSettings = {
-  OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
-  OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' | 'http/json';
-  OTEL_SERVICE_NAME?: string | undefined;
-};
+export type TraceExportSettings = Partial<z.infer<z.ZodObject<typeof traceExportEnvShape>>>;
 
 export type TraceExport = {
   serviceName: string;
@@ -47,26 +72,38 @@ export async function startTraceExport(settings: TraceExportSettings, defaultSer
   const endpoint = settings.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint) return undefined;
   if (recordingSpans()) throw new Error('spans are already exported by this process');
-  const [{ BatchSpanProcessor, TracerProvider }, { defaultResource, detectResources, envDetector, resourceFromAttributes }, { OTLPTraceExporter }] = await Promise.all([
+  const [{ BatchSpanProcessor, TracerProvider }, { defaultResource, resourceFromAttributes }, { OTLPTraceExporter }] = await Promise.all([
     import('@opentelemetry/sdk-trace'),
     import('@opentelemetry/resources'),
     settings.OTEL_EXPORTER_OTLP_PROTOCOL === 'http/json' ? import('@opentelemetry/exporter-trace-otlp-http') : import('@opentelemetry/exporter-trace-otlp-proto'),
   ]);
+  type ExporterOptions = NonNullable<ConstructorParameters<typeof OTLPTraceExporter>[0]>;
   const serviceName = settings.OTEL_SERVICE_NAME ?? defaultServiceName;
+  const protocol = settings.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
   const url = tracesUrl(endpoint);
   diag.setLogger(exportDiagnostics(logger.child({ component: 'otlp' })), DiagLogLevel.WARN);
+  // Every setting is passed from the validated configuration: the exporter would otherwise read some of them from
+  // process.env, which is not the configuration of an embedded product started with an environment of its own.
+  const exporter = new OTLPTraceExporter({
+    url,
+    headers: settings.OTEL_EXPORTER_OTLP_HEADERS ?? {},
+    timeoutMillis: settings.OTEL_EXPORTER_OTLP_TIMEOUT ?? 10_000,
+    compression: (settings.OTEL_EXPORTER_OTLP_COMPRESSION ?? 'none') as ExporterOptions['compression'],
+  });
   const provider = new TracerProvider({
-    // OTEL_RESOURCE_ATTRIBUTES (deployment.environment…) apply; the service name is always the part's.
-    resource: defaultResource().merge(detectResources({ detectors: [envDetector] })).merge(resourceFromAttributes({ 'service.name': serviceName })),
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url }) })],
+    // The service name is always the part's (or OTEL_SERVICE_NAME), whatever OTEL_RESOURCE_ATTRIBUTES says.
+    resource: defaultResource()
+      .merge(resourceFromAttributes(settings.OTEL_RESOURCE_ATTRIBUTES ?? {}))
+      .merge(resourceFromAttributes({ 'service.name': serviceName })),
+    spanProcessors: [new BatchSpanProcessor({ exporter })],
   });
   recordSpansWith(provider.getTracer('swarm-alert'));
-  logger.info({ url: withoutCredentials(url), protocol: settings.OTEL_EXPORTER_OTLP_PROTOCOL, serviceName }, 'exporting traces over OTLP');
+  logger.info({ url: withoutCredentials(url), protocol, serviceName }, 'exporting traces over OTLP');
   return {
     serviceName,
     close: async () => {
       recordSpansWith(undefined);
-      // Waits for the last export at most OTEL_EXPORTER_OTLP_TIMEOUT (10 s); a collector away loses those spans only.
+      // Waits for the last export at most OTEL_EXPORTER_OTLP_TIMEOUT; a collector away loses those spans only.
       await provider
         .shutdown()
         .catch((error: unknown) => logger.warn({ component: 'otlp', err: error }, 'trace export: the last spans were not exported'))
