@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_REPORTER_DATA_DAYS } from '@swarm/proto/labels';
-import { env } from '@swarm/runtime';
+import { env, traceExportEnvShape } from '@swarm/runtime';
 import { geocoderEnvShape } from '@swarm/runtime/geocoding';
 import { z } from 'zod';
 import type { SiteIdentity } from './auth/site-identity.js';
@@ -23,6 +23,8 @@ export const gatewayConfigShape = {
   PORT: env.port(8080),
   /** Serves GET /metrics (Prometheus) on this port, apart from the public one; unset, no metrics listener. */
   METRICS_PORT: env.optionalPort(),
+  /** OTEL_EXPORTER_OTLP_ENDPOINT and the variables beside it: spans exported over OTLP when it is set. */
+  ...traceExportEnvShape,
   HOST: z.string().default('0.0.0.0'),
   REPORT_SERVICE_URL: z.url().default('http://127.0.0.1:8081'),
   MEMBER_SERVICE_URL: z.url().default('http://127.0.0.1:8082'),

@@ -1,4 +1,4 @@
-import { Metrics, createLogger, loadConfigOrExit, runMain, startMetricsServer } from '@swarm/runtime';
+import { Metrics, createLogger, loadConfigOrExit, runMain, startMetricsServer, startTraceExport } from '@swarm/runtime';
 import { createServiceClients, networkTransports } from './clients/service-clients.js';
 import { composeGateway } from './compose.js';
 import { gatewayConfigShape } from './config.js';
@@ -7,6 +7,9 @@ const config = loadConfigOrExit(gatewayConfigShape);
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
 
 await runMain(logger, async (lifecycle) => {
+  // Closed last, once the server has answered its last request: the spans still waiting are exported then.
+  const traceExport = await startTraceExport(config, 'gateway', logger);
+  if (traceExport) lifecycle.onShutdown('trace export', traceExport.close);
   const clients = createServiceClients(
     networkTransports({
       report: config.REPORT_SERVICE_URL,

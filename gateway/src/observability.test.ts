@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { createLogger } from '@swarm/runtime';
+import { createLogger, startTraceExport, type TraceExport } from '@swarm/runtime';
+import { startOtlpReceiver, testLogger, type OtlpReceiver } from '@swarm/testing';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TracedRequestLogs, traceRequests, type RequestLogLevel } from './observability.js';
 
 /** A Fastify app with the gateway's request logging, a route that answers and one that fails, and its log lines. */
@@ -17,6 +19,7 @@ async function appLogging(requestLogLevel: RequestLogLevel | undefined, loggerLe
   const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, logController: new TracedRequestLogs(requestLogLevel) });
   traceRequests(app, requestLogLevel);
   app.get('/ok', async () => ({ ok: true }));
+  app.get('/api/alerts/claim/:token', async () => ({ claimed: true }));
   app.get('/broken', async () => {
     throw new Error('the database went away');
   });
@@ -50,5 +53,40 @@ describe('the request lines', () => {
       ['debug', 'incoming request'],
       ['debug', 'request completed'],
     ]);
+  });
+});
+
+describe('the request spans, while traces are exported', () => {
+  let receiver: OtlpReceiver;
+  let traceExport: TraceExport | undefined;
+  beforeEach(async () => {
+    receiver = await startOtlpReceiver();
+    traceExport = await startTraceExport({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }, 'gateway', testLogger());
+  });
+  afterEach(async () => {
+    await traceExport?.close();
+    await receiver.close();
+  });
+
+  it('are the roots of their traces, named by the route pattern, with the status, the failures marked', async () => {
+    const { app } = await appLogging(undefined, 'silent');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const answers = await Promise.all(['/ok', '/broken', '/api/alerts/claim/secret-token', '/nowhere'].map((path) => fetch(`${base}${path}`)));
+    await app.close();
+    await traceExport?.close();
+    traceExport = undefined;
+
+    const spans = receiver.spans.map((span) => ({ name: span.name, traceId: span.traceId, parent: span.parentSpanId, status: span.attributes['http.response.status_code'], failed: span.statusCode === 2 }));
+    const traceIds = answers.map((answer) => /^00-([0-9a-f]{32})-[0-9a-f]{16}-01$/.exec(answer.headers.get('traceresponse') ?? '')?.[1]);
+    expect(spans.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'GET', traceId: traceIds[3], parent: '', status: 404, failed: false },
+      { name: 'GET /api/alerts/claim/:token', traceId: traceIds[2], parent: '', status: 200, failed: false },
+      { name: 'GET /broken', traceId: traceIds[1], parent: '', status: 500, failed: true },
+      { name: 'GET /ok', traceId: traceIds[0], parent: '', status: 200, failed: false },
+    ]);
+    expect(new Set(traceIds).size).toBe(4);
+    // The claim token is in the URL only, never in what is exported.
+    expect(receiver.exports.some((received) => received.body.toString().includes('secret-token'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { currentTraceparent, startTrace, type Metrics } from '@swarm/runtime';
+import { currentTraceparent, openTrace, type Metrics } from '@swarm/runtime';
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { httpStatusOf } from './mappers/http-errors.js';
 import type { OncePerCauseLog } from './once-per-cause-log.js';
@@ -17,7 +17,19 @@ export type RequestLogLevel = 'info' | 'debug';
 
 export function traceRequests(app: FastifyInstance, level: RequestLogLevel = 'info'): void {
   app.addHook('onRequest', (request, reply, done) => {
-    startTrace(() => {
+    const route = request.routeOptions.url;
+    // While spans are exported, the request is the trace's root span, named by its route pattern (never the URL,
+    // which may hold a claim token), and ends when the response is sent or the client went away.
+    const hop = openTrace(undefined, {
+      name: route ? `${request.method} ${route}` : request.method,
+      kind: 'server',
+      attributes: { 'http.request.method': request.method, ...(route ? { 'http.route': route } : {}) },
+    });
+    if (hop.recorded) {
+      reply.raw.setMaxListeners(reply.raw.getMaxListeners() + 1);
+      reply.raw.once('close', () => hop.end({ attributes: { 'http.response.status_code': reply.statusCode }, ...(reply.statusCode >= 500 ? { failure: `HTTP ${reply.statusCode}` } : {}) }));
+    }
+    hop.run(() => {
       const traceparent = currentTraceparent();
       if (traceparent) reply.header('traceresponse', traceparent);
       // Fastify would log this before any hook, outside the trace (see TracedRequestLogs).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { traceExportEnvShape } from './tracing/trace-export.js';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -67,6 +68,8 @@ export const serviceEnvShape = {
   SHUTDOWN_GRACE_MS: env.positiveInt(10_000),
   /** Serves GET /metrics (Prometheus) on this port; unset, no metrics listener. */
   METRICS_PORT: env.optionalPort(),
+  /** OTEL_EXPORTER_OTLP_ENDPOINT and the variables beside it: spans exported over OTLP when it is set. */
+  ...traceExportEnvShape,
 };
 
 export function requireMongoUrl(config: { STORE: string; MONGODB_URL?: string | undefined }): string {

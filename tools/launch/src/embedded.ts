@@ -28,6 +28,7 @@ import {
   rpcMetricsInterceptor,
   startMetricsServer,
   startRpcServer,
+  startTraceExport,
   traceContextClientInterceptor,
   traceContextServerInterceptor,
   type Logger,
@@ -188,6 +189,13 @@ export async function startEmbedded(options: {
       await closer.close().catch((error: unknown) => loggerFor('embedded').error({ err: error, component: closer.name }, 'failed to close'));
     }
   };
+  // One export for the whole process, its spans under one service name (each span names its RPC, event or job);
+  // closed after every part and the bus have stopped, so their last spans go out.
+  const traceExport = await startTraceExport(configs.gateway, 'swarm-alert', loggerFor('embedded')).catch(async (error: unknown) => {
+    await closeAll();
+    throw error;
+  });
+  if (traceExport) lifecycle.onShutdown('trace export', traceExport.close);
   const bus = new InProcessEventBus(loggerFor('embedded'));
   lifecycle.onShutdown('event bus', () => bus.close());
   const health = new HealthRegistry();

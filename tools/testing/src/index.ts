@@ -30,3 +30,4 @@ export {
 export { selfSignedCertificate, type SelfSignedCertificate } from './self-signed-certificate.js';
 export { verifyVapidAuthorization, VapidError, type VapidIdentity } from './vapid-token.js';
 export { decryptPushMessage, PushDecryptionError, type DecryptedPushMessage, type UserAgentKeys } from './web-push-decryption.js';
+export { startOtlpReceiver, type OtlpReceiver, type ReceivedExport, type ReceivedSpan } from './otlp-receiver.js';

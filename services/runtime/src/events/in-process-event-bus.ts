@@ -1,6 +1,7 @@
 import type { Logger } from '../logger.js';
 import { redeliveryDelayMs, type EventBus, type EventHandler, type EventMessage, type Subscription } from './event-bus.js';
-import { continueTrace } from '../tracing/trace-context.js';
+import { openTrace } from '../tracing/trace-context.js';
+import { eventSpan } from './event-span.js';
 
 /** How long a published id is remembered for deduplication, as NATS JetStream's default duplicate window. */
 const DUPLICATE_WINDOW_MS = 120_000;
@@ -72,18 +73,25 @@ export class InProcessEventBus implements EventBus {
   private deliver(consumer: Consumer, event: EventMessage, deliveryCount: number): void {
     if (consumer.stopped) return;
     // The handler, and its failure's log line, run in the trace of the work that raised the event.
-    const handling = continueTrace(event.traceparent, () =>
-      Promise.resolve()
-        .then(() => consumer.handler({ ...event, deliveryCount }))
-        .catch((error: unknown) => {
-          this.logger.warn({ err: error, eventId: event.id, type: event.type, consumer: consumer.name, deliveryCount }, 'event handler failed; will redeliver');
-          const timer = setTimeout(() => {
-            consumer.timers.delete(timer);
-            this.deliver(consumer, event, deliveryCount + 1);
-          }, redeliveryDelayMs(deliveryCount));
-          consumer.timers.add(timer);
-        }),
-    ).finally(() => consumer.inFlight.delete(handling));
+    const hop = openTrace(event.traceparent, eventSpan('process', event, { system: 'in-process', consumer: consumer.name }));
+    const handling = hop
+      .run(() =>
+        Promise.resolve()
+          .then(() => consumer.handler({ ...event, deliveryCount }))
+          .catch((error: unknown) => {
+            hop.end({ failure: error });
+            this.logger.warn({ err: error, eventId: event.id, type: event.type, consumer: consumer.name, deliveryCount }, 'event handler failed; will redeliver');
+            const timer = setTimeout(() => {
+              consumer.timers.delete(timer);
+              this.deliver(consumer, event, deliveryCount + 1);
+            }, redeliveryDelayMs(deliveryCount));
+            consumer.timers.add(timer);
+          }),
+      )
+      .finally(() => {
+        hop.end();
+        consumer.inFlight.delete(handling);
+      });
     consumer.inFlight.add(handling);
   }
 }

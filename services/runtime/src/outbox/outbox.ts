@@ -1,6 +1,7 @@
 import type { EventBus, EventMessage } from '../events/event-bus.js';
 import type { Logger } from '../logger.js';
-import { continueTrace, outsideTrace } from '../tracing/trace-context.js';
+import { continueTrace, currentTraceparent, outsideTrace } from '../tracing/trace-context.js';
+import { eventSpan } from '../events/event-span.js';
 
 export type OutboxMessage = EventMessage & { createdAt: Date };
 
@@ -60,13 +61,15 @@ export class OutboxRelay {
       if (batch.length === 0) return;
       for (const message of batch) {
         // Published, and logged, in the trace of the work that wrote the event: one report can be followed hop by hop.
+        // The event carries on the trace of its publishing, so its handling follows the publish span when spans are exported.
         await continueTrace(
           message.traceparent,
           async () => {
-            await this.bus.publish(message);
+            const traceparent = currentTraceparent();
+            await this.bus.publish(traceparent ? { ...message, traceparent } : message);
             this.logger.info({ eventId: message.id, type: message.type }, 'event published');
           },
-          { startIfAbsent: false },
+          { startIfAbsent: false, span: eventSpan('publish', message) },
         );
         await this.outbox.markPublished([message.id]);
       }

@@ -11,6 +11,7 @@ import { Metrics } from '../metrics/metrics.js';
 import { startMetricsServer } from '../metrics/metrics-server.js';
 import { rpcMetricsInterceptor } from '../metrics/rpc-metrics.js';
 import { startRpcServer } from '../rpc/rpc-server.js';
+import { startTraceExport } from '../tracing/trace-export.js';
 
 type ServiceEnv = z.infer<z.ZodObject<typeof serviceEnvShape>> & { PORT: number };
 
@@ -27,6 +28,9 @@ export async function runServiceProcess<Shape extends z.ZodRawShape>(options: {
   const settings = config as unknown as ServiceEnv;
   const logger = createLogger({ service: options.service, level: settings.LOG_LEVEL });
   await runMain(logger, async (lifecycle) => {
+    // Closed last, once everything that records spans has stopped: the spans still waiting are exported then.
+    const traceExport = await startTraceExport(settings, options.service, logger);
+    if (traceExport) lifecycle.onShutdown('trace export', traceExport.close);
     const health = new HealthRegistry();
     const bus = await eventBusFromConfig(settings, options.service, logger);
     lifecycle.onShutdown('event bus', () => bus.close());

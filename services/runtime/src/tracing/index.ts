@@ -1,2 +1,15 @@
-export { TRACEPARENT, continueTrace, currentTraceId, currentTraceparent, outsideTrace, startTrace } from './trace-context.js';
+export {
+  TRACEPARENT,
+  continueTrace,
+  currentTraceId,
+  currentTraceparent,
+  inSpan,
+  openTrace,
+  outsideTrace,
+  startTrace,
+  type SpanRole,
+  type SpanSpec,
+  type TraceHop,
+} from './trace-context.js';
 export { traceContextClientInterceptor, traceContextServerInterceptor } from './rpc-trace.js';
+export { startTraceExport, traceExportEnvShape, type TraceExport, type TraceExportSettings } from './trace-export.js';

@@ -6,6 +6,7 @@ import type { Clock } from '../../app/ports/clock-and-log.js';
 import { cancelledWithReport, type DispatchJob } from '../../domain/alert-schedule.js';
 import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-job-context.js';
 import type { RetryOptions } from './in-process-alert-scheduler.js';
+import { alertJobSpan } from './alert-job-span.js';
 
 /**
  * `alertBeganAt`: the report's submission when the job was scheduled for it (the alert latency counts from there);
@@ -147,7 +148,9 @@ export class BullMqAlertScheduler implements AlertScheduler {
         const began = bullJob.data.alertBeganAt ? new Date(bullJob.data.alertBeganAt) : new Date(bullJob.timestamp);
         // attemptsMade counts the failed runs before this one; a reschedule (DelayedError) is not one.
         const attempt = { final: bullJob.attemptsMade + 1 >= (bullJob.opts.attempts ?? 1) };
-        const outcome = await continueTrace(bullJob.data.traceparent, () => withinAlertJob({ createdAt: began }, () => handler(bullJob.data.job, attempt)));
+        const outcome = await continueTrace(bullJob.data.traceparent, () => withinAlertJob({ createdAt: began }, () => handler(bullJob.data.job, attempt)), {
+          span: alertJobSpan(bullJob.data.job, { system: 'bullmq', queue: this.queueName }),
+        });
         if (outcome.kind === 'reschedule') {
           await bullJob.updateData({ ...bullJob.data, runAt: outcome.runAt.toISOString() });
           await bullJob.moveToDelayed(Date.now() + this.delayUntil(outcome.runAt), token);

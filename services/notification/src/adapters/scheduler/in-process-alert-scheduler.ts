@@ -1,8 +1,9 @@
-import { continueTrace, currentTraceparent } from '@swarm/runtime';
+import { currentTraceparent, openTrace } from '@swarm/runtime';
 import type { AlertJobHandler, AlertScheduler } from '../../app/ports/alert-jobs.js';
 import type { Clock } from '../../app/ports/clock-and-log.js';
 import { cancelledWithReport, type DispatchJob } from '../../domain/alert-schedule.js';
 import { dispatchedReportSubmittedAt, withinAlertJob } from '../telemetry/alert-job-context.js';
+import { alertJobSpan } from './alert-job-span.js';
 
 /** setTimeout fires at once for delays above 2^31-1 ms; longer waits are re-armed in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -189,7 +190,8 @@ export class InProcessAlertScheduler implements AlertScheduler {
     if (!handler || this.closed || this.entries.get(entry.job.jobId) !== entry) return Promise.resolve();
     clearTimeout(entry.timer);
     // The job, and its failure's log line, run in the trace that scheduled it.
-    const attempt = continueTrace(entry.traceparent, async () => {
+    const hop = openTrace(entry.traceparent, alertJobSpan(entry.job, { system: 'in-process', queue: 'alerts' }));
+    const attempt = hop.run(async () => {
       // Taken out while it runs so a second runDue() cannot start it twice.
       this.unstore(entry);
       const run = { reportId: entry.job.reportId, cancellable: cancelledWithReport(entry.job), cancelled: false };
@@ -201,6 +203,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
         const outcome = await withinAlertJob(entry, () => handler({ ...entry.job }, attempt));
         if (outcome.kind === 'reschedule' && !superseded()) this.put({ ...entry, runAt: outcome.runAt, failures: 0 });
       } catch (error) {
+        hop.end({ failure: error });
         const failures = entry.failures + 1;
         const willRetry = failures < (this.options.attempts ?? 8);
         this.options.onError?.(entry.job, error, willRetry);
@@ -210,6 +213,7 @@ export class InProcessAlertScheduler implements AlertScheduler {
         }
       } finally {
         if (this.active.get(entry.job.jobId) === run) this.active.delete(entry.job.jobId);
+        hop.end();
       }
     });
     this.running.add(attempt);

@@ -1,9 +1,12 @@
-import type { Metrics } from '@swarm/runtime';
+import { inSpan, type Metrics } from '@swarm/runtime';
 import type { SmsMessage, SmsSender } from '../../app/ports/sms.js';
 import type { SendPacer } from '../pacing/send-pacer.js';
 import { alertJobCreatedAt } from './alert-job-context.js';
 
-/** Counts the SMS the provider accepted and refused, and times each alert SMS from its job's creation. */
+/**
+ * Counts the SMS the provider accepted and refused, and times each alert SMS from its job's creation. While spans are
+ * exported, each send is a span of its job's trace: the end of a report's path from its submission to the keeper's phone.
+ */
 export class MeteredSmsSender implements SmsSender {
   constructor(
     private readonly sender: SmsSender,
@@ -14,7 +17,7 @@ export class MeteredSmsSender implements SmsSender {
   async send(message: SmsMessage): Promise<{ providerId: string }> {
     let sent: { providerId: string };
     try {
-      sent = await this.sender.send(message);
+      sent = await inSpan({ name: 'send sms', kind: 'client' }, () => this.sender.send(message));
     } catch (error) {
       this.metrics.smsFailed.inc();
       throw error;

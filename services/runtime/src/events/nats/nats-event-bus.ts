@@ -14,7 +14,8 @@ import {
   type NatsConnection,
 } from 'nats';
 import type { Logger } from '../../logger.js';
-import { TRACEPARENT, continueTrace } from '../../tracing/trace-context.js';
+import { TRACEPARENT, openTrace } from '../../tracing/trace-context.js';
+import { eventSpan } from '../event-span.js';
 import { redeliveryDelayMs, type EventBus, type EventHandler, type EventMessage, type Subscription } from '../event-bus.js';
 
 export type NatsEventBusOptions = {
@@ -252,15 +253,18 @@ class ConsumerWorker {
           const id = message.headers?.get('Nats-Msg-Id') ?? `${this.stream}:${message.seq}`;
           // The handler, and its failure's log line, run in the trace of the work that raised the event.
           const traceparent = message.headers?.get(TRACEPARENT) || undefined;
-          await continueTrace(traceparent, async () => {
+          const hop = openTrace(traceparent, eventSpan('process', { id, type: this.type }, { system: 'nats', consumer: this.durableName }));
+          await hop.run(async () => {
             try {
               await this.handler({ id, type: this.type, payload: message.data, deliveryCount, ...(traceparent ? { traceparent } : {}) });
               message.ack();
             } catch (error) {
+              hop.end({ failure: error });
               this.logger.warn({ err: error, eventId: id, deliveryCount }, 'event handler failed; will redeliver');
               message.nak(redeliveryDelayMs(deliveryCount));
             }
           });
+          hop.end();
           if (this.stopped) break;
         }
       } catch (error) {
