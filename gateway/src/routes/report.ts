@@ -103,10 +103,7 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
 
   /** Spec §7 GET /report/{reportId}/associations: who was alerted, for the thank-you page. */
   api.route({
-    ...contractRoute(apiRoutes.getReportAssociations, {
-      errorMessages: { 404: 'Report not found.' },
-      invalidRequest: () => new HttpError(400, 'This is not a report id.'),
-    }),
+    ...contractRoute(apiRoutes.getReportAssociations, { invalidRequest: () => new HttpError(400, 'This is not a report id.') }),
     handler: async (request) => {
       const { associations } = await clients.report.listReportAssociations({ reportId: request.params.reportId });
       return associations.map(({ name, donationUrl }) => ({ name, donationUrl: donationUrl || null }));
