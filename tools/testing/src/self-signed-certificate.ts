@@ -20,9 +20,10 @@ export function selfSignedCertificate(options: { commonName?: string; ipAddresse
     }),
     ...dnsNames.map((dnsName) => element(0x82, Buffer.from(dnsName, 'ascii'))),
   ];
-  // A positive serial number of at most 20 octets.
+  // A positive serial number of at most 20 octets, its first octet neither zero nor with the sign bit set, so that
+  // its DER encoding is minimal without padding (a leading zero octet before a clear sign bit is refused as padding).
   const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
   const tbsCertificate = sequence(
     explicit(0, integer(Buffer.from([2]))),
     integer(serial),
