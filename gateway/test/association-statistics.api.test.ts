@@ -1,9 +1,11 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createClient, createRouterTransport, type Client, type ConnectRouter } from '@connectrpc/connect';
 import { buildAssociationBillingService, DEFAULT_LOW_BALANCE_THRESHOLD_CENTS, memoryAssociationBillingStores } from '@swarm/association-billing-service';
+import { invalidStatisticsDate } from '@swarm/api-contract/association-statistics-request';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { NotificationService, type GetAssociationStatisticsRequest } from '@swarm/proto/notification/v1/notification_service';
-import { HealthRegistry, LogMailer, registerHealthService, secureRandomBelow, systemClock, uuidIds } from '@swarm/runtime';
+import { statisticsPeriodMessages } from '@swarm/proto/labels/answers';
+import { HealthRegistry, LogMailer, registerHealthService, secureRandomBelow, systemClock, toConnectError, uuidIds } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,7 +58,13 @@ type Started = {
   cookieFor: (memberId: string) => Promise<string>;
 };
 
-/** The gateway with the real association-billing service (in memory) and a notification service answering fixed figures. */
+/** What the notification service throws for a period it does not answer: its rule code and its words. */
+const periodRefusal = (message: string) => toConnectError(Object.assign(new Error(message), { code: 'NOTIFICATION.INVALID_PERIOD' }));
+
+/**
+ * The gateway with the real association-billing service (in memory) and a notification service answering fixed
+ * figures for the period it was asked (its own default when none), or failing as told.
+ */
 async function startGateway(notificationFails?: ConnectError): Promise<Started> {
   const logger = testLogger();
   const billingService = buildAssociationBillingService({
@@ -76,7 +84,15 @@ async function startGateway(notificationFails?: ConnectError): Promise<Started> 
         if (notificationFails) throw notificationFails;
         return {
           weeks: [busyWeek, quietWeek],
-          total: { ...busyWeek, periodEnd: quietWeek.periodEnd, reportsAlerted: 5, reportsExpired: 2, alertsSent: 14, alertsCostCents: 98 },
+          total: {
+            ...busyWeek,
+            periodStart: request.since ?? utc('2025-12-08T00:00:00Z'),
+            periodEnd: request.until ?? utc('2026-03-04T10:30:00Z'),
+            reportsAlerted: 5,
+            reportsExpired: 2,
+            alertsSent: 14,
+            alertsCostCents: 98,
+          },
         };
       },
     });
@@ -191,18 +207,13 @@ describe('GET /api/member/company/:companyId/statistics', () => {
     expect(timestampDate(started.asked[0]!.until!).toISOString()).toBe('2026-03-16T00:00:00.000Z');
   });
 
-  it('asks for the last 12 weeks up to now when no dates are given, starting on a Monday at 00:00 UTC', async () => {
-    const before = Date.now();
+  it("leaves the period to the notification service when no dates are given, and answers the period it counted", async () => {
     const answer = await get(`/api/member/company/${companyId}/statistics`);
 
     expect(answer.status).toBe(200);
-    const since = new Date(String(answer.body.since));
-    const until = new Date(String(answer.body.until));
-    expect(since.getUTCDay()).toBe(1);
-    expect(since.toISOString()).toMatch(/T00:00:00\.000Z$/);
-    expect(until.getTime()).toBeGreaterThanOrEqual(before);
-    expect(until.getTime() - since.getTime()).toBeGreaterThan(11 * 7 * 24 * 3600_000);
-    expect(until.getTime() - since.getTime()).toBeLessThanOrEqual(12 * 7 * 24 * 3600_000);
+    expect(answer.body).toMatchObject({ since: '2025-12-08T00:00:00.000Z', until: '2026-03-04T10:30:00.000Z' });
+    expect(started.asked[0]?.since).toBeUndefined();
+    expect(started.asked[0]?.until).toBeUndefined();
   });
 
   it('answers a member who is not an admin of the association with 403 and a message, without asking for the figures', async () => {
@@ -237,21 +248,21 @@ describe('GET /api/member/company/:companyId/statistics', () => {
   });
 
   it.each([
-    ['since=2026-13-01', STATISTICS_MESSAGES.invalidDate('since')],
-    ['since=2026-02-30', STATISTICS_MESSAGES.invalidDate('since')],
-    ['until=03/15/2026', STATISTICS_MESSAGES.invalidDate('until')],
-    ['since=2026-03-02&since=2026-03-09', STATISTICS_MESSAGES.invalidDate('since')],
-    ['since=2026-03-16&until=2026-03-15', STATISTICS_MESSAGES.sinceAfterUntil],
-    ['since=2024-03-01&until=2026-03-01', STATISTICS_MESSAGES.periodTooLong],
+    ['since=2026-13-01', invalidStatisticsDate('since')],
+    ['since=2026-02-30', invalidStatisticsDate('since')],
+    ['until=03/15/2026', invalidStatisticsDate('until')],
+    ['since=2026-03-02&since=2026-03-09', invalidStatisticsDate('since')],
   ])('answers %s with 400 and a message, without asking for the figures', async (query, message) => {
     const answer = await get(`/api/member/company/${companyId}/statistics?${query}`);
     expect(answer).toMatchObject({ status: 400, body: { message } });
     expect(started.asked).toEqual([]);
   });
 
-  it('accepts a period of exactly two years, and a single day', async () => {
-    expect((await get(`/api/member/company/${companyId}/statistics?since=2024-03-01&until=2026-02-28`)).status).toBe(200);
+  it('asks for a single day from its 00:00 UTC to the next', async () => {
     expect((await get(`/api/member/company/${companyId}/statistics?since=2026-03-02&until=2026-03-02`)).status).toBe(200);
+    expect(started.asked.map(({ since, until }) => [since && timestampDate(since).toISOString(), until && timestampDate(until).toISOString()])).toEqual([
+      ['2026-03-02T00:00:00.000Z', '2026-03-03T00:00:00.000Z'],
+    ]);
   });
 
   it('answers 401 without a session', async () => {
@@ -285,13 +296,16 @@ describe('GET /api/member/company/:companyId/statistics when the notification se
     expect(await response.json()).toEqual({ message: 'Something went wrong. Refresh the page and try again.' });
   });
 
-  it("answers the service's own period refusal with 400 and the gateway's message", async () => {
-    started = await startGateway(new ConnectError('NOTIFICATION.INVALID_PERIOD: the period exceeds 2 years', Code.InvalidArgument));
-    const { companyId, cookie } = await adminOfNewAssociation();
+  it.each([statisticsPeriodMessages.sinceAfterUntil, statisticsPeriodMessages.periodTooLong])(
+    "answers the service's refusal of the period with 400 and its words: %s",
+    async (message) => {
+      started = await startGateway(periodRefusal(message));
+      const { companyId, cookie } = await adminOfNewAssociation();
 
-    const response = await fetch(`${started.url}/api/member/company/${companyId}/statistics?since=2026-01-05`, { headers: { cookie } });
+      const response = await fetch(`${started.url}/api/member/company/${companyId}/statistics?since=2024-01-05`, { headers: { cookie } });
 
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: STATISTICS_MESSAGES.periodTooLong });
-  });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message });
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
 import { NotificationService, type HandleInboundSmsRequest } from '@swarm/proto/notification/v1/notification_service';
-import { HealthRegistry, registerHealthService } from '@swarm/runtime';
+import { HealthRegistry, registerHealthService, toConnectError } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
 import type { FastifyInstance } from 'fastify';
 import twilio from 'twilio';
@@ -33,6 +33,7 @@ async function startGateway(options: { authToken?: string; publicUrl?: string; w
     router.service(NotificationService, {
       handleInboundSms: (request) => {
         if (request.body === 'boom') throw new ConnectError('down', Code.Unavailable);
+        if (request.body === 'refused') throw toConnectError(Object.assign(new Error('Body is too long.'), { code: 'NOTIFICATION.INVALID_INBOUND_SMS' }));
         fake.received.push(request);
         return { reply: fake.reply };
       },
@@ -178,13 +179,17 @@ describe('POST /api/sms/inbound', () => {
     expect((await postSigned(gateway.url, twilioParams(), { signedUrl: 'https://swarm.example.org/api/sms/inbound' })).status).toBe(200);
   });
 
-  it('refuses a signed request without a valid MessageSid or with an over-long body, asking the notification service nothing', async () => {
+  it("answers the notification service's refusal of a message (its id or its length) with 400 and the service's words", async () => {
     gateway = await startGateway();
-    expect((await postSigned(gateway.url, twilioParams({ MessageSid: 'nope' }))).status).toBe(400);
+    const response = await postSigned(gateway.url, twilioParams({ Body: 'refused' }));
+    expect([response.status, await response.json()]).toEqual([400, { message: 'Body is too long.' }]);
+  });
+
+  it('forwards a signed request without a MessageSid as an empty id, for the notification service to judge', async () => {
+    gateway = await startGateway();
     const { MessageSid: _omitted, ...withoutSid } = twilioParams();
-    expect((await postSigned(gateway.url, withoutSid)).status).toBe(400);
-    expect((await postSigned(gateway.url, twilioParams({ Body: 'x'.repeat(1601) }))).status).toBe(400);
-    expect(gateway.fake.received).toHaveLength(0);
+    expect((await postSigned(gateway.url, withoutSid)).status).toBe(200);
+    expect(gateway.fake.received.map((request) => request.messageSid)).toEqual(['']);
   });
 
   it('forwards a signed message from any sender: the notification service decides that a sender outside the US gets nothing', async () => {

@@ -54,3 +54,9 @@ export const claimLinkMessages = {
   /** Another member claimed the swarm first. */
   taken: 'Another beekeeper claimed it first.',
 } as const;
+
+/** How the notification service refuses a statistics period, in words for the admin or operator who asked. */
+export const statisticsPeriodMessages = {
+  sinceAfterUntil: 'since must be on or before until (today when until is not given).',
+  periodTooLong: 'The period can be at most 2 years.',
+} as const;

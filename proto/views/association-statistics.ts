@@ -9,10 +9,6 @@ import type { AssociationStatistics, OutcomeCounts } from '../gen/swarm/notifica
 import { ClaimOutcome } from '../gen/swarm/report/v1/report_pb.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-/** Without a start, a period is the current week and the 11 before it. */
-export const DEFAULT_STATISTICS_WEEKS = 12;
-/** The notification service answers at most two years at once. */
-export const MAX_STATISTICS_YEARS = 2;
 
 /** A week's or the whole period's figures. */
 export type StatisticsFigures = {

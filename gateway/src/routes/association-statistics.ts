@@ -1,15 +1,7 @@
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError } from '@connectrpc/connect';
-import { invalidStatisticsDate, statisticsQuery } from '@swarm/api-contract/association-statistics-request';
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { statisticsQuery } from '@swarm/api-contract/association-statistics-request';
 import { apiRoutes } from '@swarm/api-contract/routes';
-import {
-  DAY_MS,
-  DEFAULT_STATISTICS_WEEKS,
-  MAX_STATISTICS_YEARS,
-  parseUtcDay,
-  toStatisticsFigures,
-  weekStartOf,
-} from '@swarm/proto/views/association-statistics';
+import { DAY_MS, parseUtcDay, toStatisticsFigures } from '@swarm/proto/views/association-statistics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MembershipStatus } from '@swarm/proto/associationbilling/v1/association_billing_service';
@@ -18,46 +10,26 @@ import type { ServiceClients } from '../clients/service-clients.js';
 import { HttpError, parseInput } from '../mappers/http-errors.js';
 import { contractRoute } from './contract-route.js';
 
-const WEEK_MS = 7 * DAY_MS;
-
 export const STATISTICS_MESSAGES = {
   notAdmin: 'Only an admin of this association can see its statistics.',
   inactiveMembership: 'Your membership of this association is inactive, so its statistics are not shown. Enter an activation code in Associations to make it active again.',
-  sinceAfterUntil: 'since must be on or before until (today when until is not given).',
-  periodTooLong: `The period can be at most ${MAX_STATISTICS_YEARS} years.`,
-  invalidDate: invalidStatisticsDate,
 } as const;
 
 /**
- * The period asked for, as [since, until): `since` from 00:00 UTC of its day, `until` through the end of its day (up to
- * 00:00 UTC of the next one), so `since=2026-03-02&until=2026-03-08` is that whole week. Without `until` the period runs
- * up to `now`; without `since` it starts on the Monday that makes it 12 weeks, whole weeks as the service counts them.
+ * The query's days as the instants the notification service reads: `since` from 00:00 UTC of its day, `until` through
+ * the end of its day (up to 00:00 UTC of the next one), so `since=2026-03-02&until=2026-03-08` is that whole week. An
+ * absent day stays absent: the service fills it in and judges the period.
  */
-export function statisticsPeriod(query: { since?: string; until?: string }, now: Date): { since: Date; until: Date } {
-  const untilDay = query.until === undefined ? undefined : parseUtcDay(query.until);
-  const until = untilDay ? new Date(untilDay.getTime() + DAY_MS) : now;
+export function statisticsBounds(query: { since?: string; until?: string }): { since?: Date; until?: Date } {
   const sinceDay = query.since === undefined ? undefined : parseUtcDay(query.since);
-  const since = sinceDay ?? new Date(weekStartOf(new Date(until.getTime() - 1)).getTime() - (DEFAULT_STATISTICS_WEEKS - 1) * WEEK_MS);
-  if (since.getTime() >= until.getTime()) throw new HttpError(400, STATISTICS_MESSAGES.sinceAfterUntil);
-  const latestUntil = new Date(since);
-  latestUntil.setUTCFullYear(latestUntil.getUTCFullYear() + MAX_STATISTICS_YEARS);
-  if (until.getTime() > latestUntil.getTime()) throw new HttpError(400, STATISTICS_MESSAGES.periodTooLong);
-  return { since, until };
+  const untilDay = query.until === undefined ? undefined : parseUtcDay(query.until);
+  return { ...(sinceDay && { since: sinceDay }), ...(untilDay && { until: new Date(untilDay.getTime() + DAY_MS) }) };
 }
 
-
-/**
- * A refused request is told what is wrong with its period first (the dates, then the period's bounds), and only then
- * that the association is not one it may read: an id that cannot be one names no association it administers.
- */
+/** A query whose days are not days is told so first; then that the association is not one it may read. */
 function statisticsRefusal(request: FastifyRequest): HttpError {
-  statisticsPeriod(parseInput(statisticsQuery, request.query), new Date());
+  parseInput(statisticsQuery, request.query);
   return new HttpError(403, STATISTICS_MESSAGES.notAdmin);
-}
-
-/** The service's own period check (it counts two years its way) read as the same 400 as the gateway's. */
-function periodRefusal(error: unknown): unknown {
-  return error instanceof ConnectError && error.code === Code.InvalidArgument ? new HttpError(400, STATISTICS_MESSAGES.periodTooLong) : error;
 }
 
 /**
@@ -70,7 +42,7 @@ export function associationStatisticsRoutes(app: FastifyInstance, clients: Servi
     ...contractRoute(apiRoutes.getAssociationStatistics, { invalidRequest: statisticsRefusal }),
     handler: async (request, reply) => {
       const memberId = memberIdOf(request);
-      const period = statisticsPeriod(request.query, new Date());
+      const bounds = statisticsBounds(request.query);
       const { companyId } = request.params;
       const { memberships } = await clients.associationBilling.listMemberMemberships({ memberId });
       // An association that does not exist reads the same as one the member does not administer.
@@ -78,15 +50,18 @@ export function associationStatisticsRoutes(app: FastifyInstance, clients: Servi
       if (!administered) throw new HttpError(403, STATISTICS_MESSAGES.notAdmin);
       // A deactivated membership keeps its admin flag for when it is reactivated, but gives no right meanwhile.
       if (administered.status !== MembershipStatus.ACTIVE) throw new HttpError(403, STATISTICS_MESSAGES.inactiveMembership);
-      const answer = await clients.notification
-        .getAssociationStatistics({ companyId, since: timestampFromDate(period.since), until: timestampFromDate(period.until) })
-        .catch((error: unknown) => {
-          throw periodRefusal(error);
-        });
+      // The service answers a period it does not read with its own words, which the error table passes on as a 400.
+      const answer = await clients.notification.getAssociationStatistics({
+        companyId,
+        since: bounds.since && timestampFromDate(bounds.since),
+        until: bounds.until && timestampFromDate(bounds.until),
+      });
+      const period = answer.total;
+      if (!period?.periodStart || !period.periodEnd) throw new Error('the notification service answered statistics without their period');
       return reply.header('cache-control', 'no-store').send({
         companyId,
-        since: period.since.toISOString(),
-        until: period.until.toISOString(),
+        since: timestampDate(period.periodStart).toISOString(),
+        until: timestampDate(period.periodEnd).toISOString(),
         weeks: answer.weeks.map(toStatisticsFigures),
         total: toStatisticsFigures(answer.total),
       });

@@ -1,5 +1,6 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { createRouterTransport, createClient, Code, ConnectError } from '@connectrpc/connect';
+import { statisticsPeriodMessages } from '@swarm/proto/labels/answers';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { domainErrorCode, InProcessEventBus, ReportSubmittedEvent } from '@swarm/runtime';
 import { testLogger, waitUntil } from '@swarm/testing';
@@ -97,7 +98,15 @@ describe('notification service', () => {
       expect(total?.periodEnd && timestampDate(total.periodEnd)).toEqual(at('2026-06-15T00:00:00Z'));
     });
 
-    it('answers INVALID_ARGUMENT without an association, a bound, or with a reversed or too long period', async () => {
+    it('answers the 12 weeks up to now when no bound is given', async () => {
+      const { total, weeks } = await serviceWith(new MemoryReportStatisticsRepository()).getAssociationStatistics({ companyId: 'c1' });
+      // 20 June 2026 is a Saturday: its week began Monday 15 June, and the period 11 weeks before that.
+      expect(total?.periodStart && timestampDate(total.periodStart)).toEqual(at('2026-03-30T00:00:00Z'));
+      expect(total?.periodEnd && timestampDate(total.periodEnd)).toEqual(at('2026-06-20T00:00:00Z'));
+      expect(weeks).toHaveLength(12);
+    });
+
+    it('answers INVALID_ARGUMENT without an association, or with a reversed or too long period, in words for the person who asked', async () => {
       const client = serviceWith(new MemoryReportStatisticsRepository());
       const since = timestampFromDate(at('2026-06-01T00:00:00Z'));
       const until = timestampFromDate(at('2026-06-15T00:00:00Z'));
@@ -105,16 +114,18 @@ describe('notification service', () => {
         () => undefined,
         (caught: unknown) => ConnectError.from(caught),
       );
-      for (const request of [{ companyId: '', since, until }, { companyId: '  ', since, until }, { companyId: 'c1', until }, { companyId: 'c1', since }]) {
+      for (const request of [{ companyId: '', since, until }, { companyId: '  ', since, until }]) {
         expect((await errorOf(request))?.code).toBe(Code.InvalidArgument);
       }
-      for (const request of [
-        { companyId: 'c1', since: until, until: since },
-        { companyId: 'c1', since: timestampFromDate(at('2024-06-01T00:00:00Z')), until },
-      ]) {
+      for (const [request, message] of [
+        [{ companyId: 'c1', since: until, until: since }, statisticsPeriodMessages.sinceAfterUntil],
+        [{ companyId: 'c1', since: timestampFromDate(at('2026-06-21T00:00:00Z')) }, statisticsPeriodMessages.sinceAfterUntil],
+        [{ companyId: 'c1', since: timestampFromDate(at('2024-06-01T00:00:00Z')), until }, statisticsPeriodMessages.periodTooLong],
+      ] as const) {
         const error = await errorOf(request);
         expect(error?.code).toBe(Code.InvalidArgument);
         expect(error && domainErrorCode(error)).toBe('NOTIFICATION.INVALID_PERIOD');
+        expect(error?.rawMessage).toBe(message);
       }
     });
   });

@@ -43,7 +43,7 @@ export function buildNotificationService(ports: {
     ...(dispatch ? { scheduleAlerts: dispatch.scheduleAlerts, timers: dispatch.timers } : {}),
   });
   const getAlertDispatch = new GetAlertDispatch({ dispatches: ports.dispatches });
-  const getAssociationStatistics = new GetAssociationStatistics({ statistics: ports.statistics });
+  const getAssociationStatistics = new GetAssociationStatistics({ statistics: ports.statistics, clock: ports.clock });
   const inbound =
     ports.inbound &&
     buildInboundSms({

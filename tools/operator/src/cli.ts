@@ -12,8 +12,8 @@ import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import type { MemberService } from '@swarm/proto/member/v1/member_service';
 import type { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { AmountError, formatCents, parseAmountToCents, parseSignedAmountToCents } from './amount.js';
-import { MAX_STATISTICS_YEARS, parseUtcDay } from '@swarm/proto/views/association-statistics';
-import { defaultStatisticsSince, formatStatisticsTable, statisticsReport } from './statistics.js';
+import { parseUtcDay } from '@swarm/proto/views/association-statistics';
+import { formatStatisticsTable, statisticsReport } from './statistics.js';
 
 export const EXIT_OK = 0;
 /** The service refused the request or could not be reached. */
@@ -236,24 +236,19 @@ const commands: Record<string, CommandSpec> = {
     options: { since: { type: 'string' }, json: { type: 'boolean' } },
     service: 'notification',
     run: async ({ associationBilling, notification }, [companyId], options, { out }, flags) => {
-      const until = new Date();
-      let since = defaultStatisticsSince(until);
+      // The notification service fills in and judges the period: without --since, this week and the 11 before it.
+      let since: Date | undefined;
       if (options.since !== undefined) {
-        const day = parseUtcDay(options.since.trim());
-        if (!day) throw new UsageError(`--since must be a day written YYYY-MM-DD, got '${options.since}'`);
-        if (day.getTime() >= until.getTime()) throw new UsageError(`--since ${options.since} is not before now.`);
-        since = day;
+        since = parseUtcDay(options.since.trim());
+        if (!since) throw new UsageError(`--since must be a day written YYYY-MM-DD, got '${options.since}'`);
       }
-      const earliest = new Date(until);
-      earliest.setUTCFullYear(earliest.getUTCFullYear() - MAX_STATISTICS_YEARS);
-      if (since.getTime() < earliest.getTime()) throw new UsageError(`The period can be at most ${MAX_STATISTICS_YEARS} years: give a --since after ${earliest.toISOString().slice(0, 10)}.`);
       // The notification service counts what it saw and answers zeros for a company it never heard of: only
       // association-billing knows which companies exist, so a mistyped id is refused as balance refuses it.
       await associationBilling.getAssociation({ companyId: companyId! }).catch((error: unknown) => {
         throw new ServiceFailure('association-billing', error);
       });
-      const answer = await notification.getAssociationStatistics({ companyId: companyId!, since: timestampFromDate(since), until: timestampFromDate(until) });
-      const report = statisticsReport(companyId!, since, until, answer);
+      const answer = await notification.getAssociationStatistics({ companyId: companyId!, since: since && timestampFromDate(since) });
+      const report = statisticsReport(companyId!, answer);
       if (flags.has('json')) out(JSON.stringify(report, null, 2));
       else for (const line of formatStatisticsTable(report)) out(line);
     },

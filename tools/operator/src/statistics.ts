@@ -1,20 +1,17 @@
 import { claimOutcomes } from '@swarm/proto/labels';
 import type { GetAssociationStatisticsResponse } from '@swarm/proto/notification/v1/notification_service';
-import { DAY_MS, DEFAULT_STATISTICS_WEEKS, toStatisticsFigures, weekStartOf, type StatisticsFigures } from '@swarm/proto/views/association-statistics';
+import { toStatisticsFigures, type StatisticsFigures } from '@swarm/proto/views/association-statistics';
 import { claimedPercent, outcomeCount } from '@swarm/proto/views/statistics-figures';
 import { formatCents } from './amount.js';
 
 
-/** Monday 00:00 UTC of the week `weeks - 1` weeks before the one holding `now`: whole weeks as the service counts them. */
-export function defaultStatisticsSince(now: Date, weeks = DEFAULT_STATISTICS_WEEKS): Date {
-  return new Date(weekStartOf(now).getTime() - 7 * (weeks - 1) * DAY_MS);
-}
-
-
 export type StatisticsReport = { companyId: string; since: string; until: string; weeks: StatisticsFigures[]; total: StatisticsFigures };
 
-export function statisticsReport(companyId: string, since: Date, until: Date, answer: GetAssociationStatisticsResponse): StatisticsReport {
-  return { companyId, since: since.toISOString(), until: until.toISOString(), weeks: answer.weeks.map(toStatisticsFigures), total: toStatisticsFigures(answer.total) };
+/** The period is the one the service answered: the total's. */
+export function statisticsReport(companyId: string, answer: GetAssociationStatisticsResponse): StatisticsReport {
+  const total = toStatisticsFigures(answer.total);
+  if (total.periodStart === null || total.periodEnd === null) throw new Error('the notification service answered statistics without their period');
+  return { companyId, since: total.periodStart, until: total.periodEnd, weeks: answer.weeks.map(toStatisticsFigures), total };
 }
 
 const NONE = '-';

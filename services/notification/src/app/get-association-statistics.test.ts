@@ -1,10 +1,14 @@
 import { claimOutcomes } from '@swarm/proto/labels';
 import { describe, expect, it } from 'vitest';
 import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-report-statistics-repository.js';
+import { statisticsPeriodMessages } from '@swarm/proto/labels/answers';
 import { NotificationError } from '../domain/notification-error.js';
 import { GetAssociationStatistics } from './get-association-statistics.js';
 
 const at = (iso: string) => new Date(iso);
+/** A Wednesday, mid-morning. */
+const NOW = at('2026-06-03T10:30:00Z');
+const clock = { now: () => NOW };
 const [captured] = claimOutcomes.labels;
 
 class CountingStatistics extends MemoryReportStatisticsRepository {
@@ -34,7 +38,7 @@ describe('GetAssociationStatistics', () => {
     await statistics.reportSubmitted({ reportId: 'r3', submittedAt: at('2026-06-02T09:00:00Z') });
     await statistics.alertSent({ reportId: 'r3', companyId: 'c2', sendKey: 'alert--r3--m3', memberId: 'm3', costCents: 7 });
 
-    const useCase = new GetAssociationStatistics({ statistics });
+    const useCase = new GetAssociationStatistics({ statistics, clock });
     const { weeks, total } = await useCase.execute({ companyId: 'c1', since: at('2026-06-01T00:00:00Z'), until: at('2026-06-17T00:00:00Z') });
 
     expect(weeks.map((week) => [week.periodStart.toISOString(), week.periodEnd.toISOString(), week.reportsAlerted, week.alertsSent])).toEqual([
@@ -64,13 +68,36 @@ describe('GetAssociationStatistics', () => {
 
   it('refuses a reversed or too long period without reading the store', async () => {
     const statistics = new CountingStatistics();
-    const useCase = new GetAssociationStatistics({ statistics });
+    const useCase = new GetAssociationStatistics({ statistics, clock });
     const reversed = useCase.execute({ companyId: 'c1', since: at('2026-06-10T00:00:00Z'), until: at('2026-06-01T00:00:00Z') });
     await expect(reversed).rejects.toBeInstanceOf(NotificationError);
-    await expect(reversed).rejects.toMatchObject({ code: 'NOTIFICATION.INVALID_PERIOD' });
+    await expect(reversed).rejects.toMatchObject({ code: 'NOTIFICATION.INVALID_PERIOD', message: statisticsPeriodMessages.sinceAfterUntil });
     await expect(useCase.execute({ companyId: 'c1', since: at('2024-01-01T00:00:00Z'), until: at('2026-06-01T00:00:00Z') })).rejects.toMatchObject({
       code: 'NOTIFICATION.INVALID_PERIOD',
+      message: statisticsPeriodMessages.periodTooLong,
     });
+    // A start after now with no end given: the end is now.
+    await expect(useCase.execute({ companyId: 'c1', since: at('2026-06-04T00:00:00Z') })).rejects.toMatchObject({ message: statisticsPeriodMessages.sinceAfterUntil });
     expect(statistics.reads).toBe(0);
+  });
+
+  it('answers at most 731 days: two whole years of days, a leap day included', async () => {
+    const useCase = new GetAssociationStatistics({ statistics: new CountingStatistics(), clock });
+    const twoYears = await useCase.execute({ companyId: 'c1', since: at('2024-02-01T00:00:00Z'), until: at('2026-02-01T00:00:00Z') });
+    expect(twoYears.total.periodEnd).toEqual(at('2026-02-01T00:00:00Z'));
+    await expect(useCase.execute({ companyId: 'c1', since: at('2024-02-01T00:00:00Z'), until: at('2026-02-02T00:00:01Z') })).rejects.toMatchObject({
+      message: statisticsPeriodMessages.periodTooLong,
+    });
+  });
+
+  it('fills in absent bounds: up to now, from the Monday that makes 12 whole weeks', async () => {
+    const useCase = new GetAssociationStatistics({ statistics: new CountingStatistics(), clock });
+    const iso = ({ total }: { total: { periodStart: Date; periodEnd: Date } }) => [total.periodStart.toISOString(), total.periodEnd.toISOString()];
+
+    expect(iso(await useCase.execute({ companyId: 'c1' }))).toEqual(['2026-03-16T00:00:00.000Z', '2026-06-03T10:30:00.000Z']);
+    // The end is 00:00 of Monday 1 June: its period's last week is the one before.
+    expect(iso(await useCase.execute({ companyId: 'c1', until: at('2026-06-01T00:00:00Z') }))).toEqual(['2026-03-09T00:00:00.000Z', '2026-06-01T00:00:00.000Z']);
+    expect(iso(await useCase.execute({ companyId: 'c1', since: at('2026-01-01T00:00:00Z') }))).toEqual(['2026-01-01T00:00:00.000Z', '2026-06-03T10:30:00.000Z']);
+    expect((await useCase.execute({ companyId: 'c1' })).weeks).toHaveLength(12);
   });
 });

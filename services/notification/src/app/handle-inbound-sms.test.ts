@@ -244,13 +244,14 @@ describe('HandleInboundSms', () => {
   });
 
   it('refuses a malformed message id or an over-long body', async () => {
-    for (const [from, body, messageSid] of [
-      [ADA, 'STOP', ''],
-      [ADA, 'STOP', 'SM 1'],
-      [ADA, 'x'.repeat(1601), 'SM1'],
+    for (const [from, body, messageSid, message] of [
+      [ADA, 'STOP', '', 'MessageSid is missing or invalid.'],
+      [ADA, 'STOP', 'SM 1', 'MessageSid is missing or invalid.'],
+      [ADA, 'x'.repeat(1601), 'SM1', 'Body is too long.'],
     ] as const) {
-      await expect(handle.execute({ from, body, messageSid })).rejects.toMatchObject({ code: 'NOTIFICATION.INVALID_INBOUND_SMS' });
+      await expect(handle.execute({ from, body, messageSid })).rejects.toMatchObject({ code: 'NOTIFICATION.INVALID_INBOUND_SMS', message });
     }
+    expect(await handle.execute({ from: ADA, body: 'x'.repeat(1600), messageSid: 'SM0123456789abcdef0123456789abcdef' })).toEqual(expect.any(String));
     await expect(handle.execute({ from: '+447700900123', body: '', messageSid: 'SM 2' })).rejects.toBeInstanceOf(NotificationError);
   });
 });

@@ -57,8 +57,9 @@ export class HandleInboundSms {
    */
   async execute(sms: InboundSms): Promise<string> {
     const from = sms.from.trim();
-    if (!MESSAGE_SID_SHAPE.test(sms.messageSid)) throw new NotificationError('NOTIFICATION.INVALID_INBOUND_SMS', 'message sid is invalid');
-    if (sms.body.length > MAX_INBOUND_BODY_LENGTH) throw new NotificationError('NOTIFICATION.INVALID_INBOUND_SMS', 'body is too long');
+    // Said to the provider's webhook (the gateway answers them as a 400), which logs them for the operator.
+    if (!MESSAGE_SID_SHAPE.test(sms.messageSid)) throw new NotificationError('NOTIFICATION.INVALID_INBOUND_SMS', 'MessageSid is missing or invalid.');
+    if (sms.body.length > MAX_INBOUND_BODY_LENGTH) throw new NotificationError('NOTIFICATION.INVALID_INBOUND_SMS', 'Body is too long.');
     if (!isUsSender(from)) return '';
 
     const now = this.ports.clock.now();

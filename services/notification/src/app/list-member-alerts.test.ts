@@ -34,7 +34,7 @@ describe('ListMemberAlerts', () => {
     const dispatches = new MemoryDispatchRepository();
     const routes = notificationServiceRoutes({
       getAlertDispatch: new GetAlertDispatch({ dispatches }),
-      getAssociationStatistics: new GetAssociationStatistics({ statistics: new MemoryReportStatisticsRepository() }),
+      getAssociationStatistics: new GetAssociationStatistics({ statistics: new MemoryReportStatisticsRepository(), clock: { now: () => new Date() } }),
       listMemberAlerts: new ListMemberAlerts({ sentAlerts }),
     });
     return createClient(NotificationService, createRouterTransport(routes));
@@ -58,7 +58,7 @@ describe('ListMemberAlerts', () => {
       createRouterTransport(
         notificationServiceRoutes({
           getAlertDispatch: new GetAlertDispatch({ dispatches: new MemoryDispatchRepository() }),
-          getAssociationStatistics: new GetAssociationStatistics({ statistics: new MemoryReportStatisticsRepository() }),
+          getAssociationStatistics: new GetAssociationStatistics({ statistics: new MemoryReportStatisticsRepository(), clock: { now: () => new Date() } }),
         }),
       ),
     );

@@ -1,4 +1,5 @@
 import { claimOutcomes, type ClaimOutcomeLabel } from '@swarm/proto/labels';
+import { statisticsPeriodMessages } from '@swarm/proto/labels/answers';
 import { NotificationError } from './notification-error.js';
 import { ALERT_CHANNELS, type AlertChannel } from './alert-channels.js';
 
@@ -93,16 +94,28 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
 /** Two years, a leap day included: enough for any comparison a treasurer makes, and a bounded read. */
 export const MAX_PERIOD_DAYS = 731;
+/** Without a start, a period is the week of its end and the 11 before it. */
+export const DEFAULT_PERIOD_WEEKS = 12;
+
+/**
+ * The period a request asks for, its absent bounds filled in: the end is now, the start the Monday that makes whole
+ * weeks of DEFAULT_PERIOD_WEEKS. Throws NOTIFICATION.INVALID_PERIOD unless it is a period this service answers.
+ */
+export function resolvePeriod(request: { since?: Date | undefined; until?: Date | undefined }, now: Date): StatisticsPeriod {
+  const until = request.until ?? now;
+  const since = request.since ?? new Date(weekStartOf(new Date(until.getTime() - 1)).getTime() - (DEFAULT_PERIOD_WEEKS - 1) * WEEK_MS);
+  const period = { since, until };
+  validatePeriod(period);
+  return period;
+}
 
 /** Throws NOTIFICATION.INVALID_PERIOD unless since < until and the period spans at most MAX_PERIOD_DAYS. */
 export function validatePeriod(period: StatisticsPeriod): void {
   const since = period.since.getTime();
   const until = period.until.getTime();
   if (Number.isNaN(since) || Number.isNaN(until)) throw new NotificationError('NOTIFICATION.INVALID_PERIOD', 'the period needs a valid start and end');
-  if (since >= until) throw new NotificationError('NOTIFICATION.INVALID_PERIOD', 'the period must start before it ends');
-  if (until - since > MAX_PERIOD_DAYS * DAY_MS) {
-    throw new NotificationError('NOTIFICATION.INVALID_PERIOD', `the period may span at most ${MAX_PERIOD_DAYS} days`);
-  }
+  if (since >= until) throw new NotificationError('NOTIFICATION.INVALID_PERIOD', statisticsPeriodMessages.sinceAfterUntil);
+  if (until - since > MAX_PERIOD_DAYS * DAY_MS) throw new NotificationError('NOTIFICATION.INVALID_PERIOD', statisticsPeriodMessages.periodTooLong);
 }
 
 /** The Monday 00:00 UTC that starts the week of an instant (UTC has no daylight saving, so every week is 7 × 24 h). */

@@ -536,11 +536,15 @@ export type GetAssociationStatisticsRequest = Message<"swarm.notification.v1.Get
   companyId: string;
 
   /**
+   * Absent: the Monday 00:00 UTC that makes the period the week of until and the 11 weeks before it.
+   *
    * @generated from field: google.protobuf.Timestamp since = 2;
    */
   since?: Timestamp | undefined;
 
   /**
+   * Absent: now.
+   *
    * @generated from field: google.protobuf.Timestamp until = 3;
    */
   until?: Timestamp | undefined;
@@ -952,8 +956,9 @@ export const NotificationService: GenService<{
   },
   /**
    * An association's statistics for each week (Monday 00:00 UTC) from since to until, and for the whole period:
-   * reports that alerted its members (by the week the report was submitted), and what became of them.
-   * Errors: INVALID_ARGUMENT (NOTIFICATION.INVALID_PERIOD) when since is after until or the period exceeds 2 years.
+   * reports that alerted its members (by the week the report was submitted), and what became of them. The total's
+   * period_start and period_end are the period answered. Errors: INVALID_ARGUMENT (NOTIFICATION.INVALID_PERIOD), with
+   * a message for the person who asked, when since is not before until or the period exceeds 731 days.
    *
    * @generated from rpc swarm.notification.v1.NotificationService.GetAssociationStatistics
    */

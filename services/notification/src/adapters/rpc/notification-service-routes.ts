@@ -58,12 +58,10 @@ export function notificationServiceRoutes(
       async getAssociationStatistics(request) {
         try {
           if (!request.companyId.trim()) throw new ConnectError('company_id is required', Code.InvalidArgument);
-          // An absent bound would read as the epoch: refused rather than guessed.
-          if (!request.since || !request.until) throw new ConnectError('since and until are required', Code.InvalidArgument);
           const { weeks, total } = await useCases.getAssociationStatistics.execute({
             companyId: request.companyId,
-            since: timestampDate(request.since),
-            until: timestampDate(request.until),
+            since: request.since && timestampDate(request.since),
+            until: request.until && timestampDate(request.until),
           });
           return { weeks: weeks.map(toProtoStatistics), total: toProtoStatistics(total) };
         } catch (error) {
