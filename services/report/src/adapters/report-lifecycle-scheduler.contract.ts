@@ -1,4 +1,5 @@
-import { waitUntil } from '@swarm/testing';
+import { currentTraceId, startTrace, startTraceExport } from '@swarm/runtime';
+import { startOtlpReceiver, testLogger, waitUntil } from '@swarm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock, ReportLifecycleScheduler, ReportTimer, ReportTimerOutcome } from '../app/ports.js';
 
@@ -151,6 +152,37 @@ export function reportLifecycleSchedulerContract(
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(calls).toBe(1);
       expect(await scheduler.pending()).toEqual([expiry('r1', 0)]);
+    });
+
+    it('runs a timer in the trace that armed it, exported as a span of its own while spans are exported', async () => {
+      const receiver = await startOtlpReceiver();
+      const traceExport = await startTraceExport({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }, 'report', testLogger());
+      try {
+        const ranIn: (string | undefined)[] = [];
+        await scheduler.start(async () => {
+          ranIn.push(currentTraceId());
+          return done;
+        });
+        const armedIn = await startTrace(
+          async () => {
+            await scheduler.schedule(expiry('r1', 0));
+            return currentTraceId();
+          },
+          { name: 'process report.claimed', kind: 'consumer' },
+        );
+        await waitUntil(() => ranIn.length === 1, 5_000, 'the timer to run');
+        await traceExport?.close();
+
+        expect(armedIn).toMatch(/^[0-9a-f]{32}$/);
+        expect(ranIn).toEqual([armedIn]);
+        const run = receiver.spans.filter((span) => span.name === 'process report-timers');
+        expect(run).toHaveLength(1);
+        expect(run[0]).toMatchObject({ traceId: armedIn, parentSpanId: receiver.spans.find((span) => span.name === 'process report.claimed')?.spanId });
+        expect(run[0]?.attributes).toMatchObject({ 'swarm.timer.kind': 'expire', 'swarm.report.id': 'r1', 'messaging.operation.type': 'process' });
+      } finally {
+        await traceExport?.close();
+        await receiver.close();
+      }
     });
   });
 }

@@ -2,6 +2,7 @@ import { continueTrace, currentTraceparent } from '@swarm/runtime';
 import { DelayedError, Queue, Worker, type Job, type JobType } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Clock, ReportLifecycleScheduler, ReportTimer, ReportTimerHandler } from '../../app/ports.js';
+import { reportTimerSpan } from './report-timer-span.js';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, reportTimerId, type RetryOptions } from './timer-id.js';
 
 /** A timer as BullMQ keeps it; `traceparent`: the trace that armed it, in which it runs. */
@@ -124,7 +125,8 @@ export class BullMqReportLifecycleScheduler implements ReportLifecycleScheduler 
     this.worker = new Worker<TimerData>(
       this.queueName,
       async (job, token) => {
-        const outcome = await continueTrace(job.data.traceparent, () => handler(timerOf(job.data)));
+        const timer = timerOf(job.data);
+        const outcome = await continueTrace(job.data.traceparent, () => handler(timer), { span: reportTimerSpan(timer, { system: 'bullmq', queue: this.queueName }) });
         if (outcome.kind === 'reschedule') {
           await job.moveToDelayed(Date.now() + this.delayUntil(outcome.at), token);
           // Tells BullMQ the job was moved back to delayed rather than completed.

@@ -1,10 +1,16 @@
+import { continueTrace, currentTraceparent } from '@swarm/runtime';
 import type { Clock, ReportLifecycleScheduler, ReportTimer, ReportTimerHandler } from '../../app/ports.js';
+import { reportTimerSpan } from './report-timer-span.js';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, reportTimerId, type RetryOptions } from './timer-id.js';
 
 /** setTimeout fires at once for delays above 2^31-1 ms (about 24.8 days); longer waits are armed again in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-type Entry = { id: string; timer: ReportTimer; runAt: Date; failures: number; handle?: NodeJS.Timeout };
+/** `traceparent`: the trace that armed the timer, in which it runs (as BullMQ's timers do). */
+type Entry = { id: string; timer: ReportTimer; runAt: Date; failures: number; traceparent: string | undefined; handle?: NodeJS.Timeout };
+
+/** The queue's name in spans, as BullMQ's adapter names its queue. */
+const QUEUE_NAME = 'report-timers';
 
 /**
  * Lifecycle timers on timers of this process, for the embedded mode and a single replica without Redis. Nothing is kept
@@ -27,7 +33,7 @@ export class InProcessReportLifecycleScheduler implements ReportLifecycleSchedul
   async schedule(timer: ReportTimer): Promise<void> {
     const id = reportTimerId(timer);
     if (this.entries.has(id) || this.running.has(id)) return;
-    this.put({ id, timer: { ...timer }, runAt: timer.at, failures: 0 });
+    this.put({ id, timer: { ...timer }, runAt: timer.at, failures: 0, traceparent: currentTraceparent() });
   }
 
   async cancelForReport(reportId: string, keep?: ReportTimer): Promise<number> {
@@ -102,7 +108,9 @@ export class InProcessReportLifecycleScheduler implements ReportLifecycleSchedul
     const attempts = this.options.attempts ?? DEFAULT_ATTEMPTS;
     const run = (async () => {
       try {
-        const outcome = await handler({ ...entry.timer });
+        const outcome = await continueTrace(entry.traceparent, () => handler({ ...entry.timer }), {
+          span: reportTimerSpan(entry.timer, { system: 'in-process', queue: QUEUE_NAME }),
+        });
         if (outcome.kind === 'reschedule') this.putBack({ ...entry, runAt: outcome.at, failures: 0 });
       } catch (error) {
         const failures = entry.failures + 1;
