@@ -50,6 +50,7 @@ export {
   currentTraceparent,
   inSpan,
   openTrace,
+  queuedJobSpan,
   outsideTrace,
   startTrace,
   startTraceExport,
