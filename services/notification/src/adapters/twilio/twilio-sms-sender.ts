@@ -18,6 +18,8 @@ export type TwilioSmsSenderOptions = {
    * messages (and expire them after hours), so the wave is paced here instead.
    */
   minIntervalMs?: number;
+  /** How long a call to Twilio may take before it is given up (Twilio's client: 30 s). */
+  requestTimeoutMs?: number;
   /** Shares the pace of the sender; in-process when not given. */
   pacer?: SendPacer;
   sleep?: (ms: number) => Promise<void>;
@@ -64,15 +66,16 @@ export class TwilioSmsSender implements SmsSender {
   private readonly pacer: SendPacer;
 
   constructor(private readonly options: TwilioSmsSenderOptions) {
-    this.client = twilio(options.accountSid, options.authToken);
+    this.client = twilio(options.accountSid, options.authToken, options.requestTimeoutMs === undefined ? {} : { timeout: options.requestTimeoutMs });
     if (options.apiBaseUrl) this.client.api.baseUrl = options.apiBaseUrl.replace(/\/+$/, '');
     this.sender = 'fromNumber' in options.sender ? { from: toE164(options.sender.fromNumber) } : { messagingServiceSid: options.sender.messagingServiceSid };
     this.paceKey = 'from' in this.sender ? this.sender.from : this.sender.messagingServiceSid;
     this.pacer = options.pacer ?? new InProcessSendPacer();
   }
 
-  async send(message: SmsMessage): Promise<{ providerId: string }> {
+  async send(message: SmsMessage, handOver?: () => Promise<void>): Promise<{ providerId: string }> {
     await this.waitForSlot();
+    await handOver?.();
     try {
       const sent = await this.client.messages.create({ to: toE164(message.to), body: message.body, ...this.sender });
       return { providerId: sent.sid };
