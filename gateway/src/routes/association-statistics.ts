@@ -16,7 +16,7 @@ export const STATISTICS_MESSAGES = {
 } as const;
 
 /**
- * The query's days as the instants the notification service reads: `since` from 00:00 UTC of its day, `until` through
+ * The query's days as the instants the insights service reads: `since` from 00:00 UTC of its day, `until` through
  * the end of its day (up to 00:00 UTC of the next one), so `since=2026-03-02&until=2026-03-08` is that whole week. An
  * absent day stays absent: the service fills it in and judges the period.
  */
@@ -51,13 +51,13 @@ export function associationStatisticsRoutes(app: FastifyInstance, clients: Servi
       // A deactivated membership keeps its admin flag for when it is reactivated, but gives no right meanwhile.
       if (administered.status !== MembershipStatus.ACTIVE) throw new HttpError(403, STATISTICS_MESSAGES.inactiveMembership);
       // The service answers a period it does not read with its own words, which the error table passes on as a 400.
-      const answer = await clients.notification.getAssociationStatistics({
+      const answer = await clients.insights.getAssociationStatistics({
         companyId,
         since: bounds.since && timestampFromDate(bounds.since),
         until: bounds.until && timestampFromDate(bounds.until),
       });
       const period = answer.total;
-      if (!period?.periodStart || !period.periodEnd) throw new Error('the notification service answered statistics without their period');
+      if (!period?.periodStart || !period.periodEnd) throw new Error('the insights service answered statistics without their period');
       return reply.header('cache-control', 'no-store').send({
         companyId,
         since: timestampDate(period.periodStart).toISOString(),

@@ -1,0 +1,140 @@
+import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
+import { AlertChannel as ProtoAlertChannel } from '@swarm/proto/common/v1/channel';
+import { claimOutcomes, swarmSizes } from '@swarm/proto/labels';
+import {
+  AlertSentEvent,
+  ClaimOutcomeRecordedEvent,
+  ReportClaimedEvent,
+  ReportDepartedEvent,
+  ReporterTextSentEvent,
+  ReportExpiredEvent,
+  ReportMarkedBadEvent,
+  ReportSubmittedEvent,
+  ReportUnclaimedEvent,
+  ReportUnservedEvent,
+  subscribeTo,
+  type DeliveredEvent,
+  type EventBus,
+  type EventType,
+  type Logger,
+  type Subscription,
+} from '@swarm/runtime';
+import { getResolution, isValidCell, latLngToCell } from 'h3-js';
+import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
+import type { FollowReportHistory } from '../../app/follow-report-history.js';
+import type { AlertChannel } from '../../domain/alert-channels.js';
+import { MAP_RESOLUTION } from '../../domain/association-map.js';
+
+/** The durable consumer name of this service on the event bus. */
+export const INSIGHTS_CONSUMER = 'insights';
+
+/** An event this service cannot take as it is: acknowledged and logged, never redelivered for ever. */
+class MalformedEvent extends Error {}
+
+const CHANNELS: Partial<Record<ProtoAlertChannel, AlertChannel>> = { [ProtoAlertChannel.SMS]: 'sms', [ProtoAlertChannel.PUSH]: 'push', [ProtoAlertChannel.EMAIL]: 'email' };
+/** Bounds of anything an id may be: a report id, a company or member id, a send key. */
+const MAX_ID_LENGTH = 200;
+
+function id(value: string, field: string): string {
+  if (value.length === 0 || value.length > MAX_ID_LENGTH) throw new MalformedEvent(`${field} is empty or too long`);
+  return value;
+}
+
+function instant(value: Timestamp | undefined, field: string): Date {
+  if (!value) throw new MalformedEvent(`${field} is missing`);
+  const date = timestampDate(value);
+  if (Number.isNaN(date.getTime())) throw new MalformedEvent(`${field} is not a time`);
+  return date;
+}
+
+function cents(value: number, field: string): number {
+  if (!Number.isInteger(value) || value < 0 || value > 100_000) throw new MalformedEvent(`${field} is not a charge`);
+  return value;
+}
+
+/** A resolution-7 cell, or MalformedEvent. */
+function cell(value: string): string {
+  if (!isValidCell(value) || getResolution(value) !== MAP_RESOLUTION) throw new MalformedEvent('h3_cell is not a resolution-7 H3 cell');
+  return value;
+}
+
+/** The cell of a place; none for a place that is not one. */
+function cellOfPlace(location: { latitude: number; longitude: number } | undefined): string | undefined {
+  if (!location) return undefined;
+  const { latitude, longitude } = location;
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
+  return latLngToCell(latitude, longitude, MAP_RESOLUTION);
+}
+
+/**
+ * Subscribes the read models to the events they are built from. A handler's failure (the store) redelivers the event;
+ * an event that does not decode or breaks a rule is acknowledged and logged, as no redelivery would mend it.
+ */
+export async function subscribeInsights(bus: EventBus, follow: FollowReportHistory, logger: Logger): Promise<Subscription[]> {
+  const dropped = (type: string, delivery: DeliveredEvent, error: unknown) =>
+    logger.warn({ eventType: type, eventId: delivery.id, reason: error instanceof Error ? error.message : String(error) }, 'event malformed: acknowledged and left out');
+  const on = <Schema extends DescMessage>(eventType: EventType<Schema>, handle: (event: MessageShape<Schema>, delivery: DeliveredEvent) => Promise<void>) =>
+    subscribeTo(
+      bus,
+      INSIGHTS_CONSUMER,
+      eventType,
+      async (event, delivery) => {
+        try {
+          await handle(event, delivery);
+        } catch (error) {
+          if (!(error instanceof MalformedEvent)) throw error;
+          dropped(eventType.type, delivery, error);
+        }
+      },
+      { onUndecodable: (error, delivery) => dropped(eventType.type, delivery, error) },
+    );
+  return Promise.all([
+    on(ReportSubmittedEvent, async (event) => {
+      // Only the coarse cell of the place is kept: never its coordinates, the street or the reporter.
+      const h3Cell = cellOfPlace(event.location);
+      await follow.submitted({ reportId: id(event.reportId, 'report_id'), submittedAt: instant(event.submittedAt, 'submitted_at'), ...(h3Cell ? { h3Cell } : {}) });
+    }),
+    on(AlertSentEvent, async (event) => {
+      const channels = event.channels.map((channel) => CHANNELS[channel]).filter((channel): channel is AlertChannel => channel !== undefined);
+      await follow.alertSent({
+        reportId: id(event.reportId, 'report_id'),
+        companyId: id(event.companyId, 'company_id'),
+        memberId: id(event.memberId, 'member_id'),
+        sendKey: id(event.sendKey, 'send_key'),
+        costCents: cents(event.costCents, 'cost_cents'),
+        // An alert the event names no channel of went by text message, as alerts did before channels existed.
+        channels: channels.length > 0 ? channels : ['sms'],
+        smsPriceCents: cents(event.smsPriceCents, 'sms_price_cents'),
+      });
+    }),
+    on(ReporterTextSentEvent, async (event) => {
+      await follow.reporterTexted({ reportId: id(event.reportId, 'report_id'), textKey: id(event.textKey, 'text_key') });
+    }),
+    on(ReportClaimedEvent, async (event) => {
+      await follow.claimed({ reportId: id(event.reportId, 'report_id'), claimedAt: instant(event.claimedAt, 'claimed_at') });
+    }),
+    on(ReportUnclaimedEvent, async (event) => {
+      await follow.unclaimed({ reportId: id(event.reportId, 'report_id'), unclaimedAt: instant(event.unclaimedAt, 'unclaimed_at') });
+    }),
+    on(ReportExpiredEvent, async (event) => {
+      await follow.expired({ reportId: id(event.reportId, 'report_id'), expiredAt: instant(event.expiredAt, 'expired_at') });
+    }),
+    on(ReportDepartedEvent, async (event) => {
+      await follow.departed({ reportId: id(event.reportId, 'report_id'), departedAt: instant(event.departedAt, 'departed_at') });
+    }),
+    on(ReportMarkedBadEvent, async (event) => {
+      await follow.markedBad({ reportId: id(event.reportId, 'report_id'), markedAt: instant(event.markedAt, 'marked_at') });
+    }),
+    on(ClaimOutcomeRecordedEvent, async (event) => {
+      const outcome = claimOutcomes.label(event.outcome);
+      // An outcome this build does not know is left out of the statistics rather than redelivered forever.
+      if (!outcome) throw new MalformedEvent(`claim outcome ${event.outcome} not known`);
+      await follow.outcomeRecorded({ reportId: id(event.reportId, 'report_id'), outcome, recordedAt: instant(event.recordedAt, 'recorded_at') });
+    }),
+    on(ReportUnservedEvent, async (event, delivery) => {
+      const size = swarmSizes.label(event.size);
+      if (!size) throw new MalformedEvent(`swarm size ${event.size} not known`);
+      await follow.unserved({ id: id(delivery.id, 'event id'), h3Cell: cell(event.h3Cell), refusedAt: instant(event.refusedAt, 'refused_at'), size });
+    }),
+  ]);
+}
