@@ -85,4 +85,53 @@ describe('insights service', () => {
       }
     });
   });
+
+  describe('association map', () => {
+    const at = (iso: string) => new Date(iso);
+    const EUGENE = '87281b59bffffff';
+    const EUGENE_NEIGHBOUR = '87281b59affffff';
+    const PORTLAND = '8728f0023ffffff';
+
+    it('serves an association’s cells with the unserved demand around them, leaving out demand far away', async () => {
+      const statistics = new MemoryReportStatisticsRepository();
+      const unserved = new MemoryUnservedDemandRepository();
+      for (const [index, minutes] of [5, 15, 25].entries()) {
+        const reportId = `r${index}`;
+        await statistics.reportSubmitted({ reportId, submittedAt: at('2026-06-03T09:00:00Z'), h3Cell: EUGENE });
+        await statistics.alertSent({ reportId, companyId: 'c1', memberId: 'm1', sendKey: `alert--${reportId}`, costCents: 7 });
+        await statistics.claimed({ reportId, claimedAt: new Date(at('2026-06-03T09:00:00Z').getTime() + minutes * 60_000) });
+      }
+      await unserved.record({ id: 'u1', h3Cell: EUGENE_NEIGHBOUR, refusedAt: at('2026-06-04T09:00:00Z'), size: 'Softball' });
+      await unserved.record({ id: 'u2', h3Cell: PORTLAND, refusedAt: at('2026-06-04T09:00:00Z'), size: 'Softball' });
+      const client = createClient(InsightsService, createRouterTransport(buildInsightsService({ statistics, unserved, clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes));
+
+      const map = await client.getAssociationMap({ companyId: 'c1', since: timestampFromDate(at('2026-06-01T00:00:00Z')), until: timestampFromDate(at('2026-06-15T00:00:00Z')) });
+      expect(map.resolution).toBe(7);
+      expect(map.periodStart && timestampDate(map.periodStart)).toEqual(at('2026-06-01T00:00:00Z'));
+      expect(map.cells).toMatchObject([
+        { h3Cell: EUGENE_NEIGHBOUR, reports: { count: 0, fewerThanMinimum: false }, unserved: { count: 0, fewerThanMinimum: true } },
+        {
+          h3Cell: EUGENE,
+          reports: { count: 3, fewerThanMinimum: false },
+          outcomes: { claimed: 3, expired: 0, departed: 0, markedBad: 0, open: 0 },
+          unserved: { count: 0, fewerThanMinimum: false },
+          medianMinutesToFirstClaim: 15,
+          p90MinutesToFirstClaim: 25,
+          shareUnclaimed: 0,
+        },
+      ]);
+      // A cell without three reports has no outcomes, times or share.
+      expect([map.cells[0]?.outcomes, map.cells[0]?.medianMinutesToFirstClaim, map.cells[0]?.shareUnclaimed]).toEqual([undefined, undefined, undefined]);
+      expect((await client.getAssociationMap({ companyId: 'c2', since: timestampFromDate(at('2026-06-01T00:00:00Z')) })).cells).toEqual([]);
+    });
+
+    it('answers INVALID_ARGUMENT for a reversed period, in words for the person who asked', async () => {
+      const client = createClient(InsightsService, createRouterTransport(buildInsightsService({ statistics: new MemoryReportStatisticsRepository(), unserved: new MemoryUnservedDemandRepository(), clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes));
+      const error = await client.getAssociationMap({ companyId: 'c1', since: timestampFromDate(at('2026-06-21T00:00:00Z')) }).then(
+        () => undefined,
+        (caught: unknown) => ConnectError.from(caught),
+      );
+      expect([error?.code, error && domainErrorCode(error), error?.rawMessage]).toEqual([Code.InvalidArgument, 'INSIGHTS.INVALID_PERIOD', statisticsPeriodMessages.sinceAfterUntil]);
+    });
+  });
 });
