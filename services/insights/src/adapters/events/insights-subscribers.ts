@@ -32,6 +32,8 @@ export const INSIGHTS_CONSUMER = 'insights';
 class MalformedEvent extends Error {}
 
 const CHANNELS: Partial<Record<ProtoAlertChannel, AlertChannel>> = { [ProtoAlertChannel.SMS]: 'sms', [ProtoAlertChannel.PUSH]: 'push', [ProtoAlertChannel.EMAIL]: 'email' };
+/** The event id of alert.sent before the event carried its send key: this prefix and the key. */
+const OLD_ALERT_SENT_PREFIX = 'alert-sent--';
 /** Bounds of anything an id may be: a report id, a company or member id, a send key. */
 const MAX_ID_LENGTH = 200;
 
@@ -94,13 +96,15 @@ export async function subscribeInsights(bus: EventBus, follow: FollowReportHisto
       const h3Cell = cellOfPlace(event.location);
       await follow.submitted({ reportId: id(event.reportId, 'report_id'), submittedAt: instant(event.submittedAt, 'submitted_at'), ...(h3Cell ? { h3Cell } : {}) });
     }),
-    on(AlertSentEvent, async (event) => {
+    on(AlertSentEvent, async (event, delivery) => {
+      // alert.sent published before it carried its send key is named after it (alert-sent--<send key>).
+      const sendKey = event.sendKey || (delivery.id.startsWith(OLD_ALERT_SENT_PREFIX) ? delivery.id.slice(OLD_ALERT_SENT_PREFIX.length) : '');
       const channels = event.channels.map((channel) => CHANNELS[channel]).filter((channel): channel is AlertChannel => channel !== undefined);
       await follow.alertSent({
         reportId: id(event.reportId, 'report_id'),
         companyId: id(event.companyId, 'company_id'),
         memberId: id(event.memberId, 'member_id'),
-        sendKey: id(event.sendKey, 'send_key'),
+        sendKey: id(sendKey, 'send_key'),
         costCents: cents(event.costCents, 'cost_cents'),
         // An alert the event names no channel of went by text message, as alerts did before channels existed.
         channels: channels.length > 0 ? channels : ['sms'],
