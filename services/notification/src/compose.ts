@@ -164,6 +164,8 @@ async function smsFromConfig(config: NotificationConfig, pacer: SendPacer, metri
     sender: messagingServiceSid ? { messagingServiceSid } : { fromNumber: fromNumber ?? '' },
     apiBaseUrl: config.TWILIO_API_BASE_URL,
     minIntervalMs: config.TWILIO_MIN_SEND_INTERVAL_MS,
+    // Within half the send lease, so a run that takes an interrupted message over finds this call over.
+    requestTimeoutMs: Math.floor(config.SEND_LEASE_MS / 2),
     pacer: new MeteredSendPacer(pacer, metrics),
   });
   return { sms: new MeteredSmsSender(sms, metrics), devOutbox: undefined };
@@ -311,6 +313,7 @@ export async function composeNotificationService(
       devPush,
       recentClaimsWindowDays: config.RECENT_CLAIMS_WINDOW_DAYS,
       timers: { escalateAfterMinutes: config.ESCALATE_AFTER_MINUTES, outcomePromptHours: config.CLAIM_OUTCOME_PROMPT_HOURS },
+      sendLeaseMs: config.SEND_LEASE_MS,
     },
   });
   const subscriptions = await service.subscribe();

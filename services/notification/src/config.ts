@@ -1,4 +1,5 @@
 import { env, serviceEnvShape } from '@swarm/runtime';
+import { DEFAULT_SEND_LEASE_MS } from './app/deliver-once.js';
 import { z } from 'zod';
 import { DEFAULT_CLAIM_OUTCOME_PROMPT_HOURS, DEFAULT_ESCALATE_AFTER_MINUTES } from './app/report-timers.js';
 
@@ -48,6 +49,11 @@ export const notificationConfigShape = {
    * that died run again elsewhere (or after its restart) one to two such periods later.
    */
   ALERT_JOB_LOCK_MS: env.positiveInt(30_000),
+  /**
+   * How long a run owns a message it is sending before another run (a job taken back from a slow worker, or run again
+   * after a crash) may take it over and look it up at the provider: the Twilio adapter gives up its call after half.
+   */
+  SEND_LEASE_MS: z.coerce.number().int().min(1_000).default(DEFAULT_SEND_LEASE_MS),
   /** Who is emailed when a member marks a report bad; unset, the event is only logged. A local address (admin@localhost) is fine. */
   ADMIN_EMAIL: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional(),
   /** smtp:// or smtps:// URL of the mail relay; unset, emails are only logged (development). */

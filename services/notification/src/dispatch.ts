@@ -63,6 +63,8 @@ export type DispatchPorts = {
   recentClaimsWindowDays?: number;
   /** ESCALATE_AFTER_MINUTES and CLAIM_OUTCOME_PROMPT_HOURS; their defaults when not given. */
   timers?: ReportTimerSettings;
+  /** SEND_LEASE_MS; DeliverOnce's default when not given. */
+  sendLeaseMs?: number;
 };
 
 /** Alert dispatch, wired for buildNotificationService. */
@@ -92,10 +94,19 @@ export function buildDispatch(
     sentAlerts: ports.sentAlerts,
     sentTexts: ports.sentTexts,
     clock: ports.clock,
+    sendLeaseMs: ports.sendLeaseMs,
     log,
   });
   const timers = new ReportTimers({ scheduler: ports.scheduler, log }, ports.timers);
-  const sendText = new SendFollowUpText({ texts: ports.sentTexts, optOuts: ports.optOuts, sms: ports.sms, reporterTexts: ports.reporterTexts, clock: ports.clock, log });
+  const sendText = new SendFollowUpText({
+    texts: ports.sentTexts,
+    optOuts: ports.optOuts,
+    sms: ports.sms,
+    reporterTexts: ports.reporterTexts,
+    clock: ports.clock,
+    sendLeaseMs: ports.sendLeaseMs,
+    log,
+  });
   const texts = new QueueText({ scheduler: ports.scheduler, clock: ports.clock });
   const sendOutcomePrompt = new SendOutcomePrompt({ reports: ports.reports, dispatches: ports.dispatches, members, texts: sendText, clock: ports.clock, log });
   const sendClaimLocation =
@@ -108,6 +119,7 @@ export function buildDispatch(
       push: ports.alertChannels.push,
       mailer: ports.alertChannels.mailer,
       clock: ports.clock,
+      sendLeaseMs: ports.sendLeaseMs,
       log,
     });
   const runDispatchJob = new RunDispatchJob({ runAlertJob, sendOutcomePrompt, sendText, sendClaimLocation, log });

@@ -52,6 +52,7 @@ export {
   currentTraceparent,
   inSpan,
   openTrace,
+  queuedJobSpan,
   outsideTrace,
   startTrace,
   startTraceExport,

@@ -72,6 +72,7 @@ describe('two replicas of everything, one of each pair killed while reports come
         ALERT_BACKOFF_MS: '250',
         ALERT_ATTEMPTS: '12',
         ALERT_JOB_LOCK_MS: '5000',
+        SEND_LEASE_MS: '4000',
       },
       onOutput: (name, line, replica) => {
         if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[${name} ${replica}] ${line}\n`);

@@ -75,6 +75,7 @@ describe('distributed mode under faults: services, NATS and Redis killed while r
         ALERT_BACKOFF_MS: '250',
         ALERT_ATTEMPTS: '12',
         ALERT_JOB_LOCK_MS: '5000',
+        SEND_LEASE_MS: '4000',
       },
       onOutput: (name, line) => {
         if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[${name}] ${line}\n`);

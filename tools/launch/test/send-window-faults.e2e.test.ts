@@ -48,6 +48,7 @@ describe('distributed mode: the notification service killed inside its send wind
         // A paced sender, so the wave is still going when the process dies; production's waits shortened.
         TWILIO_MIN_SEND_INTERVAL_MS: '40',
         ALERT_JOB_LOCK_MS: '3000',
+        SEND_LEASE_MS: '3000',
         ALERT_BACKOFF_MS: '250',
         ALERT_ATTEMPTS: '12',
         EVENTS_ACK_WAIT_MS: '3000',

@@ -79,14 +79,30 @@ export class FakeTwilio {
     await new Promise((resolve) => this.server?.close(resolve));
   }
 
+  /**
+   * The log newest first, a page at a time as Twilio pages it: `next_page_uri` carries a PageToken naming the last
+   * message of the page, and the next page starts after it.
+   */
   private listMessages(request: IncomingMessage, response: ServerResponse): void {
-    const query = new URL(request.url ?? '/', 'http://twilio').searchParams;
+    const url = new URL(request.url ?? '/', 'http://twilio');
+    const query = url.searchParams;
     const pageSize = Math.min(Number(query.get('PageSize') ?? 50), 1000);
     const to = query.get('To');
     const from = query.get('From');
-    const messages = this.log.filter((message) => (!to || message.to === to) && (!from || message.from === from)).slice(0, pageSize);
+    const matching = this.log.filter((message) => (!to || message.to === to) && (!from || message.from === from));
+    const after = query.get('PageToken')?.replace(/^PA/, '');
+    const start = after ? matching.findIndex((message) => message.sid === after) + 1 : 0;
+    const messages = matching.slice(start, start + pageSize);
+    const last = messages.at(-1);
+    let nextPageUri: string | null = null;
+    if (last && start + pageSize < matching.length) {
+      const next = new URLSearchParams(query);
+      next.set('Page', String(Number(query.get('Page') ?? 0) + 1));
+      next.set('PageToken', `PA${last.sid}`);
+      nextPageUri = `${url.pathname}?${next.toString()}`;
+    }
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ messages: messages.map(toResource), page: 0, page_size: pageSize, next_page_uri: null, uri: request.url }));
+    response.end(JSON.stringify({ messages: messages.map(toResource), page: Number(query.get('Page') ?? 0), page_size: pageSize, next_page_uri: nextPageUri, uri: request.url }));
   }
 }
 

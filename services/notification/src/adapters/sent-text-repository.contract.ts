@@ -34,6 +34,42 @@ export function sentTextRepositoryContract(name: string, create: () => Promise<S
       expect(outcomes.filter((outcome) => outcome === 'new')).toHaveLength(1);
     });
 
+    it("lets another run take over a text only once its owner's lease lapsed, and exactly one of several", async () => {
+      await texts.beginSending(text('k5', { owner: 'run-a', leaseAt: at(0) }));
+      expect(await texts.renewLease('k5', 'run-a', at(2))).toBe(true);
+
+      // The owner handed it over at minute 2: not stale before then.
+      expect(await texts.claimInterrupted('k5', { owner: 'run-b', at: at(3), staleBefore: at(1) })).toEqual({ outcome: 'held', leaseAt: at(2) });
+      const claims = await Promise.all(['run-b', 'run-c', 'run-d'].map((owner) => texts.claimInterrupted('k5', { owner, at: at(10), staleBefore: at(5) })));
+      expect(claims.filter((claim) => claim.outcome === 'claimed')).toHaveLength(1);
+      const winner = ['run-b', 'run-c', 'run-d'][claims.findIndex((claim) => claim.outcome === 'claimed')]!;
+      expect(await texts.find('k5')).toMatchObject({ state: 'sending', owner: winner, leaseAt: at(10), startedAt: at(0) });
+
+      // The run that lost it may not hand it over any more; the new owner may.
+      expect(await texts.renewLease('k5', 'run-a', at(11))).toBe(false);
+      expect(await texts.renewLease('k5', winner, at(11))).toBe(true);
+      await texts.markSent('k5', { sentAt: at(12), providerId: 'SM5' });
+      expect(await texts.claimInterrupted('k5', { owner: 'run-e', at: at(90), staleBefore: at(60) })).toEqual({ outcome: 'sent' });
+      expect(await texts.renewLease('k5', winner, at(90))).toBe(false);
+      expect(await texts.claimInterrupted('unknown', { owner: 'run-e', at: at(90), staleBefore: at(60) })).toEqual({ outcome: 'missing' });
+    });
+
+    it("lets the next run take a text over at once when its owner released it, and only its owner can", async () => {
+      await texts.beginSending(text('k7', { owner: 'run-a', leaseAt: at(0) }));
+      await texts.releaseLease('k7', 'run-b');
+      expect(await texts.claimInterrupted('k7', { owner: 'run-b', at: at(1), staleBefore: at(-1) })).toEqual({ outcome: 'held', leaseAt: at(0) });
+      await texts.releaseLease('k7', 'run-a');
+      expect(await texts.claimInterrupted('k7', { owner: 'run-b', at: at(1), staleBefore: at(-1) })).toEqual({ outcome: 'claimed' });
+    });
+
+    it('reads a note without a lease as claimed when it was begun', async () => {
+      await texts.beginSending(text('k6'));
+      expect(await texts.claimInterrupted('k6', { owner: 'run-b', at: at(1), staleBefore: at(-1) })).toEqual({ outcome: 'held', leaseAt: at(0) });
+      expect(await texts.claimInterrupted('k6', { owner: 'run-b', at: at(1), staleBefore: at(0) })).toEqual({ outcome: 'claimed' });
+      await texts.markFailed('k6', 'refused');
+      expect(await texts.claimInterrupted('k6', { owner: 'run-c', at: at(5), staleBefore: at(4) })).toEqual({ outcome: 'failed' });
+    });
+
     it('keeps a refused text as failed with why, so no run sends it; a sent or failed text stays as it ended', async () => {
       await texts.beginSending(text('k3'));
       await texts.markFailed('k3', 'Twilio 21610: unsubscribed');

@@ -14,13 +14,14 @@ export async function deliverSms(
   sms: SmsSender,
   message: SmsMessage,
   interrupted: { startedAt: Date; excluding?: readonly string[] } | undefined,
+  handOver?: () => Promise<void>,
 ): Promise<SmsDelivery> {
   if (interrupted) {
     const found = await sms.findSent({ ...message, since: interrupted.startedAt, ...(interrupted.excluding ? { excluding: interrupted.excluding } : {}) });
     if (found) return { kind: 'sent', providerId: found.providerId, found: true };
   }
   try {
-    const { providerId } = await sms.send(message);
+    const { providerId } = await sms.send(message, handOver);
     return { kind: 'sent', providerId, found: false };
   } catch (error) {
     if (error instanceof SmsRefusedError) return { kind: 'refused', reason: error.reason };

@@ -5,7 +5,7 @@ import { alertSendKey, type AlertJob } from '../domain/alert-schedule.js';
 import type { DispatchSummary } from '../domain/alert-dispatch.js';
 import { alertChannelsOf, nextAlertTime, type MemberAlertSettings } from '../domain/member-settings.js';
 import { alertSentEvent } from '../domain/sent-alert.js';
-import { DeliverOnce, type ChannelAnswer, type Delivery } from './deliver-once.js';
+import { DeliverOnce, SendTakenOverError, type ChannelAnswer, type Delivery } from './deliver-once.js';
 import { SendAlertMessage, type AlertChannelPorts, type AlertFacts } from './send-alert-message.js';
 import type { MemberSettings } from './member-settings.js';
 import type { AlertJobOutcome, JobAttempt } from './ports/alert-jobs.js';
@@ -47,11 +47,13 @@ export class RunAlertJob {
       dispatches: DispatchRepository;
       sentAlerts: SentAlertRepository;
       sentTexts: SentTextRepository;
+      /** SEND_LEASE_MS: see DeliverOnce. */
+      sendLeaseMs?: number | undefined;
       clock: Clock;
       log: DispatchLog;
     },
   ) {
-    this.once = new DeliverOnce({ texts: ports.sentTexts, clock: ports.clock });
+    this.once = new DeliverOnce({ texts: ports.sentTexts, clock: ports.clock, sendLeaseMs: ports.sendLeaseMs });
     this.messages = new SendAlertMessage(ports);
   }
 
@@ -189,13 +191,15 @@ export class RunAlertJob {
     try {
       settled = await this.once.deliver(
         record,
-        async (interrupted) => {
-          const answer = await this.send(job, report, delivery, claimToken, interrupted, run.beginNew);
+        async (interrupted, handOver) => {
+          const answer = await this.send(job, report, delivery, claimToken, interrupted, run.beginNew, handOver);
           return answer ?? { kind: 'refused', reason: 'the report was no longer active when the alert could go out' };
         },
         { beginNew: run.beginNew },
       );
     } catch (error) {
+      // Another run owns the message now and settles it: this one has nothing more to do for it.
+      if (error instanceof SendTakenOverError) return { kind: 'skipped' };
       // The message stays begun: the retry finds out whether this attempt reached the channel.
       if (!attempt.final) throw error;
       const reason = `unavailable (${error instanceof Error ? error.message : String(error)})`;
@@ -219,6 +223,7 @@ export class RunAlertJob {
     claimToken: string,
     interrupted: { startedAt: Date } | undefined,
     sendNew: boolean,
+    handOver: () => Promise<void>,
   ): Promise<ChannelAnswer | undefined> {
     const { sms, sentAlerts } = this.ports;
     // The same text sent for another round (before an un-claim) is not this alert.
@@ -231,7 +236,7 @@ export class RunAlertJob {
       const found = await sms.findSent({ ...message, since: interrupted.startedAt, excluding });
       return found ? { kind: 'sent', providerId: found.providerId, found: true } : undefined;
     }
-    return this.messages.send(delivery, this.factsOf(job, report), claimToken, interrupted && { startedAt: interrupted.startedAt, excluding });
+    return this.messages.send(delivery, this.factsOf(job, report), claimToken, interrupted && { startedAt: interrupted.startedAt, excluding }, handOver);
   }
 
   private factsOf(job: AlertJob, report: DispatchSummary): AlertFacts {

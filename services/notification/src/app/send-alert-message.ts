@@ -60,12 +60,13 @@ export class SendAlertMessage {
     alert: AlertFacts,
     claimToken: string,
     interrupted: { startedAt: Date; excluding: readonly string[] } | undefined,
+    handOver?: () => Promise<void>,
   ): Promise<ChannelAnswer> {
     const { sms, push, mailer, links, memberDirectory, log } = this.ports;
     const thumbnailUrl = alert.hasPicture ? links.thumbnailUrl(claimToken) : '';
     switch (delivery.channel) {
       case 'sms': {
-        const answer = await deliverSms(sms, { to: delivery.to, body: alertMessage(alert), idempotencyKey: delivery.key }, interrupted);
+        const answer = await deliverSms(sms, { to: delivery.to, body: alertMessage(alert), idempotencyKey: delivery.key }, interrupted, handOver);
         return answer.kind === 'sent' ? { kind: 'sent', providerId: answer.providerId, found: answer.found } : answer;
       }
       case 'push': {

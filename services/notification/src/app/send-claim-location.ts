@@ -48,11 +48,13 @@ export class SendClaimLocation {
       sentTexts: SentTextRepository;
       push: PushSender | undefined;
       mailer: Mailer | undefined;
+      /** SEND_LEASE_MS: see DeliverOnce. */
+      sendLeaseMs?: number | undefined;
       clock: Clock;
       log: DispatchLog;
     },
   ) {
-    this.once = new DeliverOnce({ texts: ports.sentTexts, clock: ports.clock });
+    this.once = new DeliverOnce({ texts: ports.sentTexts, clock: ports.clock, sendLeaseMs: ports.sendLeaseMs });
   }
 
   async execute(job: LocationJob, attempt: JobAttempt = { final: false }): Promise<SendClaimLocationOutcome> {

@@ -28,11 +28,13 @@ export class SendFollowUpText {
       optOuts: SmsOptOutRepository;
       sms: SmsSender;
       reporterTexts: ReporterTextEvents;
+      /** SEND_LEASE_MS: see DeliverOnce. */
+      sendLeaseMs?: number | undefined;
       clock: Clock;
       log: DispatchLog;
     },
   ) {
-    this.once = new DeliverOnce({ texts: ports.texts, clock: ports.clock });
+    this.once = new DeliverOnce({ texts: ports.texts, clock: ports.clock, sendLeaseMs: ports.sendLeaseMs });
   }
 
   /** A thrown error means "retry": the text stays begun, and the retry finds out whether it went. */
@@ -46,7 +48,7 @@ export class SendFollowUpText {
     const { body, ...record } = text;
     let outcome: DeliveryOutcome;
     try {
-      outcome = await this.once.execute(record, (interrupted) => deliverSms(sms, { to: text.to, body, idempotencyKey: text.key }, interrupted));
+      outcome = await this.once.execute(record, (interrupted, handOver) => deliverSms(sms, { to: text.to, body, idempotencyKey: text.key }, interrupted, handOver));
     } catch (error) {
       if (!attempt.final) throw error;
       await this.once.giveUp(text.key, `provider unavailable: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,6 +5,7 @@ export {
   currentTraceparent,
   inSpan,
   openTrace,
+  queuedJobSpan,
   outsideTrace,
   startTrace,
   type SpanRole,

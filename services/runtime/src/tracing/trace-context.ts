@@ -39,6 +39,24 @@ export type SpanRole = 'server' | 'client' | 'producer' | 'consumer' | 'internal
 /** The span a hop records while spans are exported: its name, its kind and what describes it. */
 export type SpanSpec = { name: string; kind: SpanRole; attributes?: Attributes };
 
+/**
+ * The span of one run of a delayed job, as OpenTelemetry names the processing of a message: `process {queue}`, a
+ * consumer of the queue, with the job's id and what the service says of it (`swarm.*` attributes).
+ */
+export function queuedJobSpan(where: { system: 'bullmq' | 'in-process'; queue: string }, jobId: string, attributes: Attributes): SpanSpec {
+  return {
+    name: `process ${where.queue}`,
+    kind: 'consumer',
+    attributes: {
+      'messaging.system': where.system,
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': where.queue,
+      'messaging.message.id': jobId,
+      ...attributes,
+    },
+  };
+}
+
 const SPAN_KINDS: Record<SpanRole, SpanKind> = {
   server: SpanKind.SERVER,
   client: SpanKind.CLIENT,

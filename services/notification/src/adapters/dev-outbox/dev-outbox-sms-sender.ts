@@ -17,10 +17,11 @@ export class DevOutboxSmsSender implements SmsSender {
     private readonly options: { capacity?: number; now?: () => Date } = {},
   ) {}
 
-  async send(message: SmsMessage): Promise<{ providerId: string }> {
+  async send(message: SmsMessage, handOver?: () => Promise<void>): Promise<{ providerId: string }> {
     // Same key twice means a retried job: answer the first send, as a provider's idempotency would.
     const existing = this.messages.find((m) => m.idempotencyKey === message.idempotencyKey);
     if (existing) return { providerId: existing.providerId };
+    await handOver?.();
     const sent: SentSms = {
       ...message,
       providerId: `dev-${randomUUID()}`,

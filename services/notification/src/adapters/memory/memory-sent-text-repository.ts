@@ -1,4 +1,4 @@
-import type { SentText, SentTextRepository } from '../../app/ports/stores.js';
+import type { ClaimOutcome, SentText, SentTextRepository } from '../../app/ports/stores.js';
 
 /** Sent texts in a map; each change checks and writes in one synchronous step, as the unique key does in MongoDB. */
 export class MemorySentTextRepository implements SentTextRepository {
@@ -14,6 +14,28 @@ export class MemorySentTextRepository implements SentTextRepository {
   async find(key: string): Promise<SentText | undefined> {
     const text = this.texts.get(key);
     return text && { ...text };
+  }
+
+  async claimInterrupted(key: string, claim: { owner: string; at: Date; staleBefore: Date }): Promise<ClaimOutcome> {
+    const text = this.texts.get(key);
+    if (!text) return { outcome: 'missing' };
+    if (text.state !== 'sending') return { outcome: text.state };
+    const leaseAt = text.leaseAt ?? text.startedAt;
+    if (leaseAt.getTime() > claim.staleBefore.getTime()) return { outcome: 'held', leaseAt };
+    this.texts.set(key, { ...text, owner: claim.owner, leaseAt: claim.at });
+    return { outcome: 'claimed' };
+  }
+
+  async renewLease(key: string, owner: string, at: Date): Promise<boolean> {
+    const text = this.texts.get(key);
+    if (text?.state !== 'sending' || text.owner !== owner) return false;
+    this.texts.set(key, { ...text, leaseAt: at });
+    return true;
+  }
+
+  async releaseLease(key: string, owner: string): Promise<void> {
+    const text = this.texts.get(key);
+    if (text?.state === 'sending' && text.owner === owner) this.texts.set(key, { ...text, leaseAt: new Date(0) });
   }
 
   async markSent(key: string, sent: { sentAt: Date; providerId?: string }): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
-import type { SentText, SentTextRepository } from '../../app/ports/stores.js';
+import type { ClaimOutcome, SentText, SentTextRepository } from '../../app/ports/stores.js';
 
 type SentTextDocument = Omit<SentText, 'key'> & { _id: string };
 
@@ -41,6 +41,29 @@ export class MongoSentTextRepository implements SentTextRepository {
   async find(key: string): Promise<SentText | undefined> {
     const document = await this.collection.findOne({ _id: key });
     return document ? fromDocument(document) : undefined;
+  }
+
+  async claimInterrupted(key: string, claim: { owner: string; at: Date; staleBefore: Date }): Promise<ClaimOutcome> {
+    // One conditional write: of concurrent claims the document matches for one only. A note from before leases has
+    // only its start.
+    const claimed = await this.collection.updateOne(
+      { _id: key, state: 'sending', $or: [{ leaseAt: { $lte: claim.staleBefore } }, { leaseAt: { $exists: false }, startedAt: { $lte: claim.staleBefore } }] },
+      { $set: { owner: claim.owner, leaseAt: claim.at } },
+    );
+    if (claimed.modifiedCount === 1) return { outcome: 'claimed' };
+    const existing = await this.collection.findOne({ _id: key });
+    if (!existing) return { outcome: 'missing' };
+    if (existing.state !== 'sending') return { outcome: existing.state };
+    return { outcome: 'held', leaseAt: existing.leaseAt ?? existing.startedAt };
+  }
+
+  async renewLease(key: string, owner: string, at: Date): Promise<boolean> {
+    const renewed = await this.collection.updateOne({ _id: key, state: 'sending', owner }, { $set: { leaseAt: at } });
+    return renewed.matchedCount === 1;
+  }
+
+  async releaseLease(key: string, owner: string): Promise<void> {
+    await this.collection.updateOne({ _id: key, state: 'sending', owner }, { $set: { leaseAt: new Date(0) } });
   }
 
   async markSent(key: string, sent: { sentAt: Date; providerId?: string }): Promise<void> {

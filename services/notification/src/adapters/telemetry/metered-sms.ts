@@ -14,10 +14,10 @@ export class MeteredSmsSender implements SmsSender {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async send(message: SmsMessage): Promise<{ providerId: string }> {
+  async send(message: SmsMessage, handOver?: () => Promise<void>): Promise<{ providerId: string }> {
     let sent: { providerId: string };
     try {
-      sent = await inSpan({ name: 'send sms', kind: 'client' }, () => this.sender.send(message));
+      sent = await inSpan({ name: 'send sms', kind: 'client' }, () => this.sender.send(message, handOver));
     } catch (error) {
       this.metrics.smsFailed.inc();
       throw error;

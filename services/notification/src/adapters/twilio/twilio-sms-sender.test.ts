@@ -70,6 +70,17 @@ describe('TwilioSmsSender', () => {
     expect(await sender().findSent({ to: '5035550100', body: 'Swarm Alert: reply 12345', idempotencyKey: 'k1', since: new Date(Date.now() + 5 * 60_000) })).toBeUndefined();
   });
 
+  it('finds a message taken before 120 later texts to the same number, reading the log page after page', async () => {
+    const begun = new Date(Date.now() - 1_000);
+    const { providerId } = await sender().send({ to: '5035550100', body: 'Swarm Alert: reply 12345', idempotencyKey: 'k1' });
+    for (let later = 0; later < 120; later += 1) {
+      await sender().send({ to: '5035550100', body: `Swarm Alert: reply ${String(20000 + later)}`, idempotencyKey: `later-${later}` });
+    }
+
+    expect(await sender().findSent({ to: '5035550100', body: 'Swarm Alert: reply 12345', idempotencyKey: 'k1', since: begun })).toEqual({ providerId });
+    expect(await sender().findSent({ to: '5035550100', body: 'Swarm Alert: reply 99999', idempotencyKey: 'k1', since: begun })).toBeUndefined();
+  });
+
   it('paces sends from one number', async () => {
     let now = 0;
     const waits: number[] = [];

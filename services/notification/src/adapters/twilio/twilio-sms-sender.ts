@@ -1,4 +1,5 @@
 import twilio from 'twilio';
+import type { MessageInstance } from 'twilio/lib/rest/api/v2010/account/message.js';
 import { SmsRefusedError, type SmsMessage, type SmsSender } from '../../app/ports/sms.js';
 import { InProcessSendPacer, type SendPacer } from '../pacing/send-pacer.js';
 
@@ -17,6 +18,8 @@ export type TwilioSmsSenderOptions = {
    * messages (and expire them after hours), so the wave is paced here instead.
    */
   minIntervalMs?: number;
+  /** How long a call to Twilio may take before it is given up (Twilio's client: 30 s). */
+  requestTimeoutMs?: number;
   /** Shares the pace of the sender; in-process when not given. */
   pacer?: SendPacer;
   sleep?: (ms: number) => Promise<void>;
@@ -35,8 +38,16 @@ export function toE164(phone: string): string {
  * send was begun still counts as that send.
  */
 const CLOCK_SKEW_MS = 60_000;
-/** A number gets a few texts a minute at most, so the newest this many messages to it cover any send being checked. */
+/** A page of Twilio's message log, and the way to the next. */
+type LogPage = { instances: MessageInstance[]; nextPage(): Promise<LogPage> | undefined };
+
+/** Messages read from the log per request. */
 const LOG_PAGE = 50;
+/**
+ * How far back the log is read, in pages, when no page yet is wholly older than the send: a member alerted about every
+ * report of a busy day still has the message found, and a log that never ends is not read for ever.
+ */
+const MAX_LOG_PAGES = 20;
 
 /**
  * Sends SMS through Twilio's Messages API. A 400 answer (an invalid number, one that replied STOP, a landline) is a
@@ -55,15 +66,16 @@ export class TwilioSmsSender implements SmsSender {
   private readonly pacer: SendPacer;
 
   constructor(private readonly options: TwilioSmsSenderOptions) {
-    this.client = twilio(options.accountSid, options.authToken);
+    this.client = twilio(options.accountSid, options.authToken, options.requestTimeoutMs === undefined ? {} : { timeout: options.requestTimeoutMs });
     if (options.apiBaseUrl) this.client.api.baseUrl = options.apiBaseUrl.replace(/\/+$/, '');
     this.sender = 'fromNumber' in options.sender ? { from: toE164(options.sender.fromNumber) } : { messagingServiceSid: options.sender.messagingServiceSid };
     this.paceKey = 'from' in this.sender ? this.sender.from : this.sender.messagingServiceSid;
     this.pacer = options.pacer ?? new InProcessSendPacer();
   }
 
-  async send(message: SmsMessage): Promise<{ providerId: string }> {
+  async send(message: SmsMessage, handOver?: () => Promise<void>): Promise<{ providerId: string }> {
     await this.waitForSlot();
+    await handOver?.();
     try {
       const sent = await this.client.messages.create({ to: toE164(message.to), body: message.body, ...this.sender });
       return { providerId: sent.sid };
@@ -73,19 +85,29 @@ export class TwilioSmsSender implements SmsSender {
     }
   }
 
+  /**
+   * Reads the log newest first, page after page, until a whole page is older than the send (the log is ordered by
+   * time, give or take the provider's own order within a second): an interrupted send may have been followed by many
+   * other texts to the same number before its job runs again.
+   */
   async findSent(message: SmsMessage & { since: Date; excluding?: readonly string[] }): Promise<{ providerId: string } | undefined> {
     const from = 'from' in this.sender ? { from: this.sender.from } : {};
-    const logged = await this.client.messages.list({ to: toE164(message.to), ...from, limit: LOG_PAGE, pageSize: LOG_PAGE });
     const since = message.since.getTime() - CLOCK_SKEW_MS;
-    const match = logged.find(
-      (sent) =>
-        sent.body === message.body &&
-        sent.direction.startsWith('outbound') &&
-        (sent.dateCreated?.getTime() ?? 0) >= since &&
-        !message.excluding?.includes(sent.sid) &&
-        ('messagingServiceSid' in this.sender ? sent.messagingServiceSid === this.sender.messagingServiceSid : true),
-    );
-    return match ? { providerId: match.sid } : undefined;
+    let page: LogPage | undefined = await this.client.messages.page({ to: toE164(message.to), ...from, pageSize: LOG_PAGE });
+    for (let read = 1; page && read <= MAX_LOG_PAGES; read += 1) {
+      const match = page.instances.find(
+        (sent) =>
+          sent.body === message.body &&
+          sent.direction.startsWith('outbound') &&
+          (sent.dateCreated?.getTime() ?? 0) >= since &&
+          !message.excluding?.includes(sent.sid) &&
+          ('messagingServiceSid' in this.sender ? sent.messagingServiceSid === this.sender.messagingServiceSid : true),
+      );
+      if (match) return { providerId: match.sid };
+      if (page.instances.every((sent) => (sent.dateCreated?.getTime() ?? 0) < since)) return undefined;
+      page = await page.nextPage();
+    }
+    return undefined;
   }
 
   private async waitForSlot(): Promise<void> {

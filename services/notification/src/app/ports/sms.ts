@@ -19,8 +19,11 @@ export class SmsRefusedError extends Error {
 }
 
 export interface SmsSender {
-  /** Hands the message to the provider; throws SmsRefusedError when it will never take it. */
-  send(message: SmsMessage): Promise<{ providerId: string }>;
+  /**
+   * Hands the message to the provider; throws SmsRefusedError when it will never take it. `handOver` is called right
+   * before the message leaves (after any pacing) and throws when this run may no longer send it (see DeliverOnce).
+   */
+  send(message: SmsMessage, handOver?: () => Promise<void>): Promise<{ providerId: string }>;
   /**
    * Whether the provider took this message (same key where the provider keeps keys; otherwise same number and text)
    * at or after `since`, leaving out the messages named in `excluding` (the same text sent earlier for another key).

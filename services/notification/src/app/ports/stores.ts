@@ -94,11 +94,17 @@ export type SentText = {
   memberId?: string;
   /** 'sending' from just before it goes to the provider; 'failed' when the provider refused it for good. */
   state: 'sending' | 'sent' | 'failed';
+  /** When the first run noted it: whatever any run handed over, it was handed over since then. */
   startedAt: Date;
+  /** The run that may hand it over now (an id of its own), and when that run last claimed it. */
+  owner?: string;
+  leaseAt?: Date;
   sentAt?: Date;
   providerId?: string;
   failedReason?: string;
 };
+
+export type ClaimOutcome = { outcome: 'claimed' } | { outcome: 'held'; leaseAt: Date } | { outcome: 'sent' | 'failed' | 'missing' };
 
 /** Texts sent to a report's reporter, announced through the outbox (ReporterTextSent) once per text key. */
 export interface ReporterTextEvents {
@@ -110,6 +116,15 @@ export interface SentTextRepository {
   /** Notes the text as being sent unless it was before; of concurrent calls for one key exactly one answers 'new'. */
   beginSending(text: Omit<SentText, 'state' | 'sentAt' | 'providerId' | 'failedReason'>): Promise<'new' | 'sending' | 'sent' | 'failed'>;
   find(key: string): Promise<SentText | undefined>;
+  /**
+   * Takes over a text another run began and has not settled, once that run's lease lapsed (claimed last at or before
+   * `staleBefore`): of concurrent calls exactly one answers 'claimed'. 'held' names when the owner claimed it last.
+   */
+  claimInterrupted(key: string, claim: { owner: string; at: Date; staleBefore: Date }): Promise<ClaimOutcome>;
+  /** Renews the owner's lease right before the text is handed over; false when another run has taken it over. */
+  renewLease(key: string, owner: string, at: Date): Promise<boolean>;
+  /** Ends the owner's lease early (its hand-over failed and is over), so the next run may take the text over at once. */
+  releaseLease(key: string, owner: string): Promise<void>;
   /** Applies to a text being sent only: a sent or failed text is kept as it is. */
   markSent(key: string, sent: { sentAt: Date; providerId?: string }): Promise<void>;
   markFailed(key: string, reason: string): Promise<void>;
