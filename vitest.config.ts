@@ -14,6 +14,7 @@ export default defineConfig({
       'services/member',
       'services/association-billing',
       'services/notification',
+      'services/insights',
       'contract',
       'gateway',
       'tools/launch',

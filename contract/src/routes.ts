@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alertChannels, alertChannelsChange, deviceParams, newPushDevice, pushDevice, testAlertSent } from './alert-channels.js';
 import { claimAlert, claimAnswer, claimRequest, claimTokenParams } from './alert-claim.js';
+import { associationMap } from './association-map.js';
 import { associationStatistics } from './association-statistics.js';
 import { statisticsQuery } from './association-statistics-request.js';
 import { clientConfig } from './client-config.js';
@@ -303,6 +304,21 @@ export const apiRoutes = {
     query: statisticsQuery,
     responses: {
       200: { description: 'The figures (Cache-Control: no-store).', body: associationStatistics },
+      400: refusal('A date that is not a real day, since after until, or a period over 2 years.'),
+      403: refusal('Not an admin of the association, or no such association.'),
+      503: unavailable(),
+    },
+  }),
+  getAssociationMap: route({
+    method: 'GET',
+    path: '/api/member/company/{companyId}/map',
+    tag: 'associations',
+    session: true,
+    summary: "An association's reports, how fast they were claimed and the unserved demand around them, by H3 cell, for its admins.",
+    params: companyParams,
+    query: statisticsQuery,
+    responses: {
+      200: { description: 'The cells (Cache-Control: no-store).', body: associationMap },
       400: refusal('A date that is not a real day, since after until, or a period over 2 years.'),
       403: refusal('Not an admin of the association, or no such association.'),
       503: unavailable(),

@@ -23,6 +23,7 @@ const SERVICES: App[] = [
   { name: 'member', workspace: 'services/member', port: 8082, database: 'swarm_member' },
   { name: 'association-billing', workspace: 'services/association-billing', port: 8083, database: 'swarm_association_billing' },
   { name: 'notification', workspace: 'services/notification', port: 8084, database: 'swarm_notification' },
+  { name: 'insights', workspace: 'services/insights', port: 8085, database: 'swarm_insights' },
 ];
 const GATEWAY: App = { name: 'gateway', workspace: 'gateway', port: 8080 };
 const APPS = [...SERVICES, GATEWAY];

@@ -16,6 +16,7 @@ const localGateway = {
   MEMBER_SERVICE_URL: value('http://member:8082'),
   ASSOCIATION_BILLING_SERVICE_URL: value('http://association-billing:8083'),
   NOTIFICATION_SERVICE_URL: value('http://notification:8084'),
+  INSIGHTS_SERVICE_URL: value('http://insights:8085'),
   PUBLIC_URL: value('http://localhost:8080'),
   REDIS_URL: value('redis://redis:6379'),
   MAILER: value('dev-outbox'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gatewayConfigShape } from '../../gateway/src/config.js';
+import { insightsConfigShape } from '../../services/insights/src/config.js';
 import { associationBillingConfigShape } from '../../services/association-billing/src/config.js';
 import { memberConfigShape } from '../../services/member/src/config.js';
 import { notificationConfigShape } from '../../services/notification/src/config.js';
@@ -8,7 +9,7 @@ import { reportConfigShape } from '../../services/report/src/config.js';
 // What each deployed process reads, taken from the zod shapes its main.ts validates its environment with, and
 // what it needs given the adapters its environment selects (the rules each main.ts enforces at start).
 
-export type ProcessName = 'report' | 'member' | 'association-billing' | 'notification' | 'gateway';
+export type ProcessName = 'report' | 'member' | 'association-billing' | 'notification' | 'insights' | 'gateway';
 
 /** A descriptor's value for a variable: a literal, or supplied from outside (a Secret key, a Compose pass-through). */
 export type Setting = { value: string } | { external: string };
@@ -21,6 +22,7 @@ const SHAPES: Record<ProcessName, z.ZodRawShape> = {
   member: memberConfigShape,
   'association-billing': associationBillingConfigShape,
   notification: notificationConfigShape,
+  insights: insightsConfigShape,
   gateway: gatewayConfigShape,
 };
 
@@ -49,6 +51,7 @@ const REQUIRED_BY_ADAPTERS: Record<ProcessName, (effective: Effective) => string
     // And with PUSH_SENDER=web-push without the VAPID key pair; claim links must outlive a restart and work on every replica.
     ...(effective('PUSH_SENDER') === 'web-push' ? ['WEB_PUSH_PUBLIC_KEY', 'WEB_PUSH_PRIVATE_KEY', 'CLAIM_TOKEN_SECRET'] : []),
   ],
+  insights: (effective) => serviceRequirements(effective),
   gateway: (effective) => [
     ...(effective('MAILER') === 'smtp' ? ['SMTP_URL', 'MAIL_FROM'] : []),
     ...(effective('BOT_CHECK') === 'recaptcha' ? ['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY'] : []),

@@ -29,6 +29,7 @@ import { memberCompanyRoutes } from './routes/member-company.js';
 import { memberAlertChannelRoutes } from './routes/member-alert-channels.js';
 import { alertClaimRoutes } from './routes/alert-claim.js';
 import { associationStatisticsRoutes } from './routes/association-statistics.js';
+import { associationMapRoutes } from './routes/association-map.js';
 import { memberReportRoutes } from './routes/member-report.js';
 import { placesRoutes } from './routes/places.js';
 import { reportRoutes } from './routes/report.js';
@@ -179,6 +180,7 @@ export async function buildGateway(options: {
     rateLimiter: limits.perClientPerHour('alert-claim', options.settings.alertClaimsPerHourPerClient ?? 120),
   });
   associationStatisticsRoutes(app, options.clients);
+  associationMapRoutes(app, options.clients);
   smsInboundRoutes(app, {
     clients: options.clients,
     twilioAuthToken: options.settings.twilioAuthToken,

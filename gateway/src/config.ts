@@ -30,6 +30,7 @@ export const gatewayConfigShape = {
   MEMBER_SERVICE_URL: z.url().default('http://127.0.0.1:8082'),
   ASSOCIATION_BILLING_SERVICE_URL: z.url().default('http://127.0.0.1:8083'),
   NOTIFICATION_SERVICE_URL: z.url().default('http://127.0.0.1:8084'),
+  INSIGHTS_SERVICE_URL: z.url().default('http://127.0.0.1:8085'),
   /** The built site; a relative path is taken from the working directory. */
   STATIC_DIR: z.string().default(builtFrontend).transform((path) => resolve(path)),
   REPORT_IMAGE_MAX_BYTES: env.positiveInt(10 * 1024 * 1024),

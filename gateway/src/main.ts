@@ -16,6 +16,7 @@ await runMain(logger, async (lifecycle) => {
       member: config.MEMBER_SERVICE_URL,
       'association-billing': config.ASSOCIATION_BILLING_SERVICE_URL,
       notification: config.NOTIFICATION_SERVICE_URL,
+      insights: config.INSIGHTS_SERVICE_URL,
     }),
   );
   const metrics = new Metrics();

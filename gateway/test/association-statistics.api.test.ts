@@ -3,7 +3,7 @@ import { Code, ConnectError, createClient, createRouterTransport, type Client, t
 import { buildAssociationBillingService, DEFAULT_LOW_BALANCE_THRESHOLD_CENTS, memoryAssociationBillingStores } from '@swarm/association-billing-service';
 import { invalidStatisticsDate } from '@swarm/api-contract/association-statistics-request';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
-import { NotificationService, type GetAssociationStatisticsRequest } from '@swarm/proto/notification/v1/notification_service';
+import { InsightsService, type GetAssociationStatisticsRequest } from '@swarm/proto/insights/v1/insights_service';
 import { statisticsPeriodMessages } from '@swarm/proto/labels/answers';
 import { HealthRegistry, LogMailer, registerHealthService, secureRandomBelow, systemClock, toConnectError, uuidIds } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
@@ -19,7 +19,7 @@ import { testSite } from './test-site.js';
 
 const utc = (iso: string) => timestampFromDate(new Date(iso));
 
-/** One week as the notification service answers it: 4 reports alerted, 3 claimed (one without an outcome), 12 alerts at 7 cents. */
+/** One week as the insights service answers it: 4 reports alerted, 3 claimed (one without an outcome), 12 alerts at 7 cents. */
 const busyWeek = {
   periodStart: utc('2026-03-02T00:00:00Z'),
   periodEnd: utc('2026-03-09T00:00:00Z'),
@@ -58,14 +58,14 @@ type Started = {
   cookieFor: (memberId: string) => Promise<string>;
 };
 
-/** What the notification service throws for a period it does not answer: its rule code and its words. */
-const periodRefusal = (message: string) => toConnectError(Object.assign(new Error(message), { code: 'NOTIFICATION.INVALID_PERIOD' }));
+/** What the insights service throws for a period it does not answer: its rule code and its words. */
+const periodRefusal = (message: string) => toConnectError(Object.assign(new Error(message), { code: 'INSIGHTS.INVALID_PERIOD' }));
 
 /**
- * The gateway with the real association-billing service (in memory) and a notification service answering fixed
+ * The gateway with the real association-billing service (in memory) and an insights service answering fixed
  * figures for the period it was asked (its own default when none), or failing as told.
  */
-async function startGateway(notificationFails?: ConnectError): Promise<Started> {
+async function startGateway(insightsFails?: ConnectError): Promise<Started> {
   const logger = testLogger();
   const billingService = buildAssociationBillingService({
     ...memoryAssociationBillingStores(),
@@ -77,11 +77,11 @@ async function startGateway(notificationFails?: ConnectError): Promise<Started> 
     lowBalanceThresholdCents: DEFAULT_LOW_BALANCE_THRESHOLD_CENTS,
   });
   const asked: GetAssociationStatisticsRequest[] = [];
-  const notification = (router: ConnectRouter) =>
-    router.service(NotificationService, {
+  const insights = (router: ConnectRouter) =>
+    router.service(InsightsService, {
       getAssociationStatistics: (request) => {
         asked.push(request);
-        if (notificationFails) throw notificationFails;
+        if (insightsFails) throw insightsFails;
         return {
           weeks: [busyWeek, quietWeek],
           total: {
@@ -102,7 +102,7 @@ async function startGateway(notificationFails?: ConnectError): Promise<Started> 
       registerHealthService(router, new HealthRegistry());
     });
   const billingTransport = transport(billingService.routes);
-  const clients = createServiceClients({ report: transport(), member: transport(), 'association-billing': billingTransport, notification: transport(notification) });
+  const clients = createServiceClients({ report: transport(), member: transport(), 'association-billing': billingTransport, notification: transport(), insights: transport(insights) });
   const sessions = new MemorySessionStore({ idleTimeoutMs: 60_000 });
   const { site, port } = await testSite();
   const app = await buildGateway({
@@ -207,7 +207,7 @@ describe('GET /api/member/company/:companyId/statistics', () => {
     expect(timestampDate(started.asked[0]!.until!).toISOString()).toBe('2026-03-16T00:00:00.000Z');
   });
 
-  it("leaves the period to the notification service when no dates are given, and answers the period it counted", async () => {
+  it("leaves the period to the insights service when no dates are given, and answers the period it counted", async () => {
     const answer = await get(`/api/member/company/${companyId}/statistics`);
 
     expect(answer.status).toBe(200);
@@ -270,7 +270,7 @@ describe('GET /api/member/company/:companyId/statistics', () => {
   });
 });
 
-describe('GET /api/member/company/:companyId/statistics when the notification service fails', () => {
+describe('GET /api/member/company/:companyId/statistics when the insights service fails', () => {
   let started: Started;
   afterEach(async () => {
     await started.app.close();

@@ -48,7 +48,7 @@ describe('a report when every claim code is taken', () => {
       },
     });
     app = await buildGateway({
-      clients: createServiceClients({ report: createRouterTransport(report.routes), member: none, 'association-billing': none, notification: none }),
+      clients: createServiceClients({ report: createRouterTransport(report.routes), member: none, 'association-billing': none, notification: none, insights: none }),
       adapters: testAdapters(),
       settings: { staticDir: '/nonexistent', site, reportImageMaxBytes: 1024, secureCookies: false, reportsPerHourPerClient: 1_000 },
       logger: pino({ level: 'info' }, sink),

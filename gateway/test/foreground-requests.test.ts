@@ -18,7 +18,7 @@ describe('the requests in flight, for the embedded product’s alert jobs to let
     const none = createRouterTransport(() => undefined);
     const { site, port } = await testSite();
     app = await buildGateway({
-      clients: createServiceClients({ report: none, member: none, 'association-billing': none, notification: none }),
+      clients: createServiceClients({ report: none, member: none, 'association-billing': none, notification: none, insights: none }),
       adapters: testAdapters(),
       settings: { staticDir: '/nonexistent', site, reportImageMaxBytes: 1024, secureCookies: false },
       logger: pino({ level: 'silent' }),

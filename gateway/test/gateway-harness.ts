@@ -95,6 +95,7 @@ export async function startGateway(
     member: transport('member'),
     'association-billing': transport('association-billing'),
     notification: transport('notification'),
+    insights: transport('insights'),
   });
   const { site, port } = await testSite(options.publicUrl);
   const app = await buildGateway({

@@ -47,6 +47,8 @@ export async function startMemberGateway(
     extraRoutes?: (app: FastifyInstance) => void;
     /** The notification service behind the gateway (a fake's routes); none by default. */
     notificationRoutes?: (router: ConnectRouter) => void;
+    /** The insights service behind the gateway (a fake's routes); none by default. */
+    insightsRoutes?: (router: ConnectRouter) => void;
     /** The report and association-billing services behind the gateway; none by default. */
     reportRoutes?: (router: ConnectRouter) => void;
     associationBillingRoutes?: (router: ConnectRouter) => void;
@@ -80,6 +82,7 @@ export async function startMemberGateway(
     member: transport(member.routes),
     'association-billing': transport(options.associationBillingRoutes),
     notification: transport(options.notificationRoutes),
+    insights: transport(options.insightsRoutes),
   });
   const outbox = new DevOutbox();
   const sessions = new MemorySessionStore({ idleTimeoutMs: 60 * 60 * 1000 });

@@ -66,7 +66,7 @@ async function startGateway(): Promise<Started> {
       routes(router);
       registerHealthService(router, new HealthRegistry());
     });
-  const clients = createServiceClients({ report: transport(report.routes), member: transport(), 'association-billing': transport(), notification: transport() });
+  const clients = createServiceClients({ report: transport(report.routes), member: transport(), 'association-billing': transport(), notification: transport(), insights: transport() });
   const sessions = new MemorySessionStore({ idleTimeoutMs: 60 * 60 * 1000 });
   const { site, port } = await testSite();
   const app = await buildGateway({

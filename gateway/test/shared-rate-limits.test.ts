@@ -142,7 +142,7 @@ describe('per-client limits shared by two gateways through Redis', () => {
         STATIC_DIR: '/nonexistent',
       });
       const lifecycle = { onShutdown: (_name: string, close: () => Promise<void>) => void closers.push(close) };
-      const clients = createServiceClients({ report: noService, member: noService, 'association-billing': noService, notification: noService });
+      const clients = createServiceClients({ report: noService, member: noService, 'association-billing': noService, notification: noService, insights: noService });
       const app = await composeGateway(config, { logger: testLogger(), lifecycle, clients });
       started.push(app);
       urls.push(await app.listen({ port: 0, host: '127.0.0.1' }));

@@ -50,7 +50,7 @@ async function startGateway(options: { authToken?: string; publicUrl?: string; w
   const outbox = new DevOutbox();
   const { site, port } = await testSite(options.publicUrl ?? PUBLIC_URL);
   const app: FastifyInstance = await buildGateway({
-    clients: createServiceClients({ report: transport(), member: transport(), 'association-billing': transport(), notification: transport(notification) }),
+    clients: createServiceClients({ report: transport(), member: transport(), 'association-billing': transport(), notification: transport(notification), insights: transport() }),
     adapters: testAdapters({
       login: {
         mailer: new DevOutboxMailer(outbox),

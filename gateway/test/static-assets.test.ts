@@ -44,7 +44,7 @@ describe('the built frontend as the gateway serves it', () => {
     const none = createRouterTransport(() => undefined);
     const { site } = await testSite();
     app = await buildGateway({
-      clients: createServiceClients({ report: none, member: none, 'association-billing': none, notification: none }),
+      clients: createServiceClients({ report: none, member: none, 'association-billing': none, notification: none, insights: none }),
       adapters: testAdapters(),
       settings: { staticDir: folder, site, reportImageMaxBytes: 1024, secureCookies: false },
       logger: testLogger(),

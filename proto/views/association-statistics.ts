@@ -1,11 +1,11 @@
 /**
  * An association's statistics as people read them, the same for the member area's API and the operator CLI: ISO
  * instants, whole cents, minutes to a tenth or null, the outcomes named by the one claim-outcome vocabulary. Also the
- * calendar both read periods in: YYYY-MM-DD days and weeks from Monday 00:00 UTC, as the notification service counts.
+ * calendar both read periods in: YYYY-MM-DD days and weeks from Monday 00:00 UTC, as the insights service counts.
  */
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { claimOutcomes, type ClaimOutcomeLabel } from '../labels/index.js';
-import type { AssociationStatistics, OutcomeCounts } from '../gen/swarm/notification/v1/notification_service_pb.js';
+import type { AssociationStatistics, OutcomeCounts } from '../gen/swarm/insights/v1/insights_service_pb.js';
 import { ClaimOutcome } from '../gen/swarm/report/v1/report_pb.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

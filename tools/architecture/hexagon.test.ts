@@ -57,8 +57,8 @@ export function coreViolations(files: { path: string; source: string }[]): strin
 const services = readdirSync(join(root, 'services')).filter((name) => name !== 'runtime' && statSync(join(root, 'services', name)).isDirectory());
 
 describe('hexagonal architecture', () => {
-  it('finds the four services', () => {
-    expect(services.sort()).toEqual(['association-billing', 'member', 'notification', 'report']);
+  it('finds the five services', () => {
+    expect(services.sort()).toEqual(['association-billing', 'insights', 'member', 'notification', 'report']);
   });
 
   it.each(services)('keeps %s domain/ and app/ free of databases, networks, frameworks and adapters', (service) => {

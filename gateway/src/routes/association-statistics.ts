@@ -16,7 +16,7 @@ export const STATISTICS_MESSAGES = {
 } as const;
 
 /**
- * The query's days as the instants the notification service reads: `since` from 00:00 UTC of its day, `until` through
+ * The query's days as the instants the insights service reads: `since` from 00:00 UTC of its day, `until` through
  * the end of its day (up to 00:00 UTC of the next one), so `since=2026-03-02&until=2026-03-08` is that whole week. An
  * absent day stays absent: the service fills it in and judges the period.
  */
@@ -24,6 +24,24 @@ export function statisticsBounds(query: { since?: string; until?: string }): { s
   const sinceDay = query.since === undefined ? undefined : parseUtcDay(query.since);
   const untilDay = query.until === undefined ? undefined : parseUtcDay(query.until);
   return { ...(sinceDay && { since: sinceDay }), ...(untilDay && { until: new Date(untilDay.getTime() + DAY_MS) }) };
+}
+
+/**
+ * Refuses (403, with `messages`) a member who is not an admin of the association through an active membership. Read
+ * from association-billing on every call, so a revoked right or a deactivated membership takes effect at once.
+ */
+export async function requireActiveAdmin(
+  clients: ServiceClients,
+  memberId: string,
+  companyId: string,
+  messages: { notAdmin: string; inactiveMembership: string },
+): Promise<void> {
+  const { memberships } = await clients.associationBilling.listMemberMemberships({ memberId });
+  // An association that does not exist reads the same as one the member does not administer.
+  const administered = memberships.find((membership) => membership.isAdmin && membership.association?.companyId === companyId);
+  if (!administered) throw new HttpError(403, messages.notAdmin);
+  // A deactivated membership keeps its admin flag for when it is reactivated, but gives no right meanwhile.
+  if (administered.status !== MembershipStatus.ACTIVE) throw new HttpError(403, messages.inactiveMembership);
 }
 
 /** A query whose days are not days is told so first; then that the association is not one it may read. */
@@ -41,23 +59,17 @@ export function associationStatisticsRoutes(app: FastifyInstance, clients: Servi
   app.withTypeProvider<ZodTypeProvider>().route({
     ...contractRoute(apiRoutes.getAssociationStatistics, { invalidRequest: statisticsRefusal }),
     handler: async (request, reply) => {
-      const memberId = memberIdOf(request);
       const bounds = statisticsBounds(request.query);
       const { companyId } = request.params;
-      const { memberships } = await clients.associationBilling.listMemberMemberships({ memberId });
-      // An association that does not exist reads the same as one the member does not administer.
-      const administered = memberships.find((membership) => membership.isAdmin && membership.association?.companyId === companyId);
-      if (!administered) throw new HttpError(403, STATISTICS_MESSAGES.notAdmin);
-      // A deactivated membership keeps its admin flag for when it is reactivated, but gives no right meanwhile.
-      if (administered.status !== MembershipStatus.ACTIVE) throw new HttpError(403, STATISTICS_MESSAGES.inactiveMembership);
+      await requireActiveAdmin(clients, memberIdOf(request), companyId, STATISTICS_MESSAGES);
       // The service answers a period it does not read with its own words, which the error table passes on as a 400.
-      const answer = await clients.notification.getAssociationStatistics({
+      const answer = await clients.insights.getAssociationStatistics({
         companyId,
         since: bounds.since && timestampFromDate(bounds.since),
         until: bounds.until && timestampFromDate(bounds.until),
       });
       const period = answer.total;
-      if (!period?.periodStart || !period.periodEnd) throw new Error('the notification service answered statistics without their period');
+      if (!period?.periodStart || !period.periodEnd) throw new Error('the insights service answered statistics without their period');
       return reply.header('cache-control', 'no-store').send({
         companyId,
         since: timestampDate(period.periodStart).toISOString(),

@@ -27,7 +27,7 @@ async function startGateway(billingRoutes?: (router: ConnectRouter) => void): Pr
   });
   const billingTransport = createRouterTransport(billingRoutes ?? service.routes);
   const none = createRouterTransport(() => undefined);
-  const clients = createServiceClients({ report: none, member: none, 'association-billing': billingTransport, notification: none });
+  const clients = createServiceClients({ report: none, member: none, 'association-billing': billingTransport, notification: none, insights: none });
   const sessions = new MemorySessionStore({ idleTimeoutMs: 60_000 });
   const { site, port } = await testSite();
   const app = await buildGateway({

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { InboundSmsRepository } from './app/ports/inbound.js';
 import type { AlertScheduler } from './app/ports/alert-jobs.js';
 import type { SmsSender } from './app/ports/sms.js';
-import type { ReportStatisticsRepository } from './app/ports/statistics.js';
+import type { ReporterTextEvents } from './app/ports/stores.js';
 import type {
   ClaimRecordRepository,
   DispatchRepository,
@@ -33,7 +33,7 @@ import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-reco
 import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
 import { MemoryInboundSmsRepository } from './adapters/memory/memory-inbound-sms-repository.js';
 import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-settings-repository.js';
-import { MemoryReportStatisticsRepository } from './adapters/memory/memory-report-statistics-repository.js';
+import { OutboxReporterTextEvents } from './adapters/events/outbox-reporter-text-events.js';
 import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
 import { MemorySentTextRepository } from './adapters/memory/memory-sent-text-repository.js';
 import { MemorySmsOptOutRepository } from './adapters/memory/memory-sms-opt-out-repository.js';
@@ -70,7 +70,7 @@ type Stores = {
   memberSettings: MemberSettingsRepository;
   sentTexts: SentTextRepository;
   optOuts: SmsOptOutRepository;
-  statistics: ReportStatisticsRepository;
+  reporterTexts: ReporterTextEvents;
   claimTokenUses: ClaimTokenUseRepository;
   outbox: OutboxStore;
 };
@@ -86,7 +86,7 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
       memberSettings: new MemoryMemberSettingsRepository(),
       sentTexts: new MemorySentTextRepository(),
       optOuts: new MemorySmsOptOutRepository(),
-      statistics: new MemoryReportStatisticsRepository(),
+      reporterTexts: new OutboxReporterTextEvents((messages) => outbox.append(messages), notifyRelay),
       claimTokenUses: new MemoryClaimTokenUseRepository(),
       outbox,
     };
@@ -101,7 +101,6 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
     { MongoSentAlertRepository },
     { MongoSentTextRepository },
     { MongoSmsOptOutRepository },
-    { MongoReportStatisticsRepository },
     { MongoClaimTokenUseRepository },
   ] = await Promise.all([
     import('@swarm/runtime/mongo'),
@@ -112,7 +111,6 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
     import('./adapters/mongo/mongo-sent-alert-repository.js'),
     import('./adapters/mongo/mongo-sent-text-repository.js'),
     import('./adapters/mongo/mongo-sms-opt-out-repository.js'),
-    import('./adapters/mongo/mongo-report-statistics-repository.js'),
     import('./adapters/mongo/mongo-claim-token-use-repository.js'),
   ]);
   const mongo = await connectMongo(requireMongoUrl(config), config.MONGODB_DATABASE);
@@ -131,7 +129,7 @@ async function storesFromConfig(config: NotificationConfig, wiring: PartWiring, 
     memberSettings: new MongoMemberSettingsRepository(mongo.db),
     sentTexts: await withIndexes(new MongoSentTextRepository(mongo.db)),
     optOuts: new MongoSmsOptOutRepository(mongo.db),
-    statistics: await withIndexes(new MongoReportStatisticsRepository(mongo.db)),
+    reporterTexts: new OutboxReporterTextEvents((messages) => outbox.appendIfAbsent(messages), notifyRelay),
     claimTokenUses: await withIndexes(new MongoClaimTokenUseRepository(mongo.db)),
     // AlertSent events a crash left on their records reach the outbox before the relay reads it.
     outbox: new RecoveringOutbox(outbox, [sentAlerts]),
@@ -283,7 +281,6 @@ export async function composeNotificationService(
 
   const service = buildNotificationService({
     dispatches: stores.dispatches,
-    statistics: stores.statistics,
     clock: systemClock,
     bus,
     logger,
@@ -309,6 +306,7 @@ export async function composeNotificationService(
       sentAlerts: stores.sentAlerts,
       sentTexts: stores.sentTexts,
       optOuts: stores.optOuts,
+      reporterTexts: stores.reporterTexts,
       reports: reportLifecycle,
       alertChannels,
       claimTokenUses: stores.claimTokenUses,

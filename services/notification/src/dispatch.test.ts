@@ -22,7 +22,6 @@ import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repo
 import { MemorySentTextRepository } from './adapters/memory/memory-sent-text-repository.js';
 import { MemorySmsOptOutRepository } from './adapters/memory/memory-sms-opt-out-repository.js';
 import { FakeReportLifecycle } from './app/inbound-fakes.test-support.js';
-import { MemoryReportStatisticsRepository } from './adapters/memory/memory-report-statistics-repository.js';
 import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-settings-repository.js';
 import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
 import { BullMqAlertScheduler } from './adapters/scheduler/bullmq-alert-scheduler.js';
@@ -31,7 +30,7 @@ import type { AlertScheduler } from './app/ports/alert-jobs.js';
 import type { SmsMessage, SmsSender } from './app/ports/sms.js';
 import { buildNotificationService } from './notification-service.js';
 import { MemoryClaimTokenUseRepository } from './adapters/memory/memory-claim-token-use-repository.js';
-import { FakeAlertBilling, FakeMemberDirectory, withoutOtherChannels } from './testing/dispatch-fakes.js';
+import { FakeAlertBilling, FakeMemberDirectory, RecordingReporterTextEvents, withoutOtherChannels } from './testing/dispatch-fakes.js';
 
 const NOW = new Date('2026-06-01T18:00:00Z');
 const location = { latitude: 45.5, longitude: -122.6 };
@@ -91,11 +90,11 @@ describe.each(Object.entries(schedulers))('alert dispatch in the notification se
     members.phone('m1', '5035550101').phone('m2', '5035550102');
     const service = buildNotificationService({
       dispatches: new MemoryDispatchRepository(),
-      statistics: new MemoryReportStatisticsRepository(),
       clock,
       bus,
       logger: testLogger(),
       dispatch: {
+        reporterTexts: new RecordingReporterTextEvents(),
         members,
         memberSettings: new MemoryMemberSettingsRepository(),
         billing,

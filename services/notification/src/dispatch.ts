@@ -7,12 +7,12 @@ import type { AlertScheduler } from './app/ports/alert-jobs.js';
 import type { Clock } from './app/ports/clock-and-log.js';
 import type { AlertBilling, MemberDirectory, ReportLifecycle } from './app/ports/other-services.js';
 import type { SmsSender } from './app/ports/sms.js';
-import type { ReportStatisticsRepository } from './app/ports/statistics.js';
 import type {
   ClaimRecordRepository,
   DispatchRepository,
   MemberSettingsRepository,
   SentAlertRepository,
+  ReporterTextEvents,
   SentTextRepository,
   SmsOptOutRepository,
 } from './app/ports/stores.js';
@@ -55,6 +55,8 @@ export type DispatchPorts = {
   /** Texts other than alerts (to the reporter, the outcome prompt), once each, and the numbers that replied STOP. */
   sentTexts: SentTextRepository;
   optOuts: SmsOptOutRepository;
+  /** Where a text to the reporter is announced (the outbox). */
+  reporterTexts: ReporterTextEvents;
   /** The report service: the claim the outcome prompt asks about. */
   reports: ReportLifecycle;
   /** Claims within this many days delay a member's alerts; 7 when not given. */
@@ -69,7 +71,6 @@ export type DispatchPorts = {
 export function buildDispatch(
   ports: DispatchPorts & {
     dispatches: DispatchRepository;
-    statistics: ReportStatisticsRepository;
     clock: Clock;
     bus: EventBus;
     logger: Logger;
@@ -92,7 +93,6 @@ export function buildDispatch(
     sms: ports.sms,
     sentAlerts: ports.sentAlerts,
     sentTexts: ports.sentTexts,
-    statistics: ports.statistics,
     clock: ports.clock,
     sendLeaseMs: ports.sendLeaseMs,
     log,
@@ -102,7 +102,7 @@ export function buildDispatch(
     texts: ports.sentTexts,
     optOuts: ports.optOuts,
     sms: ports.sms,
-    statistics: ports.statistics,
+    reporterTexts: ports.reporterTexts,
     clock: ports.clock,
     sendLeaseMs: ports.sendLeaseMs,
     log,
@@ -131,7 +131,6 @@ export function buildDispatch(
     timers,
     texts,
     members,
-    statistics: ports.statistics,
     log,
   });
   const followMemberChanges = new FollowMemberChanges({ members, log });

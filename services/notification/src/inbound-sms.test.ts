@@ -7,7 +7,6 @@ import { testLogger, waitUntil } from '@swarm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DevOutboxSmsSender } from './adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { MemoryDispatchRepository } from './adapters/memory/memory-dispatch-repository.js';
-import { MemoryReportStatisticsRepository } from './adapters/memory/memory-report-statistics-repository.js';
 import { MemoryInboundSmsRepository } from './adapters/memory/memory-inbound-sms-repository.js';
 import { FakeMemberContacts, FakeReportClaims, FakeReportLifecycle } from './app/inbound-fakes.test-support.js';
 import { MemorySentTextRepository } from './adapters/memory/memory-sent-text-repository.js';
@@ -22,7 +21,7 @@ import { MemoryClaimRecordRepository } from './adapters/memory/memory-claim-reco
 import { MemoryMemberSettingsRepository } from './adapters/memory/memory-member-settings-repository.js';
 import { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-repository.js';
 import { MemoryClaimTokenUseRepository } from './adapters/memory/memory-claim-token-use-repository.js';
-import { FakeAlertBilling, FakeMemberDirectory, withoutOtherChannels } from './testing/dispatch-fakes.js';
+import { FakeAlertBilling, FakeMemberDirectory, RecordingReporterTextEvents, withoutOtherChannels } from './testing/dispatch-fakes.js';
 
 describe('notification service: inbound SMS and claim follow-ups', () => {
   const bus = new InProcessEventBus(testLogger());
@@ -43,11 +42,11 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
     const scheduler = new InProcessAlertScheduler(clock);
     const service = buildNotificationService({
       dispatches: new MemoryDispatchRepository(),
-      statistics: new MemoryReportStatisticsRepository(),
       clock,
       bus,
       logger: testLogger(),
       dispatch: {
+        reporterTexts: new RecordingReporterTextEvents(),
         // The location goes by the channels the member service gives (text message only, as a member who never chose).
         members: new FakeMemberDirectory().phone('ada', '5035550100'),
         memberSettings: new MemoryMemberSettingsRepository(),
@@ -126,7 +125,7 @@ describe('notification service: inbound SMS and claim follow-ups', () => {
   it('answers UNIMPLEMENTED for inbound SMS when the service is built without it', async () => {
     const service = buildNotificationService({
       dispatches: new MemoryDispatchRepository(),
-      statistics: new MemoryReportStatisticsRepository(), clock: { now: () => new Date() }, bus, logger: testLogger() });
+      clock: { now: () => new Date() }, bus, logger: testLogger() });
     const client = createClient(NotificationService, createRouterTransport(service.routes));
     const error = await client.handleInboundSms({ from: '+15035550100', body: 'STOP', messageSid: 'SM1' }).catch((caught: unknown) => ConnectError.from(caught));
     expect((error as ConnectError).code).toBe(Code.Unimplemented);

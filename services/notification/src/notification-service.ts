@@ -2,9 +2,7 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import type { EventBus, Logger, Subscription } from '@swarm/runtime';
 import { GetAlertDispatch } from './app/get-alert-dispatch.js';
 import { ListMemberAlerts } from './app/list-member-alerts.js';
-import { GetAssociationStatistics } from './app/get-association-statistics.js';
 import type { Clock } from './app/ports/clock-and-log.js';
-import type { ReportStatisticsRepository } from './app/ports/statistics.js';
 import type { DispatchRepository } from './app/ports/stores.js';
 import { StartDispatchOnReportSubmitted } from './app/start-dispatch-on-report-submitted.js';
 import { subscribeToReportSubmitted } from './adapters/events/report-submitted-subscriber.js';
@@ -19,8 +17,6 @@ import { subscribeToReporterDataErasures } from './adapters/events/reporter-data
 /** Wires the notification use cases to the adapters main.ts (or the embedded launcher) chose. */
 export function buildNotificationService(ports: {
   dispatches: DispatchRepository;
-  /** The association statistics read model, fed by the report's events and this service's sends. */
-  statistics: ReportStatisticsRepository;
   clock: Clock;
   bus: EventBus;
   logger: Logger;
@@ -35,15 +31,13 @@ export function buildNotificationService(ports: {
   const claimLocation = ports.inbound && { reports: ports.inbound.reports };
   const dispatch =
     ports.dispatch &&
-    buildDispatch({ ...ports.dispatch, dispatches: ports.dispatches, statistics: ports.statistics, clock: ports.clock, bus: ports.bus, logger: ports.logger, claimLocation });
+    buildDispatch({ ...ports.dispatch, dispatches: ports.dispatches, clock: ports.clock, bus: ports.bus, logger: ports.logger, claimLocation });
   const startDispatch = new StartDispatchOnReportSubmitted({
     dispatches: ports.dispatches,
-    statistics: ports.statistics,
     clock: ports.clock,
     ...(dispatch ? { scheduleAlerts: dispatch.scheduleAlerts, timers: dispatch.timers } : {}),
   });
   const getAlertDispatch = new GetAlertDispatch({ dispatches: ports.dispatches });
-  const getAssociationStatistics = new GetAssociationStatistics({ statistics: ports.statistics, clock: ports.clock });
   const inbound =
     ports.inbound &&
     buildInboundSms({
@@ -88,7 +82,7 @@ export function buildNotificationService(ports: {
     log: ports.logger,
   });
   return {
-    routes: notificationServiceRoutes({ getAlertDispatch, getAssociationStatistics, listMemberAlerts }, { ...inbound?.handlers, ...claimHandlers }),
+    routes: notificationServiceRoutes({ getAlertDispatch, listMemberAlerts }, { ...inbound?.handlers, ...claimHandlers }),
     subscribe: async () => [
       await subscribeToReportSubmitted(ports.bus, startDispatch, ports.logger),
       await subscribeToReporterDataErasures(ports.bus, forgetReporterData),

@@ -31,6 +31,8 @@ export {
   ReportMarkedBadEvent,
   ReportSubmittedEvent,
   ReportUnclaimedEvent,
+  ReporterTextSentEvent,
+  ReportUnservedEvent,
 } from './events/catalog.js';
 export { InProcessEventBus } from './events/in-process-event-bus.js';
 export { MemoryOutbox } from './outbox/memory-outbox.js';

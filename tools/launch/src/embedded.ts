@@ -13,6 +13,7 @@ import {
   type ServiceClients,
   type ServiceName,
 } from '@swarm/gateway';
+import { composeInsightsService, insightsConfigShape, type InsightsStores } from '@swarm/insights-service';
 import { composeMemberService, memberConfigShape, type MemberStores } from '@swarm/member-service';
 import { composeNotificationService, notificationConfigShape, type NotificationStores } from '@swarm/notification-service';
 import { composeReportService, reportConfigShape, type ReportStores } from '@swarm/report-service';
@@ -37,7 +38,7 @@ import {
 import { freePort } from './ports.js';
 import { GENERATED_KEYS_MESSAGE, webPushKeysForRun } from './web-push-keys.js';
 
-export type EmbeddedPart = 'embedded' | 'report' | 'member' | 'notification' | 'association-billing' | 'gateway';
+export type EmbeddedPart = 'embedded' | 'report' | 'member' | 'notification' | 'association-billing' | 'insights' | 'gateway';
 
 export type EmbeddedProduct = {
   /** The product on this machine, http://localhost:{port}. */
@@ -63,13 +64,13 @@ export type EmbeddedProduct = {
    * The in-memory stores each service's composition chose, for the benchmark to seed in bulk rather than by HTTP, and
    * for tests that look into everything the product keeps.
    */
-  stores: { report: ReportStores; member: MemberStores; associationBilling: AssociationBillingStores; notification: NotificationStores };
+  stores: { report: ReportStores; member: MemberStores; associationBilling: AssociationBillingStores; notification: NotificationStores; insights: InsightsStores };
   /** The directory of this run's files (the reports' pictures): DATA_DIR, or the run's own. */
   dataDir: string;
   close: () => Promise<void>;
 };
 
-export type OperatorRpcPart = 'association-billing' | 'notification' | 'member';
+export type OperatorRpcPart = 'association-billing' | 'insights' | 'member';
 export type OperatorRpcPorts = Partial<Record<OperatorRpcPart, { port: number } | { unavailable: number }>>;
 
 /**
@@ -148,7 +149,7 @@ export async function startEmbedded(options: {
   /** A logger per part of the product, so each line names its service as in the distributed mode. */
   loggerFor: (part: EmbeddedPart) => Logger;
   /**
-   * Serves these services on 127.0.0.1 at these ports too (0: a free one), for the operator CLI (billing, statistics,
+   * Serves these services on 127.0.0.1 at these ports too (0: a free one), for the operator CLI (billing, insights' statistics,
    * and of the member service only GetMember, for the names and emails of list-members).
    */
   operatorRpcPorts?: Partial<Record<OperatorRpcPart, number>>;
@@ -178,6 +179,7 @@ export async function startEmbedded(options: {
     associationBilling: loadConfig(associationBillingConfigShape, serviceEnv),
     // Alert jobs on timers in this process, lost on restart like everything else in the embedded mode.
     notification: loadConfig(notificationConfigShape, { ...serviceEnv, REDIS_URL: undefined }),
+    insights: loadConfig(insightsConfigShape, serviceEnv),
   };
 
   const closers: { name: string; close: () => Promise<void> }[] = [];
@@ -217,6 +219,7 @@ export async function startEmbedded(options: {
     member: inProcessTransport(() => routes.member, health, serverInterceptors),
     'association-billing': inProcessTransport(() => routes['association-billing'], health, serverInterceptors),
     notification: inProcessTransport(() => routes.notification, health, serverInterceptors),
+    insights: inProcessTransport(() => routes.insights, health, serverInterceptors),
   } satisfies Record<ServiceName, Transport>;
 
   try {
@@ -234,6 +237,8 @@ export async function startEmbedded(options: {
       peers: { member: transports.member, report: transports.report, associationBilling: transports['association-billing'] },
     });
     routes.notification = notification.routes;
+    const insights = await composeInsightsService(configs.insights, wiringOf('insights'));
+    routes.insights = insights.routes;
 
     const clients = createServiceClients(transports);
     const gateway = await composeGateway(configs.gateway, {
@@ -253,7 +258,7 @@ export async function startEmbedded(options: {
     const operatorRpc: OperatorRpcPorts = {};
     const operatorRoutes: Record<OperatorRpcPart, ((router: ConnectRouter) => void) | undefined> = {
       'association-billing': routes['association-billing'],
-      notification: routes.notification,
+      insights: routes.insights,
       member: operatorMemberRoutes(transports.member),
     };
     for (const [part, operatorPort] of Object.entries(options.operatorRpcPorts ?? {}) as [OperatorRpcPart, number][]) {
@@ -294,7 +299,7 @@ export async function startEmbedded(options: {
       operatorRpc,
       clients,
       outbox,
-      stores: { report: report.stores, member: member.stores, associationBilling: associationBilling.stores, notification: notification.stores },
+      stores: { report: report.stores, member: member.stores, associationBilling: associationBilling.stores, notification: notification.stores, insights: insights.stores },
       dataDir,
       close: closeAll,
     };

@@ -21,8 +21,8 @@ export const embeddedConfigShape = {
   LOG_LEVEL: env.logLevel(),
   /** The embedded product also serves association-billing here, on 127.0.0.1 only, for the operator CLI. */
   OPERATOR_RPC_PORT: env.port(8083),
-  /** And the notification service here, for the operator CLI's association statistics. */
-  OPERATOR_NOTIFICATION_RPC_PORT: env.port(8084),
+  /** And the insights service here, for the operator CLI's association statistics. */
+  OPERATOR_INSIGHTS_RPC_PORT: env.port(8085),
   /** And the member service's GetMember alone here, for the names and emails of the operator CLI's list-members. */
   OPERATOR_MEMBER_RPC_PORT: env.port(8082),
 };

@@ -27,10 +27,10 @@ function banner(product: EmbeddedProduct): string {
 }
 
 /** The operator CLI's defaults (tools/operator): a product on other ports must be named to it. */
-const OPERATOR_CLI_DEFAULTS = { 'association-billing': 8083, notification: 8084, member: 8082 } as const;
+const OPERATOR_CLI_DEFAULTS = { 'association-billing': 8083, insights: 8085, member: 8082 } as const;
 const OPERATOR_VARIABLES = {
   'association-billing': { port: 'OPERATOR_RPC_PORT', url: 'ASSOCIATION_BILLING_SERVICE_URL' },
-  notification: { port: 'OPERATOR_NOTIFICATION_RPC_PORT', url: 'NOTIFICATION_SERVICE_URL' },
+  insights: { port: 'OPERATOR_INSIGHTS_RPC_PORT', url: 'INSIGHTS_SERVICE_URL' },
   member: { port: 'OPERATOR_MEMBER_RPC_PORT', url: 'MEMBER_SERVICE_URL' },
 } as const;
 
@@ -38,7 +38,7 @@ const OPERATOR_VARIABLES = {
 function operatorLines(ports: OperatorRpcPorts): string[] {
   const lines: string[] = [];
   const elsewhere: string[] = [];
-  for (const part of ['association-billing', 'notification', 'member'] as const) {
+  for (const part of ['association-billing', 'insights', 'member'] as const) {
     const bound = ports[part];
     if (!bound) continue;
     if ('unavailable' in bound) {
@@ -59,7 +59,7 @@ function operatorLines(ports: OperatorRpcPorts): string[] {
 await runMain(logger, async (lifecycle) => {
   const product = await startEmbedded({
     env: process.env,
-    operatorRpcPorts: { 'association-billing': config.OPERATOR_RPC_PORT, notification: config.OPERATOR_NOTIFICATION_RPC_PORT, member: config.OPERATOR_MEMBER_RPC_PORT },
+    operatorRpcPorts: { 'association-billing': config.OPERATOR_RPC_PORT, insights: config.OPERATOR_INSIGHTS_RPC_PORT, member: config.OPERATOR_MEMBER_RPC_PORT },
     loggerFor,
     requestLogLevel: logFormat.requestLogLevel,
   });

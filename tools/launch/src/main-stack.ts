@@ -32,9 +32,9 @@ await runMain(logger, async (lifecycle) => {
     natsUrl: nats.url,
     redisUrl: redis.url,
     mongoUrl,
-    ports: { gateway: config.PORT, report: 8081, member: 8082, 'association-billing': 8083, notification: 8084 },
+    ports: { gateway: config.PORT, report: 8081, member: 8082, 'association-billing': 8083, notification: 8084, insights: 8085 },
     // GET /metrics of each process (Prometheus).
-    metricsPorts: { gateway: 9090, report: 9091, member: 9092, 'association-billing': 9093, notification: 9094 },
+    metricsPorts: { gateway: 9090, report: 9091, member: 9092, 'association-billing': 9093, notification: 9094, insights: 9095 },
     env: { LOG_LEVEL: config.LOG_LEVEL },
     envOf: {
       gateway: { HOST: config.HOST, DEV_OUTBOX_ON_NETWORK: String(config.DEV_OUTBOX_ON_NETWORK), ...(config.PUBLIC_URL ? { PUBLIC_URL: config.PUBLIC_URL } : {}) },

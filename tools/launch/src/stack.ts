@@ -9,7 +9,7 @@ import { webPushKeysForRun } from './web-push-keys.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-export const STACK_SERVICES = ['report', 'member', 'association-billing', 'notification'] as const;
+export const STACK_SERVICES = ['report', 'member', 'association-billing', 'notification', 'insights'] as const;
 export type StackProcessName = (typeof STACK_SERVICES)[number] | 'gateway';
 
 const workspaceOf: Record<StackProcessName, string> = {
@@ -17,6 +17,7 @@ const workspaceOf: Record<StackProcessName, string> = {
   member: 'services/member',
   'association-billing': 'services/association-billing',
   notification: 'services/notification',
+  insights: 'services/insights',
   gateway: 'gateway',
 };
 
@@ -25,6 +26,7 @@ const databaseOf: Record<(typeof STACK_SERVICES)[number], string> = {
   member: 'member',
   'association-billing': 'association_billing',
   notification: 'notification',
+  insights: 'insights',
 };
 
 export type StackOptions = {
@@ -114,7 +116,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   >;
   const urlsOf = (replica: number) =>
     Object.fromEntries(Object.entries(replicaUrls).map(([name, list]) => [name, list[replica] ?? ''])) as Record<StackProcessName, string>;
-  // Each replica serves its own metrics: the first on the port asked for (npm run start:stack's 9090–9094), the
+  // Each replica serves its own metrics: the first on the port asked for (npm run start:stack's 9090–9095), the
   // others on free ports.
   const metricsPorts = {} as Record<StackProcessName, number[]>;
   for (const name of [...STACK_SERVICES, 'gateway'] as const) {
@@ -161,6 +163,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           MEMBER_SERVICE_URL: urls.member,
           ASSOCIATION_BILLING_SERVICE_URL: urls['association-billing'],
           NOTIFICATION_SERVICE_URL: urls.notification,
+          INSIGHTS_SERVICE_URL: urls.insights,
         }
       : {
           ...common,

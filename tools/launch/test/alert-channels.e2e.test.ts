@@ -7,6 +7,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { LedgerEntryKind } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { InsightsService } from '@swarm/proto/insights/v1/insights_service';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { FakeTwilio, LocalPushService, plainPng, waitUntil } from '@swarm/testing';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -195,9 +196,13 @@ describe('distributed mode: alerts by notification, email and SMS, and claims fr
     expect((await fetch(`${alerting.product.baseUrl}/api/alerts/claim/${forgedClaims}.${signature}`)).status).toBe(404);
 
     // The association's statistics count the alerts by channel and what they would have cost as texts.
+    // The insights service counts them from the events, a moment after they were sent.
+    const insights = createClient(InsightsService, createConnectTransport({ baseUrl: alerting.product.stack.urls.insights, httpVersion: '2' }));
+    const totalNow = async () =>
+      (await insights.getAssociationStatistics({ companyId, since: timestampFromDate(new Date(Date.now() - 86_400_000)), until: timestampFromDate(new Date(Date.now() + 86_400_000)) })).total;
+    await waitUntil(async () => (await totalNow())?.alertsSent === 3, 15_000, 'the alerts in the statistics');
+    expect(await totalNow()).toMatchObject({ alertsSent: 3, alertsCostCents: 7, alertsByText: 1, alertsByNotification: 1, alertsByEmail: 1, alertsCostByTextCents: 21 });
     const notification = createClient(NotificationService, createConnectTransport({ baseUrl: alerting.product.stack.urls.notification, httpVersion: '2' }));
-    const { total } = await notification.getAssociationStatistics({ companyId, since: timestampFromDate(new Date(Date.now() - 86_400_000)), until: timestampFromDate(new Date(Date.now() + 86_400_000)) });
-    expect(total).toMatchObject({ alertsSent: 3, alertsCostCents: 7, alertsByText: 1, alertsByNotification: 1, alertsByEmail: 1, alertsCostByTextCents: 21 });
 
     // 'Send me a test alert': like a real one on the member's device, and claiming it does nothing.
     const { channels } = await notification.sendTestAlert({ memberId: ada.memberId });

@@ -113,17 +113,17 @@ function runEmbedded(env: Record<string, string>, until: (output: string) => boo
 describe('npm start', () => {
   it('says where it listens, that it keeps everything in memory, and where the dev outbox is', async () => {
     const port = await freePort();
-    const [billingPort, notificationPort, memberPort] = [await freePort(), await freePort(), await freePort()];
+    const [billingPort, insightsPort, memberPort] = [await freePort(), await freePort(), await freePort()];
     const { output } = await runEmbedded(
-      { PORT: String(port), OPERATOR_RPC_PORT: String(billingPort), OPERATOR_NOTIFICATION_RPC_PORT: String(notificationPort), OPERATOR_MEMBER_RPC_PORT: String(memberPort) },
+      { PORT: String(port), OPERATOR_RPC_PORT: String(billingPort), OPERATOR_INSIGHTS_RPC_PORT: String(insightsPort), OPERATOR_MEMBER_RPC_PORT: String(memberPort) },
       (text) => text.includes('npm run operator'),
     );
     expect(output).toContain(`Swarm Alert is running at http://localhost:${port}`);
     expect(output).toContain(`Operator CLI (association-billing): 127.0.0.1:${billingPort}.`);
-    expect(output).toContain(`Operator CLI (notification): 127.0.0.1:${notificationPort}.`);
+    expect(output).toContain(`Operator CLI (insights): 127.0.0.1:${insightsPort}.`);
     expect(output).toContain(`Operator CLI (member): 127.0.0.1:${memberPort}.`);
     expect(output).toContain(
-      `Run it against this product with: ASSOCIATION_BILLING_SERVICE_URL=http://127.0.0.1:${billingPort} NOTIFICATION_SERVICE_URL=http://127.0.0.1:${notificationPort} MEMBER_SERVICE_URL=http://127.0.0.1:${memberPort} npm run operator -- …`,
+      `Run it against this product with: ASSOCIATION_BILLING_SERVICE_URL=http://127.0.0.1:${billingPort} INSIGHTS_SERVICE_URL=http://127.0.0.1:${insightsPort} MEMBER_SERVICE_URL=http://127.0.0.1:${memberPort} npm run operator -- …`,
     );
     expect(output).toContain(`Listening on 127.0.0.1:${port} — this machine only.`);
     expect(output).toContain('Everything is kept in memory: reports, members, associations and balances are lost when it stops.');
@@ -134,7 +134,7 @@ describe('npm start', () => {
   it('writes its logs as JSON lines, the request lines at info, when stdout is not a terminal', async () => {
     const port = await freePort();
     let asked = false;
-    const { output } = await runEmbedded({ PORT: String(port), LOG_LEVEL: 'info', OPERATOR_RPC_PORT: '0', OPERATOR_NOTIFICATION_RPC_PORT: '0', OPERATOR_MEMBER_RPC_PORT: '0' }, (text) => {
+    const { output } = await runEmbedded({ PORT: String(port), LOG_LEVEL: 'info', OPERATOR_RPC_PORT: '0', OPERATOR_INSIGHTS_RPC_PORT: '0', OPERATOR_MEMBER_RPC_PORT: '0' }, (text) => {
       if (!asked && text.includes('npm run operator')) {
         asked = true;
         void fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.body?.cancel());
@@ -150,12 +150,12 @@ describe('npm start', () => {
   });
 
   it('picks free operator ports when told 0, and says which', async () => {
-    const { output } = await runEmbedded({ PORT: String(await freePort()), OPERATOR_RPC_PORT: '0', OPERATOR_NOTIFICATION_RPC_PORT: '0', OPERATOR_MEMBER_RPC_PORT: '0' }, (text) => text.includes('npm run operator'));
+    const { output } = await runEmbedded({ PORT: String(await freePort()), OPERATOR_RPC_PORT: '0', OPERATOR_INSIGHTS_RPC_PORT: '0', OPERATOR_MEMBER_RPC_PORT: '0' }, (text) => text.includes('npm run operator'));
     const billingPort = Number(/Operator CLI \(association-billing\): 127\.0\.0\.1:(\d+)\./.exec(output)?.[1]);
-    const notificationPort = Number(/Operator CLI \(notification\): 127\.0\.0\.1:(\d+)\./.exec(output)?.[1]);
+    const insightsPort = Number(/Operator CLI \(insights\): 127\.0\.0\.1:(\d+)\./.exec(output)?.[1]);
     expect(billingPort).toBeGreaterThan(0);
-    expect(notificationPort).toBeGreaterThan(0);
-    expect(billingPort).not.toBe(notificationPort);
+    expect(insightsPort).toBeGreaterThan(0);
+    expect(billingPort).not.toBe(insightsPort);
     expect(output).toContain(`ASSOCIATION_BILLING_SERVICE_URL=http://127.0.0.1:${billingPort}`);
   });
 
@@ -164,7 +164,7 @@ describe('npm start', () => {
     const first = await startEmbedded({ env: { PORT: '0', STATIC_DIR: '/nonexistent' }, operatorRpcPorts: { 'association-billing': taken }, loggerFor: silent });
     try {
       expect(first.operatorRpc).toEqual({ 'association-billing': { port: taken } });
-      const { output } = await runEmbedded({ PORT: String(await freePort()), OPERATOR_RPC_PORT: String(taken), OPERATOR_NOTIFICATION_RPC_PORT: '0', OPERATOR_MEMBER_RPC_PORT: '0' }, (text) =>
+      const { output } = await runEmbedded({ PORT: String(await freePort()), OPERATOR_RPC_PORT: String(taken), OPERATOR_INSIGHTS_RPC_PORT: '0', OPERATOR_MEMBER_RPC_PORT: '0' }, (text) =>
         text.includes('npm run operator'),
       );
       expect(output).toContain(`WARNING: port ${taken} for the operator CLI (association-billing) is taken, perhaps by another Swarm Alert`);
@@ -184,7 +184,7 @@ describe('npm start', () => {
   it('warns in the banner when the operator opted in', async () => {
     const port = await freePort();
     const { output } = await runEmbedded(
-      { PORT: String(port), HOST: '0.0.0.0', DEV_OUTBOX_ON_NETWORK: 'true', OPERATOR_RPC_PORT: String(await freePort()), OPERATOR_NOTIFICATION_RPC_PORT: String(await freePort()), OPERATOR_MEMBER_RPC_PORT: String(await freePort()) },
+      { PORT: String(port), HOST: '0.0.0.0', DEV_OUTBOX_ON_NETWORK: 'true', OPERATOR_RPC_PORT: String(await freePort()), OPERATOR_INSIGHTS_RPC_PORT: String(await freePort()), OPERATOR_MEMBER_RPC_PORT: String(await freePort()) },
       (text) => text.includes('login links.'),
     );
     expect(output).toContain(`Listening on 0.0.0.0:${port} — reachable from other machines.`);

@@ -105,7 +105,7 @@ describe('two replicas of everything, one of each pair killed while reports come
     await alerts?.obliterate({ force: true }).catch(() => undefined);
     await alerts?.close();
     await stack?.stop();
-    for (const service of ['report', 'member', 'notification', 'association_billing']) await mongo?.db(`${databasePrefix}_${service}`).dropDatabase().catch(() => undefined);
+    for (const service of ['report', 'member', 'notification', 'association_billing', 'insights']) await mongo?.db(`${databasePrefix}_${service}`).dropDatabase().catch(() => undefined);
     await mongo?.close();
     const nats = await connect({ servers: testNatsUrl() }).catch(() => undefined);
     await nats?.jetstreamManager().then((manager) => manager.streams.delete(stream)).catch(() => undefined);

@@ -107,7 +107,7 @@ describe('distributed mode under faults: services, NATS and Redis killed while r
   afterAll(async () => {
     await alerts?.close();
     await stack?.stop();
-    for (const service of ['report', 'notification', 'association_billing']) await mongo?.db(`${databasePrefix}_${service}`).dropDatabase().catch(() => undefined);
+    for (const service of ['report', 'notification', 'association_billing', 'insights']) await mongo?.db(`${databasePrefix}_${service}`).dropDatabase().catch(() => undefined);
     await mongo?.close();
     await Promise.all([nats?.stop(), redis?.stop(), twilio.stop()]);
   });

@@ -8,6 +8,7 @@ import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { InsightsService } from '@swarm/proto/insights/v1/insights_service';
 import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
 import { ReportService } from '@swarm/proto/report/v1/report_service';
 import { mongoTarget, testNatsUrl, testRedisUrl, uniqueDatabaseName, uniqueStreamName, type FakeTwilio } from '@swarm/testing';
@@ -30,9 +31,10 @@ export type RunningProduct = {
   metricsUrls: Record<StackProcessName, string>;
   /** Makes a beekeeper living at the place a member of a new, funded association, so reports there are covered. */
   coverPlace: (place: CoveredPlace) => Promise<{ memberId: string; companyId: string; email: string }>;
-  /** The report and notification services' own RPCs, for what a journey checks beyond the site (statistics, claims). */
+  /** The report, notification and insights services' own RPCs, for what a journey checks beyond the site (statistics, claims). */
   reports: Client<typeof ReportService>;
   notification: Client<typeof NotificationService>;
+  insights: Client<typeof InsightsService>;
   /**
    * Everything the product keeps, as text to search: every record of every store (binary fields, pictures and
    * protobuf payloads as their bytes), each named by where it is. Embedded: each service's in-memory stores and the
@@ -164,6 +166,7 @@ export async function startEmbeddedProduct(extraEnv: Record<string, string> = {}
     coverPlace: (place) => coverPlace(product.clients.member, product.clients.associationBilling, place),
     reports: product.clients.report,
     notification: product.clients.notification,
+    insights: product.clients.insights,
     everythingStored: async () => [
       ...Object.entries(product.stores).flatMap(([service, stores]) =>
         Object.entries(stores).map(([store, kept]) => ({ where: `${service} ${store}`, text: textsIn(kept).join('\n') })),
@@ -193,7 +196,7 @@ async function everythingStoredIn(stack: RunningStack, mongoUrl: string, databas
   const found: StoredText[] = [];
   const mongo = await MongoClient.connect(mongoUrl);
   try {
-    for (const service of ['report', 'member', 'association-billing', 'notification']) {
+    for (const service of ['report', 'member', 'association-billing', 'notification', 'insights']) {
       const db = mongo.db(`${databasePrefix}_${service.replace('-', '_')}`);
       const listed = await db
         .listCollections()
@@ -261,6 +264,7 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
   });
   const transport = (baseUrl: string) => createConnectTransport({ baseUrl, httpVersion: '2' });
   const notification = createClient(NotificationService, transport(stack.urls.notification));
+  const insights = createClient(InsightsService, transport(stack.urls.insights));
   return {
     stack,
     stream,
@@ -281,6 +285,7 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
       coverPlace(createClient(MemberService, transport(stack.urls.member)), createClient(AssociationBillingService, transport(stack.urls['association-billing'])), place),
     reports: createClient(ReportService, transport(stack.urls.report)),
     notification,
+    insights,
     everythingStored: () => everythingStoredIn(stack, target.url, databasePrefix),
     stop: stack.stop,
   };

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createClient, type Client } from '@connectrpc/connect';
 import { AssociationBillingService, LedgerEntryKind } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { InsightsService } from '@swarm/proto/insights/v1/insights_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { serviceTransport } from '@swarm/runtime';
 import { FakeTwilio, mongoTarget, testNatsUrl, testRedisUrl, uniqueDatabaseName, uniqueStreamName, waitUntil } from '@swarm/testing';
@@ -229,6 +230,9 @@ describe('distributed mode with two replicas of every service and two gateways',
       'notification--report-unclaimed',
       'notification-claim-follow-up--report-claimed',
       'notification-claim-follow-up--report-marked_bad',
+      'insights--report-submitted',
+      'insights--alert-sent',
+      'insights--report-claimed',
     ]));
   }
 
@@ -257,6 +261,12 @@ describe('distributed mode with two replicas of every service and two gateways',
     // Handled once across the notification replicas: the report's event by dispatch, the claim's by the follow-up.
     expect(logLines('notification', 'report received for alert dispatch', reportId)).toHaveLength(1);
     expect(logLines('notification', 'claim location', reportId)).toHaveLength(1);
+    // Counted once across the insights replicas, whichever took each event.
+    for (const replica of [0, 1]) {
+      const insights = createClient(InsightsService, serviceTransport(stack.replicaUrls.insights[replica] ?? ''));
+      const { total } = await insights.getAssociationStatistics({ companyId });
+      expect(total, `insights replica ${replica}`).toMatchObject({ reportsAlerted: 1, reportsClaimed: 1, alertsSent: keepers.length, alertsCostCents: 7 * keepers.length });
+    }
   });
 
   it(`gives one winner and one location SMS to ${RACERS} keepers claiming at once by SMS and on the web through two gateways`, { timeout: 240_000 }, async () => {

@@ -74,6 +74,7 @@ describe.each(modes)('report journey, %s', (_mode, start) => {
       ['member', 'SERVING'],
       ['association-billing', 'SERVING'],
       ['notification', 'SERVING'],
+      ['insights', 'SERVING'],
     ]);
   });
 

@@ -110,11 +110,14 @@ describe.each(modes)("a reporter's data, REPORTER_DATA_DAYS after the report end
     expect(pictures(stored).map(({ where }) => where)).toEqual([]);
     expect(dispatchCopy(stored).map(({ text }) => text).join('\n')).toContain('Springfield, IL');
     const day = 24 * 60 * 60 * 1000;
-    const { total } = await product.notification.getAssociationStatistics({
-      companyId,
-      since: timestampFromDate(new Date(Date.now() - day)),
-      until: timestampFromDate(new Date(Date.now() + day)),
-    });
-    expect(total).toMatchObject({ reportsAlerted: 1, reportsExpired: 1, alertsSent: 1, alertsCostCents: 7 });
+    const totalNow = async () =>
+      (
+        await product.insights.getAssociationStatistics({
+          companyId,
+          since: timestampFromDate(new Date(Date.now() - day)),
+          until: timestampFromDate(new Date(Date.now() + day)),
+        })
+      ).total;
+    await expect.poll(totalNow, { timeout: 15_000 }).toMatchObject({ reportsAlerted: 1, reportsExpired: 1, alertsSent: 1, alertsCostCents: 7 });
   });
 });

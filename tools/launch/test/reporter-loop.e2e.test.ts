@@ -296,7 +296,7 @@ describe('embedded mode: the reporter in the loop through the dev outbox', () =>
     }
     const textsTo = async (phone: string) => (await outbox()).sms.filter((sms) => sms.to === phone).map((sms) => sms.body);
     const claimedBy = async (memberId: string) => (await product.reports.listClaimedReportsForMember({ memberId })).reports;
-    const totalOf = async (companyId: string) => (await product.notification.getAssociationStatistics({ companyId, since, until })).total;
+    const totalOf = async (companyId: string) => (await product.insights.getAssociationStatistics({ companyId, since, until })).total;
 
     it('after the outcome only thanks the reporter; while claimed tells the claimer and keeps the claim; while active closes the report; one end each in the statistics', { timeout: 60_000 }, async () => {
       // Each place its own beekeeper and association, far enough apart that each report alerts only its own.

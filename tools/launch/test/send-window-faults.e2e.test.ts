@@ -3,7 +3,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { LedgerEntryKind } from '@swarm/proto/associationbilling/v1/association_billing_service';
-import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
+import { InsightsService } from '@swarm/proto/insights/v1/insights_service';
 import { ReportClaimedEvent } from '@swarm/runtime';
 import { NatsEventBus } from '@swarm/runtime/nats';
 import { FakeTwilio, mongoTarget, testLogger, testNatsUrl, waitUntil } from '@swarm/testing';
@@ -127,8 +127,12 @@ describe('distributed mode: the notification service killed inside its send wind
     expect(entries.filter((entry) => entry.kind !== LedgerEntryKind.ALERT_CHARGE && entry.kind !== LedgerEntryKind.TOP_UP), 'refunds or other lines').toEqual([]);
     expect((await billing.getBalance({ companyId })).balanceCents).toBe(TOP_UP_CENTS - 7 * WAVE);
 
-    const notification = createClient(NotificationService, createConnectTransport({ baseUrl: product.stack.urls.notification, httpVersion: '2' }));
-    const { total } = await notification.getAssociationStatistics({ companyId, since: timestampFromDate(new Date(Date.now() - 86_400_000)), until: timestampFromDate(new Date(Date.now() + 86_400_000)) });
+    const insights = createClient(InsightsService, createConnectTransport({ baseUrl: product.stack.urls.insights, httpVersion: '2' }));
+    const totalNow = async () =>
+      (await insights.getAssociationStatistics({ companyId, since: timestampFromDate(new Date(Date.now() - 86_400_000)), until: timestampFromDate(new Date(Date.now() + 86_400_000)) })).total;
+    // Counted from alert.sent once the insights service has it; never more than once per alert.
+    await waitUntil(async () => (await totalNow())?.alertsSent === WAVE, 20_000, 'every alert in the statistics');
+    const total = await totalNow();
     expect({ alerts: total?.alertsSent, cents: total?.alertsCostCents }).toEqual({ alerts: WAVE, cents: 7 * WAVE });
     console.info(`send window: ${textedAtKill} of ${WAVE} alerts texted when notification was killed; ${posts(isAlert).length} alert texts in all`);
 

@@ -10,7 +10,7 @@ import {
 } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import type { MemberService } from '@swarm/proto/member/v1/member_service';
-import type { NotificationService } from '@swarm/proto/notification/v1/notification_service';
+import type { InsightsService } from '@swarm/proto/insights/v1/insights_service';
 import { AmountError, formatCents, parseAmountToCents, parseSignedAmountToCents } from './amount.js';
 import { parseUtcDay } from '@swarm/proto/views/association-statistics';
 import { formatStatisticsTable, statisticsReport } from './statistics.js';
@@ -26,8 +26,8 @@ const MIN_TOP_UP_CENTS = 1001;
 export const USAGE = `Usage: npm run operator -- <command> [arguments] [options]
 
 Manages associations and their prepaid alert balance through the association-billing service
-(ASSOCIATION_BILLING_SERVICE_URL, default http://127.0.0.1:8083); stats also asks the notification service
-(NOTIFICATION_SERVICE_URL, default http://127.0.0.1:8084) for the figures, and list-members the member service
+(ASSOCIATION_BILLING_SERVICE_URL, default http://127.0.0.1:8083); stats also asks the insights service
+(INSIGHTS_SERVICE_URL, default http://127.0.0.1:8085) for the figures, and list-members the member service
 (MEMBER_SERVICE_URL, default http://127.0.0.1:8082) for names and emails.
 
 Commands:
@@ -68,11 +68,11 @@ export type CliOutput = { out: (line: string) => void; err: (line: string) => vo
 /** The services the commands talk to. */
 export type OperatorClients = {
   associationBilling: Client<typeof AssociationBillingService>;
-  notification: Client<typeof NotificationService>;
+  insights: Client<typeof InsightsService>;
   member: Client<typeof MemberService>;
 };
 
-type ServiceName = 'association-billing' | 'notification' | 'member';
+type ServiceName = 'association-billing' | 'insights' | 'member';
 
 class UsageError extends Error {}
 
@@ -234,20 +234,20 @@ const commands: Record<string, CommandSpec> = {
   stats: {
     positionals: ['companyId'],
     options: { since: { type: 'string' }, json: { type: 'boolean' } },
-    service: 'notification',
-    run: async ({ associationBilling, notification }, [companyId], options, { out }, flags) => {
-      // The notification service fills in and judges the period: without --since, this week and the 11 before it.
+    service: 'insights',
+    run: async ({ associationBilling, insights }, [companyId], options, { out }, flags) => {
+      // The insights service fills in and judges the period: without --since, this week and the 11 before it.
       let since: Date | undefined;
       if (options.since !== undefined) {
         since = parseUtcDay(options.since.trim());
         if (!since) throw new UsageError(`--since must be a day written YYYY-MM-DD, got '${options.since}'`);
       }
-      // The notification service counts what it saw and answers zeros for a company it never heard of: only
+      // The insights service counts what it saw and answers zeros for a company it never heard of: only
       // association-billing knows which companies exist, so a mistyped id is refused as balance refuses it.
       await associationBilling.getAssociation({ companyId: companyId! }).catch((error: unknown) => {
         throw new ServiceFailure('association-billing', error);
       });
-      const answer = await notification.getAssociationStatistics({ companyId: companyId!, since: since && timestampFromDate(since) });
+      const answer = await insights.getAssociationStatistics({ companyId: companyId!, since: since && timestampFromDate(since) });
       const report = statisticsReport(companyId!, answer);
       if (flags.has('json')) out(JSON.stringify(report, null, 2));
       else for (const line of formatStatisticsTable(report)) out(line);

@@ -2,7 +2,7 @@ import { createClient } from '@connectrpc/connect';
 import { serviceTransport } from '@swarm/runtime';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
-import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
+import { InsightsService } from '@swarm/proto/insights/v1/insights_service';
 import { EXIT_USAGE, runOperatorCli } from './cli.js';
 
 /** A service's URL from the environment, or its default; the process stops on one that is not http(s). */
@@ -16,7 +16,7 @@ function serviceUrl(variable: string, fallback: string): string {
 }
 
 const associationBillingUrl = serviceUrl('ASSOCIATION_BILLING_SERVICE_URL', 'http://127.0.0.1:8083');
-const notificationUrl = serviceUrl('NOTIFICATION_SERVICE_URL', 'http://127.0.0.1:8084');
+const insightsUrl = serviceUrl('INSIGHTS_SERVICE_URL', 'http://127.0.0.1:8085');
 const memberUrl = serviceUrl('MEMBER_SERVICE_URL', 'http://127.0.0.1:8082');
 
 /**
@@ -41,7 +41,7 @@ const stderr = lineWriter(process.stderr);
 // Each connection opens on its first call, so a command never reaches a service it does not use.
 const clients = {
   associationBilling: createClient(AssociationBillingService, serviceTransport(associationBillingUrl)),
-  notification: createClient(NotificationService, serviceTransport(notificationUrl)),
+  insights: createClient(InsightsService, serviceTransport(insightsUrl)),
   member: createClient(MemberService, serviceTransport(memberUrl)),
 };
 const exitCode = await runOperatorCli(process.argv.slice(2), clients, { out: stdout.write, err: stderr.write });

@@ -1,5 +1,5 @@
 import { claimOutcomes } from '@swarm/proto/labels';
-import type { GetAssociationStatisticsResponse } from '@swarm/proto/notification/v1/notification_service';
+import type { GetAssociationStatisticsResponse } from '@swarm/proto/insights/v1/insights_service';
 import { toStatisticsFigures, type StatisticsFigures } from '@swarm/proto/views/association-statistics';
 import { claimedPercent, outcomeCount } from '@swarm/proto/views/statistics-figures';
 import { formatCents } from './amount.js';
@@ -10,7 +10,7 @@ export type StatisticsReport = { companyId: string; since: string; until: string
 /** The period is the one the service answered: the total's. */
 export function statisticsReport(companyId: string, answer: GetAssociationStatisticsResponse): StatisticsReport {
   const total = toStatisticsFigures(answer.total);
-  if (total.periodStart === null || total.periodEnd === null) throw new Error('the notification service answered statistics without their period');
+  if (total.periodStart === null || total.periodEnd === null) throw new Error('the insights service answered statistics without their period');
   return { companyId, since: total.periodStart, until: total.periodEnd, weeks: answer.weeks.map(toStatisticsFigures), total };
 }
 

@@ -7,7 +7,7 @@ import { buildAssociationBillingService, memoryAssociationBillingStores } from '
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
-import { NotificationService } from '@swarm/proto/notification/v1/notification_service';
+import { InsightsService } from '@swarm/proto/insights/v1/insights_service';
 import { HealthRegistry, LogMailer, secureRandomBelow, startRpcServer, systemClock, uuidIds, type RpcServer } from '@swarm/runtime';
 import { testLogger, unreachableUrl } from '@swarm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,9 +65,9 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
   async function run(...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
-    // These commands never reach the notification service (stats has its own tests).
-    const notification = createClient(NotificationService, createRouterTransport(() => undefined));
-    const code = await runOperatorCli(argv, { associationBilling: client, notification, member: memberService }, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    // These commands never reach the insights service (stats has its own tests).
+    const insights = createClient(InsightsService, createRouterTransport(() => undefined));
+    const code = await runOperatorCli(argv, { associationBilling: client, insights, member: memberService }, { out: (line) => out.push(line), err: (line) => err.push(line) });
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 
@@ -118,10 +118,10 @@ describe('operator CLI against the association-billing service over HTTP/2', () 
     const { activationCode } = await client.issueActivationCode({ companyId });
     await client.joinAssociation({ memberId: 'member-1', activationCode });
     const unreachable = createClient(MemberService, createConnectTransport({ baseUrl: await unreachableUrl(), httpVersion: '2' }));
-    const notification = createClient(NotificationService, createRouterTransport(() => undefined));
+    const insights = createClient(InsightsService, createRouterTransport(() => undefined));
     const err: string[] = [];
 
-    const code = await runOperatorCli(['list-members', companyId], { associationBilling: client, notification, member: unreachable }, { out: () => undefined, err: (line) => err.push(line) });
+    const code = await runOperatorCli(['list-members', companyId], { associationBilling: client, insights, member: unreachable }, { out: () => undefined, err: (line) => err.push(line) });
 
     expect(code).toBe(EXIT_FAILED);
     expect(err.join('\n')).toMatch(/^Error: the member service is not reachable/);

@@ -7,7 +7,7 @@ import { createConnectTransport } from '@connectrpc/connect-node';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { statisticsPeriodMessages } from '@swarm/proto/labels/answers';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
-import { NotificationService, type GetAssociationStatisticsRequest } from '@swarm/proto/notification/v1/notification_service';
+import { InsightsService, type GetAssociationStatisticsRequest } from '@swarm/proto/insights/v1/insights_service';
 import { HealthRegistry, startRpcServer, type RpcServer } from '@swarm/runtime';
 import { testLogger, unreachableUrl } from '@swarm/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ const utc = (iso: string) => timestampFromDate(new Date(iso));
 /** stats never asks the member service: a client of one that answers nothing. */
 const member = createClient(MemberService, createRouterTransport(() => undefined));
 
-/** Two weeks as the notification service answers them, and their total. */
+/** Two weeks as the insights service answers them, and their total. */
 const ANSWER = {
   weeks: [
     {
@@ -53,7 +53,7 @@ const ANSWER = {
 
 const KNOWN_COMPANIES = ['c-1', 'c-9'];
 
-describe('operator CLI stats against the notification service over HTTP/2', () => {
+describe('operator CLI stats against the insights service over HTTP/2', () => {
   let server: RpcServer;
   let serviceUrl: string;
   let asked: GetAssociationStatisticsRequest[];
@@ -62,16 +62,16 @@ describe('operator CLI stats against the notification service over HTTP/2', () =
     const out: string[] = [];
     const err: string[] = [];
     const transport = createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2', useBinaryFormat: true });
-    const notification = createClient(NotificationService, transport);
+    const insights = createClient(InsightsService, transport);
     const associationBilling = createClient(AssociationBillingService, transport);
-    const code = await runOperatorCli(argv, { associationBilling, notification, member }, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    const code = await runOperatorCli(argv, { associationBilling, insights, member }, { out: (line) => out.push(line), err: (line) => err.push(line) });
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
   beforeAll(async () => {
     const routes = (router: ConnectRouter) =>
       router
-        .service(NotificationService, {
+        .service(InsightsService, {
           getAssociationStatistics: (request) => {
             asked.push(request);
             if (refuseWith) throw refuseWith;
@@ -176,20 +176,20 @@ describe('operator CLI stats against the notification service over HTTP/2', () =
     expect(await run('stats', 'c-1', '--since', '2001-01-01')).toEqual({ code: EXIT_FAILED, out: '', err: `Error: ${statisticsPeriodMessages.periodTooLong}` });
   });
 
-  it('names the notification service when it cannot be reached', async () => {
-    const notification = createClient(NotificationService, createConnectTransport({ baseUrl: await unreachableUrl(), httpVersion: '2' }));
+  it('names the insights service when it cannot be reached', async () => {
+    const insights = createClient(InsightsService, createConnectTransport({ baseUrl: await unreachableUrl(), httpVersion: '2' }));
     const associationBilling = createClient(AssociationBillingService, createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2' }));
     const err: string[] = [];
-    const code = await runOperatorCli(['stats', 'c-1'], { associationBilling, notification, member }, { out: () => undefined, err: (line) => err.push(line) });
+    const code = await runOperatorCli(['stats', 'c-1'], { associationBilling, insights, member }, { out: () => undefined, err: (line) => err.push(line) });
     expect(code).toBe(EXIT_FAILED);
-    expect(err.join('\n')).toMatch(/^Error: the notification service is not reachable/);
+    expect(err.join('\n')).toMatch(/^Error: the insights service is not reachable/);
   });
 
   it('names association-billing when it cannot be reached to check the company', async () => {
-    const notification = createClient(NotificationService, createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2' }));
+    const insights = createClient(InsightsService, createConnectTransport({ baseUrl: serviceUrl, httpVersion: '2' }));
     const associationBilling = createClient(AssociationBillingService, createConnectTransport({ baseUrl: await unreachableUrl(), httpVersion: '2' }));
     const err: string[] = [];
-    const code = await runOperatorCli(['stats', 'c-1'], { associationBilling, notification, member }, { out: () => undefined, err: (line) => err.push(line) });
+    const code = await runOperatorCli(['stats', 'c-1'], { associationBilling, insights, member }, { out: () => undefined, err: (line) => err.push(line) });
     expect(code).toBe(EXIT_FAILED);
     expect(err.join('\n')).toMatch(/^Error: the association-billing service is not reachable/);
     expect(asked).toEqual([]);
@@ -198,19 +198,19 @@ describe('operator CLI stats against the notification service over HTTP/2', () =
   it('lists stats in the help', async () => {
     const help = await run('--help');
     expect(help.out).toContain('stats <companyId> [--since <YYYY-MM-DD>] [--json]');
-    expect(help.out).toContain('NOTIFICATION_SERVICE_URL, default http://127.0.0.1:8084');
+    expect(help.out).toContain('INSIGHTS_SERVICE_URL, default http://127.0.0.1:8085');
   });
 
-  it('runs as a process: reads NOTIFICATION_SERVICE_URL', async () => {
-    const env = { ...process.env, NOTIFICATION_SERVICE_URL: serviceUrl, ASSOCIATION_BILLING_SERVICE_URL: serviceUrl };
+  it('runs as a process: reads INSIGHTS_SERVICE_URL', async () => {
+    const env = { ...process.env, INSIGHTS_SERVICE_URL: serviceUrl, ASSOCIATION_BILLING_SERVICE_URL: serviceUrl };
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main.ts', 'stats', 'c-9', '--since', '2026-03-02', '--json'], { cwd: operatorDir, env });
     expect(JSON.parse(stdout)).toMatchObject({ companyId: 'c-9', total: { reportsAlerted: 5 } });
     expect(asked.map((request) => request.companyId)).toEqual(['c-9']);
 
     const wrongUrl = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main.ts', 'stats', 'c-9'], {
       cwd: operatorDir,
-      env: { ...env, NOTIFICATION_SERVICE_URL: 'ftp://example.org' },
+      env: { ...env, INSIGHTS_SERVICE_URL: 'ftp://example.org' },
     }).catch((error: { code: number; stderr: string }) => error);
-    expect(wrongUrl).toMatchObject({ code: EXIT_USAGE, stderr: "Error: NOTIFICATION_SERVICE_URL must be an http(s) URL, got 'ftp://example.org'\n" });
+    expect(wrongUrl).toMatchObject({ code: EXIT_USAGE, stderr: "Error: INSIGHTS_SERVICE_URL must be an http(s) URL, got 'ftp://example.org'\n" });
   });
 });

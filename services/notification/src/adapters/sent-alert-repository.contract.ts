@@ -22,7 +22,7 @@ const sent = (sendKey = 'alert--r1--m1--submitted', providerId: string | undefin
   sentAt,
   ...(providerId ? { providerId } : {}),
 });
-const eventOf = (alert: SentAlert) => alertSentEvent(alert, sentAt);
+const eventOf = (alert: SentAlert) => alertSentEvent(alert, sentAt, { costCents: 7, channels: ['sms'], smsPriceCents: 7 });
 
 /** What every SentAlertRepository adapter must do; `create` gives a fresh, empty repository and the outbox it appends to. */
 export function sentAlertRepositoryContract(name: string, create: () => Promise<{ sentAlerts: SentAlertRepository; outbox: OutboxStore }>): void {

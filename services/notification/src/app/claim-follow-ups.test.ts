@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
-import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-report-statistics-repository.js';
 import { MemorySentTextRepository } from '../adapters/memory/memory-sent-text-repository.js';
 import { MemorySmsOptOutRepository } from '../adapters/memory/memory-sms-opt-out-repository.js';
 import { locationJob } from '../domain/alert-schedule.js';
 import { DevOutboxPushSender } from '../adapters/dev-outbox/dev-outbox-push-sender.js';
-import { FakeMemberDirectory, memberSettingsFrom, silentLog } from '../testing/dispatch-fakes.js';
+import { FakeMemberDirectory, memberSettingsFrom, RecordingReporterTextEvents, silentLog } from '../testing/dispatch-fakes.js';
 import { FakeReportClaims } from './inbound-fakes.test-support.js';
 import type { Mailer } from './ports/inbound.js';
 import { NotifyAdminOfBadReport } from './notify-admin-of-bad-report.js';
@@ -30,7 +29,7 @@ describe('SendClaimLocation', () => {
     const mailer: Mailer = { send: async (message) => void emails.push(message) };
     const clock = new ManualClock(claimedAt);
     const sentTexts = new MemorySentTextRepository();
-    const texts = new SendFollowUpText({ texts: sentTexts, optOuts: new MemorySmsOptOutRepository(), sms, statistics: new MemoryReportStatisticsRepository(), clock, log: silentLog });
+    const texts = new SendFollowUpText({ texts: sentTexts, optOuts: new MemorySmsOptOutRepository(), sms, reporterTexts: new RecordingReporterTextEvents(), clock, log: silentLog });
     const send = new SendClaimLocation({
       reports,
       members: memberSettingsFrom(directory),

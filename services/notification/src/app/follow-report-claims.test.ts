@@ -3,12 +3,11 @@ import { ManualClock } from '../adapters/alert-scheduler.contract.js';
 import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { MemoryClaimRecordRepository } from '../adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
-import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-report-statistics-repository.js';
 import { MemorySentTextRepository } from '../adapters/memory/memory-sent-text-repository.js';
 import { MemorySmsOptOutRepository } from '../adapters/memory/memory-sms-opt-out-repository.js';
 import { InProcessAlertScheduler } from '../adapters/scheduler/in-process-alert-scheduler.js';
 import { isSingleGsm7Segment } from '../domain/sms-text.js';
-import { coverageOf, FakeMemberDirectory, memberOf, memberSettingsFrom, roundOf, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
+import { coverageOf, FakeMemberDirectory, memberOf, memberSettingsFrom, RecordingReporterTextEvents, roundOf, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
 import { FollowReportClaims } from './follow-report-claims.js';
 import { ReportTimers } from './report-timers.js';
 import { ScheduleAlerts } from './schedule-alerts.js';
@@ -25,7 +24,7 @@ describe('FollowReportClaims', () => {
   let dispatches: MemoryDispatchRepository;
   let sms: DevOutboxSmsSender;
   let optOuts: MemorySmsOptOutRepository;
-  let statistics: MemoryReportStatisticsRepository;
+  let reporterTexts: RecordingReporterTextEvents;
   let members: FakeMemberDirectory;
   let follow: FollowReportClaims;
 
@@ -47,14 +46,14 @@ describe('FollowReportClaims', () => {
     dispatches = new MemoryDispatchRepository();
     sms = new DevOutboxSmsSender();
     optOuts = new MemorySmsOptOutRepository();
-    statistics = new MemoryReportStatisticsRepository();
+    reporterTexts = new RecordingReporterTextEvents();
     const settings = memberSettingsFrom(members);
     const scheduleAlerts = new ScheduleAlerts({ members: settings, claims, scheduler, clock, log: silentLog });
     const timers = new ReportTimers({ scheduler, log: silentLog }, { escalateAfterMinutes: 30, outcomePromptHours: 4 });
-    const sendText = new SendFollowUpText({ texts: new MemorySentTextRepository(), optOuts, sms, statistics, clock, log: silentLog });
+    const sendText = new SendFollowUpText({ texts: new MemorySentTextRepository(), optOuts, sms, reporterTexts, clock, log: silentLog });
     // Which texts the handlers decide on, sent at once here; their jobs are dispatch's (see dispatch.test.ts).
     const texts = { queue: async (text: FollowUpText) => void (await sendText.execute(text)) };
-    follow = new FollowReportClaims({ claims, dispatches, scheduler, scheduleAlerts, timers, texts, members: settings, statistics, log: silentLog });
+    follow = new FollowReportClaims({ claims, dispatches, scheduler, scheduleAlerts, timers, texts, members: settings, log: silentLog });
     for (const [reportId, reporterUpdates] of [['r1', true], ['r2', false]] as const) {
       const dispatch = await seedDispatch(dispatches, {
         reportId,
@@ -64,7 +63,6 @@ describe('FollowReportClaims', () => {
         reporterUpdates,
         reporterPhone: reporterUpdates ? REPORTER : '',
       });
-      await statistics.reportSubmitted({ reportId, submittedAt: NOW });
       await scheduleAlerts.execute({ reportId, coverage: dispatch.coverage, round: 'submitted' });
       await timers.whileActive(dispatch, NOW);
     }
@@ -85,8 +83,8 @@ describe('FollowReportClaims', () => {
     await claim('r1', 'm1', 60, 'claim-event');
     expect(textsTo(REPORTER)).toEqual(['Swarm Alert: Ada of Lane County Beekeepers is on the way for your swarm and will call you first. Reply GONE if it leaves.']);
     expect(isSingleGsm7Segment(textsTo(REPORTER)[0] ?? '')).toBe(true);
-    const [history] = await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01'));
-    expect(history).toBeUndefined(); // no alert was sent yet: the report did not alert the association
+    // Announced once, for the association statistics.
+    expect(reporterTexts.announced.map((text) => text.reportId)).toEqual(['r1']);
   });
 
   it('texts no reporter who did not ask, and none who replied STOP', async () => {
@@ -143,16 +141,6 @@ describe('FollowReportClaims', () => {
     expect(textsTo(REPORTER).at(-1)).toBe(
       'Swarm Alert: the beekeeper who took your swarm cannot come after all. We will text you if another one takes it. Reply GONE if it leaves.',
     );
-  });
-
-  it('drops the outcome of the claim given back from the statistics, keeping the first claim', async () => {
-    await statistics.alertSent({ reportId: 'r1', companyId: 'c1', memberId: 'm1', sendKey: 'alert--r1--m1--submitted', costCents: 7 });
-    await claim('r1', 'm1', 1);
-    await follow.outcomeRecorded({ reportId: 'r1', outcome: 'Captured', recordedAt: later(30) });
-    await unclaim('r1', 'm1', 60);
-    const [history] = await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01'));
-    expect(history?.outcome).toBeUndefined();
-    expect(history?.firstClaimedAt).toEqual(later(1));
   });
 
   it('closes an expired report: nothing pending, the reporter pointed elsewhere once, counted', async () => {

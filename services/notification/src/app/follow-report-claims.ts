@@ -7,11 +7,9 @@ import {
   REPORTER_UNCLAIMED_TEXT,
   reporterClaimedText,
 } from '../domain/follow-up-texts.js';
-import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
 import type { MemberSettings } from './member-settings.js';
 import type { AlertScheduler } from './ports/alert-jobs.js';
 import type { DispatchLog } from './ports/clock-and-log.js';
-import type { ReportStatisticsRepository } from './ports/statistics.js';
 import type { ClaimRecordRepository, DispatchRepository } from './ports/stores.js';
 import type { ReportTimers } from './report-timers.js';
 import type { ScheduleAlerts } from './schedule-alerts.js';
@@ -22,8 +20,8 @@ import type { QueueText } from './send-follow-up-text.js';
  * active); a claimed report needs no more alerts but gets its outcome prompt; an un-claimed one is
  * alerted again, from the coverage kept at submission, to every covering member but the one who gave it back; a report
  * that left (bad, expired, departed) needs no job at all. The reporter who asked is texted when it is claimed,
- * un-claimed and expired; the claimer when the reporter says it left while they hold it. Claims are counted, to delay busy members, and
- * every change feeds the association statistics. Each handler is idempotent, as the event bus may deliver an event
+ * un-claimed and expired; the claimer when the reporter says it left while they hold it. Claims are counted, to delay busy members (the
+ * association statistics are the insights service's, from the same events). Each handler is idempotent, as the event bus may deliver an event
  * more than once, and out of order: jobs and texts follow only the change that is the report's current state.
  */
 export class FollowReportClaims {
@@ -37,15 +35,13 @@ export class FollowReportClaims {
       /** Texts go by jobs of their own: a handler never waits for the sender's pace. */
       texts: Pick<QueueText, 'queue'>;
       members: MemberSettings;
-      statistics: ReportStatisticsRepository;
       log: DispatchLog;
     },
   ) {}
 
   async claimed(event: { eventId: string; reportId: string; memberId: string; claimedAt: Date }): Promise<void> {
-    const { claims, statistics, scheduler, timers, log } = this.ports;
+    const { claims, scheduler, timers, log } = this.ports;
     await claims.recordClaim(event);
-    await statistics.claimed({ reportId: event.reportId, claimedAt: event.claimedAt });
     const dispatch = await this.changeState(event.reportId, 'claimed', event.claimedAt);
     if (!dispatch || !isCurrent(dispatch, 'claimed', event.claimedAt)) return;
     const cancelled = await scheduler.cancelForReport(event.reportId);
@@ -66,9 +62,8 @@ export class FollowReportClaims {
 
   /** `eventId` names the re-alert round, so its SMS are new messages while a redelivery repeats nothing. */
   async unclaimed(event: { eventId: string; reportId: string; memberId: string; unclaimedAt: Date }): Promise<void> {
-    const { claims, statistics, scheduler, scheduleAlerts, timers, log } = this.ports;
+    const { claims, scheduler, scheduleAlerts, timers, log } = this.ports;
     await claims.removeClaim({ reportId: event.reportId, memberId: event.memberId, unclaimedAt: event.unclaimedAt });
-    await statistics.claimGivenBack({ reportId: event.reportId, at: event.unclaimedAt });
     const dispatch = await this.changeState(event.reportId, 'active', event.unclaimedAt);
     if (!dispatch) {
       log.warn({ reportId: event.reportId }, 'report un-claimed, but its submission was never received: nobody to alert');
@@ -96,7 +91,6 @@ export class FollowReportClaims {
   }
 
   async expired(event: { reportId: string; expiredAt: Date }): Promise<void> {
-    await this.ports.statistics.expired(event);
     const dispatch = await this.changeState(event.reportId, 'expired', event.expiredAt);
     const cancelled = await this.ports.scheduler.cancelForReport(event.reportId);
     this.ports.log.info({ reportId: event.reportId, cancelled }, 'report expired: pending jobs cancelled');
@@ -106,8 +100,7 @@ export class FollowReportClaims {
 
   /** The reporter texted GONE while the report was active: nobody is to be alerted about it any more. */
   async departed(event: { reportId: string; departedAt: Date }): Promise<void> {
-    const { statistics, scheduler, log } = this.ports;
-    await statistics.departed(event);
+    const { scheduler, log } = this.ports;
     await this.changeState(event.reportId, 'departed', event.departedAt);
     const cancelled = await scheduler.cancelForReport(event.reportId);
     log.info({ reportId: event.reportId, cancelled }, 'report departed: pending jobs cancelled');
@@ -115,7 +108,7 @@ export class FollowReportClaims {
 
   /**
    * The reporter texted GONE while a member held the report: the claimer is told, once; the report stays claimed, its
-   * outcome prompt stands, and the statistics wait for the claimer's outcome.
+   * outcome prompt stands, waiting for the claimer's outcome.
    */
   async reporterSaidGone(event: { reportId: string; memberId: string; claimCode: string }): Promise<void> {
     const { members, texts, log } = this.ports;
@@ -137,10 +130,6 @@ export class FollowReportClaims {
   /** The claim's window ended: nothing is pending any more but, perhaps, the outcome prompt. */
   async closed(event: { reportId: string; closedAt: Date }): Promise<void> {
     await this.changeState(event.reportId, 'closed', event.closedAt);
-  }
-
-  async outcomeRecorded(event: { reportId: string; outcome: ClaimOutcomeLabel; recordedAt: Date }): Promise<void> {
-    await this.ports.statistics.outcomeRecorded(event);
   }
 
   private async changeState(reportId: string, state: ReportState, at: Date): Promise<AlertDispatch | undefined> {

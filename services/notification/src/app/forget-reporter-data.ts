@@ -6,7 +6,7 @@ import type { DispatchRepository, SentTextRepository } from './ports/stores.js';
  * On report.reporter_data_erased: this service's copies of the reporter's data go too. The messages from the reporter's
  * number and the texts to it forget the number, then the copy of the report forgets it (it is the key to the others,
  * so a redelivery after a stop in between finds it still) and keeps its place at the town's level. The town, times,
- * size, height, state, statistics and charges stay. Idempotent.
+ * size, height, state and charges stay. Idempotent.
  */
 export class ForgetReporterData {
   constructor(

@@ -5,12 +5,10 @@ import { NotificationService } from '@swarm/proto/notification/v1/notification_s
 import { MemoryOutbox } from '@swarm/runtime';
 import { describe, expect, it } from 'vitest';
 import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
-import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-report-statistics-repository.js';
 import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-repository.js';
 import { notificationServiceRoutes } from '../adapters/rpc/notification-service-routes.js';
 import { alertSentEvent, type SentAlert } from '../domain/sent-alert.js';
 import { GetAlertDispatch } from './get-alert-dispatch.js';
-import { GetAssociationStatistics } from './get-association-statistics.js';
 import { ListMemberAlerts } from './list-member-alerts.js';
 
 const sentAt = new Date('2026-06-01T18:00:02.000Z');
@@ -30,11 +28,10 @@ const anAlert = (sendKey: string, memberId: string, overrides: Partial<SentAlert
 describe('ListMemberAlerts', () => {
   async function serviceWith(alerts: (SentAlert & { state: 'sent'; sentAt: Date })[]) {
     const sentAlerts = new MemorySentAlertRepository(new MemoryOutbox());
-    for (const alert of alerts) await sentAlerts.recordSent(alert, alertSentEvent(alert, sentAt));
+    for (const alert of alerts) await sentAlerts.recordSent(alert, alertSentEvent(alert, sentAt, { costCents: 7, channels: ['sms'], smsPriceCents: 7 }));
     const dispatches = new MemoryDispatchRepository();
     const routes = notificationServiceRoutes({
       getAlertDispatch: new GetAlertDispatch({ dispatches }),
-      getAssociationStatistics: new GetAssociationStatistics({ statistics: new MemoryReportStatisticsRepository(), clock: { now: () => new Date() } }),
       listMemberAlerts: new ListMemberAlerts({ sentAlerts }),
     });
     return createClient(NotificationService, createRouterTransport(routes));
@@ -58,7 +55,6 @@ describe('ListMemberAlerts', () => {
       createRouterTransport(
         notificationServiceRoutes({
           getAlertDispatch: new GetAlertDispatch({ dispatches: new MemoryDispatchRepository() }),
-          getAssociationStatistics: new GetAssociationStatistics({ statistics: new MemoryReportStatisticsRepository(), clock: { now: () => new Date() } }),
         }),
       ),
     );

@@ -1,9 +1,9 @@
 import { AlertSentEvent, MemoryOutbox } from '@swarm/runtime';
+import { AlertChannel as ProtoAlertChannel } from '@swarm/proto/common/v1/channel';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
 import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
-import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-report-statistics-repository.js';
 import { MemorySentAlertRepository } from '../adapters/memory/memory-sent-alert-repository.js';
 import { alertJob, escalationJob, type AlertJob } from '../domain/alert-schedule.js';
 import type { AlertSent, SentAlert } from '../domain/sent-alert.js';
@@ -58,6 +58,16 @@ class FlakySentAlerts extends MemorySentAlertRepository {
   }
 }
 
+const CHANNEL_LABELS: Partial<Record<ProtoAlertChannel, string>> = { [ProtoAlertChannel.SMS]: 'sms', [ProtoAlertChannel.PUSH]: 'push', [ProtoAlertChannel.EMAIL]: 'email' };
+
+/** What the AlertSent events in the outbox tell the association statistics of each alert. */
+async function alertSentEventsIn(outbox: MemoryOutbox) {
+  return (await outbox.pending(100))
+    .filter((message) => message.type === AlertSentEvent.type)
+    .map((message) => AlertSentEvent.decode(message))
+    .map(({ sendKey, companyId, costCents, channels, smsPriceCents }) => ({ sendKey, companyId, costCents, channels: channels.map((channel) => CHANNEL_LABELS[channel]), smsPriceCents }));
+}
+
 describe('RunAlertJob', () => {
   let members: FakeMemberDirectory;
   let billing: FakeAlertBilling;
@@ -65,7 +75,6 @@ describe('RunAlertJob', () => {
   let sms: FlakySms;
   let outbox: MemoryOutbox;
   let sentAlerts: FlakySentAlerts;
-  let statistics: MemoryReportStatisticsRepository;
   let sentTexts: MemorySentTextRepository;
   let run: RunAlertJob;
   const job: AlertJob = alertJob({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 2.345, round: 'submitted' });
@@ -79,10 +88,8 @@ describe('RunAlertJob', () => {
     members.phone('m1', '5035550100');
     dispatches = new MemoryDispatchRepository();
     await seedDispatch(dispatches, { reportId: 'r1', claimCode: '04217', size: 'Basketball', elevationFeet: 12 });
-    statistics = new MemoryReportStatisticsRepository();
     sentTexts = new MemorySentTextRepository();
-    await statistics.reportSubmitted({ reportId: 'r1', submittedAt: NOW });
-    run = new RunAlertJob({ ...withoutOtherChannels(), memberDirectory: members, sentTexts, members: memberSettingsFrom(members), billing, dispatches, sms, sentAlerts, statistics, clock: new ManualClock(NOW), log: silentLog });
+    run = new RunAlertJob({ ...withoutOtherChannels(), memberDirectory: members, sentTexts, members: memberSettingsFrom(members), billing, dispatches, sms, sentAlerts, clock: new ManualClock(NOW), log: silentLog });
   });
 
   const alertsSentInOutbox = async () => (await outbox.pending(100)).filter((message) => message.type === AlertSentEvent.type);
@@ -226,7 +233,7 @@ describe('RunAlertJob', () => {
     expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'sent', providerId: sms.outbox.list()[0]?.providerId });
     expect(billing.balances.get('c1')).toBe(93);
     expect(await alertsSentInOutbox()).toHaveLength(1);
-    expect(await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01'))).toMatchObject([{ alerts: [{ count: 1, costCents: 7 }] }]);
+    expect(await alertSentEventsIn(outbox)).toMatchObject([{ costCents: 7, channels: ['sms'] }]);
   });
 
   it('charges and texts once when a run died between noting the send and charging it', async () => {
@@ -255,7 +262,6 @@ describe('RunAlertJob', () => {
     expect(billing.balances.get('c1')).toBe(100);
     expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'failed', failedReason: 'text message: Twilio 21211: invalid To number' });
     expect(await alertsSentInOutbox()).toEqual([]);
-    expect(await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01'))).toEqual([]);
 
     sms.refuse = undefined;
     expect(await run.execute(job)).toEqual({ kind: 'done' });
@@ -289,14 +295,13 @@ describe('RunAlertJob', () => {
       return first && { providerId: first.providerId };
     };
     differentKeysSameText.send = (message) => sms.send(message);
-    const rerun = new RunAlertJob({ ...withoutOtherChannels(), memberDirectory: members, sentTexts, members: memberSettingsFrom(members), billing, dispatches, sms: differentKeysSameText, sentAlerts, statistics, clock: new ManualClock(NOW), log: silentLog });
+    const rerun = new RunAlertJob({ ...withoutOtherChannels(), memberDirectory: members, sentTexts, members: memberSettingsFrom(members), billing, dispatches, sms: differentKeysSameText, sentAlerts, clock: new ManualClock(NOW), log: silentLog });
     expect(await rerun.execute({ ...job, round: 'unclaimed-1' })).toEqual({ kind: 'done' });
     expect(sms.outbox.list()).toHaveLength(2);
   });
 
   describe('the wider alert of the escalation', () => {
     const wider = escalationJob({ reportId: 'r1', memberId: 'm1', companyId: 'c1', companyName: 'Portland Bees', distanceMiles: 31.2 });
-    const alertsInStatistics = async () => (await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01')))[0]?.alerts;
 
     it('says it is a wider alert, is charged as usual and counted for the association', async () => {
       expect(await run.execute(wider)).toEqual({ kind: 'done' });
@@ -304,14 +309,14 @@ describe('RunAlertJob', () => {
         'Swarm Alert, wider alert (still unclaimed): Basketball swarm, 12 ft up, 31.2 mi from home. To claim it, reply with the code 04217',
       ]);
       expect(billing.charges.get('r1/m1')).toEqual({ companyId: 'c1' });
-      expect(await alertsInStatistics()).toEqual([{ companyId: 'c1', count: 1, costCents: 7, byChannel: { sms: 1, push: 0, email: 0 }, costBySmsCents: 7 }]);
+      expect(await alertSentEventsIn(outbox)).toEqual([{ sendKey: 'escalation--r1--m1--escalation', companyId: 'c1', costCents: 7, channels: ['sms'], smsPriceCents: 7 }]);
     });
 
     it('goes to a member at most once per report, ever', async () => {
       await run.execute(wider);
       await run.execute(wider);
       expect(sms.outbox.list()).toHaveLength(1);
-      expect(await alertsInStatistics()).toEqual([{ companyId: 'c1', count: 1, costCents: 7, byChannel: { sms: 1, push: 0, email: 0 }, costBySmsCents: 7 }]);
+      expect(await alertSentEventsIn(outbox)).toEqual([{ sendKey: 'escalation--r1--m1--escalation', companyId: 'c1', costCents: 7, channels: ['sms'], smsPriceCents: 7 }]);
     });
 
     it('is dropped for a member already alerted about the report', async () => {
@@ -343,10 +348,8 @@ describe('RunAlertJob on the channels the member chose', () => {
     const outbox = new MemoryOutbox();
     const sentAlerts = new MemorySentAlertRepository(outbox);
     const sentTexts = new MemorySentTextRepository();
-    const statistics = new MemoryReportStatisticsRepository();
     const dispatches = new MemoryDispatchRepository();
     await seedDispatch(dispatches, { reportId: 'r1', claimCode: '04217', size: 'Basketball', elevationFeet: 12, town: 'Portland, OR', hasPicture: true });
-    await statistics.reportSubmitted({ reportId: 'r1', submittedAt: NOW });
     const run = new RunAlertJob({
       ...withoutOtherChannels(),
       push,
@@ -358,15 +361,14 @@ describe('RunAlertJob on the channels the member chose', () => {
       sms,
       sentAlerts,
       sentTexts,
-      statistics,
       clock: new ManualClock(NOW),
       log: silentLog,
     });
-    return { members, billing, sms, push, emails, sentAlerts, statistics, run };
+    return { members, billing, sms, push, emails, sentAlerts, outbox, run };
   };
 
   it('sends a notification per device and an email, free, and a text at 7 cents, each once', async () => {
-    const { members, billing, sms, push, emails, sentAlerts, statistics, run } = await setUp();
+    const { members, billing, sms, push, emails, sentAlerts, outbox, run } = await setUp();
     members.set('m1', { phoneNumber: '5035550100', email: 'ada@example.org', channels: { sms: true, push: true, email: true }, pushTargets: [device] });
     expect(await run.execute(job)).toEqual({ kind: 'done' });
     expect(await run.execute(job)).toEqual({ kind: 'done' });
@@ -379,21 +381,17 @@ describe('RunAlertJob on the channels the member chose', () => {
     expect(billing.charges.size).toBe(1);
     expect(billing.balances.get('c1')).toBe(93);
     expect(await sentAlerts.find('alert--r1--m1--submitted')).toMatchObject({ state: 'sent', channels: ['push', 'email', 'sms'] });
-    expect((await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01')))[0]?.alerts).toEqual([
-      { companyId: 'c1', count: 1, costCents: 7, byChannel: { sms: 1, push: 1, email: 1 }, costBySmsCents: 7 },
-    ]);
+    expect(await alertSentEventsIn(outbox)).toEqual([{ sendKey: 'alert--r1--m1--submitted', companyId: 'c1', costCents: 7, channels: ['push', 'email', 'sms'], smsPriceCents: 7 }]);
   });
 
   it('charges nothing for an alert by notification only, and counts what it would have cost as a text', async () => {
-    const { members, billing, sms, push, statistics, run } = await setUp();
+    const { members, billing, sms, push, outbox, run } = await setUp();
     members.set('m1', { phoneNumber: '5035550100', channels: { sms: false, push: true, email: false }, pushTargets: [device] });
     await run.execute(job);
     expect(push.sent).toHaveLength(1);
     expect(sms.list()).toEqual([]);
     expect(billing.charges.size).toBe(0);
-    expect((await statistics.findAlertingAssociation('c1', new Date(0), new Date('2100-01-01')))[0]?.alerts).toEqual([
-      { companyId: 'c1', count: 1, costCents: 0, byChannel: { sms: 0, push: 1, email: 0 }, costBySmsCents: 7 },
-    ]);
+    expect(await alertSentEventsIn(outbox)).toEqual([{ sendKey: 'alert--r1--m1--submitted', companyId: 'c1', costCents: 0, channels: ['push'], smsPriceCents: 7 }]);
   });
 
   it('removes a device whose subscription is gone, and alerts by email when nothing else reached the member', async () => {
@@ -466,7 +464,6 @@ describe('RunAlertJob with a copy of the member’s settings older than their ph
       sms,
       sentAlerts: new MemorySentAlertRepository(new MemoryOutbox()),
       sentTexts: new MemorySentTextRepository(),
-      statistics: new MemoryReportStatisticsRepository(),
       clock: new ManualClock(NOW),
       log: silentLog,
     });

@@ -11,7 +11,6 @@ import type { MemberSettings } from './member-settings.js';
 import type { AlertJobOutcome, JobAttempt } from './ports/alert-jobs.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';
 import type { AlertBilling, MemberDirectory } from './ports/other-services.js';
-import type { ReportStatisticsRepository } from './ports/statistics.js';
 import type { DispatchRepository, SentAlertRepository, SentTextRepository } from './ports/stores.js';
 
 /** A window start this close to now counts as now, so a job run a moment early is not put back for milliseconds. */
@@ -28,7 +27,8 @@ const ON_TIME_MS = 1_000;
  *    per device, an email), the text message last: each channel is charged (billing's price for it; a free channel
  *    costs nothing) just before it goes, and each message is sent once per key (see DeliverOnce and deliverSms).
  * 3. Once any channel took it, record the alert as sent with its AlertSent event (the report service records the
- *    alert, so the member may claim) and in the statistics; a charged channel that did not take it is refunded.
+ *    alert, so the member may claim; the insights service counts its channels and charge); a charged channel that did
+ *    not take it is refunded.
  *
  * When every chosen channel failed for good (a dead subscription, a refused number), the alert goes by email instead;
  * when nothing took it, it is kept as failed and every charge refunded. A run that finds the note of an interrupted
@@ -47,7 +47,6 @@ export class RunAlertJob {
       dispatches: DispatchRepository;
       sentAlerts: SentAlertRepository;
       sentTexts: SentTextRepository;
-      statistics: ReportStatisticsRepository;
       /** SEND_LEASE_MS: see DeliverOnce. */
       sendLeaseMs?: number | undefined;
       clock: Clock;
@@ -271,12 +270,10 @@ export class RunAlertJob {
     const sendKey = alertSendKey(job);
     const alert = { sendKey, reportId, memberId, companyId, companyName, distanceMiles };
     const sentAt = this.ports.clock.now();
-    // Counted first (once per send key): a run stopped between the two resumes the alert and counts nothing twice,
-    // where one stopped after recording it sent would end at 'already sent' and never count it.
-    await this.ports.statistics.alertSent({ reportId, companyId, memberId, sendKey, costCents: outcome.costCents, channels: outcome.delivered, smsPriceCents: outcome.smsPriceCents });
     await this.ports.sentAlerts.recordSent(
       { ...alert, state: 'sent', startedAt, sentAt, channels: outcome.delivered, ...(outcome.smsProviderId ? { providerId: outcome.smsProviderId } : {}) },
-      alertSentEvent(alert, sentAt),
+      // The event carries what the association statistics count of the alert (its channels and charge), published once per send key.
+      alertSentEvent(alert, sentAt, { costCents: outcome.costCents, channels: outcome.delivered, smsPriceCents: outcome.smsPriceCents }),
     );
     this.ports.log.info({ reportId, memberId, jobId: job.jobId, channels: outcome.delivered }, 'alert sent');
     return { kind: 'done' };

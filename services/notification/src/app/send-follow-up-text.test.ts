@@ -2,10 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DevOutboxSmsSender } from '../adapters/dev-outbox/dev-outbox-sms-sender.js';
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
 import { InProcessAlertScheduler } from '../adapters/scheduler/in-process-alert-scheduler.js';
-import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-report-statistics-repository.js';
 import { MemorySentTextRepository } from '../adapters/memory/memory-sent-text-repository.js';
 import { MemorySmsOptOutRepository } from '../adapters/memory/memory-sms-opt-out-repository.js';
-import { silentLog } from '../testing/dispatch-fakes.js';
+import { RecordingReporterTextEvents, silentLog } from '../testing/dispatch-fakes.js';
 import { SmsRefusedError, type SmsMessage, type SmsSender } from './ports/sms.js';
 import { QueueText, SendFollowUpText, type FollowUpText } from './send-follow-up-text.js';
 
@@ -45,7 +44,7 @@ describe('SendFollowUpText', () => {
     sms = new LossyProvider();
     texts = new MemorySentTextRepository();
     optOuts = new MemorySmsOptOutRepository();
-    send = new SendFollowUpText({ texts, optOuts, sms, statistics: new MemoryReportStatisticsRepository(), clock: new ManualClock(NOW), log: silentLog });
+    send = new SendFollowUpText({ texts, optOuts, sms, reporterTexts: new RecordingReporterTextEvents(), clock: new ManualClock(NOW), log: silentLog });
   });
 
   it('sends once per key, recording the provider id', async () => {

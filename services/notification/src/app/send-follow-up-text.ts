@@ -4,7 +4,7 @@ import { deliverSms } from './deliver-sms.js';
 import type { AlertScheduler, JobAttempt } from './ports/alert-jobs.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';
 import type { SmsSender } from './ports/sms.js';
-import type { ReportStatisticsRepository } from './ports/statistics.js';
+import type { ReporterTextEvents } from './ports/stores.js';
 import type { SentTextRepository, SmsOptOutRepository } from './ports/stores.js';
 
 export type { FollowUpText };
@@ -17,7 +17,7 @@ const TO_REPORTER: readonly TextPurpose[] = ['reporter-claimed', 'reporter-uncla
  * Sends a text that is not an alert exactly once per key (see DeliverOnce): nothing to a number that replied STOP; a
  * run that finds the note of an interrupted one asks the provider whether it took the text before sending it. A text
  * the provider refuses for good, or cannot take by the job's last attempt, is kept as failed. Texts to a reporter are
- * counted in the association statistics and charged to nobody.
+ * announced (ReporterTextSent, which the association statistics count) and charged to nobody.
  */
 export class SendFollowUpText {
   private readonly once: DeliverOnce;
@@ -27,7 +27,7 @@ export class SendFollowUpText {
       texts: SentTextRepository;
       optOuts: SmsOptOutRepository;
       sms: SmsSender;
-      statistics: ReportStatisticsRepository;
+      reporterTexts: ReporterTextEvents;
       /** SEND_LEASE_MS: see DeliverOnce. */
       sendLeaseMs?: number | undefined;
       clock: Clock;
@@ -39,7 +39,7 @@ export class SendFollowUpText {
 
   /** A thrown error means "retry": the text stays begun, and the retry finds out whether it went. */
   async execute(text: FollowUpText, attempt: JobAttempt = { final: false }): Promise<FollowUpTextOutcome> {
-    const { optOuts, sms, statistics, log } = this.ports;
+    const { optOuts, sms, reporterTexts, clock, log } = this.ports;
     const context = { reportId: text.reportId, purpose: text.purpose, key: text.key };
     if (await optOuts.isOptedOut(text.to)) {
       log.info(context, 'text not sent: the number replied STOP');
@@ -56,9 +56,9 @@ export class SendFollowUpText {
     }
     if (outcome === 'not-begun') throw new Error('a follow-up text is always begun');
     if (outcome === 'refused') log.warn(context, 'text not sent: refused for good');
-    // Counted once per key, so a run that died between sending and counting is counted by its retry.
+    // Announced once per key, so a run that died between sending and announcing is announced by its retry.
     if ((outcome === 'sent' || outcome === 'found-sent' || outcome === 'already-sent') && TO_REPORTER.includes(text.purpose)) {
-      await statistics.reporterTexted({ reportId: text.reportId, textKey: text.key });
+      await reporterTexts.sent({ reportId: text.reportId, textKey: text.key, sentAt: clock.now() });
     }
     if (outcome === 'sent' || outcome === 'found-sent') {
       log.info({ ...context, found: outcome === 'found-sent' }, outcome === 'found-sent' ? 'text found sent by an interrupted run' : 'text sent');

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../adapters/alert-scheduler.contract.js';
 import { MemoryClaimRecordRepository } from '../adapters/memory/memory-claim-record-repository.js';
 import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
-import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-report-statistics-repository.js';
 import { InProcessAlertScheduler } from '../adapters/scheduler/in-process-alert-scheduler.js';
 import { aSubmittedReport, coverageOf, FakeMemberDirectory, memberSettingsFrom, silentLog } from '../testing/dispatch-fakes.js';
 import { ReportTimers } from './report-timers.js';
@@ -14,7 +13,7 @@ describe('StartDispatchOnReportSubmitted', () => {
 
   it('keeps the report as its event carried it, active, once however often the event is delivered', async () => {
     const dispatches = new MemoryDispatchRepository();
-    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock, statistics: new MemoryReportStatisticsRepository() });
+    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock });
     const report = aSubmittedReport({ eventId: 'e1', reportId: 'r1', coverage: coverageOf(['m1']) });
     expect(await handle.execute(report)).toBe('recorded');
     expect(await handle.execute({ ...report, coverage: [] })).toBe('already-recorded');
@@ -29,7 +28,7 @@ describe('StartDispatchOnReportSubmitted', () => {
 
   it('refuses an event without a report id and records nothing, so the bus keeps it rather than acknowledging', async () => {
     const dispatches = new MemoryDispatchRepository();
-    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock, statistics: new MemoryReportStatisticsRepository() });
+    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock });
     await expect(handle.execute(aSubmittedReport({ eventId: 'e1', reportId: '' }))).rejects.toMatchObject({ code: 'NOTIFICATION.INVALID_EVENT' });
     expect(await dispatches.findByReportId('')).toBeUndefined();
   });
@@ -46,9 +45,8 @@ describe('StartDispatchOnReportSubmitted', () => {
       log: silentLog,
     });
     const dispatches = new MemoryDispatchRepository();
-    const statistics = new MemoryReportStatisticsRepository();
     const timers = new ReportTimers({ scheduler, log: silentLog }, { escalateAfterMinutes: 30, outcomePromptHours: 4 });
-    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock: manual, statistics, scheduleAlerts, timers });
+    const handle = new StartDispatchOnReportSubmitted({ dispatches, clock: manual, scheduleAlerts, timers });
     const event = aSubmittedReport({
       eventId: 'e1',
       reportId: 'r1',

@@ -1,7 +1,6 @@
 import { startDispatch, type SubmittedReport } from '../domain/alert-dispatch.js';
 import { NotificationError } from '../domain/notification-error.js';
 import type { Clock } from './ports/clock-and-log.js';
-import type { ReportStatisticsRepository } from './ports/statistics.js';
 import type { DispatchRepository } from './ports/stores.js';
 import type { ReportTimers } from './report-timers.js';
 import type { ScheduleAlerts } from './schedule-alerts.js';
@@ -16,7 +15,6 @@ export class StartDispatchOnReportSubmitted {
     private readonly ports: {
       dispatches: DispatchRepository;
       clock: Clock;
-      statistics: ReportStatisticsRepository;
       /** Without them (no alert dispatch) a submitted report is only recorded. */
       scheduleAlerts?: ScheduleAlerts;
       timers?: ReportTimers;
@@ -28,7 +26,6 @@ export class StartDispatchOnReportSubmitted {
       throw new NotificationError('NOTIFICATION.INVALID_EVENT', 'ReportSubmitted without a report id or event id');
     }
     const recorded = await this.ports.dispatches.recordIfAbsent(startDispatch(report, this.ports.clock.now()));
-    await this.ports.statistics.reportSubmitted({ reportId: report.reportId, submittedAt: report.submittedAt });
     if (!this.ports.scheduleAlerts) return recorded;
     const dispatch = await this.ports.dispatches.findByReportId(report.reportId);
     if (!dispatch || dispatch.status === 'scheduled' || dispatch.reportState !== 'active') return recorded;

@@ -2,8 +2,6 @@ export type NotificationErrorCode =
   | 'NOTIFICATION.INVALID_EVENT'
   | 'NOTIFICATION.DISPATCH_NOT_FOUND'
   | 'NOTIFICATION.INVALID_INBOUND_SMS'
-  /** A statistics period that is empty, reversed or longer than two years. */
-  | 'NOTIFICATION.INVALID_PERIOD'
   /** A claim token this service did not sign, or not a token at all. */
   | 'NOTIFICATION.INVALID_CLAIM_TOKEN'
   /** A claim token whose report can no longer be claimed. */

@@ -38,6 +38,11 @@ export type AlertSent = {
   companyName: string;
   distanceMiles: number;
   sentAt: Date;
+  /** What the association's statistics count of it (in the insights service). */
+  sendKey: string;
+  costCents: number;
+  channels: AlertChannel[];
+  smsPriceCents: number;
 };
 
 /** Stable across runs of one alert job, so the event is appended and published once however often the job runs. */
@@ -48,9 +53,10 @@ export function alertSentEventId(sendKey: string): string {
 export function alertSentEvent(
   alert: Pick<SentAlert, 'sendKey' | 'reportId' | 'memberId' | 'companyId' | 'companyName' | 'distanceMiles'>,
   sentAt: Date,
+  charge: { costCents: number; channels: AlertChannel[]; smsPriceCents: number },
 ): AlertSent {
-  const { reportId, memberId, companyId, companyName, distanceMiles } = alert;
-  return { kind: 'alert.sent', eventId: alertSentEventId(alert.sendKey), reportId, memberId, companyId, companyName, distanceMiles, sentAt };
+  const { sendKey, reportId, memberId, companyId, companyName, distanceMiles } = alert;
+  return { kind: 'alert.sent', eventId: alertSentEventId(sendKey), reportId, memberId, companyId, companyName, distanceMiles, sentAt, sendKey, ...charge };
 }
 
 /** The alert a member holds about a report, as a claim by SMS attaches it (see ClaimReportByCode). */

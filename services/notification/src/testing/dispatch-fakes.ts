@@ -3,7 +3,7 @@ import { startDispatch, type AlertDispatch, type CoveringMember, type ReportStat
 import { MemberSettings } from '../app/member-settings.js';
 import type { DispatchLog } from '../app/ports/clock-and-log.js';
 import type { AlertBilling, AlertCharge, MemberDirectory } from '../app/ports/other-services.js';
-import type { DispatchRepository, MemberSettingsRepository } from '../app/ports/stores.js';
+import type { DispatchRepository, MemberSettingsRepository, ReporterTextEvents } from '../app/ports/stores.js';
 import { MemoryMemberSettingsRepository } from '../adapters/memory/memory-member-settings-repository.js';
 import type { MemberAlertSettings } from '../domain/member-settings.js';
 import type { AlertChannel } from '../domain/alert-channels.js';
@@ -155,4 +155,13 @@ export function memberOf(job: DispatchJob): string | undefined {
 /** The round of an alert job; undefined for the other kinds. */
 export function roundOf(job: DispatchJob): string | undefined {
   return 'round' in job ? job.round : undefined;
+}
+
+/** The texts to reporters announced, once per text key as the outbox keeps them. */
+export class RecordingReporterTextEvents implements ReporterTextEvents {
+  readonly announced: { reportId: string; textKey: string; sentAt: Date }[] = [];
+
+  async sent(text: { reportId: string; textKey: string; sentAt: Date }): Promise<void> {
+    if (!this.announced.some((known) => known.textKey === text.textKey)) this.announced.push(text);
+  }
 }

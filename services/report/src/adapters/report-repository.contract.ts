@@ -165,6 +165,13 @@ export function reportRepositoryContract(name: string, create: () => Promise<{ r
       expect(pending.map((message) => [message.id, message.type])).toEqual([['event-1', 'report.submitted']]);
     });
 
+    it('appends the event of an unserved report to its outbox once per event id, storing no report', async () => {
+      const unserved = { kind: 'report.unserved', eventId: 'report-unserved--idem-9', h3Cell: '8728f0023ffffff', refusedAt: new Date('2026-06-01T12:00:00Z'), size: 'Softball' } as const;
+      await reports.recordUnserved(unserved);
+      await reports.recordUnserved(unserved);
+      expect((await outbox.pending(10)).map((message) => [message.id, message.type])).toEqual([['report-unserved--idem-9', 'report.unserved']]);
+    });
+
     it('refuses a second report with the same idempotency id and stores neither it nor its events', async () => {
       const first = aReport();
       await reports.create(first, [reportSubmitted(first, 'event-first', [])]);

@@ -16,6 +16,7 @@ import type {
   ReporterSaidGone,
 } from '../domain/report-events.js';
 import type { ReporterDataErasure } from '../domain/retention.js';
+import type { ReportUnserved } from '../domain/unserved-demand.js';
 
 export type CreateOutcome = 'created' | 'idempotency-id-taken' | 'claim-code-taken';
 
@@ -26,6 +27,8 @@ export interface ReportRepository {
    * Live reports (see `isLive`): active, or claimed and not closed.
    */
   create(report: Report, events: ReportEvent[]): Promise<CreateOutcome>;
+  /** Appends the event of a refused report to the outbox (nothing else is stored); once per event id. */
+  recordUnserved(event: ReportUnserved): Promise<void>;
   findById(reportId: string): Promise<Report | undefined>;
   findByIdempotencyId(idempotencyId: string): Promise<Report | undefined>;
   /** Reports active or claimed with this address key (see `addressKey`) created at or after `since`. */

@@ -1,6 +1,6 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { SwarmSize } from '@swarm/proto/report/v1/report';
-import { MemoryOutbox, ReportSubmittedEvent } from '@swarm/runtime';
+import { MemoryOutbox, ReportSubmittedEvent, ReportUnservedEvent } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryImageStore } from '../adapters/memory/memory-image-store.js';
 import { MemoryReportRepository } from '../adapters/memory/memory-report-repository.js';
@@ -188,11 +188,26 @@ describe('SubmitReport', () => {
     expect(coverage.questions).toEqual([{ point: PORTLAND, heightFeet: 20 }]);
   });
 
-  it('refuses a place nobody covers and stores nothing', async () => {
+  it('refuses a place nobody covers, stores no report and announces only the unserved demand: a cell, the time and the size', async () => {
     coverage.members = [];
     await expect(submitReport.execute(submissionWith())).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
-    expect(await outbox.pending(10)).toEqual([]);
     expect(await reports.findByIdempotencyId(form.idempotencyId)).toBeUndefined();
+    const messages = await outbox.pending(10);
+    expect(messages.map((message) => message.type)).toEqual([ReportUnservedEvent.type]);
+    const event = ReportUnservedEvent.decode(messages[0]!);
+    // The resolution-7 cell of the Portland place, not the place.
+    expect(event).toMatchObject({ h3Cell: '8728f0023ffffff', size: SwarmSize.VERY_LARGE });
+    expect(event.refusedAt && timestampDate(event.refusedAt)).toEqual(now);
+    const payload = Buffer.from(messages[0]!.payload).toString('latin1');
+    for (const personal of [form.reporterName, form.reporterPhone, 'Apiary', String(PORTLAND.latitude)]) expect(payload).not.toContain(personal);
+  });
+
+  it('announces a refused submission retried under the same idempotency id once', async () => {
+    coverage.members = [];
+    await expect(submitReport.execute(submissionWith())).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
+    await outbox.markPublished((await outbox.pending(10)).map((message) => message.id));
+    await expect(submitReport.execute(submissionWith())).rejects.toMatchObject({ code: 'REPORT.NO_COVERAGE' });
+    expect(await outbox.pending(10)).toEqual([]);
   });
 
   it('refuses an address the geocoder cannot place, before coverage is asked', async () => {

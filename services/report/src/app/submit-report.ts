@@ -4,6 +4,7 @@ import { isSameSubmission, submissionAt, type Report, type ReportImage, type Rep
 import { checkReportForm, type ReportForm } from '../domain/report-form.js';
 import { ReportError } from '../domain/report-error.js';
 import { reportSubmitted } from '../domain/report-events.js';
+import { reportUnserved } from '../domain/unserved-demand.js';
 import { DEFAULT_REPORT_ACTIVE_HOURS, expiresAt } from '../domain/lifecycle.js';
 import type {
   Clock,
@@ -94,6 +95,8 @@ export class SubmitReport {
     // Computed once: the members (and the wider coverage) and associations travel with ReportSubmitted to alert dispatch.
     const coverage = await this.ports.coverage.coverageOf(submission.location, submission.elevationFeet);
     if (coverage.members.length === 0) {
+      // The demand nobody could meet, for the associations' map: a coarse cell, the time and the size only.
+      await reports.recordUnserved(reportUnserved(submission, now));
       throw new ReportError('REPORT.NO_COVERAGE', 'no available beekeeper of a participating association covers this place');
     }
 

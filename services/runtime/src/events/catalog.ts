@@ -6,11 +6,12 @@ import {
   ReportExpiredSchema,
   ReportMarkedBadSchema,
   ReportSubmittedSchema,
+  ReportUnservedSchema,
   ReporterDataErasedSchema,
   ReporterSaidGoneSchema,
   ReportUnclaimedSchema,
 } from '@swarm/proto/report/v1/events';
-import { AlertSentSchema } from '@swarm/proto/notification/v1/events';
+import { AlertSentSchema, ReporterTextSentSchema } from '@swarm/proto/notification/v1/events';
 import { MemberChangedSchema, MemberDeletedSchema } from '@swarm/proto/member/v1/events';
 import { defineEventType } from './event-type.js';
 
@@ -25,6 +26,8 @@ export const ReportDepartedEvent = defineEventType('report.departed', ReportDepa
 export const ReporterSaidGoneEvent = defineEventType('report.reporter_said_gone', ReporterSaidGoneSchema);
 export const ReporterDataErasedEvent = defineEventType('report.reporter_data_erased', ReporterDataErasedSchema);
 export const ClaimOutcomeRecordedEvent = defineEventType('report.outcome_recorded', ClaimOutcomeRecordedSchema);
+export const ReportUnservedEvent = defineEventType('report.unserved', ReportUnservedSchema);
 export const AlertSentEvent = defineEventType('alert.sent', AlertSentSchema);
+export const ReporterTextSentEvent = defineEventType('reporter_text.sent', ReporterTextSentSchema);
 export const MemberChangedEvent = defineEventType('member.changed', MemberChangedSchema);
 export const MemberDeletedEvent = defineEventType('member.deleted', MemberDeletedSchema);

@@ -23,12 +23,27 @@ export function defineEventType<Schema extends DescMessage>(type: string, schema
   };
 }
 
-/** Subscribes a typed handler; a payload that does not decode is a poison message and fails loudly each time. */
+/**
+ * Subscribes a typed handler. A payload that does not decode is a poison message: by default it fails loudly each
+ * time; with `onUndecodable` it is handed there and acknowledged, for a consumer that would rather log and move on.
+ */
 export function subscribeTo<Schema extends DescMessage>(
   bus: EventBus,
   consumer: string,
   eventType: EventType<Schema>,
   handler: (event: MessageShape<Schema>, delivery: DeliveredEvent) => Promise<void>,
+  options: { onUndecodable?: (error: unknown, delivery: DeliveredEvent) => void } = {},
 ): Promise<Subscription> {
-  return bus.subscribe(consumer, eventType.type, (delivery) => handler(eventType.decode(delivery), delivery));
+  const { onUndecodable } = options;
+  return bus.subscribe(consumer, eventType.type, (delivery) => {
+    if (!onUndecodable) return handler(eventType.decode(delivery), delivery);
+    let event: MessageShape<Schema>;
+    try {
+      event = eventType.decode(delivery);
+    } catch (error) {
+      onUndecodable(error, delivery);
+      return Promise.resolve();
+    }
+    return handler(event, delivery);
+  });
 }

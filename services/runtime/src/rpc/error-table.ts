@@ -67,12 +67,13 @@ export const ERROR_TABLE = {
   'NOTIFICATION.INVALID_EVENT': { connect: Code.InvalidArgument, status: 400 },
   'NOTIFICATION.DISPATCH_NOT_FOUND': { connect: Code.NotFound, status: 404 },
   'NOTIFICATION.INVALID_INBOUND_SMS': { connect: Code.InvalidArgument, status: 400 },
-  'NOTIFICATION.INVALID_PERIOD': { connect: Code.InvalidArgument, status: 400 },
   // The token is the only proof on a claim link, so a refusal says no more than that the link is no good.
   'NOTIFICATION.INVALID_CLAIM_TOKEN': { connect: Code.InvalidArgument, status: 404, message: claimLinkMessages.invalidLink },
   'NOTIFICATION.CLAIM_TOKEN_EXPIRED': { connect: Code.FailedPrecondition, status: 410, message: claimLinkMessages.over },
   'NOTIFICATION.MEMBER_NOT_FOUND': { connect: Code.NotFound, status: 404 },
   'NOTIFICATION.TEST_ALERT_NOT_SENT': { connect: Code.FailedPrecondition, status: 409 },
+
+  'INSIGHTS.INVALID_PERIOD': { connect: Code.InvalidArgument, status: 400 },
 
   // The geocoder's provider did not answer: the caller may try again in a moment.
   'GEOCODER.UNAVAILABLE': { connect: Code.Unavailable, status: 503, message: submissionMessages.addressServiceUnavailable },

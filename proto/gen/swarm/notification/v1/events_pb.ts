@@ -6,18 +6,21 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { AlertChannel } from "../../common/v1/channel_pb.js";
+import { file_swarm_common_v1_channel } from "../../common/v1/channel_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file swarm/notification/v1/events.proto.
  */
 export const file_swarm_notification_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiJzd2FybS9ub3RpZmljYXRpb24vdjEvZXZlbnRzLnByb3RvEhVzd2FybS5ub3RpZmljYXRpb24udjEioAEKCUFsZXJ0U2VudBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEhIKCmNvbXBhbnlfaWQYAyABKAkSKwoHc2VudF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMY29tcGFueV9uYW1lGAUgASgJEhYKDmRpc3RhbmNlX21pbGVzGAYgASgBYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiJzd2FybS9ub3RpZmljYXRpb24vdjEvZXZlbnRzLnByb3RvEhVzd2FybS5ub3RpZmljYXRpb24udjEikAIKCUFsZXJ0U2VudBIRCglyZXBvcnRfaWQYASABKAkSEQoJbWVtYmVyX2lkGAIgASgJEhIKCmNvbXBhbnlfaWQYAyABKAkSKwoHc2VudF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMY29tcGFueV9uYW1lGAUgASgJEhYKDmRpc3RhbmNlX21pbGVzGAYgASgBEhAKCHNlbmRfa2V5GAcgASgJEhIKCmNvc3RfY2VudHMYCCABKA0SLwoIY2hhbm5lbHMYCSADKA4yHS5zd2FybS5jb21tb24udjEuQWxlcnRDaGFubmVsEhcKD3Ntc19wcmljZV9jZW50cxgKIAEoDSJkChBSZXBvcnRlclRleHRTZW50EhEKCXJlcG9ydF9pZBgBIAEoCRIQCgh0ZXh0X2tleRgCIAEoCRIrCgdzZW50X2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp, file_swarm_common_v1_channel]);
 
 /**
  * Published on subject swarm.events.alert.sent once a member's alert SMS was handed to the provider (after the
  * association was charged). The report service records the alert from it, so the member may claim the report in the
- * member area. The event id is the alert job's, so a retried job publishes it once.
+ * member area; the insights service counts it in the association statistics. The event id is the alert job's, so a
+ * retried job publishes it once.
  *
  * @generated from message swarm.notification.v1.AlertSent
  */
@@ -55,6 +58,35 @@ export type AlertSent = Message<"swarm.notification.v1.AlertSent"> & {
    * @generated from field: double distance_miles = 6;
    */
   distanceMiles: number;
+
+  /**
+   * The alert's send key: one alert per key (a re-alert after an un-claim has another).
+   *
+   * @generated from field: string send_key = 7;
+   */
+  sendKey: string;
+
+  /**
+   * What the association was charged for it, in cents: a member's alerts about one report are charged once, so a
+   * re-alert to the same member carries the same charge, which the statistics count once per member and report.
+   *
+   * @generated from field: uint32 cost_cents = 8;
+   */
+  costCents: number;
+
+  /**
+   * The channels that took the alert.
+   *
+   * @generated from field: repeated swarm.common.v1.AlertChannel channels = 9;
+   */
+  channels: AlertChannel[];
+
+  /**
+   * What it would have cost as a text message, in cents.
+   *
+   * @generated from field: uint32 sms_price_cents = 10;
+   */
+  smsPriceCents: number;
 };
 
 /**
@@ -63,4 +95,37 @@ export type AlertSent = Message<"swarm.notification.v1.AlertSent"> & {
  */
 export const AlertSentSchema: GenMessage<AlertSent> = /*@__PURE__*/
   messageDesc(file_swarm_notification_v1_events, 0);
+
+/**
+ * Published on subject swarm.events.reporter_text.sent once a text to a report's reporter (a beekeeper is on the way,
+ * the report was given back or expired) was handed to the provider. The insights service counts it in the
+ * association statistics. The event id is the text's send key, so a retried job publishes it once.
+ *
+ * @generated from message swarm.notification.v1.ReporterTextSent
+ */
+export type ReporterTextSent = Message<"swarm.notification.v1.ReporterTextSent"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * The text's send key: one text per key.
+   *
+   * @generated from field: string text_key = 2;
+   */
+  textKey: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp sent_at = 3;
+   */
+  sentAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.notification.v1.ReporterTextSent.
+ * Use `create(ReporterTextSentSchema)` to create a new message.
+ */
+export const ReporterTextSentSchema: GenMessage<ReporterTextSent> = /*@__PURE__*/
+  messageDesc(file_swarm_notification_v1_events, 1);
 

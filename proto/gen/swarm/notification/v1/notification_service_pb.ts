@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/notification/v1/notification_service.proto.
  */
 export const file_swarm_notification_v1_notification_service: GenFile = /*@__PURE__*/
-  fileDesc("CjBzd2FybS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uX3NlcnZpY2UucHJvdG8SFXN3YXJtLm5vdGlmaWNhdGlvbi52MSLbAgoJQWxlcnRWaWV3EhEKCXJlcG9ydF9pZBgBIAEoCRISCgpjbGFpbV9jb2RlGAIgASgJEgwKBHNpemUYAyABKAkSFgoOZWxldmF0aW9uX2ZlZXQYBCABKA0SFgoOZGlzdGFuY2VfbWlsZXMYBSABKAESDAoEdG93bhgGIAEoCRIVCg10aHVtYm5haWxfdXJsGAcgASgJEi4KCmFsZXJ0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjQKBXN0YXRlGAkgASgOMiUuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltYWJsZVN0YXRlEgwKBHRlc3QYCiABKAgSEQoJbWVtYmVyX2lkGAsgASgJEj0KCGxvY2F0aW9uGAwgASgLMisuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltZWRTd2FybUxvY2F0aW9uIjIKG0dldEFsZXJ0QnlDbGFpbVRva2VuUmVxdWVzdBITCgtjbGFpbV90b2tlbhgBIAEoCSJPChxHZXRBbGVydEJ5Q2xhaW1Ub2tlblJlc3BvbnNlEi8KBWFsZXJ0GAEgASgLMiAuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFsZXJ0VmlldyIsChVDbGFpbVdpdGhUb2tlblJlcXVlc3QSEwoLY2xhaW1fdG9rZW4YASABKAkiuwEKFkNsYWltV2l0aFRva2VuUmVzcG9uc2USPQoHb3V0Y29tZRgBIAEoDjIsLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5DbGFpbVdpdGhUb2tlbk91dGNvbWUSDwoHbWVzc2FnZRgCIAEoCRISCgpjbGFpbV9jb2RlGAMgASgJEj0KCGxvY2F0aW9uGAQgASgLMisuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltZWRTd2FybUxvY2F0aW9uImcKFENsYWltZWRTd2FybUxvY2F0aW9uEg8KB2FkZHJlc3MYASABKAkSFQoNcmVwb3J0ZXJfbmFtZRgCIAEoCRIWCg5yZXBvcnRlcl9waG9uZRgDIAEoCRIPCgdtYXBfdXJsGAQgASgJIikKFFNlbmRUZXN0QWxlcnRSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSJIChVTZW5kVGVzdEFsZXJ0UmVzcG9uc2USLwoIY2hhbm5lbHMYASADKA4yHS5zd2FybS5jb21tb24udjEuQWxlcnRDaGFubmVsIiMKIUxpc3REZXZPdXRib3hOb3RpZmljYXRpb25zUmVxdWVzdCKxAQoVRGV2T3V0Ym94Tm90aWZpY2F0aW9uEhMKC2RldmljZV9uYW1lGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIMCgRib2R5GAQgASgJEhEKCWltYWdlX3VybBgFIAEoCRITCgtjbGFpbV90b2tlbhgGIAEoCRIrCgdzZW50X2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ6CiJMaXN0RGV2T3V0Ym94Tm90aWZpY2F0aW9uc1Jlc3BvbnNlEg8KB2VuYWJsZWQYASABKAgSQwoNbm90aWZpY2F0aW9ucxgCIAMoCzIsLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5EZXZPdXRib3hOb3RpZmljYXRpb24iigEKDUFsZXJ0RGlzcGF0Y2gSEQoJcmVwb3J0X2lkGAEgASgJEjUKBnN0YXR1cxgCIAEoDjIlLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5EaXNwYXRjaFN0YXR1cxIvCgtyZWNlaXZlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiLAoXR2V0QWxlcnREaXNwYXRjaFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIlIKGEdldEFsZXJ0RGlzcGF0Y2hSZXNwb25zZRI2CghkaXNwYXRjaBgBIAEoCzIkLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5BbGVydERpc3BhdGNoIkoKF0hhbmRsZUluYm91bmRTbXNSZXF1ZXN0EgwKBGZyb20YASABKAkSDAoEYm9keRgCIAEoCRITCgttZXNzYWdlX3NpZBgDIAEoCSIpChhIYW5kbGVJbmJvdW5kU21zUmVzcG9uc2USDQoFcmVwbHkYASABKAkiGQoXTGlzdERldk91dGJveFNtc1JlcXVlc3QiagoMRGV2T3V0Ym94U21zEgoKAnRvGAEgASgJEgwKBGJvZHkYAiABKAkSKwoHc2VudF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLcHJvdmlkZXJfaWQYBCABKAkiYgoYTGlzdERldk91dGJveFNtc1Jlc3BvbnNlEg8KB2VuYWJsZWQYASABKAgSNQoIbWVzc2FnZXMYAiADKAsyIy5zd2FybS5ub3RpZmljYXRpb24udjEuRGV2T3V0Ym94U21zIosBCh9HZXRBc3NvY2lhdGlvblN0YXRpc3RpY3NSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSKQoFc2luY2UYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBXVudGlsGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKSAQoNT3V0Y29tZUNvdW50cxIQCghjYXB0dXJlZBgBIAEoDRIbChNnb25lX2JlZm9yZV9hcnJpdmFsGAIgASgNEhYKDm5vdF9ob25leV9iZWVzGAMgASgNEhcKD2NvdWxkX25vdF9yZWFjaBgEIAEoDRINCgVvdGhlchgFIAEoDRISCgp1bnJlY29yZGVkGAYgASgNIugEChVBc3NvY2lhdGlvblN0YXRpc3RpY3MSMAoMcGVyaW9kX3N0YXJ0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpwZXJpb2RfZW5kGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9yZXBvcnRzX2FsZXJ0ZWQYAyABKA0SFwoPcmVwb3J0c19jbGFpbWVkGAQgASgNEioKHW1lZGlhbl9taW51dGVzX3RvX2ZpcnN0X2NsYWltGAUgASgBSACIAQESJwoacDkwX21pbnV0ZXNfdG9fZmlyc3RfY2xhaW0YBiABKAFIAYgBARI2CghvdXRjb21lcxgHIAEoCzIkLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5PdXRjb21lQ291bnRzEhcKD3JlcG9ydHNfZXhwaXJlZBgIIAEoDRITCgthbGVydHNfc2VudBgJIAEoDRIZChFhbGVydHNfY29zdF9jZW50cxgKIAEoDRIWCg5yZXBvcnRlcl90ZXh0cxgLIAEoDRIYChByZXBvcnRzX2RlcGFydGVkGAwgASgNEhYKDmFsZXJ0c19ieV90ZXh0GA0gASgNEh4KFmFsZXJ0c19ieV9ub3RpZmljYXRpb24YDiABKA0SFwoPYWxlcnRzX2J5X2VtYWlsGA8gASgNEiEKGWFsZXJ0c19jb3N0X2J5X3RleHRfY2VudHMYECABKA1CIAoeX21lZGlhbl9taW51dGVzX3RvX2ZpcnN0X2NsYWltQh0KG19wOTBfbWludXRlc190b19maXJzdF9jbGFpbSKcAQogR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVzcG9uc2USOwoFd2Vla3MYASADKAsyLC5zd2FybS5ub3RpZmljYXRpb24udjEuQXNzb2NpYXRpb25TdGF0aXN0aWNzEjsKBXRvdGFsGAIgASgLMiwuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFzc29jaWF0aW9uU3RhdGlzdGljcyIsChdMaXN0TWVtYmVyQWxlcnRzUmVxdWVzdBIRCgltZW1iZXJfaWQYASABKAkirAEKC01lbWJlckFsZXJ0EhEKCXJlcG9ydF9pZBgBIAEoCRIUCgxjb21wYW55X25hbWUYAiABKAkSFgoOZGlzdGFuY2VfbWlsZXMYAyABKAESLwoIY2hhbm5lbHMYBCADKA4yHS5zd2FybS5jb21tb24udjEuQWxlcnRDaGFubmVsEisKB3NlbnRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIk4KGExpc3RNZW1iZXJBbGVydHNSZXNwb25zZRIyCgZhbGVydHMYASADKAsyIi5zd2FybS5ub3RpZmljYXRpb24udjEuTWVtYmVyQWxlcnQqmwEKDkNsYWltYWJsZVN0YXRlEh8KG0NMQUlNQUJMRV9TVEFURV9VTlNQRUNJRklFRBAAEhgKFENMQUlNQUJMRV9TVEFURV9PUEVOEAESGQoVQ0xBSU1BQkxFX1NUQVRFX1lPVVJTEAISGQoVQ0xBSU1BQkxFX1NUQVRFX1RBS0VOEAMSGAoUQ0xBSU1BQkxFX1NUQVRFX09WRVIQBCr9AQoVQ2xhaW1XaXRoVG9rZW5PdXRjb21lEigKJENMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9VTlNQRUNJRklFRBAAEiQKIENMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9DTEFJTUVEEAESKgomQ0xBSU1fV0lUSF9UT0tFTl9PVVRDT01FX0FMUkVBRFlfWU9VUlMQAhIiCh5DTEFJTV9XSVRIX1RPS0VOX09VVENPTUVfVEFLRU4QAxIhCh1DTEFJTV9XSVRIX1RPS0VOX09VVENPTUVfT1ZFUhAEEiEKHUNMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9URVNUEAUqbgoORGlzcGF0Y2hTdGF0dXMSHwobRElTUEFUQ0hfU1RBVFVTX1VOU1BFQ0lGSUVEEAASHAoYRElTUEFUQ0hfU1RBVFVTX1JFQ0VJVkVEEAESHQoZRElTUEFUQ0hfU1RBVFVTX1NDSEVEVUxFRBACMucIChNOb3RpZmljYXRpb25TZXJ2aWNlEnMKEEdldEFsZXJ0RGlzcGF0Y2gSLi5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnREaXNwYXRjaFJlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnREaXNwYXRjaFJlc3BvbnNlEnMKEEhhbmRsZUluYm91bmRTbXMSLi5zd2FybS5ub3RpZmljYXRpb24udjEuSGFuZGxlSW5ib3VuZFNtc1JlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuSGFuZGxlSW5ib3VuZFNtc1Jlc3BvbnNlEnMKEExpc3REZXZPdXRib3hTbXMSLi5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveFNtc1JlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveFNtc1Jlc3BvbnNlEosBChhHZXRBc3NvY2lhdGlvblN0YXRpc3RpY3MSNi5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVxdWVzdBo3LnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBc3NvY2lhdGlvblN0YXRpc3RpY3NSZXNwb25zZRJ/ChRHZXRBbGVydEJ5Q2xhaW1Ub2tlbhIyLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydEJ5Q2xhaW1Ub2tlblJlcXVlc3QaMy5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnRCeUNsYWltVG9rZW5SZXNwb25zZRJtCg5DbGFpbVdpdGhUb2tlbhIsLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5DbGFpbVdpdGhUb2tlblJlcXVlc3QaLS5zd2FybS5ub3RpZmljYXRpb24udjEuQ2xhaW1XaXRoVG9rZW5SZXNwb25zZRJqCg1TZW5kVGVzdEFsZXJ0Eisuc3dhcm0ubm90aWZpY2F0aW9uLnYxLlNlbmRUZXN0QWxlcnRSZXF1ZXN0Giwuc3dhcm0ubm90aWZpY2F0aW9uLnYxLlNlbmRUZXN0QWxlcnRSZXNwb25zZRKRAQoaTGlzdERldk91dGJveE5vdGlmaWNhdGlvbnMSOC5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdERldk91dGJveE5vdGlmaWNhdGlvbnNSZXF1ZXN0Gjkuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkxpc3REZXZPdXRib3hOb3RpZmljYXRpb25zUmVzcG9uc2UScwoQTGlzdE1lbWJlckFsZXJ0cxIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0TWVtYmVyQWxlcnRzUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0TWVtYmVyQWxlcnRzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_swarm_common_v1_channel]);
+  fileDesc("CjBzd2FybS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uX3NlcnZpY2UucHJvdG8SFXN3YXJtLm5vdGlmaWNhdGlvbi52MSLbAgoJQWxlcnRWaWV3EhEKCXJlcG9ydF9pZBgBIAEoCRISCgpjbGFpbV9jb2RlGAIgASgJEgwKBHNpemUYAyABKAkSFgoOZWxldmF0aW9uX2ZlZXQYBCABKA0SFgoOZGlzdGFuY2VfbWlsZXMYBSABKAESDAoEdG93bhgGIAEoCRIVCg10aHVtYm5haWxfdXJsGAcgASgJEi4KCmFsZXJ0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjQKBXN0YXRlGAkgASgOMiUuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltYWJsZVN0YXRlEgwKBHRlc3QYCiABKAgSEQoJbWVtYmVyX2lkGAsgASgJEj0KCGxvY2F0aW9uGAwgASgLMisuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltZWRTd2FybUxvY2F0aW9uIjIKG0dldEFsZXJ0QnlDbGFpbVRva2VuUmVxdWVzdBITCgtjbGFpbV90b2tlbhgBIAEoCSJPChxHZXRBbGVydEJ5Q2xhaW1Ub2tlblJlc3BvbnNlEi8KBWFsZXJ0GAEgASgLMiAuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkFsZXJ0VmlldyIsChVDbGFpbVdpdGhUb2tlblJlcXVlc3QSEwoLY2xhaW1fdG9rZW4YASABKAkiuwEKFkNsYWltV2l0aFRva2VuUmVzcG9uc2USPQoHb3V0Y29tZRgBIAEoDjIsLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5DbGFpbVdpdGhUb2tlbk91dGNvbWUSDwoHbWVzc2FnZRgCIAEoCRISCgpjbGFpbV9jb2RlGAMgASgJEj0KCGxvY2F0aW9uGAQgASgLMisuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltZWRTd2FybUxvY2F0aW9uImcKFENsYWltZWRTd2FybUxvY2F0aW9uEg8KB2FkZHJlc3MYASABKAkSFQoNcmVwb3J0ZXJfbmFtZRgCIAEoCRIWCg5yZXBvcnRlcl9waG9uZRgDIAEoCRIPCgdtYXBfdXJsGAQgASgJIikKFFNlbmRUZXN0QWxlcnRSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSJIChVTZW5kVGVzdEFsZXJ0UmVzcG9uc2USLwoIY2hhbm5lbHMYASADKA4yHS5zd2FybS5jb21tb24udjEuQWxlcnRDaGFubmVsIiMKIUxpc3REZXZPdXRib3hOb3RpZmljYXRpb25zUmVxdWVzdCKxAQoVRGV2T3V0Ym94Tm90aWZpY2F0aW9uEhMKC2RldmljZV9uYW1lGAEgASgJEhEKCW1lbWJlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIMCgRib2R5GAQgASgJEhEKCWltYWdlX3VybBgFIAEoCRITCgtjbGFpbV90b2tlbhgGIAEoCRIrCgdzZW50X2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ6CiJMaXN0RGV2T3V0Ym94Tm90aWZpY2F0aW9uc1Jlc3BvbnNlEg8KB2VuYWJsZWQYASABKAgSQwoNbm90aWZpY2F0aW9ucxgCIAMoCzIsLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5EZXZPdXRib3hOb3RpZmljYXRpb24iigEKDUFsZXJ0RGlzcGF0Y2gSEQoJcmVwb3J0X2lkGAEgASgJEjUKBnN0YXR1cxgCIAEoDjIlLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5EaXNwYXRjaFN0YXR1cxIvCgtyZWNlaXZlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiLAoXR2V0QWxlcnREaXNwYXRjaFJlcXVlc3QSEQoJcmVwb3J0X2lkGAEgASgJIlIKGEdldEFsZXJ0RGlzcGF0Y2hSZXNwb25zZRI2CghkaXNwYXRjaBgBIAEoCzIkLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5BbGVydERpc3BhdGNoIkoKF0hhbmRsZUluYm91bmRTbXNSZXF1ZXN0EgwKBGZyb20YASABKAkSDAoEYm9keRgCIAEoCRITCgttZXNzYWdlX3NpZBgDIAEoCSIpChhIYW5kbGVJbmJvdW5kU21zUmVzcG9uc2USDQoFcmVwbHkYASABKAkiGQoXTGlzdERldk91dGJveFNtc1JlcXVlc3QiagoMRGV2T3V0Ym94U21zEgoKAnRvGAEgASgJEgwKBGJvZHkYAiABKAkSKwoHc2VudF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLcHJvdmlkZXJfaWQYBCABKAkiYgoYTGlzdERldk91dGJveFNtc1Jlc3BvbnNlEg8KB2VuYWJsZWQYASABKAgSNQoIbWVzc2FnZXMYAiADKAsyIy5zd2FybS5ub3RpZmljYXRpb24udjEuRGV2T3V0Ym94U21zIiwKF0xpc3RNZW1iZXJBbGVydHNSZXF1ZXN0EhEKCW1lbWJlcl9pZBgBIAEoCSKsAQoLTWVtYmVyQWxlcnQSEQoJcmVwb3J0X2lkGAEgASgJEhQKDGNvbXBhbnlfbmFtZRgCIAEoCRIWCg5kaXN0YW5jZV9taWxlcxgDIAEoARIvCghjaGFubmVscxgEIAMoDjIdLnN3YXJtLmNvbW1vbi52MS5BbGVydENoYW5uZWwSKwoHc2VudF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTgoYTGlzdE1lbWJlckFsZXJ0c1Jlc3BvbnNlEjIKBmFsZXJ0cxgBIAMoCzIiLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5NZW1iZXJBbGVydCqbAQoOQ2xhaW1hYmxlU3RhdGUSHwobQ0xBSU1BQkxFX1NUQVRFX1VOU1BFQ0lGSUVEEAASGAoUQ0xBSU1BQkxFX1NUQVRFX09QRU4QARIZChVDTEFJTUFCTEVfU1RBVEVfWU9VUlMQAhIZChVDTEFJTUFCTEVfU1RBVEVfVEFLRU4QAxIYChRDTEFJTUFCTEVfU1RBVEVfT1ZFUhAEKv0BChVDbGFpbVdpdGhUb2tlbk91dGNvbWUSKAokQ0xBSU1fV0lUSF9UT0tFTl9PVVRDT01FX1VOU1BFQ0lGSUVEEAASJAogQ0xBSU1fV0lUSF9UT0tFTl9PVVRDT01FX0NMQUlNRUQQARIqCiZDTEFJTV9XSVRIX1RPS0VOX09VVENPTUVfQUxSRUFEWV9ZT1VSUxACEiIKHkNMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9UQUtFThADEiEKHUNMQUlNX1dJVEhfVE9LRU5fT1VUQ09NRV9PVkVSEAQSIQodQ0xBSU1fV0lUSF9UT0tFTl9PVVRDT01FX1RFU1QQBSpuCg5EaXNwYXRjaFN0YXR1cxIfChtESVNQQVRDSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIcChhESVNQQVRDSF9TVEFUVVNfUkVDRUlWRUQQARIdChlESVNQQVRDSF9TVEFUVVNfU0NIRURVTEVEEAIy2QcKE05vdGlmaWNhdGlvblNlcnZpY2UScwoQR2V0QWxlcnREaXNwYXRjaBIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydERpc3BhdGNoUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5HZXRBbGVydERpc3BhdGNoUmVzcG9uc2UScwoQSGFuZGxlSW5ib3VuZFNtcxIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5IYW5kbGVJbmJvdW5kU21zUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5IYW5kbGVJbmJvdW5kU21zUmVzcG9uc2UScwoQTGlzdERldk91dGJveFNtcxIuLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0RGV2T3V0Ym94U21zUmVxdWVzdBovLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0RGV2T3V0Ym94U21zUmVzcG9uc2USfwoUR2V0QWxlcnRCeUNsYWltVG9rZW4SMi5zd2FybS5ub3RpZmljYXRpb24udjEuR2V0QWxlcnRCeUNsYWltVG9rZW5SZXF1ZXN0GjMuc3dhcm0ubm90aWZpY2F0aW9uLnYxLkdldEFsZXJ0QnlDbGFpbVRva2VuUmVzcG9uc2USbQoOQ2xhaW1XaXRoVG9rZW4SLC5zd2FybS5ub3RpZmljYXRpb24udjEuQ2xhaW1XaXRoVG9rZW5SZXF1ZXN0Gi0uc3dhcm0ubm90aWZpY2F0aW9uLnYxLkNsYWltV2l0aFRva2VuUmVzcG9uc2USagoNU2VuZFRlc3RBbGVydBIrLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5TZW5kVGVzdEFsZXJ0UmVxdWVzdBosLnN3YXJtLm5vdGlmaWNhdGlvbi52MS5TZW5kVGVzdEFsZXJ0UmVzcG9uc2USkQEKGkxpc3REZXZPdXRib3hOb3RpZmljYXRpb25zEjguc3dhcm0ubm90aWZpY2F0aW9uLnYxLkxpc3REZXZPdXRib3hOb3RpZmljYXRpb25zUmVxdWVzdBo5LnN3YXJtLm5vdGlmaWNhdGlvbi52MS5MaXN0RGV2T3V0Ym94Tm90aWZpY2F0aW9uc1Jlc3BvbnNlEnMKEExpc3RNZW1iZXJBbGVydHMSLi5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdE1lbWJlckFsZXJ0c1JlcXVlc3QaLy5zd2FybS5ub3RpZmljYXRpb24udjEuTGlzdE1lbWJlckFsZXJ0c1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_swarm_common_v1_channel]);
 
 /**
  * @generated from message swarm.notification.v1.AlertView
@@ -527,209 +527,6 @@ export const ListDevOutboxSmsResponseSchema: GenMessage<ListDevOutboxSmsResponse
   messageDesc(file_swarm_notification_v1_notification_service, 18);
 
 /**
- * @generated from message swarm.notification.v1.GetAssociationStatisticsRequest
- */
-export type GetAssociationStatisticsRequest = Message<"swarm.notification.v1.GetAssociationStatisticsRequest"> & {
-  /**
-   * @generated from field: string company_id = 1;
-   */
-  companyId: string;
-
-  /**
-   * Absent: the Monday 00:00 UTC that makes the period the week of until and the 11 weeks before it.
-   *
-   * @generated from field: google.protobuf.Timestamp since = 2;
-   */
-  since?: Timestamp | undefined;
-
-  /**
-   * Absent: now.
-   *
-   * @generated from field: google.protobuf.Timestamp until = 3;
-   */
-  until?: Timestamp | undefined;
-};
-
-/**
- * Describes the message swarm.notification.v1.GetAssociationStatisticsRequest.
- * Use `create(GetAssociationStatisticsRequestSchema)` to create a new message.
- */
-export const GetAssociationStatisticsRequestSchema: GenMessage<GetAssociationStatisticsRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 19);
-
-/**
- * @generated from message swarm.notification.v1.OutcomeCounts
- */
-export type OutcomeCounts = Message<"swarm.notification.v1.OutcomeCounts"> & {
-  /**
-   * @generated from field: uint32 captured = 1;
-   */
-  captured: number;
-
-  /**
-   * @generated from field: uint32 gone_before_arrival = 2;
-   */
-  goneBeforeArrival: number;
-
-  /**
-   * @generated from field: uint32 not_honey_bees = 3;
-   */
-  notHoneyBees: number;
-
-  /**
-   * @generated from field: uint32 could_not_reach = 4;
-   */
-  couldNotReach: number;
-
-  /**
-   * @generated from field: uint32 other = 5;
-   */
-  other: number;
-
-  /**
-   * Claimed reports whose claimer recorded no outcome.
-   *
-   * @generated from field: uint32 unrecorded = 6;
-   */
-  unrecorded: number;
-};
-
-/**
- * Describes the message swarm.notification.v1.OutcomeCounts.
- * Use `create(OutcomeCountsSchema)` to create a new message.
- */
-export const OutcomeCountsSchema: GenMessage<OutcomeCounts> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 20);
-
-/**
- * @generated from message swarm.notification.v1.AssociationStatistics
- */
-export type AssociationStatistics = Message<"swarm.notification.v1.AssociationStatistics"> & {
-  /**
-   * @generated from field: google.protobuf.Timestamp period_start = 1;
-   */
-  periodStart?: Timestamp | undefined;
-
-  /**
-   * @generated from field: google.protobuf.Timestamp period_end = 2;
-   */
-  periodEnd?: Timestamp | undefined;
-
-  /**
-   * Reports submitted in the period that alerted at least one of the association's members.
-   *
-   * @generated from field: uint32 reports_alerted = 3;
-   */
-  reportsAlerted: number;
-
-  /**
-   * Of those, claimed at least once (by anyone).
-   *
-   * @generated from field: uint32 reports_claimed = 4;
-   */
-  reportsClaimed: number;
-
-  /**
-   * Minutes from submission to the first claim; absent when none was claimed.
-   *
-   * @generated from field: optional double median_minutes_to_first_claim = 5;
-   */
-  medianMinutesToFirstClaim?: number | undefined;
-
-  /**
-   * @generated from field: optional double p90_minutes_to_first_claim = 6;
-   */
-  p90MinutesToFirstClaim?: number | undefined;
-
-  /**
-   * @generated from field: swarm.notification.v1.OutcomeCounts outcomes = 7;
-   */
-  outcomes?: OutcomeCounts | undefined;
-
-  /**
-   * @generated from field: uint32 reports_expired = 8;
-   */
-  reportsExpired: number;
-
-  /**
-   * Alerts to the association's members about those reports, and their cost (7 cents each).
-   *
-   * @generated from field: uint32 alerts_sent = 9;
-   */
-  alertsSent: number;
-
-  /**
-   * @generated from field: uint32 alerts_cost_cents = 10;
-   */
-  alertsCostCents: number;
-
-  /**
-   * Texts sent to the reporters of those reports (not charged).
-   *
-   * @generated from field: uint32 reporter_texts = 11;
-   */
-  reporterTexts: number;
-
-  /**
-   * @generated from field: uint32 reports_departed = 12;
-   */
-  reportsDeparted: number;
-
-  /**
-   * Of the alerts, how many went by each channel (an alert on two channels counts in both).
-   *
-   * @generated from field: uint32 alerts_by_text = 13;
-   */
-  alertsByText: number;
-
-  /**
-   * @generated from field: uint32 alerts_by_notification = 14;
-   */
-  alertsByNotification: number;
-
-  /**
-   * @generated from field: uint32 alerts_by_email = 15;
-   */
-  alertsByEmail: number;
-
-  /**
-   * What the same alerts would have cost as text messages, in cents.
-   *
-   * @generated from field: uint32 alerts_cost_by_text_cents = 16;
-   */
-  alertsCostByTextCents: number;
-};
-
-/**
- * Describes the message swarm.notification.v1.AssociationStatistics.
- * Use `create(AssociationStatisticsSchema)` to create a new message.
- */
-export const AssociationStatisticsSchema: GenMessage<AssociationStatistics> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 21);
-
-/**
- * @generated from message swarm.notification.v1.GetAssociationStatisticsResponse
- */
-export type GetAssociationStatisticsResponse = Message<"swarm.notification.v1.GetAssociationStatisticsResponse"> & {
-  /**
-   * @generated from field: repeated swarm.notification.v1.AssociationStatistics weeks = 1;
-   */
-  weeks: AssociationStatistics[];
-
-  /**
-   * @generated from field: swarm.notification.v1.AssociationStatistics total = 2;
-   */
-  total?: AssociationStatistics | undefined;
-};
-
-/**
- * Describes the message swarm.notification.v1.GetAssociationStatisticsResponse.
- * Use `create(GetAssociationStatisticsResponseSchema)` to create a new message.
- */
-export const GetAssociationStatisticsResponseSchema: GenMessage<GetAssociationStatisticsResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 22);
-
-/**
  * @generated from message swarm.notification.v1.ListMemberAlertsRequest
  */
 export type ListMemberAlertsRequest = Message<"swarm.notification.v1.ListMemberAlertsRequest"> & {
@@ -744,7 +541,7 @@ export type ListMemberAlertsRequest = Message<"swarm.notification.v1.ListMemberA
  * Use `create(ListMemberAlertsRequestSchema)` to create a new message.
  */
 export const ListMemberAlertsRequestSchema: GenMessage<ListMemberAlertsRequest> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 23);
+  messageDesc(file_swarm_notification_v1_notification_service, 19);
 
 /**
  * @generated from message swarm.notification.v1.MemberAlert
@@ -781,7 +578,7 @@ export type MemberAlert = Message<"swarm.notification.v1.MemberAlert"> & {
  * Use `create(MemberAlertSchema)` to create a new message.
  */
 export const MemberAlertSchema: GenMessage<MemberAlert> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 24);
+  messageDesc(file_swarm_notification_v1_notification_service, 20);
 
 /**
  * @generated from message swarm.notification.v1.ListMemberAlertsResponse
@@ -798,7 +595,7 @@ export type ListMemberAlertsResponse = Message<"swarm.notification.v1.ListMember
  * Use `create(ListMemberAlertsResponseSchema)` to create a new message.
  */
 export const ListMemberAlertsResponseSchema: GenMessage<ListMemberAlertsResponse> = /*@__PURE__*/
-  messageDesc(file_swarm_notification_v1_notification_service, 25);
+  messageDesc(file_swarm_notification_v1_notification_service, 21);
 
 /**
  * @generated from enum swarm.notification.v1.ClaimableState
@@ -953,19 +750,6 @@ export const NotificationService: GenService<{
     methodKind: "unary";
     input: typeof ListDevOutboxSmsRequestSchema;
     output: typeof ListDevOutboxSmsResponseSchema;
-  },
-  /**
-   * An association's statistics for each week (Monday 00:00 UTC) from since to until, and for the whole period:
-   * reports that alerted its members (by the week the report was submitted), and what became of them. The total's
-   * period_start and period_end are the period answered. Errors: INVALID_ARGUMENT (NOTIFICATION.INVALID_PERIOD), with
-   * a message for the person who asked, when since is not before until or the period exceeds 731 days.
-   *
-   * @generated from rpc swarm.notification.v1.NotificationService.GetAssociationStatistics
-   */
-  getAssociationStatistics: {
-    methodKind: "unary";
-    input: typeof GetAssociationStatisticsRequestSchema;
-    output: typeof GetAssociationStatisticsResponseSchema;
   },
   /**
    * The alert a claim token (from a notification or an alert email) stands for, as the claim page shows it: never

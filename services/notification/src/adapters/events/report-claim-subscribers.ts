@@ -1,7 +1,5 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { claimOutcomes } from '@swarm/proto/labels';
 import {
-  ClaimOutcomeRecordedEvent,
   ReportClaimedEvent,
   ReportClosedEvent,
   ReportDepartedEvent,
@@ -43,15 +41,6 @@ export async function subscribeToReportClaims(bus: EventBus, follow: FollowRepor
     }),
     subscribeTo(bus, NOTIFICATION_CONSUMER, ReportClosedEvent, async (event) => {
       await follow.closed({ reportId: event.reportId, closedAt: at(event.closedAt) });
-    }),
-    subscribeTo(bus, NOTIFICATION_CONSUMER, ClaimOutcomeRecordedEvent, async (event, delivery) => {
-      const outcome = claimOutcomes.label(event.outcome);
-      // An outcome this build does not know is left out of the statistics rather than redelivered forever.
-      if (!outcome) {
-        logger.warn({ reportId: event.reportId, eventId: delivery.id, outcome: event.outcome }, 'claim outcome not known: left out of the statistics');
-        return;
-      }
-      await follow.outcomeRecorded({ reportId: event.reportId, outcome, recordedAt: at(event.recordedAt) });
     }),
   ]);
 }

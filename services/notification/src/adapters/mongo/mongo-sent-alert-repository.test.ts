@@ -34,7 +34,7 @@ mongoSuite('SentAlertRepository contract: MongoDB', (newDatabase, target) => {
     outbox.failing = true;
     const outcome = await sentAlerts.recordSent(
       { sendKey: 'send-1', reportId: 'report-1', memberId: 'member-1', companyId: 'company-1', companyName: 'Bees', distanceMiles: 1, state: 'sent', startedAt, sentAt, providerId: 'SM1' },
-      { kind: 'alert.sent', eventId: 'alert-sent--send-1', reportId: 'report-1', memberId: 'member-1', companyId: 'company-1', companyName: 'Bees', distanceMiles: 1, sentAt },
+      { kind: 'alert.sent', eventId: 'alert-sent--send-1', reportId: 'report-1', memberId: 'member-1', companyId: 'company-1', companyName: 'Bees', distanceMiles: 1, sentAt, sendKey: 'send-1', costCents: 7, channels: ['sms'], smsPriceCents: 7 },
     );
     expect(outcome).toBe('recorded');
     expect((await sentAlerts.find('send-1'))?.state).toBe('sent');

@@ -106,6 +106,11 @@ export type SentText = {
 
 export type ClaimOutcome = { outcome: 'claimed' } | { outcome: 'held'; leaseAt: Date } | { outcome: 'sent' | 'failed' | 'missing' };
 
+/** Texts sent to a report's reporter, announced through the outbox (ReporterTextSent) once per text key. */
+export interface ReporterTextEvents {
+  sent(text: { reportId: string; textKey: string; sentAt: Date }): Promise<void>;
+}
+
 /** Every message on every channel, each sent once per key (`sent_texts`). */
 export interface SentTextRepository {
   /** Notes the text as being sent unless it was before; of concurrent calls for one key exactly one answers 'new'. */

@@ -1,4 +1,5 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { AlertSent } from '@swarm/proto/notification/v1/events';
 import { AlertSentEvent, InProcessEventBus, MemoryOutbox, type Subscription } from '@swarm/runtime';
 import { testLogger, waitUntil } from '@swarm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ describe('the report service following alert.sent', () => {
   let reports: MemoryReportRepository;
   let subscription: Subscription;
   const report = aReport();
-  const alertSent = (id: string, fields: Partial<Parameters<typeof AlertSentEvent.toMessage>[1]> = {}) =>
+  const alertSent = (id: string, fields: Partial<Omit<AlertSent, '$typeName' | '$unknown'>> = {}) =>
     AlertSentEvent.toMessage(id, {
       reportId: report.reportId,
       memberId: 'm-1',

@@ -10,9 +10,11 @@ import {
   ReportMarkedBadEvent,
   ReportSubmittedEvent,
   ReportUnclaimedEvent,
+  ReportUnservedEvent,
   type OutboxMessage,
 } from '@swarm/runtime';
 import type { ReportEvent } from '../../domain/report-events.js';
+import type { ReportUnserved } from '../../domain/unserved-demand.js';
 import { badReportReasons, claimOutcomes } from '@swarm/proto/labels';
 import { toProtoSize } from '../rpc/report-mapping.js';
 
@@ -118,4 +120,12 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
         createdAt: event.erasedAt,
       };
   }
+}
+
+/** Carries the cell, the time and the size: nothing else of the refused report leaves the service. */
+export function unservedOutboxMessage(event: ReportUnserved): OutboxMessage {
+  return {
+    ...ReportUnservedEvent.toMessage(event.eventId, { h3Cell: event.h3Cell, refusedAt: timestampFromDate(event.refusedAt), size: toProtoSize(event.size) }),
+    createdAt: event.refusedAt,
+  };
 }

@@ -19,7 +19,8 @@ import { CLAIM_CODE_COUNT, claimCodeOf } from '../../domain/claim-code.js';
 import { addressKey } from '../../domain/duplicate-report.js';
 import { isLive, type LiveReportSeen } from '../../domain/lifecycle.js';
 import { withReporterDataErased, type ReporterDataErasure } from '../../domain/retention.js';
-import { toOutboxMessage } from '../events/report-event-codec.js';
+import { toOutboxMessage, unservedOutboxMessage } from '../events/report-event-codec.js';
+import type { ReportUnserved } from '../../domain/unserved-demand.js';
 
 const isActiveOrClaimed = (report: Report) => report.state === 'active' || report.state === 'claimed';
 const heldBy = (report: Report, claim: ReportClaim) =>
@@ -52,6 +53,11 @@ export class MemoryReportRepository implements ReportRepository {
     private readonly outbox: MemoryOutbox,
     private readonly onEventsStored: () => void = () => undefined,
   ) {}
+
+  async recordUnserved(event: ReportUnserved): Promise<void> {
+    this.outbox.append([unservedOutboxMessage(event)]);
+    this.onEventsStored();
+  }
 
   async create(report: Report, events: ReportEvent[]): Promise<CreateOutcome> {
     if (this.byIdempotencyId.has(report.idempotencyId)) return 'idempotency-id-taken';

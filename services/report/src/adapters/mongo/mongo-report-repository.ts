@@ -21,7 +21,8 @@ import type {
   ReportMarkedBad,
   ReportUnclaimed,
 } from '../../domain/report-events.js';
-import { toOutboxMessage } from '../events/report-event-codec.js';
+import { toOutboxMessage, unservedOutboxMessage } from '../events/report-event-codec.js';
+import type { ReportUnserved } from '../../domain/unserved-demand.js';
 
 type ReportDocument = {
   _id: string;
@@ -106,6 +107,11 @@ export class MongoReportRepository implements ReportRepository {
     this.alerts = db.collection<AlertDocument>('report_alerts');
     this.backfills = db.collection<BackfillDocument>('report_backfills');
     this.parked = new ParkedEvents(this.collection, outbox);
+  }
+
+  async recordUnserved(event: ReportUnserved): Promise<void> {
+    await this.outbox.appendIfAbsent([unservedOutboxMessage(event)]);
+    this.onEventsStored();
   }
 
   async ensureIndexes(): Promise<void> {

@@ -1,6 +1,6 @@
 import { claimOutcomes } from '@swarm/proto/labels';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ReportStatisticsRepository } from '../app/ports/statistics.js';
+import type { ReportStatisticsRepository } from '../app/ports.js';
 
 const at = (iso: string) => new Date(iso);
 const june = { since: at('2026-06-01T00:00:00Z'), until: at('2026-07-01T00:00:00Z') };
@@ -47,6 +47,15 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
         reporterTexts: 2,
       });
       expect((await onlyHistory('c2')).reportId).toBe('r1');
+    });
+
+    it('keeps the cell of the place and the earliest marking as bad', async () => {
+      await statistics.markedBad({ reportId: 'r1', markedAt: at('2026-06-02T12:00:00Z') });
+      await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z'), h3Cell: '87281b59bffffff' });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
+      await statistics.markedBad({ reportId: 'r1', markedAt: at('2026-06-02T11:00:00Z') });
+      await statistics.markedBad({ reportId: 'r1', markedAt: at('2026-06-02T13:00:00Z') });
+      expect(await onlyHistory()).toMatchObject({ h3Cell: '87281b59bffffff', markedBadAt: at('2026-06-02T11:00:00Z') });
     });
 
     it('leaves out what a report has not had', async () => {

@@ -1,14 +1,21 @@
-import type { AlertChannel } from '../../domain/alert-channels.js';
+import type { AlertChannel } from '../domain/alert-channels.js';
 import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
-import type { ReportHistory } from '../../domain/statistics.js';
+import type { ReportHistory } from '../domain/statistics.js';
+import type { UnservedDemand } from '../domain/association-map.js';
+
+export interface Clock {
+  now(): Date;
+}
 
 /**
- * The association statistics read model: one history per report, fed by the report's events (submitted, claimed,
- * expired, departed, outcome recorded) and by this service's own sends (member alerts, texts to the reporter). Every
- * change is idempotent (a redelivered event changes nothing) and may arrive before the report's submission.
+ * The associations' read model of reports: one history per report, fed by the report service's events (submitted,
+ * claimed, given back, expired, departed, marked bad, outcome recorded) and the notification service's (alert sent,
+ * text to the reporter sent). Every change is idempotent (a redelivered event changes nothing) and may arrive before
+ * the report's submission. It keeps no reporter's name, phone or street: the place is a coarse H3 cell.
  */
 export interface ReportStatisticsRepository {
-  reportSubmitted(report: { reportId: string; submittedAt: Date }): Promise<void>;
+  /** `h3Cell`: the resolution-7 cell of the place, when the report had one. */
+  reportSubmitted(report: { reportId: string; submittedAt: Date; h3Cell?: string }): Promise<void>;
   /**
    * An alert about the report was sent to a member of the association; once per send key. Its cost counts once per
    * member and report, as billing charges it: a re-alert after an un-claim is another alert, not another charge.
@@ -28,6 +35,8 @@ export interface ReportStatisticsRepository {
   claimed(claim: { reportId: string; claimedAt: Date }): Promise<void>;
   expired(report: { reportId: string; expiredAt: Date }): Promise<void>;
   departed(report: { reportId: string; departedAt: Date }): Promise<void>;
+  /** Keeps the earliest marking. */
+  markedBad(report: { reportId: string; markedAt: Date }): Promise<void>;
   /**
    * The claimer gave the report back at `at`: the outcome they recorded goes with their claim (an outcome recorded
    * before `at`, arriving now or later, is not kept).
@@ -39,4 +48,14 @@ export interface ReportStatisticsRepository {
   reporterTexted(text: { reportId: string; textKey: string }): Promise<void>;
   /** Histories of reports submitted in [since, until) that alerted at least one member of the association. */
   findAlertingAssociation(companyId: string, since: Date, until: Date): Promise<ReportHistory[]>;
+}
+
+/**
+ * Reports refused because nobody covered the place: a cell, a time and a size each, nothing else. Once per id (the
+ * event's), so a redelivered event counts once.
+ */
+export interface UnservedDemandRepository {
+  record(demand: UnservedDemand & { id: string }): Promise<void>;
+  /** The demand refused in [since, until) in any of the cells. */
+  findInCells(cells: readonly string[], since: Date, until: Date): Promise<UnservedDemand[]>;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { claimOutcomes } from '@swarm/proto/labels';
 import { describe, expect, it } from 'vitest';
-import { NotificationError } from './notification-error.js';
+import { InsightsError } from './insights-error.js';
 import { alertTotalsByCompany, associationStatistics, percentileByNearestRank, validatePeriod, weekStartOf, weeksOf, type ReportHistory } from './statistics.js';
 
 const at = (iso: string) => new Date(iso);
@@ -67,7 +67,7 @@ describe('period validation', () => {
       validatePeriod({ since: at(since), until: at(until) });
       return 'valid';
     } catch (error) {
-      return error instanceof NotificationError ? error.code : 'other error';
+      return error instanceof InsightsError ? error.code : 'other error';
     }
   };
 
@@ -79,14 +79,14 @@ describe('period validation', () => {
   });
 
   it('refuses an empty, reversed, longer or unreadable period', () => {
-    expect(codeOf('2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')).toBe('NOTIFICATION.INVALID_PERIOD');
-    expect(codeOf('2026-02-01T00:00:00Z', '2026-01-01T00:00:00Z')).toBe('NOTIFICATION.INVALID_PERIOD');
-    expect(codeOf('2024-01-01T00:00:00Z', '2026-01-01T00:00:00.001Z')).toBe('NOTIFICATION.INVALID_PERIOD');
-    expect(codeOf('not a date', '2026-01-02T00:00:00Z')).toBe('NOTIFICATION.INVALID_PERIOD');
+    expect(codeOf('2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')).toBe('INSIGHTS.INVALID_PERIOD');
+    expect(codeOf('2026-02-01T00:00:00Z', '2026-01-01T00:00:00Z')).toBe('INSIGHTS.INVALID_PERIOD');
+    expect(codeOf('2024-01-01T00:00:00Z', '2026-01-01T00:00:00.001Z')).toBe('INSIGHTS.INVALID_PERIOD');
+    expect(codeOf('not a date', '2026-01-02T00:00:00Z')).toBe('INSIGHTS.INVALID_PERIOD');
   });
 
   it('is checked by associationStatistics', () => {
-    expect(() => associationStatistics('c1', { since: june.until, until: june.since }, [])).toThrow(NotificationError);
+    expect(() => associationStatistics('c1', { since: june.until, until: june.since }, [])).toThrow(InsightsError);
   });
 });
 

@@ -2,7 +2,7 @@ import { claimOutcomes } from '@swarm/proto/labels';
 import { describe, expect, it } from 'vitest';
 import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-report-statistics-repository.js';
 import { statisticsPeriodMessages } from '@swarm/proto/labels/answers';
-import { NotificationError } from '../domain/notification-error.js';
+import { InsightsError } from '../domain/insights-error.js';
 import { GetAssociationStatistics } from './get-association-statistics.js';
 
 const at = (iso: string) => new Date(iso);
@@ -70,10 +70,10 @@ describe('GetAssociationStatistics', () => {
     const statistics = new CountingStatistics();
     const useCase = new GetAssociationStatistics({ statistics, clock });
     const reversed = useCase.execute({ companyId: 'c1', since: at('2026-06-10T00:00:00Z'), until: at('2026-06-01T00:00:00Z') });
-    await expect(reversed).rejects.toBeInstanceOf(NotificationError);
-    await expect(reversed).rejects.toMatchObject({ code: 'NOTIFICATION.INVALID_PERIOD', message: statisticsPeriodMessages.sinceAfterUntil });
+    await expect(reversed).rejects.toBeInstanceOf(InsightsError);
+    await expect(reversed).rejects.toMatchObject({ code: 'INSIGHTS.INVALID_PERIOD', message: statisticsPeriodMessages.sinceAfterUntil });
     await expect(useCase.execute({ companyId: 'c1', since: at('2024-01-01T00:00:00Z'), until: at('2026-06-01T00:00:00Z') })).rejects.toMatchObject({
-      code: 'NOTIFICATION.INVALID_PERIOD',
+      code: 'INSIGHTS.INVALID_PERIOD',
       message: statisticsPeriodMessages.periodTooLong,
     });
     // A start after now with no end given: the end is now.

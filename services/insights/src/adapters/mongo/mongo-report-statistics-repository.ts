@@ -1,16 +1,18 @@
 import type { Collection, Db, Filter, UpdateFilter } from 'mongodb';
 import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
-import type { ReportStatisticsRepository } from '../../app/ports/statistics.js';
+import type { ReportStatisticsRepository } from '../../app/ports.js';
 import { alertTotalsByCompany, type AlertSend, type ReportHistory } from '../../domain/statistics.js';
 
 type ReportStatisticsDocument = {
   /** The report id. */
   _id: string;
   submittedAt?: Date;
+  h3Cell?: string;
   firstClaimedAt?: Date;
   expiredAt?: Date;
   departedAt?: Date;
+  markedBadAt?: Date;
   outcome?: ClaimOutcomeLabel;
   /** When the kept outcome was recorded (or the claim given back): an older one arriving later leaves it. */
   outcomeRecordedAt?: Date;
@@ -20,7 +22,7 @@ type ReportStatisticsDocument = {
 };
 
 /**
- * The `report_statistics` collection of the notification database: one document per report, created by whichever event
+ * The `report_statistics` collection of the insights database: one document per report, created by whichever event
  * comes first. Each change is one conditional update of that document (never read, changed and written back), so
  * redelivered and concurrent events change it once.
  */
@@ -36,8 +38,8 @@ export class MongoReportStatisticsRepository implements ReportStatisticsReposito
     await this.collection.createIndex({ 'alerts.companyId': 1, submittedAt: 1 }, { name: 'alerted_company_submitted_at' });
   }
 
-  async reportSubmitted(report: { reportId: string; submittedAt: Date }): Promise<void> {
-    await this.change(report.reportId, {}, { $set: { submittedAt: report.submittedAt } });
+  async reportSubmitted(report: { reportId: string; submittedAt: Date; h3Cell?: string }): Promise<void> {
+    await this.change(report.reportId, {}, { $set: { submittedAt: report.submittedAt, ...(report.h3Cell !== undefined ? { h3Cell: report.h3Cell } : {}) } });
   }
 
   async alertSent(alert: Parameters<ReportStatisticsRepository['alertSent']>[0]): Promise<void> {
@@ -56,6 +58,10 @@ export class MongoReportStatisticsRepository implements ReportStatisticsReposito
 
   async departed(report: { reportId: string; departedAt: Date }): Promise<void> {
     await this.keepEarliest(report.reportId, 'departedAt', report.departedAt);
+  }
+
+  async markedBad(report: { reportId: string; markedAt: Date }): Promise<void> {
+    await this.keepEarliest(report.reportId, 'markedBadAt', report.markedAt);
   }
 
   async claimGivenBack(claim: { reportId: string; at: Date }): Promise<void> {
@@ -84,7 +90,7 @@ export class MongoReportStatisticsRepository implements ReportStatisticsReposito
   }
 
   /** $min would do, but the MongoDB-compatible server of the tests lacks it: a conditional $set is as atomic. */
-  private async keepEarliest(reportId: string, field: 'firstClaimedAt' | 'expiredAt' | 'departedAt', instant: Date): Promise<void> {
+  private async keepEarliest(reportId: string, field: 'firstClaimedAt' | 'expiredAt' | 'departedAt' | 'markedBadAt', instant: Date): Promise<void> {
     await this.change(reportId, { $or: [{ [field]: { $exists: false } }, { [field]: { $gt: instant } }] }, { $set: { [field]: instant } });
   }
 
@@ -110,9 +116,11 @@ function historyOf(document: ReportStatisticsDocument & { submittedAt: Date }): 
   return {
     reportId: document._id,
     submittedAt: document.submittedAt,
+    ...(document.h3Cell !== undefined ? { h3Cell: document.h3Cell } : {}),
     ...(document.firstClaimedAt ? { firstClaimedAt: document.firstClaimedAt } : {}),
     ...(document.expiredAt ? { expiredAt: document.expiredAt } : {}),
     ...(document.departedAt ? { departedAt: document.departedAt } : {}),
+    ...(document.markedBadAt ? { markedBadAt: document.markedBadAt } : {}),
     ...(document.outcome ? { outcome: document.outcome } : {}),
     alerts: alertTotalsByCompany(document.alerts ?? []),
     reporterTexts: document.reporterTextKeys?.length ?? 0,

@@ -1,12 +1,14 @@
 import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
-import type { ReportStatisticsRepository } from '../../app/ports/statistics.js';
+import type { ReportStatisticsRepository } from '../../app/ports.js';
 import { alertTotalsByCompany, type AlertSend, type ReportHistory } from '../../domain/statistics.js';
 
 type ReportRecord = {
   submittedAt?: Date;
+  h3Cell?: string;
   firstClaimedAt?: Date;
   expiredAt?: Date;
   departedAt?: Date;
+  markedBadAt?: Date;
   /** The kept outcome and when it was recorded; no label once the claim was given back. */
   outcome?: { label: ClaimOutcomeLabel | undefined; recordedAt: Date };
   /** By send key, so a redelivered send counts once. */
@@ -29,8 +31,10 @@ export class MemoryReportStatisticsRepository implements ReportStatisticsReposit
     return record;
   }
 
-  async reportSubmitted(report: { reportId: string; submittedAt: Date }): Promise<void> {
-    this.recordOf(report.reportId).submittedAt = report.submittedAt;
+  async reportSubmitted(report: { reportId: string; submittedAt: Date; h3Cell?: string }): Promise<void> {
+    const record = this.recordOf(report.reportId);
+    record.submittedAt = report.submittedAt;
+    if (report.h3Cell !== undefined) record.h3Cell = report.h3Cell;
   }
 
   async alertSent(alert: Parameters<ReportStatisticsRepository['alertSent']>[0]): Promise<void> {
@@ -52,6 +56,11 @@ export class MemoryReportStatisticsRepository implements ReportStatisticsReposit
   async departed(report: { reportId: string; departedAt: Date }): Promise<void> {
     const record = this.recordOf(report.reportId);
     record.departedAt = earliest(record.departedAt, report.departedAt);
+  }
+
+  async markedBad(report: { reportId: string; markedAt: Date }): Promise<void> {
+    const record = this.recordOf(report.reportId);
+    record.markedBadAt = earliest(record.markedBadAt, report.markedAt);
   }
 
   async claimGivenBack(claim: { reportId: string; at: Date }): Promise<void> {
@@ -84,9 +93,11 @@ function historyOf(reportId: string, submittedAt: Date, record: ReportRecord): R
   return {
     reportId,
     submittedAt,
+    ...(record.h3Cell !== undefined ? { h3Cell: record.h3Cell } : {}),
     ...(record.firstClaimedAt ? { firstClaimedAt: record.firstClaimedAt } : {}),
     ...(record.expiredAt ? { expiredAt: record.expiredAt } : {}),
     ...(record.departedAt ? { departedAt: record.departedAt } : {}),
+    ...(record.markedBadAt ? { markedBadAt: record.markedBadAt } : {}),
     ...(record.outcome?.label ? { outcome: record.outcome.label } : {}),
     alerts: alertTotalsByCompany(record.alerts.values()),
     reporterTexts: record.reporterTextKeys.size,

@@ -1,6 +1,5 @@
 import { associationStatistics, resolvePeriod, type AssociationStatistics } from '../domain/statistics.js';
-import type { Clock } from './ports/clock-and-log.js';
-import type { ReportStatisticsRepository } from './ports/statistics.js';
+import type { Clock, ReportStatisticsRepository } from './ports.js';
 
 /** An association's figures over a period, week by week and in total, for its statistics page. */
 export class GetAssociationStatistics {

@@ -1,15 +1,18 @@
 import { claimOutcomes, type ClaimOutcomeLabel } from '@swarm/proto/labels';
 import { statisticsPeriodMessages } from '@swarm/proto/labels/answers';
-import { NotificationError } from './notification-error.js';
+import { InsightsError } from './insights-error.js';
 import { ALERT_CHANNELS, type AlertChannel } from './alert-channels.js';
 
 /** What the statistics know of one report (see ReportStatisticsRepository). */
 export type ReportHistory = {
   reportId: string;
   submittedAt: Date;
+  /** The H3 cell (resolution 7) of the place; absent for a report submitted before cells were kept. */
+  h3Cell?: string;
   firstClaimedAt?: Date;
   expiredAt?: Date;
   departedAt?: Date;
+  markedBadAt?: Date;
   /** The claimer's latest answer. */
   outcome?: ClaimOutcomeLabel;
   /**
@@ -99,7 +102,7 @@ export const DEFAULT_PERIOD_WEEKS = 12;
 
 /**
  * The period a request asks for, its absent bounds filled in: the end is now, the start the Monday that makes whole
- * weeks of DEFAULT_PERIOD_WEEKS. Throws NOTIFICATION.INVALID_PERIOD unless it is a period this service answers.
+ * weeks of DEFAULT_PERIOD_WEEKS. Throws INSIGHTS.INVALID_PERIOD unless it is a period this service answers.
  */
 export function resolvePeriod(request: { since?: Date | undefined; until?: Date | undefined }, now: Date): StatisticsPeriod {
   const until = request.until ?? now;
@@ -109,13 +112,13 @@ export function resolvePeriod(request: { since?: Date | undefined; until?: Date 
   return period;
 }
 
-/** Throws NOTIFICATION.INVALID_PERIOD unless since < until and the period spans at most MAX_PERIOD_DAYS. */
+/** Throws INSIGHTS.INVALID_PERIOD unless since < until and the period spans at most MAX_PERIOD_DAYS. */
 export function validatePeriod(period: StatisticsPeriod): void {
   const since = period.since.getTime();
   const until = period.until.getTime();
-  if (Number.isNaN(since) || Number.isNaN(until)) throw new NotificationError('NOTIFICATION.INVALID_PERIOD', 'the period needs a valid start and end');
-  if (since >= until) throw new NotificationError('NOTIFICATION.INVALID_PERIOD', statisticsPeriodMessages.sinceAfterUntil);
-  if (until - since > MAX_PERIOD_DAYS * DAY_MS) throw new NotificationError('NOTIFICATION.INVALID_PERIOD', statisticsPeriodMessages.periodTooLong);
+  if (Number.isNaN(since) || Number.isNaN(until)) throw new InsightsError('INSIGHTS.INVALID_PERIOD', 'the period needs a valid start and end');
+  if (since >= until) throw new InsightsError('INSIGHTS.INVALID_PERIOD', statisticsPeriodMessages.sinceAfterUntil);
+  if (until - since > MAX_PERIOD_DAYS * DAY_MS) throw new InsightsError('INSIGHTS.INVALID_PERIOD', statisticsPeriodMessages.periodTooLong);
 }
 
 /** The Monday 00:00 UTC that starts the week of an instant (UTC has no daylight saving, so every week is 7 × 24 h). */
@@ -163,7 +166,7 @@ const outcomeKeys: Record<ReturnType<typeof claimOutcomes.valueOf>, OutcomeKey |
 const MINUTE_MS = 60 * 1000;
 
 /** Minutes from submission to the first claim; a claim stamped before the submission (two services' clocks) counts as 0. */
-function minutesToFirstClaim(history: ReportHistory & { firstClaimedAt: Date }): number {
+export function minutesToFirstClaim(history: ReportHistory & { firstClaimedAt: Date }): number {
   return Math.max(0, history.firstClaimedAt.getTime() - history.submittedAt.getTime()) / MINUTE_MS;
 }
 
@@ -176,7 +179,7 @@ function outcomeKeyOf(history: ReportHistory): OutcomeKey | undefined {
  * departure stored before GONE kept claimed reports, does not make a report the claimer dealt with count twice); else
  * it departed or expired; else, claimed, it waits for an outcome; else it is still open.
  */
-function endOf(history: ReportHistory): 'outcome' | 'departed' | 'expired' | 'unrecorded' | 'open' {
+export function endOf(history: ReportHistory): 'outcome' | 'departed' | 'expired' | 'unrecorded' | 'open' {
   if (history.firstClaimedAt && outcomeKeyOf(history)) return 'outcome';
   if (history.departedAt) return 'departed';
   if (history.expiredAt) return 'expired';

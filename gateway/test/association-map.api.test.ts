@@ -1,0 +1,188 @@
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError, createClient, createRouterTransport, type Client, type ConnectRouter } from '@connectrpc/connect';
+import { associationMap } from '@swarm/api-contract/association-map';
+import { invalidStatisticsDate } from '@swarm/api-contract/association-statistics-request';
+import { buildAssociationBillingService, DEFAULT_LOW_BALANCE_THRESHOLD_CENTS, memoryAssociationBillingStores } from '@swarm/association-billing-service';
+import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
+import { InsightsService, type GetAssociationMapRequest } from '@swarm/proto/insights/v1/insights_service';
+import { statisticsPeriodMessages } from '@swarm/proto/labels/answers';
+import { HealthRegistry, LogMailer, registerHealthService, secureRandomBelow, systemClock, toConnectError, uuidIds } from '@swarm/runtime';
+import { testLogger } from '@swarm/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildGateway } from '../src/app.js';
+import { sessionCookieName } from '../src/auth/member-session.js';
+import { MemorySessionStore } from '../src/auth/memory-session-store.js';
+import { createServiceClients } from '../src/clients/service-clients.js';
+import { MAP_MESSAGES } from '../src/routes/association-map.js';
+import { testAdapters } from './test-adapters.js';
+import { testSite } from './test-site.js';
+
+const utc = (iso: string) => timestampFromDate(new Date(iso));
+const EUGENE = '87281b59bffffff';
+const SPRINGFIELD = '8728f4968ffffff';
+
+type Started = {
+  app: FastifyInstance;
+  url: string;
+  billing: Client<typeof AssociationBillingService>;
+  asked: GetAssociationMapRequest[];
+  cookieFor: (memberId: string) => Promise<string>;
+};
+
+/**
+ * The gateway with the real association-billing service (in memory) and an insights service answering two cells: one
+ * with five reports, one with a count below three (which the service answers as "fewer than"), or failing as told.
+ */
+async function startGateway(insightsFails?: ConnectError): Promise<Started> {
+  const logger = testLogger();
+  const billingService = buildAssociationBillingService({
+    ...memoryAssociationBillingStores(),
+    mailer: new LogMailer(logger),
+    log: logger,
+    clock: systemClock,
+    ids: uuidIds,
+    randomBelow: secureRandomBelow,
+    lowBalanceThresholdCents: DEFAULT_LOW_BALANCE_THRESHOLD_CENTS,
+  });
+  const asked: GetAssociationMapRequest[] = [];
+  const insights = (router: ConnectRouter) =>
+    router.service(InsightsService, {
+      getAssociationMap: (request) => {
+        asked.push(request);
+        if (insightsFails) throw insightsFails;
+        return {
+          periodStart: request.since ?? utc('2025-12-08T00:00:00Z'),
+          periodEnd: request.until ?? utc('2026-03-04T10:30:00Z'),
+          resolution: 7,
+          cells: [
+            {
+              h3Cell: EUGENE,
+              reports: { count: 5 },
+              outcomes: { claimed: 2, expired: 1, departed: 1, markedBad: 1, open: 0 },
+              unserved: { fewerThanMinimum: true },
+              medianMinutesToFirstClaim: 30.04,
+              p90MinutesToFirstClaim: 50,
+              shareUnclaimed: 0.4,
+            },
+            { h3Cell: SPRINGFIELD, reports: { fewerThanMinimum: true }, unserved: { count: 4 } },
+          ],
+        };
+      },
+    });
+  const transport = (routes: (router: ConnectRouter) => void = () => undefined) =>
+    createRouterTransport((router) => {
+      routes(router);
+      registerHealthService(router, new HealthRegistry());
+    });
+  const billingTransport = transport(billingService.routes);
+  const clients = createServiceClients({ report: transport(), member: transport(), 'association-billing': billingTransport, notification: transport(), insights: transport(insights) });
+  const sessions = new MemorySessionStore({ idleTimeoutMs: 60_000 });
+  const { site, port } = await testSite();
+  const app = await buildGateway({
+    clients,
+    adapters: testAdapters({ sessions }),
+    settings: { staticDir: '/nonexistent', site, reportImageMaxBytes: 1024, secureCookies: false },
+    logger,
+  });
+  const url = await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    billing: createClient(AssociationBillingService, billingTransport),
+    asked,
+    cookieFor: async (memberId) => `${sessionCookieName({ secure: false })}=${(await sessions.create(memberId)).sessionId}`,
+  };
+}
+
+describe('GET /api/member/company/:companyId/map', () => {
+  let started: Started;
+  let companyId: string;
+
+  /** An association with member-admin as its admin and member-plain as an ordinary member. */
+  async function startWith(insightsFails?: ConnectError) {
+    started = await startGateway(insightsFails);
+    const { association } = await started.billing.createAssociation({ companyName: 'Lane County Beekeepers', donationUrl: '' });
+    companyId = association!.companyId;
+    const { activationCode } = await started.billing.issueActivationCode({ companyId });
+    await started.billing.joinAssociation({ memberId: 'member-admin', activationCode });
+    await started.billing.joinAssociation({ memberId: 'member-plain', activationCode });
+    await started.billing.makeAdmin({ companyId, memberId: 'member-admin' });
+  }
+  afterEach(async () => {
+    await started.app.close();
+  });
+
+  /** GET as the given member (null: without a session). */
+  async function get(path: string, memberId: string | null = 'member-admin') {
+    const response = await fetch(`${started.url}${path}`, { headers: memberId ? { cookie: await started.cookieFor(memberId) } : {} });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  describe('with the insights service answering', () => {
+    beforeEach(() => startWith());
+
+    it('answers an admin the cells: counts below three as "fewer than 3", minutes to a tenth, the share to a hundredth', async () => {
+      const answer = await get(`/api/member/company/${companyId}/map?since=2026-03-02&until=2026-03-15`);
+
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(associationMap.parse(answer.body)).toEqual({
+        companyId,
+        since: '2026-03-02T00:00:00.000Z',
+        until: '2026-03-16T00:00:00.000Z',
+        resolution: 7,
+        cells: [
+          {
+            h3Cell: EUGENE,
+            reports: 5,
+            outcomes: { claimed: 2, expired: 1, departed: 1, markedBad: 1, open: 0 },
+            unserved: 'fewer than 3',
+            medianMinutesToFirstClaim: 30,
+            p90MinutesToFirstClaim: 50,
+            shareUnclaimed: 0.4,
+          },
+          { h3Cell: SPRINGFIELD, reports: 'fewer than 3', outcomes: null, unserved: 4, medianMinutesToFirstClaim: null, p90MinutesToFirstClaim: null, shareUnclaimed: null },
+        ],
+      });
+      expect(started.asked.map(({ companyId: asked, since, until }) => [asked, since && timestampDate(since).toISOString(), until && timestampDate(until).toISOString()])).toEqual([
+        [companyId, '2026-03-02T00:00:00.000Z', '2026-03-16T00:00:00.000Z'],
+      ]);
+    });
+
+    it('answers a member who is not an admin, or an unknown association, with 403 without asking for the map', async () => {
+      expect(await get(`/api/member/company/${companyId}/map`, 'member-plain')).toMatchObject({ status: 403, body: { message: MAP_MESSAGES.notAdmin } });
+      expect(await get('/api/member/company/no-such-company/map')).toMatchObject({ status: 403, body: { message: MAP_MESSAGES.notAdmin } });
+      expect(started.asked).toEqual([]);
+    });
+
+    it('answers an admin whose membership was deactivated, or whose admin right was taken away, with 403 at once', async () => {
+      expect((await get(`/api/member/company/${companyId}/map`)).status).toBe(200);
+      await started.billing.deactivateMembership({ companyId, memberId: 'member-admin' });
+      expect(await get(`/api/member/company/${companyId}/map`)).toMatchObject({ status: 403, body: { message: MAP_MESSAGES.inactiveMembership } });
+      const { activationCode } = await started.billing.issueActivationCode({ companyId });
+      await started.billing.joinAssociation({ memberId: 'member-admin', activationCode });
+      expect((await get(`/api/member/company/${companyId}/map`)).status).toBe(200);
+      await started.billing.revokeAdmin({ companyId, memberId: 'member-admin' });
+      expect(await get(`/api/member/company/${companyId}/map`)).toMatchObject({ status: 403, body: { message: MAP_MESSAGES.notAdmin } });
+      expect(started.asked).toHaveLength(2);
+    });
+
+    it('answers a day that is not a day with 400, and no session with 401', async () => {
+      expect(await get(`/api/member/company/${companyId}/map?since=2026-02-30`)).toMatchObject({ status: 400, body: { message: invalidStatisticsDate('since') } });
+      expect(await get(`/api/member/company/${companyId}/map`, null)).toMatchObject({ status: 401, body: { message: 'Please log in.' } });
+      expect(started.asked).toEqual([]);
+    });
+  });
+
+  it('answers 503 with Retry-After when the insights service is unavailable', async () => {
+    await startWith(new ConnectError('connection refused', Code.Unavailable));
+    const answer = await get(`/api/member/company/${companyId}/map`);
+    expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '5']);
+  });
+
+  it("answers the service's refusal of the period with 400 and its words", async () => {
+    await startWith(toConnectError(Object.assign(new Error(statisticsPeriodMessages.periodTooLong), { code: 'INSIGHTS.INVALID_PERIOD' })));
+    expect(await get(`/api/member/company/${companyId}/map?since=2024-01-01`)).toMatchObject({ status: 400, body: { message: statisticsPeriodMessages.periodTooLong } });
+  });
+});

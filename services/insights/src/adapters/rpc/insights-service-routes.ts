@@ -1,0 +1,57 @@
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
+import { InsightsService } from '@swarm/proto/insights/v1/insights_service';
+import { connectErrorsFor } from '@swarm/runtime';
+import type { GetAssociationMap } from '../../app/get-association-map.js';
+import type { GetAssociationStatistics } from '../../app/get-association-statistics.js';
+import { MAP_RESOLUTION, type MapCell } from '../../domain/association-map.js';
+import type { InsightsErrorCode } from '../../domain/insights-error.js';
+import type { AssociationFigures } from '../../domain/statistics.js';
+
+/** The Connect code of each rule code is the error table's (@swarm/runtime); every code of this service has a row. */
+const toConnect = connectErrorsFor<InsightsErrorCode>();
+
+/** The domain's figures carry the proto's field names; only the period bounds change type. */
+const toProtoStatistics = (figures: AssociationFigures) => ({
+  ...figures,
+  periodStart: timestampFromDate(figures.periodStart),
+  periodEnd: timestampFromDate(figures.periodEnd),
+});
+
+/** The domain's cell carries the proto's field names. */
+const toProtoCell = (cell: MapCell) => cell;
+
+type PeriodRequest = { companyId: string; since?: Parameters<typeof timestampDate>[0] | undefined; until?: Parameters<typeof timestampDate>[0] | undefined };
+
+function periodOf(request: PeriodRequest) {
+  if (!request.companyId.trim()) throw new ConnectError('company_id is required', Code.InvalidArgument);
+  return { companyId: request.companyId, since: request.since && timestampDate(request.since), until: request.until && timestampDate(request.until) };
+}
+
+export function insightsServiceRoutes(useCases: { getAssociationStatistics: GetAssociationStatistics; getAssociationMap: GetAssociationMap }) {
+  return (router: ConnectRouter) => {
+    router.service(InsightsService, {
+      async getAssociationStatistics(request) {
+        try {
+          const { weeks, total } = await useCases.getAssociationStatistics.execute(periodOf(request));
+          return { weeks: weeks.map(toProtoStatistics), total: toProtoStatistics(total) };
+        } catch (error) {
+          throw toConnect(error);
+        }
+      },
+      async getAssociationMap(request) {
+        try {
+          const map = await useCases.getAssociationMap.execute(periodOf(request));
+          return {
+            periodStart: timestampFromDate(map.period.since),
+            periodEnd: timestampFromDate(map.period.until),
+            resolution: MAP_RESOLUTION,
+            cells: map.cells.map(toProtoCell),
+          };
+        } catch (error) {
+          throw toConnect(error);
+        }
+      },
+    });
+  };
+}

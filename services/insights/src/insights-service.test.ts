@@ -1,0 +1,137 @@
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { createRouterTransport, createClient, Code, ConnectError } from '@connectrpc/connect';
+import { statisticsPeriodMessages } from '@swarm/proto/labels/answers';
+import { InsightsService } from '@swarm/proto/insights/v1/insights_service';
+import { domainErrorCode } from '@swarm/runtime';
+import { describe, expect, it } from 'vitest';
+import { MemoryReportStatisticsRepository } from './adapters/memory/memory-report-statistics-repository.js';
+import { MemoryUnservedDemandRepository } from './adapters/memory/memory-unserved-demand-repository.js';
+import { buildInsightsService } from './insights-service.js';
+
+describe('insights service', () => {
+  describe('association statistics', () => {
+    const at = (iso: string) => new Date(iso);
+    const serviceWith = (statistics: MemoryReportStatisticsRepository) =>
+      createClient(
+        InsightsService,
+        createRouterTransport(buildInsightsService({ statistics, unserved: new MemoryUnservedDemandRepository(), clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes),
+      );
+
+    it('serves the weeks and the total of an association over RPC', async () => {
+      const statistics = new MemoryReportStatisticsRepository();
+      await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-03T09:00:00Z') });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c2', sendKey: 'alert--r1--m2', memberId: 'm2', costCents: 7 });
+      await statistics.claimed({ reportId: 'r1', claimedAt: at('2026-06-03T09:12:00Z') });
+      await statistics.reporterTexted({ reportId: 'r1', textKey: 'claimed--r1' });
+
+      const client = serviceWith(statistics);
+      const { weeks, total } = await client.getAssociationStatistics({
+        companyId: 'c1',
+        since: timestampFromDate(at('2026-06-01T00:00:00Z')),
+        until: timestampFromDate(at('2026-06-15T00:00:00Z')),
+      });
+      expect(weeks.map((week) => [week.periodStart && timestampDate(week.periodStart), week.periodEnd && timestampDate(week.periodEnd), week.reportsAlerted])).toEqual([
+        [at('2026-06-01T00:00:00Z'), at('2026-06-08T00:00:00Z'), 1],
+        [at('2026-06-08T00:00:00Z'), at('2026-06-15T00:00:00Z'), 0],
+      ]);
+      expect(weeks[0]?.medianMinutesToFirstClaim).toBe(12);
+      expect(weeks[1]?.medianMinutesToFirstClaim).toBeUndefined();
+      expect(weeks[1]?.p90MinutesToFirstClaim).toBeUndefined();
+      expect(total).toMatchObject({
+        reportsAlerted: 1,
+        reportsClaimed: 1,
+        medianMinutesToFirstClaim: 12,
+        p90MinutesToFirstClaim: 12,
+        outcomes: { captured: 0, goneBeforeArrival: 0, notHoneyBees: 0, couldNotReach: 0, other: 0, unrecorded: 1 },
+        reportsExpired: 0,
+        reportsDeparted: 0,
+        alertsSent: 1,
+        alertsCostCents: 7,
+        reporterTexts: 1,
+      });
+      expect(total?.periodStart && timestampDate(total.periodStart)).toEqual(at('2026-06-01T00:00:00Z'));
+      expect(total?.periodEnd && timestampDate(total.periodEnd)).toEqual(at('2026-06-15T00:00:00Z'));
+    });
+
+    it('answers the 12 weeks up to now when no bound is given', async () => {
+      const { total, weeks } = await serviceWith(new MemoryReportStatisticsRepository()).getAssociationStatistics({ companyId: 'c1' });
+      // 20 June 2026 is a Saturday: its week began Monday 15 June, and the period 11 weeks before that.
+      expect(total?.periodStart && timestampDate(total.periodStart)).toEqual(at('2026-03-30T00:00:00Z'));
+      expect(total?.periodEnd && timestampDate(total.periodEnd)).toEqual(at('2026-06-20T00:00:00Z'));
+      expect(weeks).toHaveLength(12);
+    });
+
+    it('answers INVALID_ARGUMENT without an association, or with a reversed or too long period, in words for the person who asked', async () => {
+      const client = serviceWith(new MemoryReportStatisticsRepository());
+      const since = timestampFromDate(at('2026-06-01T00:00:00Z'));
+      const until = timestampFromDate(at('2026-06-15T00:00:00Z'));
+      const errorOf = (request: Parameters<typeof client.getAssociationStatistics>[0]) => client.getAssociationStatistics(request).then(
+        () => undefined,
+        (caught: unknown) => ConnectError.from(caught),
+      );
+      for (const request of [{ companyId: '', since, until }, { companyId: '  ', since, until }]) {
+        expect((await errorOf(request))?.code).toBe(Code.InvalidArgument);
+      }
+      for (const [request, message] of [
+        [{ companyId: 'c1', since: until, until: since }, statisticsPeriodMessages.sinceAfterUntil],
+        [{ companyId: 'c1', since: timestampFromDate(at('2026-06-21T00:00:00Z')) }, statisticsPeriodMessages.sinceAfterUntil],
+        [{ companyId: 'c1', since: timestampFromDate(at('2024-06-01T00:00:00Z')), until }, statisticsPeriodMessages.periodTooLong],
+      ] as const) {
+        const error = await errorOf(request);
+        expect(error?.code).toBe(Code.InvalidArgument);
+        expect(error && domainErrorCode(error)).toBe('INSIGHTS.INVALID_PERIOD');
+        expect(error?.rawMessage).toBe(message);
+      }
+    });
+  });
+
+  describe('association map', () => {
+    const at = (iso: string) => new Date(iso);
+    const EUGENE = '87281b59bffffff';
+    const EUGENE_NEIGHBOUR = '87281b59affffff';
+    const PORTLAND = '8728f0023ffffff';
+
+    it('serves an association’s cells with the unserved demand around them, leaving out demand far away', async () => {
+      const statistics = new MemoryReportStatisticsRepository();
+      const unserved = new MemoryUnservedDemandRepository();
+      for (const [index, minutes] of [5, 15, 25].entries()) {
+        const reportId = `r${index}`;
+        await statistics.reportSubmitted({ reportId, submittedAt: at('2026-06-03T09:00:00Z'), h3Cell: EUGENE });
+        await statistics.alertSent({ reportId, companyId: 'c1', memberId: 'm1', sendKey: `alert--${reportId}`, costCents: 7 });
+        await statistics.claimed({ reportId, claimedAt: new Date(at('2026-06-03T09:00:00Z').getTime() + minutes * 60_000) });
+      }
+      await unserved.record({ id: 'u1', h3Cell: EUGENE_NEIGHBOUR, refusedAt: at('2026-06-04T09:00:00Z'), size: 'Softball' });
+      await unserved.record({ id: 'u2', h3Cell: PORTLAND, refusedAt: at('2026-06-04T09:00:00Z'), size: 'Softball' });
+      const client = createClient(InsightsService, createRouterTransport(buildInsightsService({ statistics, unserved, clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes));
+
+      const map = await client.getAssociationMap({ companyId: 'c1', since: timestampFromDate(at('2026-06-01T00:00:00Z')), until: timestampFromDate(at('2026-06-15T00:00:00Z')) });
+      expect(map.resolution).toBe(7);
+      expect(map.periodStart && timestampDate(map.periodStart)).toEqual(at('2026-06-01T00:00:00Z'));
+      expect(map.cells).toMatchObject([
+        { h3Cell: EUGENE_NEIGHBOUR, reports: { count: 0, fewerThanMinimum: false }, unserved: { count: 0, fewerThanMinimum: true } },
+        {
+          h3Cell: EUGENE,
+          reports: { count: 3, fewerThanMinimum: false },
+          outcomes: { claimed: 3, expired: 0, departed: 0, markedBad: 0, open: 0 },
+          unserved: { count: 0, fewerThanMinimum: false },
+          medianMinutesToFirstClaim: 15,
+          p90MinutesToFirstClaim: 25,
+          shareUnclaimed: 0,
+        },
+      ]);
+      // A cell without three reports has no outcomes, times or share.
+      expect([map.cells[0]?.outcomes, map.cells[0]?.medianMinutesToFirstClaim, map.cells[0]?.shareUnclaimed]).toEqual([undefined, undefined, undefined]);
+      expect((await client.getAssociationMap({ companyId: 'c2', since: timestampFromDate(at('2026-06-01T00:00:00Z')) })).cells).toEqual([]);
+    });
+
+    it('answers INVALID_ARGUMENT for a reversed period, in words for the person who asked', async () => {
+      const client = createClient(InsightsService, createRouterTransport(buildInsightsService({ statistics: new MemoryReportStatisticsRepository(), unserved: new MemoryUnservedDemandRepository(), clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes));
+      const error = await client.getAssociationMap({ companyId: 'c1', since: timestampFromDate(at('2026-06-21T00:00:00Z')) }).then(
+        () => undefined,
+        (caught: unknown) => ConnectError.from(caught),
+      );
+      expect([error?.code, error && domainErrorCode(error), error?.rawMessage]).toEqual([Code.InvalidArgument, 'INSIGHTS.INVALID_PERIOD', statisticsPeriodMessages.sinceAfterUntil]);
+    });
+  });
+});

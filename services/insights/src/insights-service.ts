@@ -1,0 +1,20 @@
+import type { ConnectRouter } from '@connectrpc/connect';
+import { FollowReportHistory } from './app/follow-report-history.js';
+import { GetAssociationMap } from './app/get-association-map.js';
+import { GetAssociationStatistics } from './app/get-association-statistics.js';
+import type { Clock, ReportStatisticsRepository, UnservedDemandRepository } from './app/ports.js';
+import { insightsServiceRoutes } from './adapters/rpc/insights-service-routes.js';
+
+/** Wires the insights use cases to the adapters its composition (or a test) chose; every port is given. */
+export function buildInsightsService(ports: { statistics: ReportStatisticsRepository; unserved: UnservedDemandRepository; clock: Clock }): {
+  routes: (router: ConnectRouter) => void;
+  follow: FollowReportHistory;
+} {
+  return {
+    routes: insightsServiceRoutes({
+      getAssociationStatistics: new GetAssociationStatistics(ports),
+      getAssociationMap: new GetAssociationMap(ports),
+    }),
+    follow: new FollowReportHistory(ports),
+  };
+}
