@@ -4,7 +4,7 @@ import type { LocationJob } from '../domain/alert-schedule.js';
 import { claimAnswerText, claimedSwarmLocation, locationSms, type ClaimDetails } from '../domain/inbound-sms.js';
 import { alertChannelsOf, type MemberAlertSettings } from '../domain/member-settings.js';
 import { locationPushPayload } from '../domain/push-payload.js';
-import { DeliverOnce, type ChannelAnswer, type DeliveryOutcome } from './deliver-once.js';
+import { DeliverOnce, SendTakenOverError, type ChannelAnswer, type DeliveryOutcome } from './deliver-once.js';
 import type { JobAttempt } from './ports/alert-jobs.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';
 import type { Mailer, ReportClaims } from './ports/inbound.js';
@@ -119,7 +119,8 @@ export class SendClaimLocation {
       return outcome;
     } catch (error) {
       // The message stays begun: the job's retry sends it (a notification under the same topic, an email under the
-      // same Message-ID, so a repeat is one message).
+      // same Message-ID, so a repeat is one message). Another run that took the message over settles it.
+      if (error instanceof SendTakenOverError) return 'in-progress';
       if (!attempt.final) throw error;
       await this.once.giveUp(delivery.key, `unavailable (${error instanceof Error ? error.message : String(error)})`);
       return 'refused';

@@ -69,6 +69,22 @@ describe('SendFollowUpText', () => {
     expect(sms.outbox.list()).toHaveLength(1);
   });
 
+  it("gives nothing up on a last attempt that lost the text to another run of its job: that run settles it", async () => {
+    // The other run took the text over while this one waited for its turn: this one's hand-over fails.
+    const overtaken: SmsSender = {
+      send: async (_message, handOver) => {
+        await texts.claimInterrupted(text.key, { owner: 'the other run', at: NOW, staleBefore: new Date(NOW.getTime() + 1) });
+        await handOver?.();
+        throw new Error('the overtaken run must not send');
+      },
+      findSent: async () => undefined,
+    };
+    const lastAttempt = new SendFollowUpText({ texts, optOuts, sms: overtaken, reporterTexts: new RecordingReporterTextEvents(), clock: new ManualClock(NOW), log: silentLog });
+
+    expect(await lastAttempt.execute(text, { final: true })).toBe('in-progress');
+    expect(await texts.find(text.key)).toMatchObject({ state: 'sending', owner: 'the other run' });
+  });
+
   it('keeps a refused text as failed, and a last attempt with the provider down too', async () => {
     sms.refuse = 'Twilio 21610: unsubscribed';
     expect(await send.execute(text)).toBe('refused');

@@ -1,5 +1,5 @@
 import { textJob, type FollowUpText, type TextPurpose } from '../domain/alert-schedule.js';
-import { DeliverOnce, type DeliveryOutcome } from './deliver-once.js';
+import { DeliverOnce, SendTakenOverError, type DeliveryOutcome } from './deliver-once.js';
 import { deliverSms } from './deliver-sms.js';
 import type { AlertScheduler, JobAttempt } from './ports/alert-jobs.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';
@@ -50,6 +50,8 @@ export class SendFollowUpText {
     try {
       outcome = await this.once.execute(record, (interrupted, handOver) => deliverSms(sms, { to: text.to, body, idempotencyKey: text.key }, interrupted, handOver));
     } catch (error) {
+      // Another run of the job owns the text now and settles it (and announces it).
+      if (error instanceof SendTakenOverError) return 'in-progress';
       if (!attempt.final) throw error;
       await this.once.giveUp(text.key, `provider unavailable: ${error instanceof Error ? error.message : String(error)}`);
       outcome = 'refused';
