@@ -33,6 +33,10 @@ app.get('/first-paint', async (_request, reply) =>
   reply.type('text/html; charset=utf-8').send('<!doctype html><html lang="en"><title>Swarm Alert</title><h1>Found a swarm of honeybees?</h1></html>'),
 );
 
+/** An association's map: the same JSON body the product answered, sent as it is. */
+let associationMap: unknown = {};
+app.get('/api/member/company/:companyId/map', async (_request, reply) => reply.header('cache-control', 'no-store').send(associationMap));
+
 app.get('/api/member/report/:id/claim', async (_request, reply) => reply.send({ message: 'Successfully claimed report!' }));
 
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -42,6 +46,9 @@ const port = typeof address === 'object' && address ? address.port : 0;
 serveCommands(`http://127.0.0.1:${port}`, {
   setReportList: async (args: { body: unknown }) => {
     reportList = args.body;
+  },
+  setAssociationMap: async (args: { body: unknown }) => {
+    associationMap = args.body;
   },
   memory: async () => ({ rssBytes: process.memoryUsage().rss }),
   /** CPU time of the process so far (all its threads), in ms. */

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startEmbedded } from '@swarm/launch';
+import { gridDisk, latLngToCell } from 'h3-js';
 import { pino } from 'pino';
 import { serveCommands } from './bench-process.js';
 import { coverPlace, type CoverPlaceArgs } from './cover-place.js';
@@ -95,6 +96,34 @@ async function seed(args: {
   return { membersSeconds: (membersDoneAt - startedAt) / 1_000, reportsSeconds: (performance.now() - membersDoneAt) / 1_000 };
 }
 
+/**
+ * A season of an association's reports in the insights read model, written through its stores: `reports` reports over
+ * the last 80 days in the 91 resolution-7 cells around `place` (five rings), each alerting `memberId`; two in three
+ * claimed (after 5 to 95 minutes), the rest expired or departed; and `unserved` refused reports around it. The member
+ * is made an admin of the association, so its map answers them.
+ */
+async function seedSeason(args: { companyId: string; memberId: string; place: { latitude: number; longitude: number }; reports: number; unserved: number }): Promise<{ seconds: number }> {
+  const startedAt = performance.now();
+  await associationBilling.makeAdmin({ companyId: args.companyId, memberId: args.memberId });
+  const { statistics, unserved } = product.stores.insights;
+  const cells = gridDisk(latLngToCell(args.place.latitude, args.place.longitude, 7), 5);
+  const now = Date.now();
+  const day = 24 * 60 * 60 * 1_000;
+  for (let index = 0; index < args.reports; index += 1) {
+    const reportId = randomUUID();
+    const submittedAt = new Date(now - ((index * 7_919) % (80 * day)));
+    await statistics.reportSubmitted({ reportId, submittedAt, h3Cell: cells[index % cells.length] ?? cells[0] ?? '' });
+    await statistics.alertSent({ reportId, companyId: args.companyId, memberId: args.memberId, sendKey: `alert--${reportId}--${args.memberId}--submitted`, costCents: 7 });
+    if (index % 3 !== 2) await statistics.claimed({ reportId, claimedAt: new Date(submittedAt.getTime() + (5 + (index % 91)) * 60_000) });
+    else if (index % 2 === 0) await statistics.expired({ reportId, expiredAt: new Date(submittedAt.getTime() + day) });
+    else await statistics.departed({ reportId, departedAt: new Date(submittedAt.getTime() + 60 * 60_000) });
+  }
+  for (let index = 0; index < args.unserved; index += 1) {
+    await unserved.record({ id: randomUUID(), h3Cell: cells[(index * 13) % cells.length] ?? '', refusedAt: new Date(now - ((index * 4_999) % (80 * day))), size: 'Basketball' });
+  }
+  return { seconds: (performance.now() - startedAt) / 1_000 };
+}
+
 function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1_000;
@@ -124,6 +153,7 @@ serveCommands(product.url, {
   coverPlace: (args: CoverPlaceArgs) => coverPlace(product.clients, args),
   loginTokens,
   seed,
+  seedSeason,
   memory,
   /** CPU time of the process so far (all its threads), in ms: what a round cost, whatever else the machine ran. */
   cpuMs: async () => cpuMs(),

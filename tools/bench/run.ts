@@ -27,7 +27,7 @@ import { load, reportForm, steadyLoad, submitReport, type LoadFigures, type Load
 import type { CoveredPlace, Place, PushDeviceSubscription } from './cover-place.js';
 import { formatFigure, formatRatio, markdownTable, median, percentile, type TableRow } from './stats.js';
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'dist'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'dist'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${SECTIONS.join(',')}] [--seed N] [--profile DIR]   (docs/performance.md)`;
@@ -54,8 +54,8 @@ const seed = values.seed === undefined ? undefined : Number(values.seed);
 if (seed !== undefined && !(Number.isInteger(seed) && seed >= 1)) refuseArguments('--seed takes a positive whole number');
 const SIZES = {
   ...(values.quick
-    ? { rounds: 1, seconds: 2, connections: 20, listReports: 5, fanOut: 100, racers: 20, seededReports: 2_000, seededMembers: 2_000, pictureReports: 100 }
-    : { rounds: 3, seconds: 5, connections: 20, listReports: 20, fanOut: 1_000, racers: 100, seededReports: 100_000, seededMembers: 100_000, pictureReports: 1_000 }),
+    ? { rounds: 1, seconds: 2, connections: 20, listReports: 5, fanOut: 100, racers: 20, seededReports: 2_000, seededMembers: 2_000, pictureReports: 100, seasonReports: 1_000 }
+    : { rounds: 3, seconds: 5, connections: 20, listReports: 20, fanOut: 1_000, racers: 100, seededReports: 100_000, seededMembers: 100_000, pictureReports: 1_000, seasonReports: 10_000 }),
   ...(seed === undefined ? {} : { seededReports: seed, seededMembers: seed }),
 };
 
@@ -497,6 +497,38 @@ async function sectionE(): Promise<void> {
 }
 
 /**
+ * (g) An admin's association map over a season of `seasonReports` reports in 91 cells (and refused reports around
+ * them), 20 connections, against a bare endpoint answering the same JSON.
+ */
+async function sectionG(): Promise<void> {
+  const bare = await start('bare-host.ts');
+  const product = await start('product-host.ts', productEnv());
+  const covered = await product.call<CoveredPlace>('coverPlace', { place: PLACES.bend, count: 1, phonePrefix: '458', name: 'Central Oregon Beekeepers' });
+  const seeding = await product.call<{ seconds: number }>('seedSeason', {
+    companyId: covered.companyId,
+    memberId: covered.memberIds[0],
+    place: PLACES.bend,
+    reports: SIZES.seasonReports,
+    unserved: SIZES.seasonReports / 10,
+  });
+  notes.push(`(g) seeding ${SIZES.seasonReports} reports of a season into the insights read model took ${seeding.seconds.toFixed(1)} s.`);
+  const [cookie = ''] = await sessionsOf(product, covered);
+  const path = `/api/member/company/${covered.companyId}/map`;
+  const answer = await fetch(`${product.url}${path}`, { headers: { cookie } });
+  if (answer.status !== 200) throw new Error(`the map answered ${answer.status}`);
+  const body = (await answer.json()) as { cells?: unknown[] };
+  await bare.call('setAssociationMap', { body });
+  const request = { method: 'GET' as const, path, headers: { cookie } };
+  const results = await alternate(
+    () => load(bare.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
+    () => load(product.url, request, { connections: SIZES.connections, seconds: SIZES.seconds }),
+  );
+  row('g', `GET the association map (${SIZES.seasonReports} reports, ${body.cells?.length ?? 0} cells): 2xx/s`, medianOf(results.product, (r) => r.okPerSecond), medianOf(results.baseline, (r) => r.okPerSecond), 'req/s', '');
+  row('g', 'same: p99 latency', medianOf(results.product, (r) => r.p99Ms), medianOf(results.baseline, (r) => r.p99Ms), 'ms', '≤ 100 ms');
+  await stopAll();
+}
+
+/**
  * (dist) POST /api/report on the distributed product (stack-host.ts: a process per service, NATS, Redis, and
  * MONGODB_URL or jongodb) against the embedded product, in alternating rounds.
  */
@@ -632,7 +664,7 @@ async function pictureMemory(): Promise<void> {
   await stopAll();
 }
 
-const sections: Record<Section, () => Promise<void>> = { a: sectionA, b: sectionB, c: sectionC, d: sectionD, e: sectionE, f: sectionF, dist: sectionDistributed };
+const sections: Record<Section, () => Promise<void>> = { a: sectionA, b: sectionB, c: sectionC, d: sectionD, e: sectionE, f: sectionF, g: sectionG, dist: sectionDistributed };
 
 if (only.includes('f') || !existsSync(join(frontendDist, 'index.html'))) {
   if (!values.quick || !existsSync(join(frontendDist, 'index.html'))) {
