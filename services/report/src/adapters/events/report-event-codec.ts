@@ -13,7 +13,7 @@ import {
   type OutboxMessage,
 } from '@swarm/runtime';
 import type { ReportEvent } from '../../domain/report-events.js';
-import { badReportReasons, claimOutcomes } from '@swarm/proto/labels';
+import { badReportReasons, claimOutcomes, languages } from '@swarm/proto/labels';
 import { toProtoSize } from '../rpc/report-mapping.js';
 
 /** Turns the domain's events into the protobuf messages other services read. */
@@ -35,6 +35,7 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
           expiresAt: timestampFromDate(event.expiresAt),
           town: event.town,
           hasPicture: event.hasPicture,
+          reporterLanguage: languages.valueOf(event.reporterLanguage),
         }),
         createdAt: event.submittedAt,
       };
