@@ -1,3 +1,4 @@
+import type { LanguageLabel } from '@swarm/proto/labels';
 import { claimedSwarmLocation, formatPhone, type ClaimDetails } from './inbound-sms.js';
 import { alertPushBodyOf } from './push-payload.js';
 import { TEST_ALERT_MARK } from './test-alert.js';
@@ -17,6 +18,7 @@ export function alertEmail(alert: {
   thumbnailUrl: string;
   wider?: boolean;
   test?: boolean;
+  reporterLanguage?: LanguageLabel | undefined;
 }): { subject: string; text: string } {
   const facts = alertPushBodyOf(alert);
   const subject = `${alert.test ? `${TEST_ALERT_MARK} ` : ''}Swarm Alert${alert.wider ? ', wider alert (still unclaimed)' : ''}: ${facts}`;
