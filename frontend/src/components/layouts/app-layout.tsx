@@ -6,7 +6,8 @@ import { FeedbackWidget } from '@/features/feedback/components/feedback-widget';
 import { ContentColumn } from './content-column';
 import { Footer } from './footer';
 import { Header } from './header';
-import { showsHeader } from './layout-rules';
+import { LanguageSwitch } from './language-switch';
+import { isTranslated, showsHeader } from './layout-rules';
 import { PageLoading } from './page-loading';
 
 const Shell = styled.div`
@@ -62,9 +63,16 @@ export function AppLayout() {
     if (legacyRoute !== undefined) void navigate(legacyRoute, { replace: true });
   }, [legacyRoute, navigate]);
 
+  const translated = isTranslated(pathname);
   return (
-    <Shell>
+    // The member pages, the login and the pitch for associations are English only, whatever the visitor chose.
+    <Shell lang={translated ? undefined : 'en'}>
       {showsHeader(pathname) && <Header />}
+      {translated && (
+        <ContentColumn>
+          <LanguageSwitch />
+        </ContentColumn>
+      )}
       <Main ref={mainRef}>
         <ContentColumn>
           {/* Pages are fetched on demand; only a first visit shows this (navigations keep the old page meanwhile). */}

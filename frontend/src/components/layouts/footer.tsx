@@ -5,7 +5,9 @@ import { ExternalTextLink, TextLink } from '@/components/ui/text-link';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { ContentColumn } from './content-column';
-import { showsHomeButton, showsPoweredBy } from './layout-rules';
+import { useSiteMessages } from '@/lib/i18n/language';
+import { enSite } from '@/lib/i18n/messages/en-site';
+import { isTranslated, showsHomeButton, showsPoweredBy } from './layout-rules';
 
 const FooterBar = styled.footer`
   padding: ${({ theme }) => `${theme.space.lg} 0 ${theme.space.xl}`};
@@ -32,10 +34,11 @@ const PoweredByLine = styled.p`
 
 function PoweredBy() {
   const { name, url } = env.poweredBy;
+  const t = useSiteMessages();
   return (
     <PoweredByLine>
       <span>
-        Powered by{' '}
+        {t['layout.poweredBy']}{' '}
         {url ? (
           <ExternalTextLink href={url} target="_blank" rel="noopener noreferrer">
             {name}
@@ -44,7 +47,7 @@ function PoweredBy() {
           name
         )}
       </span>
-      <TextLink to={paths.privacy.getHref()}>Privacy Policy</TextLink>
+      <TextLink to={paths.privacy.getHref()}>{t['layout.privacyPolicy']}</TextLink>
     </PoweredByLine>
   );
 }
@@ -53,6 +56,9 @@ export function Footer() {
   const { pathname } = useLocation();
   const homeButton = showsHomeButton(pathname);
   const poweredBy = showsPoweredBy(pathname);
+  const t = useSiteMessages();
+  // English-only pages keep English words here too.
+  const home = isTranslated(pathname) ? t['layout.home'] : enSite['layout.home'];
   if (!homeButton && !poweredBy) return null;
 
   return (
@@ -60,7 +66,7 @@ export function Footer() {
       <FooterInner>
         {homeButton && (
           <ButtonLink to={paths.landing.getHref()} $variant="secondary">
-            Home
+            {home}
           </ButtonLink>
         )}
         {poweredBy && <PoweredBy />}

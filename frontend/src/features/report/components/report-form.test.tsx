@@ -190,6 +190,7 @@ describe('report submission', () => {
       recaptchaToken: 'dev',
       idempotencyId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       reporterUpdates: 'true',
+      reporterLanguage: 'en',
       image: 'file:swarm.jpg',
     });
     expect(within(notifications()).getByRole('status')).toHaveTextContent('SuccessSwarm has been reported');
