@@ -106,6 +106,10 @@ export const enPages = {
   'success.associationsTitle': 'Associations alerted',
   'success.associationsText': "These beekeeping associations volunteer their time. If you'd like to thank them, you can support their work.",
   'success.whatNext': 'What happens next?',
+
+  'privacy.periodDays': '{days, plural, one {# day} other {# days}}',
+  'privacy.periodHours': '{hours, plural, one {# hour} other {# hours}}',
+  'privacy.standardPeriod': '{days, plural, one {# day} other {# days}} (our standard period)',
 } as const;
 
 export type PageKey = keyof typeof enPages;

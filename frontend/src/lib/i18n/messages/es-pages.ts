@@ -112,4 +112,8 @@ export const esPages: PagesCatalog = {
   'success.associationsTitle': 'Asociaciones avisadas',
   'success.associationsText': 'Estas asociaciones de apicultores donan su tiempo. Si quiere agradecerles, puede apoyar su trabajo.',
   'success.whatNext': '¿Qué pasa ahora?',
+
+  'privacy.periodDays': '{days, plural, one {# día} other {# días}}',
+  'privacy.periodHours': '{hours, plural, one {# hora} other {# horas}}',
+  'privacy.standardPeriod': '{days, plural, one {# día} other {# días}} (nuestro plazo habitual)',
 };
