@@ -107,7 +107,9 @@ export const languageStore = {
   /** Starts the visit in its language; resolves once the first part of its catalog is here, so the first paint is in it. */
   async start(language: Language = initialLanguage()): Promise<void> {
     try {
-      apply(language, await once(sites, language, siteLoaders[language]), undefined);
+      // The pages' part is kept when it has been fetched already (a test going back to English).
+      const [site, pagesCatalog] = await Promise.all([once(sites, language, siteLoaders[language]), pages.get(language)]);
+      apply(language, site, pagesCatalog);
     } catch {
       // The catalog could not be fetched (offline on a first visit): English rather than no page.
       apply(DEFAULT_LANGUAGE, enSite, undefined);
