@@ -11,7 +11,7 @@ export const showsPoweredBy = (pathname: string): boolean =>
   !['member', 'report'].some((segment) => pathname.toLowerCase().includes(segment));
 
 /** The pages a reporter can reach, which speak the visitor's language; the member pages, login and pitch stay English. */
-const TRANSLATED_PREFIXES = ['/report', '/identify/', '/about', '/privacy', '/tos', '/success/'];
+const TRANSLATED_PREFIXES = ['/report', '/identify/', '/about', '/privacy', '/tos', '/success/', '/faq'];
 
 export const isTranslated = (pathname: string): boolean =>
   pathname === paths.landing.path || TRANSLATED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
