@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
