@@ -11,9 +11,30 @@ import { isTranslated, showsHeader } from './layout-rules';
 import { PageLoading } from './page-loading';
 
 const Shell = styled.div`
+  position: relative;
   display: flex;
   flex-direction: column;
   min-height: 100vh;
+`;
+
+/**
+ * The language switch sits over the top right of the page, out of the flow: the header bar (or, on the landing page,
+ * the brand line the page's shell paints before the scripts) stays exactly where it was, so nothing moves when the
+ * site takes over from the shell.
+ */
+const SwitchBar = styled(ContentColumn)`
+  position: absolute;
+  top: 6px;
+  left: 0;
+  right: 0;
+  z-index: 1;
+  display: flex;
+  justify-content: flex-end;
+  pointer-events: none;
+
+  > * {
+    pointer-events: auto;
+  }
 `;
 
 const Main = styled.main`
@@ -69,9 +90,9 @@ export function AppLayout() {
     <Shell lang={translated ? undefined : 'en'}>
       {showsHeader(pathname) && <Header />}
       {translated && (
-        <ContentColumn>
+        <SwitchBar>
           <LanguageSwitch />
-        </ContentColumn>
+        </SwitchBar>
       )}
       <Main ref={mainRef}>
         <ContentColumn>

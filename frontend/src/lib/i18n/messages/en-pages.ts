@@ -1,8 +1,15 @@
+import { swarmSizes, type SwarmSizeLabel } from '@swarm/proto/labels';
+import { GENERIC_MESSAGE, submissionMessages } from '@swarm/proto/labels/answers';
+import { reportFormMessages } from '@swarm/proto/labels/forms';
+
+/** A swarm size's name as the form shows it (`size.<label>`); the label itself is what the form sends. */
+const sizeNames = Object.fromEntries(swarmSizes.labels.map((label) => [`size.${label}`, label])) as { readonly [Label in SwarmSizeLabel as `size.${Label}`]: Label };
+
 /**
  * The English catalog, second part: the texts of the pages fetched on demand (identification, report form, success),
  * in ICU MessageFormat. The spec's texts (§2, §5, §8) are word for word (typos marked (sic) in the spec included):
- * a test checks them against the shared labels the services answer with (@swarm/proto/labels). They are written out
- * rather than imported so the pages do not carry the labels' code. See en.ts.
+ * those the services also answer with come from the shared labels (@swarm/proto/labels), the others are pinned by a
+ * test. See en.ts.
  */
 export const enPages = {
   'feedback.title': 'Feedback',
@@ -38,9 +45,7 @@ export const enPages = {
   'wasp.environment':
     "Wasps are good for the environment: they pollinate plants and keep garden pests in check. If they aren't in your way, consider leaving them be.",
   'wasp.ok': 'OK',
-  'size.Softball': 'Softball',
-  'size.Basketball': 'Basketball',
-  'size.Very Large': 'Very Large',
+  ...sizeNames,
   'report.title': 'Report a swarm',
   'report.intro': 'Tell us how to reach you and where the swarm is. We only share your details with the beekeeper who collects the swarm.',
   'report.name': 'Name',
@@ -66,23 +71,23 @@ export const enPages = {
   'report.photo.notAnImage': 'Please choose an image file (a photo of the swarm).',
   'address.noMatches': 'No matching addresses. Keep typing the street and town.',
   'address.found': '{count, plural, one {# address found} other {# addresses found}}. Use the up and down arrows to choose.',
-  'report.allFieldsRequired': 'All fields must be filled out',
-  'report.nameTooLong': 'Name is too long',
-  'report.sizeTooLong': 'Bee Size is too long',
-  'report.elevationOutOfRange': 'Distance from Ground is out of range (0 to 50)',
-  'report.phoneInvalid': 'Phone is invalid (10 digts, only numbers)',
-  'report.addressNotPicked': 'Please select an address from the dropdown list. (It may take a few seconds to load after you start typing.)',
-  'report.noBeekeepers': "We couldn't find any available beekeepers using our service in your area.",
+  'report.allFieldsRequired': reportFormMessages.allFieldsRequired,
+  'report.nameTooLong': reportFormMessages.nameTooLong,
+  'report.sizeTooLong': reportFormMessages.sizeTooLong,
+  'report.elevationOutOfRange': reportFormMessages.elevationOutOfRange,
+  'report.phoneInvalid': reportFormMessages.phoneInvalid,
+  'report.addressNotPicked': reportFormMessages.addressNotPicked,
+  'report.noBeekeepers': submissionMessages.noBeekeepers,
   'report.noBeekeepersSearch': 'Search for beekeepers near you',
   'report.noBeekeepersTellThem': '. If you find one, please tell them about Swarm Alert, so the next swarm near you finds a keeper.',
-  'report.alreadySubmitted': 'This report has already been successfully submitted.',
-  'report.imageTooBig': 'The image you are uploading is too big. Please select a smaller image.',
-  'report.notAPicture': 'The file is not a picture. Please select a JPEG, PNG, WebP, GIF or HEIC image.',
-  'report.addressUnresolved': 'Please select an address from the dropdown list.',
-  'report.notHuman': "Failed to verify that you're a human. Refresh the page and try again.",
-  'report.addressServiceUnavailable': 'The address service is not available right now. Please try again in a moment.',
-  'report.somethingWentWrong': 'Something went wrong. Refresh the page and try again.',
-  'report.alreadyReported': 'A swarm at this address has already been successfully reported.',
+  'report.alreadySubmitted': submissionMessages.alreadySubmitted,
+  'report.imageTooBig': submissionMessages.imageTooBig,
+  'report.notAPicture': submissionMessages.notAPicture,
+  'report.addressUnresolved': submissionMessages.addressUnresolved,
+  'report.notHuman': submissionMessages.notHuman,
+  'report.addressServiceUnavailable': submissionMessages.addressServiceUnavailable,
+  'report.somethingWentWrong': GENERIC_MESSAGE,
+  'report.alreadyReported': submissionMessages.alreadyReported,
   'report.unexpectedFailure': 'Failed to submit report. Please try again.',
   'report.failureTitle': 'Error',
   'report.warningTitle': 'Warning',
