@@ -6,7 +6,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { ContentColumn } from './content-column';
 import { useSiteMessages } from '@/lib/i18n/language';
-import { enSite } from '@/lib/i18n/messages/en-site';
+import { enSite, type SiteCatalog } from '@/lib/i18n/messages/en-site';
 import { isTranslated, showsHomeButton, showsPoweredBy } from './layout-rules';
 
 const FooterBar = styled.footer`
@@ -32,9 +32,8 @@ const PoweredByLine = styled.p`
   margin: 0;
 `;
 
-function PoweredBy() {
+function PoweredBy({ t }: { t: SiteCatalog }) {
   const { name, url } = env.poweredBy;
-  const t = useSiteMessages();
   return (
     <PoweredByLine>
       <span>
@@ -56,9 +55,9 @@ export function Footer() {
   const { pathname } = useLocation();
   const homeButton = showsHomeButton(pathname);
   const poweredBy = showsPoweredBy(pathname);
-  const t = useSiteMessages();
+  const chosen = useSiteMessages();
   // English-only pages keep English words here too.
-  const home = isTranslated(pathname) ? t['layout.home'] : enSite['layout.home'];
+  const t = isTranslated(pathname) ? chosen : enSite;
   if (!homeButton && !poweredBy) return null;
 
   return (
@@ -66,10 +65,10 @@ export function Footer() {
       <FooterInner>
         {homeButton && (
           <ButtonLink to={paths.landing.getHref()} $variant="secondary">
-            {home}
+            {t['layout.home']}
           </ButtonLink>
         )}
-        {poweredBy && <PoweredBy />}
+        {poweredBy && <PoweredBy t={t} />}
       </FooterInner>
     </FooterBar>
   );
