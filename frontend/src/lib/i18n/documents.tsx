@@ -3,7 +3,6 @@ import { PageLoading } from '@/components/layouts/page-loading';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useLanguage, type Language } from './language';
 
-
 /**
  * A long page (a policy, a guide) written as one document per language rather than as catalog entries: its
  * paragraphs, lists and links read as a whole and are translated as a whole. The English document comes with the page;
@@ -13,7 +12,7 @@ import { useLanguage, type Language } from './language';
 export function documentInLanguages<Props extends object>(
   english: ComponentType<Props>,
   translations: Readonly<Record<Exclude<Language, 'en'>, () => Promise<ComponentType<Props>>>>,
-): ComponentType<Props> & { preload: (language: Language) => Promise<void> } {
+): ComponentType<Props> {
   const lazy = Object.fromEntries(
     Object.entries(translations).map(([language, load]) => [language, lazyComponent(load as () => Promise<ComponentType<Props>>, (component) => component)]),
   ) as Record<Exclude<Language, 'en'>, ReturnType<typeof lazyComponent<ComponentType<Props>, Props>>>;
@@ -28,6 +27,5 @@ export function documentInLanguages<Props extends object>(
     );
   }
   Document.displayName = `DocumentInLanguages(${english.displayName ?? english.name})`;
-  return Object.assign(Document, { preload: (language: Language) => (language === 'en' ? Promise.resolve() : lazy[language].preload()) });
+  return Document;
 }
-
