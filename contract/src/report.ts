@@ -1,5 +1,5 @@
 import { isReportId } from '@swarm/proto/labels/report-id';
-import { swarmSizes } from '@swarm/proto/labels';
+import { languages, swarmSizes } from '@swarm/proto/labels';
 import { z } from 'zod';
 
 /**
@@ -19,6 +19,10 @@ export const reportForm = z.object({
   image: z.file().optional().describe('JPEG, PNG, WebP, GIF or HEIF/AVIF by its bytes, at most REPORT_IMAGE_MAX_BYTES and 52 megapixels.'),
   confirmDuplicate: z.string().optional().describe('`true` (or `1`) when the reporter answered Yes to the duplicate dialog; anything else is no.'),
   reporterUpdates: z.enum(['true', 'false']).optional().describe("The checkbox 'Text me when a beekeeper is on the way'; absent means false."),
+  reporterLanguage: z
+    .enum(languages.labels)
+    .optional()
+    .describe("The site's language the reporter used, `en` or `es`; absent means `en`. The reporter's texts are sent in it."),
 });
 export type ReportForm = z.input<typeof reportForm>;
 

@@ -80,6 +80,24 @@ describe('POST /api/report', () => {
     expect((await post(reportForm({ elevation: '50' }))).status).toBe(201);
   });
 
+  describe("the reporter's language", () => {
+    it.each([
+      ['es', 'es'],
+      ['en', 'en'],
+      [undefined, 'en'],
+    ])('stores reporterLanguage %j as %s', async (value, stored) => {
+      const { status, body } = await post(reportForm({ reporterLanguage: value }));
+      expect(status).toBe(201);
+      expect((await reports.findById(body.reportId as string))?.reporterLanguage).toBe(stored);
+    });
+
+    it.each(['ES', 'es-MX', 'fr', ''])('answers 400 with a field violation for reporterLanguage %j', async (value) => {
+      const { status, body } = await post(reportForm({ reporterLanguage: value }));
+      expect(status).toBe(400);
+      expect(body).toEqual({ message: "reporterLanguage must be 'en' or 'es'", errors: ["reporterLanguage must be 'en' or 'es'"] });
+    });
+  });
+
   describe("the reporter's consent to texts", () => {
     it.each([
       ['true', true],

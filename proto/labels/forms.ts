@@ -30,6 +30,8 @@ export const reportFormMessages = {
   addressNotPicked: 'Please select an address from the dropdown list. (It may take a few seconds to load after you start typing.)',
   /** The checkbox 'Text me when a beekeeper is on the way' sends 'true' or 'false'. */
   reporterUpdatesInvalid: "reporterUpdates must be 'true' or 'false'",
+  /** The site's language ('en' or 'es'), in which the reporter's texts are sent. */
+  reporterLanguageInvalid: "reporterLanguage must be 'en' or 'es'",
 } as const;
 
 /** Spec §5: the member information form's messages. */

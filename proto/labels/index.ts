@@ -4,6 +4,7 @@
  * from here. It imports the enums as types only, so a browser bundle gets the labels without the protobuf runtime.
  */
 import type { AlertChannel } from '../gen/swarm/common/v1/channel_pb.js';
+import type { Language } from '../gen/swarm/common/v1/language_pb.js';
 import type { OnboardingStatus } from '../gen/swarm/member/v1/member_service_pb.js';
 import type { ClaimableState, ClaimWithTokenOutcome } from '../gen/swarm/notification/v1/notification_service_pb.js';
 import type { BadReportReason, ClaimOutcome, ReportState, SwarmSize } from '../gen/swarm/report/v1/report_pb.js';
@@ -73,6 +74,19 @@ export type ClaimOutcomeLabel = (typeof claimOutcomes.labels)[number];
 /** The ways a member can be alerted, as the member area names them. */
 export const alertChannels = vocabularyOf<AlertChannel>()({ 0: undefined, 1: 'sms', 2: 'push', 3: 'email' });
 export type AlertChannelLabel = (typeof alertChannels.labels)[number];
+
+/**
+ * The languages a reporter can use the site in, by their BCP 47 tag (what `<html lang>` says and the form sends). The
+ * reporter's texts go in the report's language; UNSPECIFIED (a report older than the field) reads as English.
+ */
+export const languages = vocabularyOf<Language>()({ 0: undefined, 1: 'en', 2: 'es' });
+export type LanguageLabel = (typeof languages.labels)[number];
+export const DEFAULT_LANGUAGE: LanguageLabel = 'en';
+
+/** The report's language as a label: English for UNSPECIFIED or a value this build does not know. */
+export function languageOf(value: Language): LanguageLabel {
+  return languages.label(value) ?? DEFAULT_LANGUAGE;
+}
 
 /** What a claim link's swarm is to the member it was sent to: theirs to claim, already theirs, someone else's, or over. */
 export const claimableStates = vocabularyOf<ClaimableState>()({ 0: undefined, 1: 'open', 2: 'yours', 3: 'taken', 4: 'over' });

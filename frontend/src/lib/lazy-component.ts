@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { languageStore } from './i18n/language';
 
 /** A component whose code is fetched the first time it is shown (or asked for earlier with `preload`). */
 export type LazyComponent<Props extends object = object> = ComponentType<Props> & {
@@ -43,15 +44,16 @@ export function lazyComponent<Module, Props extends object = object>(
 }
 
 /**
- * A lazy page or dialog that calls the API: its chunk and React Query's (with the site's query client) are fetched
- * together, in parallel, so neither is in the landing page's first download and neither waits for the other.
+ * A lazy page or dialog that calls the API: its chunk, React Query's (with the site's query client) and react-intl's,
+ * and the pages' part of the visitor's catalog are fetched together, in parallel, so none is in the landing page's
+ * first download and none waits for another.
  */
 export function lazyComponentWithQueries<Module, Props extends object = object>(
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType<Props>,
 ): LazyComponent<Props> {
   return lazyComponent(
-    () => Promise.all([load(), import('./query-scope')]),
+    () => Promise.all([load(), import('./query-scope'), languageStore.loadPages()]),
     ([module, { withQueryScope }]) => withQueryScope(pick(module)),
   );
 }

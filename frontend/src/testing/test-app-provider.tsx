@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AppProvider } from '@/app/provider';
+import { PageIntl } from '@/lib/i18n/page-intl';
 import { ChosenQueryClient } from '@/lib/query-scope';
 
 /** The app's providers with a test's own query client, for the pages fetched later and for what the test mounts. */
@@ -8,7 +9,9 @@ export function TestAppProvider({ children, queryClient }: { children: ReactNode
   return (
     <AppProvider>
       <ChosenQueryClient.Provider value={queryClient}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <PageIntl>{children}</PageIntl>
+        </QueryClientProvider>
       </ChosenQueryClient.Provider>
     </AppProvider>
   );

@@ -31,6 +31,8 @@ export const CONFIRM_DUPLICATE_FIELD = 'confirmDuplicate';
 export const PLACE_ID_FIELD = 'placeId';
 /** The checkbox 'Text me when a beekeeper is on the way': 'true' or 'false', false when not sent. */
 export const REPORTER_UPDATES_FIELD = 'reporterUpdates';
+/** The site's language the reporter used ('en' or 'es', English when not sent): the reporter's texts go in it. */
+export const REPORTER_LANGUAGE_FIELD = 'reporterLanguage';
 
 const MAX_FIELD_BYTES = 8 * 1024;
 
@@ -71,6 +73,7 @@ export function reportRoutes(app: FastifyInstance, dependencies: ReportRouteDepe
         recaptchaToken: fields.recaptchaToken ?? '',
         placeId: fields[PLACE_ID_FIELD]?.trim() ?? '',
         reporterUpdates: fields[REPORTER_UPDATES_FIELD],
+        reporterLanguage: fields[REPORTER_LANGUAGE_FIELD],
       };
       await clients.report.submitReport({ ...form, validateOnly: true });
       if (image && !sniffImage(image)) throw new HttpError(415, submissionMessages.notAPicture);
@@ -129,7 +132,7 @@ async function readReportParts(
 ): Promise<{ fields: Partial<Record<string, string>>; image: Uint8Array | undefined }> {
   const fields: Partial<Record<string, string>> = {};
   let image: Uint8Array | undefined;
-  const known = new Set<string>([...REPORT_TEXT_FIELDS, CONFIRM_DUPLICATE_FIELD, PLACE_ID_FIELD, REPORTER_UPDATES_FIELD]);
+  const known = new Set<string>([...REPORT_TEXT_FIELDS, CONFIRM_DUPLICATE_FIELD, PLACE_ID_FIELD, REPORTER_UPDATES_FIELD, REPORTER_LANGUAGE_FIELD]);
   try {
     if (!hasValidBoundary(request.headers['content-type'])) throw new HttpError(400, MALFORMED_FORM);
     for await (const part of request.parts({ limits: { fileSize: imageMaxBytes, files: 1, fields: 20, fieldSize: MAX_FIELD_BYTES, parts: 21 } })) {

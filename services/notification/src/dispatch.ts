@@ -113,6 +113,7 @@ export function buildDispatch(
     ports.claimLocation &&
     new SendClaimLocation({
       reports: ports.claimLocation.reports,
+      dispatches: ports.dispatches,
       members,
       texts: sendText,
       sentTexts: ports.sentTexts,

@@ -18,3 +18,4 @@ export { MemorySentAlertRepository } from './adapters/memory/memory-sent-alert-r
 export { RpcAlertBilling, RpcMemberDirectory } from './adapters/rpc/rpc-dispatch-directory.js';
 export { composeNotificationService, type NotificationConfig, type NotificationPeers, type NotificationStores } from './compose.js';
 export { notificationConfigShape } from './config.js';
+export { smsEncodingOf, smsSegmentsOf } from './domain/sms-text.js';

@@ -4,6 +4,7 @@ import { ClaimOutcome, ReportState } from '@swarm/proto/report/v1/report';
 import { FakeTwilio, waitUntil } from '@swarm/testing';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsEncodingOf, smsSegmentsOf } from '@swarm/notification-service';
 import { startAlertingProduct, startEmbeddedProduct, type AlertingProduct, type AlertJobData, type RunningProduct } from './product-harness.js';
 
 const ACCOUNT_SID = `AC${'7b'.repeat(16)}`;
@@ -54,7 +55,7 @@ function harness(extraEnv: Record<string, string> = {}) {
   const textsTo = (phone: string) => twilio.received.filter((request) => request.form.get('To') === `+1${phone}`).map((request) => request.form.get('Body') ?? '');
   const balance = async () => (await product().billing.getBalance({ companyId: state.companyId })).balanceCents;
 
-  async function report(street: string, reporterPhone: string, reporterUpdates: boolean | undefined): Promise<string> {
+  async function report(street: string, reporterPhone: string, reporterUpdates: boolean | undefined, reporterLanguage?: 'en' | 'es'): Promise<string> {
     const form = new FormData();
     const fields: Record<string, string> = {
       reporterName: 'Jo Reporter',
@@ -65,6 +66,7 @@ function harness(extraEnv: Record<string, string> = {}) {
       recaptchaToken: 'dev-token',
       idempotencyId: randomUUID(),
       ...(reporterUpdates === undefined ? {} : { reporterUpdates: String(reporterUpdates) }),
+      ...(reporterLanguage ? { reporterLanguage } : {}),
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     const response = await fetch(`${product().product.baseUrl}/api/report`, { method: 'POST', body: form });
@@ -115,6 +117,11 @@ function harness(extraEnv: Record<string, string> = {}) {
 
 const codeOf = (alert: string | undefined) => alert?.match(/\d{5}$/)?.[0] ?? '';
 
+/** Each text one segment by the encoding a provider would use: 160 GSM-7 characters, or 70 once one is outside GSM-7. */
+function expectOneSegmentEach(texts: string[]): void {
+  for (const text of texts) expect(smsSegmentsOf(text), `${smsEncodingOf(text)}, ${text.length} characters: ${text}`).toBe(1);
+}
+
 describe('distributed mode: the reporter in the loop, outcomes and escalation', () => {
   const loop = harness();
   const ada: Keeper = { name: 'Ada', phone: '5415550111', address: '1 Comb Court, Eugene, OR, USA', memberId: '', email: '' };
@@ -123,6 +130,7 @@ describe('distributed mode: the reporter in the loop, outcomes and escalation', 
   const wendy: Keeper = { name: 'Wendy', phone: '5415550113', address: '3 Oak Street, Corvallis, OR, USA', memberId: '', email: '' };
   const reporter = '5415550177';
   const silentReporter = '5415550178';
+  const spanishReporter = '5415550176';
 
   beforeAll(() => loop.start([ada, grace, wendy], { Wendy: { rangeInMiles: 25, extraMiles: 15 } }), 180_000);
   afterAll(() => loop.stop());
@@ -186,6 +194,53 @@ describe('distributed mode: the reporter in the loop, outcomes and escalation', 
     expect(await loop.text(reporter, 'hello?')).not.toMatch(/reply with the 5-digit code/i);
   });
 
+  it('texts a reporter who used the site in Spanish in Spanish, one segment each, and tells the beekeepers they speak Spanish', { timeout: 150_000 }, async () => {
+    const adaTexts = loop.textsTo(ada.phone).length;
+    const graceTexts = loop.textsTo(grace.phone).length;
+    const reportId = await loop.report('40 Hive Lane', spanishReporter, true, 'es');
+    // Ada gave her claim back, so she is alerted at once; Grace's alert waits behind her claim, promoted here.
+    await waitUntil(() => loop.textsTo(ada.phone).length === adaTexts + 1, 30_000, "Ada's alert");
+    await loop.promote('alert', reportId, grace.memberId);
+    await waitUntil(() => loop.textsTo(grace.phone).length === graceTexts + 1, 30_000, "Grace's alert");
+    const alerts = [loop.textsTo(ada.phone).at(-1) ?? '', loop.textsTo(grace.phone).at(-1) ?? ''];
+    for (const alert of alerts) {
+      expect(alert).toContain('Reporter speaks Spanish.');
+      expect(smsEncodingOf(alert)).toBe('GSM-7');
+    }
+    expectOneSegmentEach(alerts);
+
+    expect(await loop.text(grace.phone, codeOf(alerts[1]))).toMatch(/claimed/i);
+    await waitUntil(() => loop.textsTo(spanishReporter).length === 1, 30_000, 'the reporter told of the claim, in Spanish');
+    expect(loop.textsTo(spanishReporter)[0]).toBe(
+      'Swarm Alert: Grace de Lane County Beekeepers va en camino por su enjambre y le va a llamar antes de llegar. Si el enjambre se va, responda SE FUE.',
+    );
+    const graceArea = await loop.sessionOf(grace.email);
+    expect((await graceArea('PUT', '/api/member/report/unclaim', { reportId })).status).toBe(200);
+    await waitUntil(() => loop.textsTo(spanishReporter).length === 2, 30_000, 'the reporter told of the un-claim, in Spanish');
+    expect(loop.textsTo(spanishReporter)[1]).toMatch(/^Swarm Alert: el apicultor que iba por su enjambre ya no puede ir\./);
+    // Ada is alerted again, in the same words: the swarm is still the Spanish speaker's.
+    const code = codeOf(alerts[0]);
+    await waitUntil(() => loop.textsTo(ada.phone).filter((body) => body.endsWith(code)).length === 2, 30_000, "Ada's second alert");
+    expect(loop.textsTo(ada.phone).at(-1)).toContain('Reporter speaks Spanish.');
+
+    // The answers to the reporter's own texts are in Spanish too: HELP, STOP, START, then SE FUE closes the report.
+    const answers = [
+      await loop.text(spanishReporter, 'AYUDA'),
+      await loop.text(spanishReporter, 'STOP'),
+      await loop.text(spanishReporter, 'START'),
+      await loop.text(spanishReporter, 'Se fue'),
+    ];
+    expect(answers).toEqual([
+      'Swarm Alert: si el enjambre ya se fue, responda SE FUE. Para dejar de recibir mensajes, responda STOP. ¡Gracias por avisarnos del enjambre!',
+      'Swarm Alert: ya no le enviaremos mensajes. Responda START para recibirlos de nuevo.',
+      'Swarm Alert: los mensajes sobre su reporte de enjambre vuelven a estar activos. Responda STOP para dejar de recibirlos.',
+      'Swarm Alert: gracias por avisarnos que el enjambre se fue. Cerramos su reporte y ya no vamos a enviar a un apicultor.',
+    ]);
+    expectOneSegmentEach([...loop.textsTo(spanishReporter), ...answers]);
+    // An English reporter's alerts stay as they were.
+    expect(loop.textsTo(ada.phone).slice(0, adaTexts).join('\n')).not.toContain('Spanish');
+  });
+
   it('escalates an unclaimed report to the member further away once, and texts no reporter who did not consent', { timeout: 150_000 }, async () => {
     const before = await loop.balance();
     const adaTexts = loop.textsTo(ada.phone).length;
@@ -223,6 +278,7 @@ describe('distributed mode: a report nobody claims expires', () => {
   const loop = harness({ REPORT_ACTIVE_HOURS: '0.001' });
   const ada: Keeper = { name: 'Ada', phone: '5415550121', address: '1 Comb Court, Eugene, OR, USA', memberId: '', email: '' };
   const reporter = '5415550179';
+  const spanishReporter = '5415550180';
 
   beforeAll(() => loop.start([ada]), 180_000);
   afterAll(() => loop.stop());
@@ -239,6 +295,14 @@ describe('distributed mode: a report nobody claims expires', () => {
     expect(active.map((row) => row.reportId)).not.toContain(reportId);
     // The code is free again: claiming it by SMS finds nothing.
     expect(await loop.text(ada.phone, codeOf(loop.textsTo(ada.phone)[0]))).toMatch(/no open swarm/i);
+  });
+
+  it('points a Spanish-speaking reporter to a search in Spanish, in one segment', { timeout: 90_000 }, async () => {
+    await loop.report('32 Hive Lane', spanishReporter, true, 'es');
+    await waitUntil(() => loop.textsTo(spanishReporter).length === 1, 30_000, 'the reporter told the report expired, in Spanish');
+    const [expired = ''] = loop.textsTo(spanishReporter);
+    expect(expired).toBe('Swarm Alert: lo sentimos, no hubo un apicultor disponible para su enjambre. Para buscar uno cerca: https://www.google.com/search?q=apicultores+cerca+de+mi');
+    expectOneSegmentEach([expired]);
   });
 });
 
@@ -276,6 +340,30 @@ describe('embedded mode: the reporter in the loop through the dev outbox', () =>
     );
     expect(await replyAs(reporter, 'gone')).toMatch(/thank you for letting us know/i);
     await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === '5035550100' && /reporter says .* has left/.test(sms.body)), 15_000, 'the claimer told');
+  });
+
+  it('texts a reporter who used the site in Spanish in Spanish through the dev outbox, one segment each', { timeout: 60_000 }, async () => {
+    const spanishReporter = '5035550189';
+    const keeper = await product.coverPlace({ latitude: 42.3265, longitude: -122.8756, address: '1 Comb Court, Medford, OR, USA', associationName: 'Medford Bees', donationUrl: '', phoneNumber: '5415550151' });
+    const form = new FormData();
+    const fields = { reporterName: 'Lupita', reporterPhone: spanishReporter, size: 'Softball', elevation: '6', address: '9 Comb Court, Medford, OR, USA', recaptchaToken: 'dev-token', idempotencyId: randomUUID(), reporterUpdates: 'true', reporterLanguage: 'es' };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    expect((await fetch(`${product.baseUrl}/api/report`, { method: 'POST', body: form })).status).toBe(201);
+
+    await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === '5415550151'), 15_000, 'the alert in the dev outbox');
+    const alert = (await outbox()).sms.find((sms) => sms.to === '5415550151')?.body ?? '';
+    expect(alert).toContain('Reporter speaks Spanish.');
+    expect(await replyAs('5415550151', codeOf(alert))).toMatch(/claimed/i);
+
+    await waitUntil(async () => (await outbox()).sms.some((sms) => sms.to === spanishReporter), 15_000, 'the text to the reporter');
+    const claimed = (await outbox()).sms.find((sms) => sms.to === spanishReporter)?.body ?? '';
+    expect(claimed).toMatch(/^Swarm Alert: \S+ de Medford Bees va en camino por su enjambre/);
+    const help = await replyAs(spanishReporter, 'hola');
+    const gone = await replyAs(spanishReporter, 'YA SE FUE');
+    expect(help).toMatch(/^Swarm Alert: si el enjambre ya se fue, responda SE FUE\./);
+    expect(gone).toBe('Swarm Alert: gracias por avisarnos que el enjambre se fue. Ya le avisamos al apicultor que lo iba a recoger.');
+    expectOneSegmentEach([alert, claimed, help, gone]);
+    expect(keeper.memberId).not.toBe('');
   });
 
   describe('GONE at each point of a claim, and the statistics', () => {

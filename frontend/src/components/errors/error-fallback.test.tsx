@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
+import { languageStore } from '@/lib/i18n/language';
 import { renderAppAt } from '@/testing/render-app';
 import { theme } from '@/styles/theme';
 import { ErrorFallback } from './error-fallback';
@@ -15,6 +16,17 @@ function BrokenPage({ message }: { message: string }): never {
 const silenceExpectedErrorLogs = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
 describe('error fallback panel', () => {
+  it('speaks the visitor’s language: the title, the generic sentence and the button in Spanish', async () => {
+    silenceExpectedErrorLogs();
+    await act(() => languageStore.choose('es'));
+
+    renderAppAt('/broken', { pageRoutes: [{ path: 'broken', element: <BrokenPage message="Cannot read properties of undefined" /> }] });
+
+    const panel = screen.getByRole('alertdialog', { name: 'Algo salió mal:' });
+    expect(panel).toHaveTextContent('Ocurrió un error inesperado. Intente recargar la página.');
+    expect(screen.getByRole('button', { name: 'Recargar' })).toBeInTheDocument();
+  });
+
   it('shows the error message when a page fails to render', () => {
     silenceExpectedErrorLogs();
 

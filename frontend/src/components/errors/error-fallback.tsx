@@ -1,7 +1,9 @@
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
+import { useSiteMessages } from '@/lib/i18n/language';
+import { enSite } from '@/lib/i18n/messages/en-site';
 
-export const unexpectedErrorMessage = 'An unexpected error occurred. Please try refreshing the page.';
+export const unexpectedErrorMessage = enSite['errorPanel.unexpected'];
 
 const Overlay = styled.div`
   position: fixed;
@@ -62,13 +64,15 @@ export function errorMessageOf(error: unknown): string {
 
 /** The full-screen panel of spec §2 shown when rendering fails; reloading is the only way out it offers. */
 export function ErrorFallback({ error }: ErrorFallbackProps) {
+  const t = useSiteMessages();
+  const message = errorMessageOf(error);
   return (
     <Overlay>
       <Panel role="alertdialog" aria-modal="true" aria-labelledby="error-fallback-title" aria-describedby="error-fallback-message">
-        <Title id="error-fallback-title">Something went wrong:</Title>
-        <Message id="error-fallback-message">{errorMessageOf(error)}</Message>
+        <Title id="error-fallback-title">{t['errorPanel.title']}</Title>
+        <Message id="error-fallback-message">{message === unexpectedErrorMessage ? t['errorPanel.unexpected'] : message}</Message>
         <Button type="button" onClick={() => window.location.reload()}>
-          Reload
+          {t['errorPanel.reload']}
         </Button>
       </Panel>
     </Overlay>

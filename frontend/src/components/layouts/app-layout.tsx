@@ -6,13 +6,35 @@ import { FeedbackWidget } from '@/features/feedback/components/feedback-widget';
 import { ContentColumn } from './content-column';
 import { Footer } from './footer';
 import { Header } from './header';
-import { showsHeader } from './layout-rules';
+import { LanguageSwitch } from './language-switch';
+import { isTranslated, showsHeader } from './layout-rules';
 import { PageLoading } from './page-loading';
 
 const Shell = styled.div`
+  position: relative;
   display: flex;
   flex-direction: column;
   min-height: 100vh;
+`;
+
+/**
+ * The language switch sits over the top right of the page, out of the flow: the header bar (or, on the landing page,
+ * the brand line the page's shell paints before the scripts) stays exactly where it was, so nothing moves when the
+ * site takes over from the shell.
+ */
+const SwitchBar = styled(ContentColumn)`
+  position: absolute;
+  top: 6px;
+  left: 0;
+  right: 0;
+  z-index: 1;
+  display: flex;
+  justify-content: flex-end;
+  pointer-events: none;
+
+  > * {
+    pointer-events: auto;
+  }
 `;
 
 const Main = styled.main`
@@ -62,9 +84,16 @@ export function AppLayout() {
     if (legacyRoute !== undefined) void navigate(legacyRoute, { replace: true });
   }, [legacyRoute, navigate]);
 
+  const translated = isTranslated(pathname);
   return (
-    <Shell>
+    // The member pages, the login and the pitch for associations are English only, whatever the visitor chose.
+    <Shell lang={translated ? undefined : 'en'}>
       {showsHeader(pathname) && <Header />}
+      {translated && (
+        <SwitchBar>
+          <LanguageSwitch />
+        </SwitchBar>
+      )}
       <Main ref={mainRef}>
         <ContentColumn>
           {/* Pages are fetched on demand; only a first visit shows this (navigations keep the old page meanwhile). */}

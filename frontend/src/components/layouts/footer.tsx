@@ -5,7 +5,9 @@ import { ExternalTextLink, TextLink } from '@/components/ui/text-link';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { ContentColumn } from './content-column';
-import { showsHomeButton, showsPoweredBy } from './layout-rules';
+import { useSiteMessages } from '@/lib/i18n/language';
+import { enSite, type SiteCatalog } from '@/lib/i18n/messages/en-site';
+import { isTranslated, showsHomeButton, showsPoweredBy } from './layout-rules';
 
 const FooterBar = styled.footer`
   padding: ${({ theme }) => `${theme.space.lg} 0 ${theme.space.xl}`};
@@ -30,12 +32,12 @@ const PoweredByLine = styled.p`
   margin: 0;
 `;
 
-function PoweredBy() {
+function PoweredBy({ t }: { t: SiteCatalog }) {
   const { name, url } = env.poweredBy;
   return (
     <PoweredByLine>
       <span>
-        Powered by{' '}
+        {t['layout.poweredBy']}{' '}
         {url ? (
           <ExternalTextLink href={url} target="_blank" rel="noopener noreferrer">
             {name}
@@ -44,7 +46,7 @@ function PoweredBy() {
           name
         )}
       </span>
-      <TextLink to={paths.privacy.getHref()}>Privacy Policy</TextLink>
+      <TextLink to={paths.privacy.getHref()}>{t['layout.privacyPolicy']}</TextLink>
     </PoweredByLine>
   );
 }
@@ -53,6 +55,9 @@ export function Footer() {
   const { pathname } = useLocation();
   const homeButton = showsHomeButton(pathname);
   const poweredBy = showsPoweredBy(pathname);
+  const chosen = useSiteMessages();
+  // English-only pages keep English words here too.
+  const t = isTranslated(pathname) ? chosen : enSite;
   if (!homeButton && !poweredBy) return null;
 
   return (
@@ -60,10 +65,10 @@ export function Footer() {
       <FooterInner>
         {homeButton && (
           <ButtonLink to={paths.landing.getHref()} $variant="secondary">
-            Home
+            {t['layout.home']}
           </ButtonLink>
         )}
-        {poweredBy && <PoweredBy />}
+        {poweredBy && <PoweredBy t={t} />}
       </FooterInner>
     </FooterBar>
   );

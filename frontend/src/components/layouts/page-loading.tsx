@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useSiteMessages } from '@/lib/i18n/language';
 
 const Status = styled.p`
   margin: 0;
@@ -9,9 +10,10 @@ const Status = styled.p`
 
 /** Shown (and announced politely) while a page's code is still on its way. */
 export function PageLoading() {
+  const t = useSiteMessages();
   return (
     <Status role="status" aria-live="polite">
-      Loading the page…
+      {t['layout.pageLoading']}
     </Status>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { usePlaceSuggestions, type PlaceSuggestion } from '@/features/places/api/get-place-suggestions';
+import { useFormat } from '@/lib/i18n/page-intl';
 import { visuallyHidden } from './visually-hidden';
 
 /** Spec §9: places autocomplete debounce. */
@@ -28,6 +29,7 @@ export interface AddressAutocompleteProps {
  */
 export function AddressAutocomplete({ id, value, onSelect, onSelectSuggestion, onTextChange, invalid, describedBy, placeholder, disabled }: AddressAutocompleteProps) {
   const listId = useId();
+  const format = useFormat();
   const [text, setText] = useState(value);
   const [debounced, setDebounced] = useState(value);
   const [open, setOpen] = useState(false);
@@ -50,8 +52,8 @@ export function AddressAutocomplete({ id, value, onSelect, onSelectSuggestion, o
   const announcement = !searched
     ? ''
     : suggestions.length === 0
-      ? 'No matching addresses. Keep typing the street and town.'
-      : `${suggestions.length} ${suggestions.length === 1 ? 'address' : 'addresses'} found. Use the up and down arrows to choose.`;
+      ? format('address.noMatches')
+      : format('address.found', { count: suggestions.length });
 
   const pick = (suggestion: PlaceSuggestion) => {
     setText(suggestion.description);

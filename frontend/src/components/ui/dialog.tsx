@@ -15,13 +15,15 @@ export interface DialogProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Id of the element that describes the dialog, read out with its title. */
   describedBy?: string;
+  /** The close button's name, in the page's language. */
+  closeLabel?: string;
 }
 
 /**
  * A modal dialog: focus moves into it on open, Tab stays inside it, Escape closes it when it may be closed, and
  * focus goes back to where it was on close (WAI-ARIA dialog pattern).
  */
-export function Dialog({ title, children, onClose, role = 'dialog', width = '480px', initialFocusRef, describedBy }: DialogProps) {
+export function Dialog({ title, children, onClose, role = 'dialog', width = '480px', initialFocusRef, describedBy, closeLabel = 'Close' }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
 
@@ -49,7 +51,7 @@ export function Dialog({ title, children, onClose, role = 'dialog', width = '480
         <TitleRow>
           <Title id={titleId}>{title}</Title>
           {onClose && (
-            <CloseButton type="button" aria-label="Close" onClick={onClose}>
+            <CloseButton type="button" aria-label={closeLabel} onClick={onClose}>
               ×
             </CloseButton>
           )}

@@ -46,12 +46,15 @@ export const TextArea = styled.textarea`
   resize: vertical;
 `;
 
-/** The list of problems with a form, under the spec's heading 'Errors:'; announced as soon as it appears. */
-export function ErrorSummary({ errors, id }: { errors: readonly ReactNode[]; id?: string }) {
+/**
+ * The list of problems with a form, under the spec's heading 'Errors:' (or its translation on a reporter's page);
+ * announced as soon as it appears.
+ */
+export function ErrorSummary({ errors, id, heading = 'Errors:' }: { errors: readonly ReactNode[]; id?: string; heading?: string }) {
   if (errors.length === 0) return null;
   return (
     <Summary id={id} role="alert" tabIndex={-1}>
-      <SummaryTitle>Errors:</SummaryTitle>
+      <SummaryTitle>{heading}</SummaryTitle>
       <ul>
         {errors.map((error, index) => (
           <li key={index}>{error}</li>

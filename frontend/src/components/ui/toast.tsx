@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import styled, { css } from 'styled-components';
+import { useSiteMessages } from '@/lib/i18n/language';
 
 export type ToastKind = 'success' | 'error' | 'warning';
 
@@ -91,12 +92,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const shown = holds === 0 ? toasts : [];
   const { regionRef, edge } = useEdgeClearOfControlInUse(shown.length > 0);
+  const messages = useSiteMessages();
 
   return (
     <ToastContext.Provider value={api}>
       <ToastHoldContext.Provider value={hold}>
         {children}
-        <Region ref={regionRef} aria-label="Notifications" $edge={edge} data-edge={edge}>
+        <Region ref={regionRef} aria-label={messages['layout.notifications']} $edge={edge} data-edge={edge}>
           {shown.map((toast) => <Toast key={toast.id} toast={toast} dismiss={dismiss} />)}
         </Region>
       </ToastHoldContext.Provider>
@@ -185,6 +187,7 @@ function Toast({ toast, dismiss }: { toast: ToastItem; dismiss: (id: number) => 
     };
   }, [toast.id, paused, dismiss]);
   const onDismiss = () => dismiss(toast.id);
+  const messages = useSiteMessages();
 
   return (
     <Card
@@ -201,7 +204,7 @@ function Toast({ toast, dismiss }: { toast: ToastItem; dismiss: (id: number) => 
         <Title>{toast.title}</Title>
         {toast.description !== undefined && <Description>{toast.description}</Description>}
       </Text>
-      <Close type="button" aria-label="Dismiss notification">
+      <Close type="button" aria-label={messages['layout.dismissNotification']}>
         ×
       </Close>
     </Card>

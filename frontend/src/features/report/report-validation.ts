@@ -1,6 +1,6 @@
 import { isPhoneNumber, MAX_SIZE_LENGTH } from '@swarm/proto/labels/forms';
 import { parseElevation } from '@/lib/identification-store';
-import { reportMessages } from './report-messages';
+import type { MessageKey } from '@/lib/i18n/messages/en';
 
 export interface ReportFields {
   reporterName: string;
@@ -14,7 +14,8 @@ export interface ReportFields {
 export type ReportField = keyof ReportFields;
 
 export interface ReportValidation {
-  messages: string[];
+  /** The catalog's keys of the broken rules' messages, in the order the form lists them. */
+  messages: MessageKey[];
   invalid: Set<ReportField>;
 }
 
@@ -25,27 +26,27 @@ export const REPORTER_NAME_MAX_LENGTH = 20;
  * with text in it that was not picked from the list (only the dropdown message is about it) from an empty one.
  */
 export function validateReport(fields: ReportFields, { addressTyped = false }: { addressTyped?: boolean } = {}): ReportValidation {
-  const messages: string[] = [];
+  const messages: MessageKey[] = [];
   const invalid = new Set<ReportField>();
   const empty = (Object.keys(fields) as ReportField[]).filter((field) => fields[field].trim() === '' && !(field === 'address' && addressTyped));
   if (empty.length > 0) {
-    messages.push(reportMessages.allFieldsRequired);
+    messages.push('report.allFieldsRequired');
     empty.forEach((field) => invalid.add(field));
   }
   if (fields.size.length > MAX_SIZE_LENGTH) {
-    messages.push(reportMessages.sizeTooLong);
+    messages.push('report.sizeTooLong');
     invalid.add('size');
   }
   if (fields.elevation.trim() !== '' && parseElevation(fields.elevation) === undefined) {
-    messages.push(reportMessages.elevationOutOfRange);
+    messages.push('report.elevationOutOfRange');
     invalid.add('elevation');
   }
   if (fields.reporterPhone.trim() !== '' && !isPhoneNumber(fields.reporterPhone.trim())) {
-    messages.push(reportMessages.phoneInvalid);
+    messages.push('report.phoneInvalid');
     invalid.add('reporterPhone');
   }
   if (fields.address === '') {
-    messages.push(reportMessages.addressNotPicked);
+    messages.push('report.addressNotPicked');
     invalid.add('address');
   }
   return { messages, invalid };

@@ -44,6 +44,21 @@ export function dispatchRepositoryContract(name: string, create: () => Promise<D
       expect(await dispatches.findByReportId('r2')).toEqual(dispatch('r2'));
     });
 
+    it("finds the language of the newest report from a reporter's number, English for one kept without it", async () => {
+      await dispatches.recordIfAbsent({ ...dispatch('r1'), reporterLanguage: 'es' });
+      await dispatches.recordIfAbsent({ ...dispatch('r2'), reporterPhone: '5035550999', reporterLanguage: 'es', submittedAt: at(10) });
+      await dispatches.recordIfAbsent({ ...dispatch('r3'), reporterPhone: '5035550999', reporterLanguage: 'en', submittedAt: at(20) });
+      await dispatches.recordIfAbsent({ ...dispatch('r4'), reporterPhone: '5035550777' });
+      expect(await dispatches.findReporterLanguage('5035550123')).toBe('es');
+      expect(await dispatches.findReporterLanguage('5035550999')).toBe('en');
+      expect(await dispatches.findReporterLanguage('5035550777')).toBe('en');
+      expect(await dispatches.findReporterLanguage('5035550000')).toBeUndefined();
+      // An erased number is nobody's any more.
+      await dispatches.eraseReporterData('r1');
+      expect(await dispatches.findReporterLanguage('5035550123')).toBeUndefined();
+      expect(await dispatches.findReporterLanguage('')).toBeUndefined();
+    });
+
     it('records a dispatch and finds it by report id', async () => {
       expect(await dispatches.recordIfAbsent(dispatch('r1'))).toBe('recorded');
       expect(await dispatches.findByReportId('r1')).toEqual(dispatch('r1'));

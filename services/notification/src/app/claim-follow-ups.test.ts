@@ -5,7 +5,8 @@ import { MemorySentTextRepository } from '../adapters/memory/memory-sent-text-re
 import { MemorySmsOptOutRepository } from '../adapters/memory/memory-sms-opt-out-repository.js';
 import { locationJob } from '../domain/alert-schedule.js';
 import { DevOutboxPushSender } from '../adapters/dev-outbox/dev-outbox-push-sender.js';
-import { FakeMemberDirectory, memberSettingsFrom, RecordingReporterTextEvents, silentLog } from '../testing/dispatch-fakes.js';
+import { FakeMemberDirectory, memberSettingsFrom, RecordingReporterTextEvents, seedDispatch, silentLog } from '../testing/dispatch-fakes.js';
+import { MemoryDispatchRepository } from '../adapters/memory/memory-dispatch-repository.js';
 import { FakeReportClaims } from './inbound-fakes.test-support.js';
 import type { Mailer } from './ports/inbound.js';
 import { NotifyAdminOfBadReport } from './notify-admin-of-bad-report.js';
@@ -29,9 +30,11 @@ describe('SendClaimLocation', () => {
     const mailer: Mailer = { send: async (message) => void emails.push(message) };
     const clock = new ManualClock(claimedAt);
     const sentTexts = new MemorySentTextRepository();
+    const dispatches = new MemoryDispatchRepository();
     const texts = new SendFollowUpText({ texts: sentTexts, optOuts: new MemorySmsOptOutRepository(), sms, reporterTexts: new RecordingReporterTextEvents(), clock, log: silentLog });
     const send = new SendClaimLocation({
       reports,
+      dispatches,
       members: memberSettingsFrom(directory),
       texts,
       sentTexts,
@@ -47,6 +50,7 @@ describe('SendClaimLocation', () => {
       push,
       emails,
       sentTexts,
+      dispatches,
       send: { execute: (claim: { reportId: string; memberId: string; claimedAt: Date }) => send.execute(locationJob(claim)) },
     };
   };
@@ -63,6 +67,25 @@ describe('SendClaimLocation', () => {
     expect(sent[0]?.body).toContain('1 Hive Way, Portland, OR');
     expect(sent[0]?.body).toContain('Jo Doe 503-555-0177');
     expect([push.list(), emails]).toEqual([[], []]);
+  });
+
+  it('tells the claimer, who will call, that the reporter speaks Spanish: in the text, the notification and the email', async () => {
+    const { reports, directory, sms, push, emails, dispatches, send } = await setUp();
+    await seedDispatch(dispatches, { reportId: 'report-1', claimCode: '12345', reporterLanguage: 'es' });
+    directory.set('ada', { phoneNumber: '5035550100', email: 'ada@example.org', channels: { sms: true, push: true, email: true }, pushTargets: [device] });
+    await reports.claimByCode('12345', 'ada');
+    await send.execute(claim);
+    expect(sms.list()[0]?.body).toContain('Reporter: Jo Doe 503-555-0177. Reporter speaks Spanish.');
+    expect(push.list()[0]?.payload.body).toContain('Reporter speaks Spanish');
+    expect(emails[0]?.text).toContain('Reporter speaks Spanish.');
+  });
+
+  it('says nothing of the language of a reporter who used the site in English', async () => {
+    const { reports, sms, dispatches, send } = await setUp();
+    await seedDispatch(dispatches, { reportId: 'report-1', claimCode: '12345', reporterLanguage: 'en' });
+    await reports.claimByCode('12345', 'ada');
+    await send.execute(claim);
+    expect(sms.list()[0]?.body).not.toContain('speaks');
   });
 
   it('emails an email-only member, and texts nothing', async () => {

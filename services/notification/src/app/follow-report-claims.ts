@@ -1,12 +1,6 @@
 import { coveringMemberOf, type AlertDispatch, type ReportState } from '../domain/alert-dispatch.js';
-import {
-  claimerReporterSaidGoneText,
-  firstNameOf,
-  REPORTER_EXPIRED_TEXT,
-  REPORTER_UNCLAIMED_NOBODY_ELSE_TEXT,
-  REPORTER_UNCLAIMED_TEXT,
-  reporterClaimedText,
-} from '../domain/follow-up-texts.js';
+import { claimerReporterSaidGoneText, firstNameOf, reporterTexts, type ReporterTexts } from '../domain/follow-up-texts.js';
+import { DEFAULT_LANGUAGE } from '@swarm/proto/labels';
 import type { MemberSettings } from './member-settings.js';
 import type { AlertScheduler } from './ports/alert-jobs.js';
 import type { DispatchLog } from './ports/clock-and-log.js';
@@ -86,7 +80,7 @@ export class FollowReportClaims {
     await this.tellReporter(dispatch, {
       key: `reporter-unclaimed--${event.eventId}`,
       purpose: 'reporter-unclaimed',
-      body: othersAlerted ? REPORTER_UNCLAIMED_TEXT : REPORTER_UNCLAIMED_NOBODY_ELSE_TEXT,
+      body: othersAlerted ? reporterTextsOf(dispatch).unclaimed : reporterTextsOf(dispatch).unclaimedNobodyElse,
     });
   }
 
@@ -95,7 +89,7 @@ export class FollowReportClaims {
     const cancelled = await this.ports.scheduler.cancelForReport(event.reportId);
     this.ports.log.info({ reportId: event.reportId, cancelled }, 'report expired: pending jobs cancelled');
     if (dispatch?.reportState !== 'expired') return;
-    await this.tellReporter(dispatch, { key: `reporter-expired--${event.reportId}`, purpose: 'reporter-expired', body: REPORTER_EXPIRED_TEXT });
+    await this.tellReporter(dispatch, { key: `reporter-expired--${event.reportId}`, purpose: 'reporter-expired', body: reporterTextsOf(dispatch).expired });
   }
 
   /** The reporter texted GONE while the report was active: nobody is to be alerted about it any more. */
@@ -139,7 +133,7 @@ export class FollowReportClaims {
 
   private async claimedText(dispatch: AlertDispatch, memberId: string): Promise<string> {
     const settings = (await this.ports.members.of([memberId])).get(memberId);
-    return reporterClaimedText({ firstName: firstNameOf(settings?.name ?? ''), associationName: coveringMemberOf(dispatch, memberId)?.companyName ?? '' });
+    return reporterTextsOf(dispatch).claimed({ firstName: firstNameOf(settings?.name ?? ''), associationName: coveringMemberOf(dispatch, memberId)?.companyName ?? '' });
   }
 
   /** Only a reporter who asked for texts has their number here. */
@@ -148,6 +142,11 @@ export class FollowReportClaims {
     await this.ports.texts.queue({ ...text, to: dispatch.reporterPhone, reportId: dispatch.reportId });
     this.ports.log.info({ reportId: dispatch.reportId, purpose: text.purpose }, 'reporter text queued');
   }
+}
+
+/** The texts in the language the reporter used the site in. */
+function reporterTextsOf(dispatch: AlertDispatch): ReporterTexts {
+  return reporterTexts[dispatch.reporterLanguage ?? DEFAULT_LANGUAGE];
 }
 
 /** Whether the report is still in the state this event set, set at the event's time (no later change overtook it). */

@@ -15,6 +15,7 @@ import {
   REPORTER_HELP_REPLY,
   REPORTER_OPT_IN_REPLY,
   REPORTER_OPT_OUT_REPLY,
+  reporterTexts,
 } from '../domain/follow-up-texts.js';
 import { seedDispatch } from '../testing/dispatch-fakes.js';
 import {
@@ -89,6 +90,22 @@ describe('HandleInboundSms', () => {
     expect(await optOuts.isOptedOut('5035550199')).toBe(true);
     expect(await sms('+15035550199', 'start')).toBe(REPORTER_OPT_IN_REPLY);
     expect(await optOuts.isOptedOut('5035550199')).toBe(false);
+  });
+
+  it("answers a reporter who used the site in Spanish in Spanish (their newest report's language), and an unknown number in English", async () => {
+    const reporter = '+15035550166';
+    await seedDispatch(dispatches, { reportId: 'report-es', reporterUpdates: true, reporterPhone: '5035550166', reporterLanguage: 'es' });
+    lifecycle.liveByReporter.set('5035550166', ['report-es']);
+    expect(await sms(reporter, 'Se fue')).toBe(reporterTexts.es.goneClosed);
+    expect(lifecycle.departed).toEqual(['report-es']);
+    expect(await sms(reporter, 'GONE')).toBe(reporterTexts.es.noLiveReport);
+    expect(await sms(reporter, 'STOP')).toBe(reporterTexts.es.optOut);
+    expect(await sms(reporter, 'START')).toBe(reporterTexts.es.optIn);
+    expect(await sms(reporter, 'hola?')).toBe(reporterTexts.es.help);
+    expect(await sms('+15035550199', 'STOP')).toBe(REPORTER_OPT_OUT_REPLY);
+    // A later report in English from the same number: its answers are English again.
+    await seedDispatch(dispatches, { reportId: 'report-en', reporterUpdates: true, reporterPhone: '5035550166', reporterLanguage: 'en', submittedAt: new Date('2026-06-02T00:00:00Z') });
+    expect(await sms(reporter, 'help')).toBe(REPORTER_HELP_REPLY);
   });
 
   it("closes the reporter's live reports on GONE, LEFT or GONE NOW in any case, and thanks them", async () => {

@@ -1,9 +1,11 @@
+import { DEFAULT_LANGUAGE, type LanguageLabel } from '@swarm/proto/labels';
 import {
   alreadyClaimedReply,
   alreadyYoursReply,
   claimedReply,
   HELP_REPLY,
   isUsSender,
+  nationalNumber,
   OPT_IN_REPLY,
   OPT_OUT_REPLY,
   readInboundSms,
@@ -14,14 +16,7 @@ import {
 } from '../domain/inbound-sms.js';
 import { NotificationError } from '../domain/notification-error.js';
 import { TEST_ALERT_FACTS, TEST_CLAIM_MESSAGE } from '../domain/test-alert.js';
-import {
-  NO_OUTCOME_PROMPT_REPLY,
-  outcomeRecordedReply,
-  REPORTER_HELP_REPLY,
-  REPORTER_OPT_IN_REPLY,
-  REPORTER_OPT_OUT_REPLY,
-  reporterGoneReply,
-} from '../domain/follow-up-texts.js';
+import { NO_OUTCOME_PROMPT_REPLY, outcomeRecordedReply, reporterGoneReply, reporterTexts } from '../domain/follow-up-texts.js';
 import type { ReportLifecycle } from './ports/other-services.js';
 import { heldAlertOf, type HeldAlert } from '../domain/sent-alert.js';
 import type { InboundSmsRepository, MemberContacts, ReportClaims } from './ports/inbound.js';
@@ -42,7 +37,7 @@ export class HandleInboundSms {
       reports: ReportClaims;
       clock: Clock;
       /** The alerts this service sent, attached to a claim so a reply that overtakes alert.sent still claims. */
-      dispatches: Pick<DispatchRepository, 'findLiveByClaimCode'>;
+      dispatches: Pick<DispatchRepository, 'findLiveByClaimCode' | 'findReporterLanguage'>;
       sentAlerts: Pick<SentAlertRepository, 'findForMember'>;
       /** GONE from a reporter, and the claimer's answer to the outcome prompt. */
       lifecycle: Pick<ReportLifecycle, 'markDepartedByReporter' | 'recordClaimOutcome'>;
@@ -87,7 +82,7 @@ export class HandleInboundSms {
     const intent = readInboundSms(body);
     const answer = (reply: string, wrongCode = false) => ({ reply, wrongCode });
     if (intent.kind === 'gone') {
-      return answer(reporterGoneReply(await this.ports.lifecycle.markDepartedByReporter(from)));
+      return answer(reporterGoneReply(await this.ports.lifecycle.markDepartedByReporter(from), await this.reporterLanguage(from)));
     }
 
     const memberId = await this.ports.members.findMemberIdByPhone(from);
@@ -96,11 +91,14 @@ export class HandleInboundSms {
       // number's own opt-out stops the texts to a reporter (and every other follow-up text) as DND stops alerts.
       if (intent.kind === 'opt-out') await this.ports.optOuts.optOut(from, now);
       else await this.ports.optOuts.optIn(from, now);
-      if (!memberId) return answer(intent.kind === 'opt-out' ? REPORTER_OPT_OUT_REPLY : REPORTER_OPT_IN_REPLY);
+      if (!memberId) {
+        const texts = reporterTexts[await this.reporterLanguage(from)];
+        return answer(intent.kind === 'opt-out' ? texts.optOut : texts.optIn);
+      }
       await this.ports.members.setDoNotDisturb(memberId, intent.kind === 'opt-out');
       return answer(intent.kind === 'opt-out' ? OPT_OUT_REPLY : OPT_IN_REPLY);
     }
-    if (!memberId) return answer(REPORTER_HELP_REPLY);
+    if (!memberId) return answer(reporterTexts[await this.reporterLanguage(from)].help);
     if (intent.kind === 'help' || intent.kind === 'other') return answer(HELP_REPLY);
     if (intent.kind === 'outcome') return answer(await this.recordOutcome(memberId, intent.outcome));
 
@@ -122,6 +120,11 @@ export class HandleInboundSms {
         if (intent.claimCode === TEST_ALERT_FACTS.claimCode) return answer(TEST_CLAIM_MESSAGE);
         return answer(UNKNOWN_CODE_REPLY, true);
     }
+  }
+
+  /** The language of the newest report this number asked to be texted about; English for a number we do not know. */
+  private async reporterLanguage(from: string): Promise<LanguageLabel> {
+    return (await this.ports.dispatches.findReporterLanguage(nationalNumber(from))) ?? DEFAULT_LANGUAGE;
   }
 
   /** A lone digit answers the member's most recent outcome prompt. */

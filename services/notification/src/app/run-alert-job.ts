@@ -249,6 +249,7 @@ export class RunAlertJob {
       town: report.town ?? '',
       hasPicture: report.hasPicture ?? false,
       wider: job.kind === 'escalation',
+      ...(report.reporterLanguage ? { reporterLanguage: report.reporterLanguage } : {}),
     };
   }
 

@@ -1,3 +1,4 @@
+import type { LanguageLabel } from '@swarm/proto/labels';
 import { alertMessage } from '../domain/alert-message.js';
 import type { AlertChannel, AlertDelivery } from '../domain/alert-channels.js';
 import { alertEmail } from '../domain/alert-email.js';
@@ -35,6 +36,8 @@ export type AlertFacts = {
   hasPicture: boolean;
   wider: boolean;
   test?: boolean;
+  /** The reporter's language, which the alert names when it is not English. */
+  reporterLanguage?: LanguageLabel;
 };
 
 /**

@@ -9,7 +9,7 @@ import type { JobAttempt } from './ports/alert-jobs.js';
 import type { Clock, DispatchLog } from './ports/clock-and-log.js';
 import type { Mailer, ReportClaims } from './ports/inbound.js';
 import type { PushSender } from './ports/push.js';
-import type { SentTextRepository } from './ports/stores.js';
+import type { DispatchRepository, SentTextRepository } from './ports/stores.js';
 import { pushTopicOf } from './send-alert-message.js';
 import type { FollowUpTextOutcome, SendFollowUpText } from './send-follow-up-text.js';
 
@@ -42,6 +42,8 @@ export class SendClaimLocation {
   constructor(
     private readonly ports: {
       reports: Pick<ReportClaims, 'getClaimDetails'>;
+      /** The report as dispatch keeps it: the reporter's language, which the claimer is told. */
+      dispatches: Pick<DispatchRepository, 'findSummaryByReportId'>;
       /** The member's current channels, email and devices. */
       members: { current(memberId: string): Promise<MemberAlertSettings | undefined> };
       texts: Pick<SendFollowUpText, 'execute'>;
@@ -58,8 +60,9 @@ export class SendClaimLocation {
   }
 
   async execute(job: LocationJob, attempt: JobAttempt = { final: false }): Promise<SendClaimLocationOutcome> {
-    const details = await this.ports.reports.getClaimDetails(job.reportId, job.memberId);
-    if (!details) return { kind: 'no-longer-claimer' };
+    const claimed = await this.ports.reports.getClaimDetails(job.reportId, job.memberId);
+    if (!claimed) return { kind: 'no-longer-claimer' };
+    const details = { ...claimed, reporterLanguage: (await this.ports.dispatches.findSummaryByReportId(job.reportId))?.reporterLanguage };
     const settings = await this.ports.members.current(job.memberId);
     if (!settings) return { kind: 'unreachable' };
     const key = `location--${job.reportId}--${job.memberId}--${job.claimedAt}`;

@@ -1,3 +1,5 @@
+import type { LanguageLabel } from '@swarm/proto/labels';
+
 /**
  * What the notification service keeps for each submitted report, fed by the report's events: what ReportSubmitted
  * carried (the coverage computed at submission and what the alert SMS says), the start of its alert dispatch, and the
@@ -44,6 +46,8 @@ export type SubmittedReport = {
   /** The place's town, never the street (absent from reports submitted before it was carried). */
   town?: string;
   hasPicture?: boolean;
+  /** The language the reporter used the site in: their texts go in it (absent from dispatches kept before: English). */
+  reporterLanguage?: LanguageLabel;
 };
 
 export type AlertDispatch = SubmittedReport & {

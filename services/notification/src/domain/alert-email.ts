@@ -1,5 +1,7 @@
+import type { LanguageLabel } from '@swarm/proto/labels';
 import { claimedSwarmLocation, formatPhone, type ClaimDetails } from './inbound-sms.js';
 import { alertPushBodyOf } from './push-payload.js';
+import { reporterLanguageNote } from './reporter-language.js';
 import { TEST_ALERT_MARK } from './test-alert.js';
 
 /**
@@ -17,6 +19,7 @@ export function alertEmail(alert: {
   thumbnailUrl: string;
   wider?: boolean;
   test?: boolean;
+  reporterLanguage?: LanguageLabel | undefined;
 }): { subject: string; text: string } {
   const facts = alertPushBodyOf(alert);
   const subject = `${alert.test ? `${TEST_ALERT_MARK} ` : ''}Swarm Alert${alert.wider ? ', wider alert (still unclaimed)' : ''}: ${facts}`;
@@ -40,6 +43,7 @@ export function alertEmail(alert: {
 export function claimLocationEmail(details: ClaimDetails): { subject: string; text: string } {
   const location = claimedSwarmLocation(details);
   const phone = formatPhone(location.reporterPhone);
+  const note = reporterLanguageNote(details.reporterLanguage);
   return {
     subject: `Swarm ${details.claimCode} is yours: ${location.address}`,
     text: [
@@ -49,6 +53,7 @@ export function claimLocationEmail(details: ClaimDetails): { subject: string; te
       `Map: ${location.mapUrl}`,
       `Reporter: ${location.reporterName}`,
       `Phone: ${phone}${/^\d{10}$/.test(location.reporterPhone) ? ` (tel:+1${location.reporterPhone})` : ''}`,
+      ...(note ? [`${note}.`] : []),
       '',
       'Call the reporter before you go. The swarm is under Claimed Swarms in your member area, where you can un-claim it or record what became of it.',
     ].join('\n'),

@@ -41,6 +41,21 @@ describe('alert message', () => {
     expect(alertMessage({ claimCode: '00000', size: 'Basketball', elevationFeet: 12, distanceMiles: 1.5 })).not.toContain('Test');
   });
 
+  it("says when the reporter speaks Spanish, within one GSM-7 segment at the longest, and nothing for English", () => {
+    expect(alertMessage({ claimCode: '04217', size: 'Basketball', elevationFeet: 12, distanceMiles: 3.456, reporterLanguage: 'es' })).toBe(
+      'Swarm Alert: Basketball swarm, 12 ft up, 3.5 mi from home. Reporter speaks Spanish. To claim it, reply with the code 04217',
+    );
+    expect(alertMessage({ claimCode: '04217', size: 'Basketball', elevationFeet: 12, distanceMiles: 3.456, reporterLanguage: 'en' })).toBe(
+      'Swarm Alert: Basketball swarm, 12 ft up, 3.5 mi from home. To claim it, reply with the code 04217',
+    );
+    for (const distanceMiles of distances) {
+      const text = alertMessage({ claimCode: '99999', size: 'Very Large', elevationFeet: 50, distanceMiles, wider: true, reporterLanguage: 'es' });
+      expect(gsm7Length(text)).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
+      expect(text).toContain('Reporter speaks Spanish.');
+      expect(text).toMatch(/reply with the code 99999$/);
+    }
+  });
+
   it('knows GSM-7 from UCS-2', () => {
     expect(isGsm7('Plain text 123 @£')).toBe(true);
     expect(isGsm7('curly ’quote’')).toBe(false);

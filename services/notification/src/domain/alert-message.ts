@@ -1,3 +1,5 @@
+import type { LanguageLabel } from '@swarm/proto/labels';
+import { reporterLanguageNote } from './reporter-language.js';
 import { gsm7Length } from './sms-text.js';
 import { TEST_ALERT_MARK } from './test-alert.js';
 
@@ -17,6 +19,8 @@ export type AlertMessageInput = {
   wider?: boolean;
   /** 'Send me a test alert': marked as the email's subject marks it, so the member knows no swarm waits. */
   test?: boolean;
+  /** The reporter's language: a Spanish speaker's alert says so (English ones are unchanged). */
+  reporterLanguage?: LanguageLabel;
 };
 
 // GSM 03.38 basic character set; the extension table (^{}[]~|\€) costs two characters each, so it is left out.
@@ -36,11 +40,13 @@ export function alertMessage(input: AlertMessageInput): string {
   const code = gsmOnly(input.claimCode);
   const size = gsmOnly(input.size).slice(0, 20);
   const opening = `${input.test ? `${TEST_ALERT_MARK} ` : ''}${input.wider ? 'Swarm Alert, wider alert (still unclaimed)' : 'Swarm Alert'}`;
+  const note = reporterLanguageNote(input.reporterLanguage);
+  const language = note ? `${note}. ` : '';
   const full =
     `${opening}: ${size} swarm, ${formatFeet(input.elevationFeet)} ft up, ${formatMiles(input.distanceMiles)} mi from home. ` +
-    `To claim it, reply with the code ${code}`;
+    `${language}To claim it, reply with the code ${code}`;
   // Septets, not characters: the test mark's brackets are GSM-7 extension characters, which count twice.
   if ((gsm7Length(full) ?? Infinity) <= SMS_SEGMENT_LENGTH) return full;
   // Only an absurd distance gets here; the claim instructions matter more than the distance.
-  return `${opening}: ${size} swarm, ${formatFeet(input.elevationFeet)} ft up. To claim it, reply with the code ${code}`.slice(0, SMS_SEGMENT_LENGTH);
+  return `${opening}: ${size} swarm, ${formatFeet(input.elevationFeet)} ft up. ${language}To claim it, reply with the code ${code}`.slice(0, SMS_SEGMENT_LENGTH);
 }

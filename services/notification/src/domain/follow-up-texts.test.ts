@@ -20,9 +20,11 @@ import {
   REPORTER_UNCLAIMED_TEXT,
   reporterClaimedText,
   reporterGoneReply,
+  reporterTexts,
+  type ReporterTexts,
 } from './follow-up-texts.js';
 import { readInboundSms } from './inbound-sms.js';
-import { isSingleGsm7Segment } from './sms-text.js';
+import { isSingleGsm7Segment, isSingleSegment, smsEncodingOf } from './sms-text.js';
 
 describe('replies from reporters and claimers', () => {
   it('reads GONE, LEFT and GONE NOW in any case and spacing, and nothing else, as the swarm having left', () => {
@@ -103,5 +105,55 @@ describe('the texts', () => {
     );
     const long = reporterClaimedText({ firstName: 'Ada', associationName: 'The Greater Willamette Valley and Lane County Association of Backyard and Commercial Beekeepers' });
     expect(long).toMatch(/^Swarm Alert: Ada of The Greater .*\.\.\. is on the way/);
+  });
+});
+
+describe("the reporter's texts in Spanish", () => {
+  const fixedTexts = (texts: ReporterTexts) => Object.entries(texts).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+
+  it('has every text English has, and each differs from the English one', () => {
+    expect(Object.keys(reporterTexts.es).sort()).toEqual(Object.keys(reporterTexts.en).sort());
+    for (const [name, text] of fixedTexts(reporterTexts.es)) expect(text, name).not.toBe(reporterTexts.en[name as keyof ReporterTexts]);
+  });
+
+  it('keeps every fixed text to one segment in its own encoding: 160 GSM-7 characters, or 70 once a letter such as á makes it UCS-2', () => {
+    for (const language of ['en', 'es'] as const) {
+      for (const [name, text] of fixedTexts(reporterTexts[language])) {
+        expect(isSingleSegment(text), `${language} ${name} (${smsEncodingOf(text)}, ${text.length}): ${text}`).toBe(true);
+      }
+    }
+    // The English texts stay GSM-7, as they always were.
+    for (const [name, text] of fixedTexts(reporterTexts.en)) expect(smsEncodingOf(text), name).toBe('GSM-7');
+    // A Spanish text with an accent GSM-7 lacks is UCS-2, and still one segment of 70.
+    expect(smsEncodingOf(reporterTexts.es.goneSettled)).toBe('UCS-2');
+    expect(reporterTexts.es.goneSettled.length).toBeLessThanOrEqual(70);
+  });
+
+  it('says who is coming and asks for SE FUE, in one segment whatever names it is given', () => {
+    expect(reporterTexts.es.claimed({ firstName: 'Ada', associationName: 'Lane County Beekeepers' })).toBe(
+      'Swarm Alert: Ada de Lane County Beekeepers va en camino por su enjambre y le va a llamar antes de llegar. Si el enjambre se va, responda SE FUE.',
+    );
+    expect(reporterClaimedText({ firstName: '', associationName: '' }, 'es')).toMatch(/^Swarm Alert: Un apicultor va en camino por su enjambre/);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.string({ maxLength: 300 }), (name, association) => {
+        const text = reporterTexts.es.claimed({ firstName: firstNameOf(name), associationName: association });
+        expect(isSingleSegment(text)).toBe(true);
+        expect(text).toMatch(/va en camino por su enjambre y le va a llamar antes de llegar\. Si el enjambre se va, responda SE FUE\.$/);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers GONE in the language asked, and reads SE FUE and YA SE FUE as GONE', () => {
+    expect(reporterGoneReply({ departed: 1, claimerTold: 0, settled: 0 }, 'es')).toBe(reporterTexts.es.goneClosed);
+    expect(reporterGoneReply({ departed: 0, claimerTold: 1, settled: 0 }, 'es')).toBe(reporterTexts.es.goneClaimerTold);
+    expect(reporterGoneReply({ departed: 0, claimerTold: 0, settled: 1 }, 'es')).toBe(reporterTexts.es.goneSettled);
+    expect(reporterGoneReply({ departed: 0, claimerTold: 0, settled: 0 }, 'es')).toBe(reporterTexts.es.noLiveReport);
+    for (const body of ['SE FUE', 'se fue', ' Ya  se fue ']) expect(isGoneReply(body), body).toBe(true);
+    expect(isGoneReply('se fue?')).toBe(false);
+  });
+
+  it('points to a Spanish search for beekeepers when the report expires', () => {
+    expect(reporterTexts.es.expired).toContain('https://www.google.com/search?q=apicultores+cerca+de+mi');
   });
 });

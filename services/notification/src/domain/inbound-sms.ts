@@ -1,6 +1,7 @@
-import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
+import type { ClaimOutcomeLabel, LanguageLabel } from '@swarm/proto/labels';
 import { isClaimCode } from '@swarm/proto/labels/claim-code';
 import { isGoneReply, outcomeOfReply } from './follow-up-texts.js';
+import { reporterLanguageNote } from './reporter-language.js';
 import { gsm7Length, SMS_SEGMENT_LENGTH, toGsm7 } from './sms-text.js';
 
 /** Members have US ten-digit numbers (the provider sends +1 and ten digits): a sender with any other number is none. */
@@ -70,6 +71,8 @@ export type ClaimDetails = {
   location: { latitude: number; longitude: number } | undefined;
   reporterName: string;
   reporterPhone: string;
+  /** The language the reporter used the site in: the claimer, who calls them, is told when it is not English. */
+  reporterLanguage?: LanguageLabel | undefined;
 };
 
 export const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
@@ -96,7 +99,8 @@ export function claimedSwarmLocation(details: ClaimDetails): ClaimedSwarmLocatio
  */
 export function claimAnswerText(details: ClaimDetails): string {
   const location = claimedSwarmLocation(details);
-  return `Address: ${location.address}. Reporter: ${location.reporterName} ${formatPhone(location.reporterPhone)}`.replace(/\s+/g, ' ').trim();
+  const note = reporterLanguageNote(details.reporterLanguage);
+  return `Address: ${location.address}. Reporter: ${location.reporterName} ${formatPhone(location.reporterPhone)}${note ? `. ${note}.` : ''}`.replace(/\s+/g, ' ').trim();
 }
 
 /**

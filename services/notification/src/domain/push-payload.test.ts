@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LOCATION_BODY_LENGTH,
   locationPushPayload,
+  alertPushBodyOf,
   alertPushPayload,
   encryptedPushOctets,
   PUSH_LIMITS,
@@ -11,6 +12,7 @@ import {
   pushPayloadOctets,
   type AlertPushInput,
 } from './push-payload.js';
+import { alertEmail } from './alert-email.js';
 
 const input = (overrides: Partial<AlertPushInput> = {}): AlertPushInput => ({
   reportId: 'r-6f1c2a',
@@ -56,6 +58,15 @@ describe('alertPushPayload', () => {
         { action: 'not-now', title: 'Not now' },
       ],
     });
+  });
+
+  it("says when the reporter speaks Spanish, in the notification and in the alert email", () => {
+    const facts = { size: 'Softball', elevationFeet: 8, distanceMiles: 2, town: 'Salem, OR', claimCode: '04217' };
+    expect(alertPushBodyOf({ ...facts, reporterLanguage: 'es' })).toBe('Softball swarm, 8 ft up, 2.0 mi from home, in Salem, OR. Reporter speaks Spanish. Claim code 04217');
+    expect(alertPushBodyOf({ ...facts, reporterLanguage: 'en' })).toBe('Softball swarm, 8 ft up, 2.0 mi from home, in Salem, OR. Claim code 04217');
+    const email = alertEmail({ ...facts, claimPageUrl: 'https://swarm.example/claim/t', thumbnailUrl: '', reporterLanguage: 'es' });
+    expect(email.subject).toContain('Reporter speaks Spanish.');
+    expect(email.text).toContain('Reporter speaks Spanish.');
   });
 
   it('says so when it is the wider alert, and leaves the town out when there is none', () => {

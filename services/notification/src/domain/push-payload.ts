@@ -1,5 +1,7 @@
+import type { LanguageLabel } from '@swarm/proto/labels';
 import { CLAIM_CODE_DIGITS, isClaimCode } from '@swarm/proto/labels/claim-code';
 import { CLAIM_TOKEN_MAX_LENGTH } from './claim-token.js';
+import { reporterLanguageNote } from './reporter-language.js';
 
 /**
  * What a member's phone receives by Web Push for an alert: the JSON the service worker reads to show the notification
@@ -101,6 +103,8 @@ export type AlertPushInput = {
   claimUrl: string;
   /** The escalation's alert to a member further away than their range. */
   wider?: boolean;
+  /** The reporter's language: a Spanish speaker's alert says so. */
+  reporterLanguage?: LanguageLabel;
 };
 
 const REPORT_ID = /^[A-Za-z0-9_-]+$/;
@@ -120,7 +124,7 @@ export function alertPushPayload(input: AlertPushInput): AlertPushPayload {
   const payload: AlertPushPayload = {
     type: 'swarm-alert',
     title: input.wider ? 'Swarm Alert, wider alert (still unclaimed)' : 'Swarm Alert',
-    body: alertPushBodyOf({ size, elevationFeet: input.elevationFeet, distanceMiles: input.distanceMiles, town, claimCode }),
+    body: alertPushBodyOf({ size, elevationFeet: input.elevationFeet, distanceMiles: input.distanceMiles, town, claimCode, reporterLanguage: input.reporterLanguage }),
     ...(image ? { image } : {}),
     tag: `swarm-report-${reportId}`,
     claimCode,
@@ -134,12 +138,20 @@ export function alertPushPayload(input: AlertPushInput): AlertPushPayload {
 }
 
 /** The alert's facts in one line, as the notification and the alert email say them. */
-export function alertPushBodyOf(alert: { size: string; elevationFeet: number; distanceMiles: number; town: string; claimCode: string }): string {
+export function alertPushBodyOf(alert: {
+  size: string;
+  elevationFeet: number;
+  distanceMiles: number;
+  town: string;
+  claimCode: string;
+  reporterLanguage?: LanguageLabel | undefined;
+}): string {
   const size = cleanText(alert.size, PUSH_LIMITS.sizeLength);
   const town = cleanText(alert.town, PUSH_LIMITS.townLength);
+  const note = reporterLanguageNote(alert.reporterLanguage);
   return (
     `${size ? `${size} swarm` : 'Swarm'}, ${formatFeet(alert.elevationFeet)} ft up, ${formatMiles(alert.distanceMiles)} mi from home` +
-    `${town ? `, in ${town}` : ''}. Claim code ${alert.claimCode}`
+    `${town ? `, in ${town}` : ''}. ${note ? `${note}. ` : ''}Claim code ${alert.claimCode}`
   );
 }
 

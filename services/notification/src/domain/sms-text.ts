@@ -7,6 +7,13 @@ const GSM7_BASIC =
 const GSM7_EXTENSION = '^{}\\[~]|€\f';
 
 export const SMS_SEGMENT_LENGTH = 160;
+/** A text with any character outside GSM-7 goes as UCS-2: 70 UTF-16 code units in one segment. */
+export const UCS2_SEGMENT_LENGTH = 70;
+/** Concatenated, each segment gives 7 septets (GSM-7) or 3 code units (UCS-2) to the header that joins them. */
+const GSM7_CONCATENATED_LENGTH = 153;
+const UCS2_CONCATENATED_LENGTH = 67;
+
+export type SmsEncoding = 'GSM-7' | 'UCS-2';
 
 /** Characters people and browsers type that are not GSM-7, with the GSM-7 text that reads the same. */
 const LOOKALIKES: Record<string, string> = {
@@ -46,6 +53,28 @@ export function gsm7Length(text: string): number | undefined {
     else return undefined;
   }
   return length;
+}
+
+/** The encoding a provider sends the text in: GSM-7 when every character is one, else UCS-2 for the whole text. */
+export function smsEncodingOf(text: string): SmsEncoding {
+  return gsm7Length(text) === undefined ? 'UCS-2' : 'GSM-7';
+}
+
+/**
+ * How many segments the text is sent (and billed) as: 160 septets or 70 UTF-16 code units in one segment, 153 or 67 in
+ * each when concatenated. Spanish letters GSM-7 has (é, ñ, ü, ¿, ¡) keep a text GSM-7; á, í, ó or ú make it UCS-2.
+ */
+export function smsSegmentsOf(text: string): number {
+  const septets = gsm7Length(text);
+  if (septets !== undefined) return septets <= SMS_SEGMENT_LENGTH ? 1 : Math.ceil(septets / GSM7_CONCATENATED_LENGTH);
+  // UCS-2 counts UTF-16 code units: a character outside the BMP (an emoji) takes two.
+  const units = text.length;
+  return units <= UCS2_SEGMENT_LENGTH ? 1 : Math.ceil(units / UCS2_CONCATENATED_LENGTH);
+}
+
+/** Whether the text goes as one segment, in whichever encoding it needs. */
+export function isSingleSegment(text: string): boolean {
+  return smsSegmentsOf(text) === 1;
 }
 
 /** Whether the text goes as one GSM-7 segment. */

@@ -47,6 +47,7 @@ export function aReport(overrides: Partial<Report> = {}): Report {
     state: 'active',
     claimCode: String(10_000 + sequence).slice(-5),
     reporterUpdates: false,
+    reporterLanguage: 'en',
     createdAt,
     activeSince: createdAt,
     ...overrides,

@@ -1,5 +1,6 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { SwarmSize } from '@swarm/proto/report/v1/report';
+import { Language } from '@swarm/proto/common/v1/language';
 import { MemoryOutbox, ReportSubmittedEvent, ReportUnservedEvent } from '@swarm/runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryImageStore } from '../adapters/memory/memory-image-store.js';
@@ -147,6 +148,15 @@ describe('SubmitReport', () => {
     const event = ReportSubmittedEvent.decode((await outbox.pending(10))[0]!);
     expect(timestampDate(event.expiresAt!)).toEqual(new Date('2026-06-04T12:00:00Z'));
     expect(event).toMatchObject({ reporterUpdates: false, reporterPhone: '', widerCoverage: [] });
+  });
+
+  it("stores the reporter's language and announces it, English when the form did not say", async () => {
+    const spanish = await submitReport.execute(submissionWith({ reporterLanguage: 'es', idempotencyId: 'spanish-1', address: '2 Panal St' }));
+    const english = await submitReport.execute(submissionWith({ idempotencyId: 'english-1', address: '3 Colmena Ave' }));
+    expect((await reports.findById(spanish.reportId))?.reporterLanguage).toBe('es');
+    expect((await reports.findById(english.reportId))?.reporterLanguage).toBe('en');
+    const events = (await outbox.pending(10)).map((message) => ReportSubmittedEvent.decode(message));
+    expect(events.map((event) => event.reporterLanguage)).toEqual([Language.SPANISH, Language.ENGLISH]);
   });
 
   it("announces the reporter's number only with their consent, the wider coverage, and the expiry REPORT_ACTIVE_HOURS on", async () => {

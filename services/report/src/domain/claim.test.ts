@@ -30,6 +30,7 @@ function report(overrides: Partial<Report> = {}): Report {
     createdAt: new Date('2026-06-01T10:00:00Z'),
     activeSince: new Date('2026-06-01T10:00:00Z'),
     reporterUpdates: false,
+    reporterLanguage: 'en',
     associations: [],
     ...overrides,
   };

@@ -1,3 +1,4 @@
+import type { LanguageLabel } from '@swarm/proto/labels';
 import type { BadReason } from './claim.js';
 import type { CoveringMember } from './coverage.js';
 import { DEFAULT_REPORT_ACTIVE_HOURS, expiresAt } from './lifecycle.js';
@@ -27,6 +28,8 @@ export type ReportSubmitted = {
   /** The place's town ('Eugene, OR'), never the street: what a notification or an alert email may show. */
   town: string;
   hasPicture: boolean;
+  /** The language the reporter used the site in: their texts go in it, and alerts say it when it is not English. */
+  reporterLanguage: LanguageLabel;
 };
 
 /** A member claimed an active report; pending alerts about it can stop. It closes at `closesAt`. */
@@ -130,5 +133,6 @@ export function reportSubmitted(
     reporterPhone: report.reporterUpdates ? report.reporterPhone : '',
     town: townOf(report.address),
     hasPicture: report.image !== undefined,
+    reporterLanguage: report.reporterLanguage,
   };
 }

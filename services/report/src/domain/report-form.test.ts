@@ -34,7 +34,22 @@ describe('checkReportForm', () => {
       address: '1 Apiary Lane, Springfield',
       internalNote: 'on the fence',
       reporterUpdates: false,
+      reporterLanguage: 'en',
     });
+  });
+
+  it.each([
+    [undefined, 'en'],
+    ['en', 'en'],
+    ['es', 'es'],
+    [' es ', 'es'],
+  ] as const)('reads the language %j as %s (not sent: English)', (reporterLanguage, expected) => {
+    expect(checkReportForm({ ...valid, reporterLanguage }).reporterLanguage).toBe(expected);
+  });
+
+  it.each(['', 'ES', 'es-MX', 'fr', 'english'])("refuses the language %j with the form's other broken rules", (reporterLanguage) => {
+    expect(errorsOf({ reporterLanguage })).toEqual(["reporterLanguage must be 'en' or 'es'"]);
+    expect(errorsOf({ reporterLanguage, reporterPhone: '12' })).toEqual(['Phone is invalid (10 digts, only numbers)', "reporterLanguage must be 'en' or 'es'"]);
   });
 
   it.each([

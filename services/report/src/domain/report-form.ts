@@ -1,4 +1,4 @@
-import { swarmSizes } from '@swarm/proto/labels';
+import { DEFAULT_LANGUAGE, languages, swarmSizes, type LanguageLabel } from '@swarm/proto/labels';
 import { isPhoneNumber, MAX_ELEVATION_FEET, MAX_NAME_LENGTH, MAX_SIZE_LENGTH, reportFormMessages } from '@swarm/proto/labels/forms';
 import type { SwarmSize } from './report.js';
 import { ReportError } from './report-error.js';
@@ -22,7 +22,12 @@ export type ReportForm = {
   internalNote: string;
   /** The checkbox 'Text me when a beekeeper is on the way': 'true' or 'false'; undefined when not sent (false). */
   reporterUpdates?: string | undefined;
+  /** The site's language the reporter used: 'en' or 'es'; undefined when not sent (English). */
+  reporterLanguage?: string | undefined;
 };
+
+/** The fields the rules read as text (the optional ones have rules of their own). */
+type TextField = Exclude<keyof ReportForm, 'reporterUpdates' | 'reporterLanguage'>;
 
 /** The form once every rule holds: trimmed, the size one of the spec's, the elevation in feet. */
 export type CheckedReportForm = {
@@ -36,6 +41,8 @@ export type CheckedReportForm = {
   internalNote: string;
   /** The reporter asked to be texted when a beekeeper is on the way. */
   reporterUpdates: boolean;
+  /** The language of the reporter's texts. */
+  reporterLanguage: LanguageLabel;
 };
 
 const FEET = /^\d+(\.\d+)?$/;
@@ -45,9 +52,9 @@ const FEET = /^\d+(\.\d+)?$/;
  * REPORT.INVALID_SUBMISSION with every broken rule when one fails; this is the only place these rules live.
  */
 export function checkReportForm(form: ReportForm): CheckedReportForm {
-  const field = (name: Exclude<keyof ReportForm, 'reporterUpdates'>) => form[name].trim();
+  const field = (name: TextField) => form[name].trim();
   const errors: string[] = [];
-  const required: Exclude<keyof ReportForm, 'reporterUpdates'>[] = ['reporterName', 'reporterPhone', 'size', 'elevation', 'address', 'recaptchaToken', 'idempotencyId'];
+  const required: TextField[] = ['reporterName', 'reporterPhone', 'size', 'elevation', 'address', 'recaptchaToken', 'idempotencyId'];
   if (required.some((name) => field(name) === '')) errors.push(reportFormMessages.allFieldsRequired);
   if (field('reporterName').length > MAX_NAME_LENGTH) errors.push(reportFormMessages.nameTooLong);
   if (field('size').length > MAX_SIZE_LENGTH) errors.push(reportFormMessages.sizeTooLong);
@@ -62,6 +69,8 @@ export function checkReportForm(form: ReportForm): CheckedReportForm {
   if (field('internalNote').length > MAX_INTERNAL_NOTE_LENGTH) errors.push('Note is too long');
   const reporterUpdates = form.reporterUpdates === undefined ? 'false' : form.reporterUpdates.trim();
   if (reporterUpdates !== 'true' && reporterUpdates !== 'false') errors.push(reportFormMessages.reporterUpdatesInvalid);
+  const reporterLanguage = form.reporterLanguage === undefined ? DEFAULT_LANGUAGE : form.reporterLanguage.trim();
+  if (!languages.isLabel(reporterLanguage)) errors.push(reportFormMessages.reporterLanguageInvalid);
   if (errors.length > 0) throw new ReportError('REPORT.INVALID_SUBMISSION', errors[0] ?? 'Invalid report', errors);
   return {
     reporterName: field('reporterName'),
@@ -72,5 +81,6 @@ export function checkReportForm(form: ReportForm): CheckedReportForm {
     idempotencyId: field('idempotencyId'),
     internalNote: field('internalNote'),
     reporterUpdates: reporterUpdates === 'true',
+    reporterLanguage: reporterLanguage as LanguageLabel,
   };
 }

@@ -11,6 +11,7 @@ const form = {
   address: '1 apiary lane',
   internalNote: '',
   reporterUpdates: false,
+  reporterLanguage: 'en' as const,
 };
 
 describe('submissionAt', () => {

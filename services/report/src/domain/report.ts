@@ -1,4 +1,4 @@
-import type { ClaimOutcomeLabel, ReportStateLabel, SwarmSizeLabel } from '@swarm/proto/labels';
+import type { ClaimOutcomeLabel, LanguageLabel, ReportStateLabel, SwarmSizeLabel } from '@swarm/proto/labels';
 import type { BadReason } from './claim.js';
 import type { CheckedReportForm } from './report-form.js';
 import { ReportError } from './report-error.js';
@@ -48,6 +48,8 @@ export type ReportSubmission = {
   location: GeoPoint;
   /** The reporter asked to be texted when a beekeeper is on the way (the form's checkbox). */
   reporterUpdates: boolean;
+  /** The language the reporter used the site in: their texts go in it. */
+  reporterLanguage: LanguageLabel;
 };
 
 export type Report = ReportSubmission & {
@@ -124,7 +126,8 @@ export function isSameSubmission(report: ReportSubmission, submission: ReportSub
     report.elevationFeet === submission.elevationFeet &&
     report.address === submission.address &&
     report.internalNote === submission.internalNote &&
-    report.reporterUpdates === submission.reporterUpdates
+    report.reporterUpdates === submission.reporterUpdates &&
+    report.reporterLanguage === submission.reporterLanguage
   );
 }
 

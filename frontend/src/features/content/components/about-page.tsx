@@ -2,9 +2,12 @@ import { ButtonLink } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Prose } from '@/components/ui/prose';
 import { paths } from '@/config/paths';
+import { documentInLanguages } from '@/lib/i18n/documents';
 
-/** Spec §2: how it works for reporters, in four steps. */
-export function AboutPage() {
+/** Spec §2: how it works for reporters, in four steps; in Spanish, about-page-es.tsx. */
+export const AboutPage = documentInLanguages(AboutPageEnglish, { es: () => import('./about-page-es').then((module) => module.AboutPageSpanish) });
+
+function AboutPageEnglish() {
   return (
     <Page title="How it works">
       <Prose>

@@ -1,28 +1,14 @@
-import { DEFAULT_REPORTER_DATA_DAYS } from '@swarm/proto/labels';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
 import { LastUpdated, POLICIES_LAST_UPDATED, Prose } from '@/components/ui/prose';
 import { paths } from '@/config/paths';
-import { usePublicConfig } from '@/lib/public-config';
+import { documentInLanguages } from '@/lib/i18n/documents';
+import { ReporterDataPeriod } from './reporter-data-period';
 
+/** The privacy policy; in Spanish, privacy-page-es.tsx. */
+export const PrivacyPage = documentInLanguages(PrivacyPageEnglish, { es: () => import('./privacy-page-es').then((module) => module.PrivacyPageSpanish) });
 
-/** '30 days', '1 day', or hours for a trial's period under a day. */
-function periodOf(days: number): string {
-  if (days >= 1) {
-    const whole = Math.round(days);
-    return `${whole} ${whole === 1 ? 'day' : 'days'}`;
-  }
-  const hours = Math.max(1, Math.round(days * 24));
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-}
-
-/** How long a reporter's details are kept: the gateway's setting, or the default named as the default. */
-function ReporterDataPeriod() {
-  const days = usePublicConfig().data?.reporterDataDays;
-  return <>{days ? periodOf(days) : `${DEFAULT_REPORTER_DATA_DAYS} days (our standard period)`}</>;
-}
-
-export function PrivacyPage() {
+function PrivacyPageEnglish() {
   return (
     <Page title="Privacy Policy">
       <Prose>

@@ -2,8 +2,14 @@ import { Link } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
 import { LastUpdated, POLICIES_LAST_UPDATED, Prose } from '@/components/ui/prose';
 import { paths } from '@/config/paths';
+import { documentInLanguages } from '@/lib/i18n/documents';
 
-export function TermsOfServicePage() {
+/** The terms; in Spanish, terms-of-service-page-es.tsx. */
+export const TermsOfServicePage = documentInLanguages(TermsOfServicePageEnglish, {
+  es: () => import('./terms-of-service-page-es').then((module) => module.TermsOfServicePageSpanish),
+});
+
+function TermsOfServicePageEnglish() {
   return (
     <Page title="Terms of Service">
       <Prose>

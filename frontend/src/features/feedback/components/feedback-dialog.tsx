@@ -4,22 +4,25 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, Label, TextArea, TextInput } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { useMessages } from '@/lib/i18n/language';
+import { en } from '@/lib/i18n/messages/en';
+import { useFormat } from '@/lib/i18n/page-intl';
 import { useSubmitFeedback } from '../api/submit-feedback';
 import { largeTextOnFeedbackBlue } from './feedback-style';
 
-/** Spec §2, §4, §8 and §9, word for word. */
+/** Spec §2, §4, §8 and §9, word for word: the English catalog's texts. */
 export const feedbackMessages = {
-  placeholder: 'Did something go wrong? Let us know!',
-  requiredFields: (labels: string[]) => `Please enter in the following required fields: ${labels.join(', ')}`,
-  emptyMessage: 'Unable to submit feedback with empty message',
-  failure: 'There was a problem submitting feedback, please wait and try again.',
-  success: 'Thank you for your feedback!',
+  placeholder: en['feedback.placeholder'],
+  requiredFields: (labels: string[]) => en['feedback.requiredFields'].replace('{fields}', labels.join(', ')),
+  emptyMessage: en['feedback.emptyMessage'],
+  failure: en['feedback.failure'],
+  success: en['feedback.success'],
 } as const;
 
 export const FEEDBACK_SUCCESS_MS = 5_000;
 
 /** Said under the email field when the address cannot be one (the field is optional: empty is fine). */
-export const INVALID_EMAIL = 'Please enter a valid email address, or leave it empty.';
+export const INVALID_EMAIL = en['feedback.invalidEmail'];
 
 type FeedbackField = 'message' | 'name' | 'email';
 type FieldErrors = Partial<Record<FeedbackField, string>>;
@@ -29,7 +32,7 @@ const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test
 
 /** The field a gateway refusal (400 `{message, errors}`) is about, read from its message ('Email is invalid'). */
 function fieldOf(message: string): FeedbackField | undefined {
-  if (message === feedbackMessages.emptyMessage || /^message\b/i.test(message)) return 'message';
+  if (message === en['feedback.emptyMessage'] || /^message\b/i.test(message)) return 'message';
   if (/^email\b/i.test(message)) return 'email';
   if (/^name\b/i.test(message)) return 'name';
   return undefined;
@@ -61,20 +64,23 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
+  const t = useMessages();
+  const format = useFormat();
+  const requiredMessage = format('feedback.requiredFields', { fields: t['feedback.message'] });
 
-  const messageMissing = problems.length > 0 && problems[0] === feedbackMessages.requiredFields(['Message']);
+  const messageMissing = problems.length > 0 && problems[0] === requiredMessage;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (feedback.isPending) return;
     if (message.trim() === '') {
-      setProblems([feedbackMessages.requiredFields(['Message']), feedbackMessages.emptyMessage]);
+      setProblems([requiredMessage, t['feedback.emptyMessage']]);
       messageRef.current?.focus();
       return;
     }
     if (email.trim() !== '' && !looksLikeEmail(email.trim())) {
       setProblems([]);
-      setFieldErrors({ email: INVALID_EMAIL });
+      setFieldErrors({ email: t['feedback.invalidEmail'] });
       emailRef.current?.focus();
       return;
     }
@@ -85,13 +91,13 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
       {
         onSuccess: () => {
           onClose();
-          toast.success(feedbackMessages.success, undefined, { durationMs: FEEDBACK_SUCCESS_MS });
+          toast.success(t['feedback.success'], undefined, { durationMs: FEEDBACK_SUCCESS_MS });
         },
         onError: (error) => {
           // A refused field is named under that field, in the gateway's words; anything else is the spec's failure.
           const { fields, other } = serverFieldErrors(error);
           setFieldErrors(fields);
-          setProblems(Object.keys(fields).length > 0 || other.length > 0 ? other : [feedbackMessages.failure]);
+          setProblems(Object.keys(fields).length > 0 || other.length > 0 ? other : [t['feedback.failure']]);
           if (fields.email) emailRef.current?.focus();
           else if (fields.name) nameRef.current?.focus();
         },
@@ -114,16 +120,16 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog title="Feedback" onClose={onClose} width="320px" initialFocusRef={messageRef}>
+    <Dialog title={t['feedback.title']} onClose={onClose} width="320px" initialFocusRef={messageRef} closeLabel={t['layout.closeDialog']}>
       <Form onSubmit={onSubmit} noValidate>
         <Field>
-          <Label htmlFor="feedback-message">Message</Label>
+          <Label htmlFor="feedback-message">{t['feedback.message']}</Label>
           <TextArea
             ref={messageRef}
             id="feedback-message"
             rows={4}
             maxLength={5000}
-            placeholder={feedbackMessages.placeholder}
+            placeholder={t['feedback.placeholder']}
             value={message}
             aria-required="true"
             aria-invalid={messageMissing ? true : undefined}
@@ -132,7 +138,7 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
           />
         </Field>
         <Field>
-          <Label htmlFor="feedback-name">Name (optional)</Label>
+          <Label htmlFor="feedback-name">{t['feedback.name']}</Label>
           <TextInput
             ref={nameRef}
             id="feedback-name"
@@ -146,7 +152,7 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
           {fieldErrors.name && <FieldProblem id="feedback-name-error">{fieldErrors.name}</FieldProblem>}
         </Field>
         <Field>
-          <Label htmlFor="feedback-email">Email (optional)</Label>
+          <Label htmlFor="feedback-email">{t['feedback.email']}</Label>
           <TextInput
             ref={emailRef}
             id="feedback-email"
@@ -169,7 +175,7 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
           </Problems>
         )}
         <SubmitButton type="submit" disabled={feedback.isPending} aria-busy={feedback.isPending}>
-          Submit
+          {t['feedback.submit']}
         </SubmitButton>
       </Form>
     </Dialog>

@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useLanguage } from '@/lib/i18n/language';
 import { lazyComponentWithQueries } from '@/lib/lazy-component';
 import { largeTextOnFeedbackBlue } from './feedback-style';
 
@@ -13,6 +14,7 @@ export function FeedbackWidget() {
   const [open, setOpen] = useState(false);
   const tabRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
+  const { language, site: t } = useLanguage();
 
   useEffect(() => {
     if (!open && wasOpen.current) tabRef.current?.focus();
@@ -25,12 +27,14 @@ export function FeedbackWidget() {
     <Tab
       ref={tabRef}
       type="button"
+      // Beside pages that stay English, the tab still speaks the visitor's language, and says which.
+      lang={language}
       aria-haspopup="dialog"
       onPointerEnter={() => void FeedbackDialog.preload().catch(() => undefined)}
       // A transition keeps the tab on screen while the form's code arrives, rather than an empty gap.
       onClick={() => startTransition(() => setOpen(true))}
     >
-      Feedback
+      {t['feedback.tab']}
     </Tab>
   );
 }

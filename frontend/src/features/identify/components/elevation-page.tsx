@@ -3,12 +3,16 @@ import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, FieldHint, Label, TextInput } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
+import { useMessages } from '@/lib/i18n/language';
+import { useFormat } from '@/lib/i18n/page-intl';
 import { identificationStore, MAX_ELEVATION_FEET, MIN_ELEVATION_FEET, parseElevation, useIdentification } from '@/lib/identification-store';
 import { Answers, IdentifyStep } from './identify-step';
 
 export function ElevationPage() {
   const navigate = useNavigate();
   const { elevation: stored } = useIdentification();
+  const t = useMessages();
+  const format = useFormat();
   const [text, setText] = useState(stored === undefined ? '' : String(stored));
   const elevation = parseElevation(text);
   const valid = elevation !== undefined;
@@ -21,11 +25,11 @@ export function ElevationPage() {
   };
 
   return (
-    <IdentifyStep step={4} title="Approximately how high up is the swarm?">
+    <IdentifyStep step={4} title={t['identify.elevation.title']}>
       <form onSubmit={onSubmit} noValidate>
         <Answers>
           <Field>
-            <Label htmlFor="elevation">Height above the ground (feet)</Label>
+            <Label htmlFor="elevation">{t['identify.elevation.label']}</Label>
             <TextInput
               id="elevation"
               name="elevation"
@@ -39,15 +43,13 @@ export function ElevationPage() {
               aria-describedby="elevation-hint"
               onChange={(event) => setText(event.target.value)}
             />
-            <FieldHint id="elevation-hint">
-              A number from {MIN_ELEVATION_FEET} to {MAX_ELEVATION_FEET}. A guess is fine: one storey is about 10 feet.
-            </FieldHint>
+            <FieldHint id="elevation-hint">{format('identify.elevation.hint', { min: MIN_ELEVATION_FEET, max: MAX_ELEVATION_FEET })}</FieldHint>
           </Field>
           <Button type="submit" $fullWidth disabled={!valid}>
-            Next
+            {t['identify.next']}
           </Button>
           <ButtonLink to={paths.identify.checkAboveGround.getHref()} $variant="secondary" $fullWidth>
-            Back
+            {t['identify.back']}
           </ButtonLink>
         </Answers>
       </form>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Page } from '@/components/ui/page';
+import { useFormat } from '@/lib/i18n/page-intl';
 
 interface IdentifyStepProps {
   step: number;
@@ -12,11 +13,10 @@ const TOTAL_STEPS = 4;
 
 /** One question of the identification flow, with its place in the flow for orientation. */
 export function IdentifyStep({ step, title, children }: IdentifyStepProps) {
+  const format = useFormat();
   return (
     <Page title={title}>
-      <StepCount>
-        Step {step} of {TOTAL_STEPS}
-      </StepCount>
+      <StepCount>{format('identify.step', { step, total: TOTAL_STEPS })}</StepCount>
       {children}
     </Page>
   );

@@ -2,18 +2,17 @@ import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions, DialogBody } from '@/components/ui/dialog';
 import { externalLinks } from '@/config/external-links';
+import { useMessages } from '@/lib/i18n/language';
 
 /** Spec §2: shown when the answers suggest wasps; OK opens an article about them in a new tab. */
 export function WaspDialog({ onClose }: { onClose: () => void }) {
   const okRef = useRef<HTMLButtonElement>(null);
+  const t = useMessages();
   return (
-    <Dialog title="They might be wasps" onClose={onClose} initialFocusRef={okRef} describedBy="wasp-dialog-text">
+    <Dialog title={t['wasp.title']} onClose={onClose} initialFocusRef={okRef} describedBy="wasp-dialog-text" closeLabel={t['layout.closeDialog']}>
       <DialogBody id="wasp-dialog-text">
-        <p>
-          Honeybee swarms hang together in a cluster above the ground. Insects that don't, or that nest in the ground,
-          are more likely wasps, hornets or yellow jackets, which our beekeepers can't collect.
-        </p>
-        <p>Wasps are good for the environment: they pollinate plants and keep garden pests in check. If they aren't in your way, consider leaving them be.</p>
+        <p>{t['wasp.cluster']}</p>
+        <p>{t['wasp.environment']}</p>
       </DialogBody>
       <DialogActions>
         <Button
@@ -24,7 +23,7 @@ export function WaspDialog({ onClose }: { onClose: () => void }) {
             onClose();
           }}
         >
-          OK
+          {t['wasp.ok']}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useSiteMessages } from '@/lib/i18n/language';
 
 const Notice = styled.aside`
   padding: ${({ theme }) => theme.space.md};
@@ -20,13 +21,11 @@ const NoticeText = styled.p`
 
 /** Spec §1: reporters must know up front that wasps, hornets and yellow jackets are out of scope. */
 export function HoneybeeOnlyNotice() {
+  const t = useSiteMessages();
   return (
     <Notice aria-labelledby="honeybee-only-title">
-      <NoticeTitle id="honeybee-only-title">Honeybees only</NoticeTitle>
-      <NoticeText>
-        This service handles only honeybee swarms. We can't help with wasps, hornets or yellow jackets. Not sure what
-        you're looking at? The next few questions will help you check.
-      </NoticeText>
+      <NoticeTitle id="honeybee-only-title">{t['landing.honeybeesOnly.title']}</NoticeTitle>
+      <NoticeText>{t['landing.honeybeesOnly.text']}</NoticeText>
     </Notice>
   );
 }

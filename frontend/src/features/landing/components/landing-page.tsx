@@ -4,6 +4,7 @@ import { BrandMark } from '@/components/ui/brand-mark';
 import { ButtonLink } from '@/components/ui/button';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
+import { useSiteMessages } from '@/lib/i18n/language';
 import { HoneybeeOnlyNotice } from './honeybee-only-notice';
 
 const Stack = styled.div`
@@ -59,41 +60,39 @@ const MemberLine = styled.p`
 `;
 
 export function LandingPage() {
+  const t = useSiteMessages();
   return (
     <Stack>
-      <title>Swarm Alert | Report a honeybee swarm</title>
+      <title>{t['landing.documentTitle']}</title>
       <Brand>
         <BrandMark />
         Swarm Alert
       </Brand>
 
       <Intro aria-labelledby="landing-title">
-        <h1 id="landing-title">Found a swarm of honeybees?</h1>
-        <p>
-          Don't worry. Swarming honeybees are usually calm and rarely sting. Keep a safe distance, and we'll alert
-          local beekeepers who can come and collect them.
-        </p>
+        <h1 id="landing-title">{t['landing.title']}</h1>
+        <p>{t['landing.intro']}</p>
       </Intro>
 
       <HoneybeeOnlyNotice />
 
       <Actions>
         <ButtonLink to={paths.identify.checkCluster.getHref()} $fullWidth>
-          Report a swarm
+          {t['landing.reportSwarm']}
         </ButtonLink>
-        <TextLink to={paths.about.getHref()}>How does it work?</TextLink>
+        <TextLink to={paths.about.getHref()}>{t['landing.howItWorks']}</TextLink>
       </Actions>
 
       <PitchCard aria-labelledby="association-title">
-        <h2 id="association-title">Are you an association?</h2>
-        <p>Let your beekeepers hear about swarms near them, so more swarms find a good home.</p>
+        <h2 id="association-title">{t['landing.association.title']}</h2>
+        <p>{t['landing.association.text']}</p>
         <ButtonLink to={paths.learnMore.getHref()} $variant="secondary">
-          Learn More
+          {t['landing.association.learnMore']}
         </ButtonLink>
       </PitchCard>
 
       <MemberLine>
-        Already a member? <TextLink to={paths.login.getHref()}>Member login</TextLink>
+        {t['landing.alreadyMember']} <TextLink to={paths.login.getHref()}>{t['landing.memberLogin']}</TextLink>
       </MemberLine>
     </Stack>
   );

@@ -9,6 +9,16 @@ export interface FaqEntry {
   answer: (context: { alertSender: ReactNode }) => ReactNode;
 }
 
+/** Everything the FAQ page says, in one language: the same entries, by the same ids, in every language. */
+export interface FaqContent {
+  title: string;
+  intro: string;
+  alertSenderIs: (number: ReactNode) => ReactNode;
+  alertSenderLoading: string;
+  alertSenderUnlisted: string;
+  entries: FaqEntry[];
+}
+
 export const faqHref = (sectionId: string) => `${paths.faq.getHref()}?section=${encodeURIComponent(sectionId)}`;
 
 export const faqEntries: FaqEntry[] = [
@@ -121,3 +131,12 @@ export const faqEntries: FaqEntry[] = [
     ),
   },
 ];
+
+export const faqContentEnglish: FaqContent = {
+  title: 'Frequently asked questions',
+  intro: 'Answers to the questions members ask most. Tap a question to open its answer.',
+  alertSenderIs: (number) => <>Swarm alerts are texted from {number}.</>,
+  alertSenderLoading: 'Looking up the number alerts are texted from…',
+  alertSenderUnlisted: 'The number alerts are texted from is not listed on this site: it is shown in your first alert.',
+  entries: faqEntries,
+};

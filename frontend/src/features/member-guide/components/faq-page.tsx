@@ -3,7 +3,8 @@ import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page } from '@/components/ui/page';
 import { usePublicConfig } from '@/lib/public-config';
-import { faqEntries } from './faq-entries';
+import { faqContentEnglish, type FaqContent } from './faq-entries';
+import { documentInLanguages } from '@/lib/i18n/documents';
 
 /**
  * The entry to open, from `?section=` or from the hash (`#section=` or `#?section=`, the form of links written
@@ -18,20 +19,30 @@ export function sectionFromLocation(search: string, hash: string): string | unde
   return fromHash ?? undefined;
 }
 
-export function FaqPage() {
+/** The FAQ in English; in Spanish, faq-content-es.tsx, fetched when Spanish is shown. */
+export const FaqPage = documentInLanguages(FaqPageEnglish, {
+  es: () => import('./faq-content-es').then(({ faqContentSpanish }) => () => <FaqAccordion content={faqContentSpanish} />),
+});
+
+function FaqPageEnglish() {
+  return <FaqAccordion content={faqContentEnglish} />;
+}
+
+function FaqAccordion({ content }: { content: FaqContent }) {
   const { search, hash } = useLocation();
   const requested = sectionFromLocation(search, hash);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(requested ? [requested] : []));
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const config = usePublicConfig();
+  const { entries } = content;
 
   useEffect(() => {
-    if (!requested || !faqEntries.some((entry) => entry.id === requested)) return;
+    if (!requested || !entries.some((entry) => entry.id === requested)) return;
     setOpen((current) => new Set(current).add(requested));
     const button = buttons.current.get(requested);
     button?.scrollIntoView?.({ block: 'start' });
     button?.focus({ preventScroll: true });
-  }, [requested]);
+  }, [requested, entries]);
 
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -43,21 +54,17 @@ export function FaqPage() {
 
   const senderNumber = config.data?.alertSenderNumber;
   // Without a configured number (or while it loads) the answer still says where to find it: in the first alert.
-  const alertSender = senderNumber ? (
-    <>
-      Swarm alerts are texted from <a href={`tel:${senderNumber.replace(/[^\d+]/g, '')}`}>{senderNumber}</a>.
-    </>
-  ) : config.isPending ? (
-    'Looking up the number alerts are texted from…'
-  ) : (
-    'The number alerts are texted from is not listed on this site: it is shown in your first alert.'
-  );
+  const alertSender = senderNumber
+    ? content.alertSenderIs(<a href={`tel:${senderNumber.replace(/[^\d+]/g, '')}`}>{senderNumber}</a>)
+    : config.isPending
+      ? content.alertSenderLoading
+      : content.alertSenderUnlisted;
 
   return (
-    <Page title="Frequently asked questions">
-      <p>Answers to the questions members ask most. Tap a question to open its answer.</p>
+    <Page title={content.title}>
+      <p>{content.intro}</p>
       <Accordion>
-        {faqEntries.map((entry) => {
+        {entries.map((entry) => {
           const expanded = open.has(entry.id);
           const panelId = `faq-${entry.id}-answer`;
           return (

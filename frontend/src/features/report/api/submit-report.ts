@@ -1,3 +1,4 @@
+import type { LanguageLabel } from '@swarm/proto/labels';
 import { reportReplayed, reportSubmissionAnswer } from '@swarm/api-contract/report';
 import { ApiError, apiUpload, ConnectionLostError, parseResponse } from '@/lib/api-client';
 
@@ -18,6 +19,8 @@ export interface ReportSubmission {
   confirmDuplicate?: boolean;
   /** The checkbox 'Text me when a beekeeper is on the way': always sent, 'true' or 'false'. */
   reporterUpdates: boolean;
+  /** The site's language the reporter used: the texts they get are in it. Absent: English. */
+  reporterLanguage?: LanguageLabel;
 }
 
 export interface ReportSubmitted {
@@ -39,6 +42,7 @@ export function toReportFormData(submission: ReportSubmission): FormData {
   form.append('recaptchaToken', submission.recaptchaToken);
   form.append('idempotencyId', submission.idempotencyId);
   form.append('reporterUpdates', submission.reporterUpdates ? 'true' : 'false');
+  if (submission.reporterLanguage) form.append('reporterLanguage', submission.reporterLanguage);
   if (submission.internalNote) form.append('internalNote', submission.internalNote);
   if (submission.confirmDuplicate) form.append('confirmDuplicate', 'true');
   // The file goes last so the gateway has read every text field before it streams the image.

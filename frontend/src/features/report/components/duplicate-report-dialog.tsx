@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions, DialogBody } from '@/components/ui/dialog';
-import { reportMessages } from '../report-messages';
+import { useMessages } from '@/lib/i18n/language';
 
 interface DuplicateReportDialogProps {
   onCancel: () => void;
@@ -12,22 +12,20 @@ interface DuplicateReportDialogProps {
 export function DuplicateReportDialog({ onCancel, onConfirm }: DuplicateReportDialogProps) {
   // The safe answer has the focus, so a stray Enter does not send a second crew of beekeepers.
   const noRef = useRef<HTMLButtonElement>(null);
+  const t = useMessages();
   return (
-    <Dialog title={reportMessages.duplicateTitle} role="alertdialog" onClose={onCancel} initialFocusRef={noRef} describedBy="duplicate-report-text">
+    <Dialog title={t['report.duplicate.title']} closeLabel={t['layout.closeDialog']} role="alertdialog" onClose={onCancel} initialFocusRef={noRef} describedBy="duplicate-report-text">
       <DialogBody id="duplicate-report-text">
-        <p>{reportMessages.alreadyReported}</p>
-        <p>
-          Someone reported a swarm at this address in the last 3 days. Duplicate reports may send several beekeepers to
-          the same place.
-        </p>
-        <p>{reportMessages.duplicateQuestion}</p>
+        <p>{t['report.alreadyReported']}</p>
+        <p>{t['report.duplicate.text']}</p>
+        <p>{t['report.duplicate.question']}</p>
       </DialogBody>
       <DialogActions>
         <Button ref={noRef} type="button" $variant="secondary" onClick={onCancel}>
-          No
+          {t['report.duplicate.no']}
         </Button>
         <Button type="button" onClick={onConfirm}>
-          Yes
+          {t['report.duplicate.yes']}
         </Button>
       </DialogActions>
     </Dialog>

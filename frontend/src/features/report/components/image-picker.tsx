@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Field, FieldHint, Label } from '@/components/ui/form-field';
 import { TOUCH_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
-import { reportMessages } from '../report-messages';
+import { useMessages } from '@/lib/i18n/language';
 
 interface ImagePickerProps {
   id: string;
@@ -21,7 +21,8 @@ interface ImagePickerProps {
 export function ImagePicker({ id, image, onChange, disabled }: ImagePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const t = useMessages();
+  const [problem, setProblem] = useState<'report.photo.notAnImage' | null>(null);
   const previewUrl = useObjectUrl(image);
   const touchScreen = useMediaQuery(TOUCH_SCREEN_QUERY);
   const describedBy = problem ? `${id}-hint ${id}-problem` : `${id}-hint`;
@@ -29,7 +30,7 @@ export function ImagePicker({ id, image, onChange, disabled }: ImagePickerProps)
   const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
     if (file && !file.type.startsWith('image/')) {
-      setProblem(reportMessages.notAnImage);
+      setProblem('report.photo.notAnImage');
       event.target.value = '';
       onChange(null);
       return;
@@ -46,19 +47,19 @@ export function ImagePicker({ id, image, onChange, disabled }: ImagePickerProps)
 
   return (
     <Field>
-      <Label htmlFor={id}>Photo of the swarm (optional)</Label>
-      <FieldHint id={`${id}-hint`}>A photo helps the beekeeper bring the right equipment.</FieldHint>
+      <Label htmlFor={id}>{t['report.photo.label']}</Label>
+      <FieldHint id={`${id}-hint`}>{t['report.photo.hint']}</FieldHint>
       <Choices>
         {touchScreen && (
           <Choice $disabled={disabled}>
-            <Face aria-hidden="true">Take a photo</Face>
+            <Face aria-hidden="true">{t['report.photo.take']}</Face>
             <HiddenInput
               ref={cameraRef}
               id={`${id}-camera`}
               type="file"
               accept="image/*"
               capture="environment"
-              aria-label="Take a photo of the swarm"
+              aria-label={t['report.photo.takeLabel']}
               aria-describedby={describedBy}
               disabled={disabled}
               onChange={onFileChange}
@@ -66,7 +67,7 @@ export function ImagePicker({ id, image, onChange, disabled }: ImagePickerProps)
           </Choice>
         )}
         <Choice $disabled={disabled}>
-          <Face aria-hidden="true">{image ? 'Choose another photo' : 'Choose a photo'}</Face>
+          <Face aria-hidden="true">{image ? t['report.photo.chooseAnother'] : t['report.photo.choose']}</Face>
           <HiddenInput
             ref={inputRef}
             id={id}
@@ -82,14 +83,14 @@ export function ImagePicker({ id, image, onChange, disabled }: ImagePickerProps)
       {image && <FileName>{image.name}</FileName>}
       {problem && (
         <Problem id={`${id}-problem`} role="alert">
-          {problem}
+          {t[problem]}
         </Problem>
       )}
       {image && previewUrl && (
         <Preview>
-          <img src={previewUrl} alt="Preview of the selected swarm photo" />
+          <img src={previewUrl} alt={t['report.photo.preview']} />
           <Button type="button" $variant="secondary" disabled={disabled} onClick={clear}>
-            Remove photo
+            {t['report.photo.remove']}
           </Button>
         </Preview>
       )}

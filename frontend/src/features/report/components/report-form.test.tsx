@@ -5,7 +5,9 @@ import { devConfig, jsonResponse, stubApi, type FakeHandler } from '@/testing/fa
 import { renderAppAt } from '@/testing/render-app';
 import { fillReportForm, formFields, pickAddress, pickedAddress, placesHandler } from '@/testing/report-fakes';
 import { RETRY_DELAYS_MS } from '../api/submit-report';
-import { reportMessages } from '../report-messages';
+import { ApiError } from '@/lib/api-client';
+import { languageStore } from '@/lib/i18n/language';
+import { describeSubmitFailure, reportMessages } from '../report-messages';
 import { submissionStatusMessages } from './submission-status';
 
 const notifications = () => screen.getByRole('region', { name: 'Notifications' });
@@ -190,6 +192,7 @@ describe('report submission', () => {
       recaptchaToken: 'dev',
       idempotencyId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       reporterUpdates: 'true',
+      reporterLanguage: 'en',
       image: 'file:swarm.jpg',
     });
     expect(within(notifications()).getByRole('status')).toHaveTextContent('SuccessSwarm has been reported');
@@ -466,5 +469,54 @@ describe('duplicate report dialog', () => {
     await user.keyboard('{Escape}');
 
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('the report form in Spanish', () => {
+  it('asks, checks and answers in Spanish, and sends the language with the report', async () => {
+    identificationStore.update({ size: 'Softball', elevation: 8 });
+    const { requests } = stubReportApi(() => jsonResponse({ reportId: 'r-1' }, 201));
+    await act(() => languageStore.choose('es'));
+    const { user, router } = renderAppAt('/report');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Reportar un enjambre' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Teléfono' }), '555-01');
+    await user.click(screen.getByRole('button', { name: '¡Reportar!' }));
+
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent(/^Errores:/);
+    expect(within(summary).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Debe completar todos los campos',
+      'El teléfono no es válido (10 dígitos, solo números)',
+      'Elija una dirección de la lista desplegable. (Puede tardar unos segundos en cargarse después de que empiece a escribir).',
+    ]);
+    expect(reportPosts(requests)).toHaveLength(0);
+
+    await user.clear(screen.getByRole('textbox', { name: 'Teléfono' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Lupita');
+    await user.type(screen.getByRole('textbox', { name: 'Teléfono' }), '5035550123');
+    await user.type(screen.getByRole('combobox', { name: 'Dirección' }), '12 Oak');
+    await user.click(await screen.findByRole('option', { name: pickedAddress }));
+    await user.click(screen.getByRole('button', { name: '¡Reportar!' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success/r-1'));
+    expect(reportPosts(requests)[0]).toMatchObject({ reporterLanguage: 'es', size: 'Softball' });
+    expect(within(screen.getByRole('region', { name: 'Notificaciones' })).getByRole('status')).toHaveTextContent('ListoEl enjambre fue reportado');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gracias por su reporte' })).toBeInTheDocument();
+  });
+
+  it('says the answers of the gateway it knows in Spanish, and the others as the gateway wrote them', async () => {
+    await languageStore.choose('es');
+    const spanish = languageStore.get().messages!;
+    expect(describeSubmitFailure(new ApiError(429, 'x', undefined), spanish)).toEqual({
+      kind: 'error',
+      message: 'No pudimos verificar que usted es una persona. Recargue la página e intente de nuevo.',
+      errors: [],
+    });
+    expect(describeSubmitFailure(new ApiError(400, reportMessages.phoneInvalid, { errors: [reportMessages.phoneInvalid, 'Note is too long'] }), spanish)).toEqual({
+      kind: 'error',
+      message: 'El teléfono no es válido (10 dígitos, solo números)',
+      errors: ['El teléfono no es válido (10 dígitos, solo números)', 'Note is too long'],
+    });
   });
 });

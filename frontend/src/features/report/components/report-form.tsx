@@ -12,9 +12,10 @@ import { paths } from '@/config/paths';
 import { useBotCheck } from '@/lib/use-bot-check';
 import { identificationStore, MAX_ELEVATION_FEET, MIN_ELEVATION_FEET, SWARM_SIZES, useIdentification } from '@/lib/identification-store';
 import { newUniqueId } from '@/lib/unique-id';
+import { useLanguage, useMessages } from '@/lib/i18n/language';
 import { submitReport, type ReportSubmitted, type SubmissionProgress } from '../api/submit-report';
 import { preparePicture } from '../lib/prepare-picture';
-import { describeSubmitFailure, reportMessages } from '../report-messages';
+import { describeSubmitFailure } from '../report-messages';
 import { REPORTER_NAME_MAX_LENGTH, stillWrong, validateReport, type ReportField, type ReportFields, type ReportValidation } from '../report-validation';
 import { DuplicateReportDialog } from './duplicate-report-dialog';
 import { ImagePicker } from './image-picker';
@@ -52,6 +53,8 @@ export function ReportForm() {
   const navigate = useNavigate();
   const toast = useToast();
   const getBotCheckToken = useBotCheck('report');
+  const { language } = useLanguage();
+  const t = useMessages();
   const identification = useIdentification();
   const askSize = identification.size === undefined;
   const askElevation = identification.elevation === undefined;
@@ -80,6 +83,7 @@ export function ReportForm() {
           idempotencyId: newUniqueId(),
           confirmDuplicate: attempt.confirmDuplicate,
           reporterUpdates: attempt.reporterUpdates,
+          reporterLanguage: language,
         },
         { botCheckToken: getBotCheckToken, onProgress: setProgress },
       );
@@ -89,19 +93,19 @@ export function ReportForm() {
         setDuplicate(attempt);
         return;
       }
-      toast.success(reportMessages.successTitle, reportMessages.successDescription);
+      toast.success(t['report.successTitle'], t['report.successDescription']);
       identificationStore.clear();
       void navigate(paths.success.getHref(result.reportId));
     },
     onError: (error) => {
-      const failure = describeSubmitFailure(error);
+      const failure = describeSubmitFailure(error, t);
       if (failure.kind === 'no-beekeepers') {
         // A warning (spec §8) with a link to follow: it stays longer than other problems.
-        toast.warning(reportMessages.warningTitle, <NoBeekeepersMessage />, { key: 'no-beekeepers', durationMs: NO_BEEKEEPERS_TOAST_MS });
+        toast.warning(t['report.warningTitle'], <NoBeekeepersMessage />, { key: 'no-beekeepers', durationMs: NO_BEEKEEPERS_TOAST_MS });
         return;
       }
       setServerErrors(failure.errors);
-      toast.error(reportMessages.failureTitle, failure.message);
+      toast.error(t['report.failureTitle'], failure.message);
     },
     onSettled: () => {
       inFlight.current = false;
@@ -127,7 +131,8 @@ export function ReportForm() {
   // What the last submission found wrong, less what has been put right since.
   const values = useWatch({ control });
   const shown = stillWrong(found, validateReport(fieldsOf({ reporterName: '', reporterPhone: '', size: '', elevation: '', address: '', ...values }), { addressTyped }));
-  const errors = [...shown.messages, ...serverErrors.filter((message) => !shown.messages.includes(message))];
+  const shownTexts = shown.messages.map((key) => t[key]);
+  const errors = [...shownTexts, ...serverErrors.filter((message) => !shownTexts.includes(message))];
   const invalid = shown.invalid;
 
   const onValid = (submitted: ReportFormValues) => {
@@ -149,12 +154,12 @@ export function ReportForm() {
   return (
     <Form onSubmit={handleSubmit(onValid)} noValidate aria-busy={pending}>
       <Field>
-        <Label htmlFor="reporterName">Name</Label>
+        <Label htmlFor="reporterName">{t['report.name']}</Label>
         <TextInput id="reporterName" autoComplete="name" maxLength={REPORTER_NAME_MAX_LENGTH} disabled={pending} {...invalidProps('reporterName')} {...register('reporterName')} />
       </Field>
 
       <Field>
-        <Label htmlFor="reporterPhone">Phone</Label>
+        <Label htmlFor="reporterPhone">{t['report.phone']}</Label>
         <TextInput
           id="reporterPhone"
           type="tel"
@@ -167,17 +172,17 @@ export function ReportForm() {
           {...invalidProps('reporterPhone')}
           {...register('reporterPhone')}
         />
-        <FieldHint id="reporterPhone-hint">A member from a bee association may need to contact you for more details</FieldHint>
+        <FieldHint id="reporterPhone-hint">{t['report.phoneHint']}</FieldHint>
       </Field>
 
       {/* The label holds the box, so the whole line (at least 44 px high) is the tap target on a phone. */}
       <CheckboxLabel>
         <Checkbox id="reporterUpdates" type="checkbox" disabled={pending} {...register('reporterUpdates')} />
-        <span>{reportMessages.reporterUpdatesLabel}</span>
+        <span>{t['report.reporterUpdates']}</span>
       </CheckboxLabel>
 
       <Field>
-        <Label htmlFor="address">Address</Label>
+        <Label htmlFor="address">{t['report.address']}</Label>
         <Controller
           control={control}
           name="address"
@@ -190,22 +195,22 @@ export function ReportForm() {
               onTextChange={setAddressText}
               invalid={invalid.has('address')}
               describedBy="address-hint"
-              placeholder="Start typing the address of the swarm"
+              placeholder={t['report.addressPlaceholder']}
               disabled={pending}
             />
           )}
         />
-        <FieldHint id="address-hint">Where the swarm is. Pick the address from the list that appears as you type.</FieldHint>
+        <FieldHint id="address-hint">{t['report.addressHint']}</FieldHint>
       </Field>
 
       {askSize && (
         <Field>
-          <Label htmlFor="size">Size</Label>
+          <Label htmlFor="size">{t['report.size']}</Label>
           <Select id="size" disabled={pending} {...invalidProps('size')} {...register('size')}>
-            <option value="">Choose a size</option>
+            <option value="">{t['report.chooseSize']}</option>
             {SWARM_SIZES.map((size) => (
               <option key={size} value={size}>
-                {size}
+                {t[`size.${size}`]}
               </option>
             ))}
           </Select>
@@ -214,7 +219,7 @@ export function ReportForm() {
 
       {askElevation && (
         <Field>
-          <Label htmlFor="elevation">Elevation (feet above the ground)</Label>
+          <Label htmlFor="elevation">{t['report.elevation']}</Label>
           <TextInput
             id="elevation"
             type="number"
@@ -231,15 +236,15 @@ export function ReportForm() {
 
       <ImagePicker id="image" image={picture?.picked ?? null} onChange={(picked) => setPicture(picked ? { picked, upload: preparePicture(picked) } : null)} disabled={pending} />
 
-      <ErrorSummary id={ERRORS_ID} errors={errors} />
+      <ErrorSummary id={ERRORS_ID} errors={errors} heading={t['layout.errorsHeading']} />
 
       <Actions>
         <ButtonLink to={askElevation ? paths.landing.getHref() : paths.identify.elevation.getHref()} $variant="secondary">
-          Back
+          {t['report.back']}
         </ButtonLink>
         <Button type="submit" disabled={pending} aria-describedby={pending ? 'report-pending' : undefined}>
           {pending && <Spinner aria-hidden="true" />}
-          Report!
+          {t['report.submit']}
         </Button>
       </Actions>
       {pending && <SubmissionStatus id="report-pending" progress={progress} offline={submission.isPaused} />}
@@ -259,14 +264,15 @@ export function ReportForm() {
 }
 
 function NoBeekeepersMessage() {
+  const t = useMessages();
   return (
     <>
-      <p>{reportMessages.noBeekeepers}</p>
+      <p>{t['report.noBeekeepers']}</p>
       <p>
         <a href={externalLinks.beekeeperSearch} target="_blank" rel="noopener noreferrer">
-          Search for beekeepers near you
+          {t['report.noBeekeepersSearch']}
         </a>
-        . If you find one, please tell them about Swarm Alert, so the next swarm near you finds a keeper.
+        {t['report.noBeekeepersTellThem']}
       </p>
     </>
   );

@@ -1,10 +1,12 @@
 import { Page } from '@/components/ui/page';
+import { useMessages } from '@/lib/i18n/language';
 import { ReportForm } from './report-form';
 
 export function ReportPage() {
+  const t = useMessages();
   return (
-    <Page title="Report a swarm">
-      <p>Tell us how to reach you and where the swarm is. We only share your details with the beekeeper who collects the swarm.</p>
+    <Page title={t['report.title']}>
+      <p>{t['report.intro']}</p>
       <ReportForm />
     </Page>
   );

@@ -5,6 +5,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { ExternalTextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
+import { useMessages } from '@/lib/i18n/language';
 import { useReportAssociations, type AlertedAssociation } from '../api/get-report-associations';
 
 /** Only web addresses become links: a stored `javascript:` URL must never run in the reporter's browser. */
@@ -20,13 +21,14 @@ export function safeDonationUrl(url: string | null | undefined): string | undefi
 
 export function ReportSuccessPage() {
   const { reportId = '' } = useParams();
+  const t = useMessages();
   return (
-    <Page title="Thank you for your report">
-      <p>We are alerting beekeepers near the swarm. One of them may call you for more details.</p>
-      <p>Until a beekeeper arrives, keep people and pets at a safe distance and leave the swarm alone.</p>
+    <Page title={t['success.title']}>
+      <p>{t['success.alerting']}</p>
+      <p>{t['success.safety']}</p>
       <AlertedAssociations reportId={reportId} />
       <ButtonLink to={paths.about.getHref()} $variant="secondary">
-        What happens next?
+        {t['success.whatNext']}
       </ButtonLink>
     </Page>
   );
@@ -34,13 +36,14 @@ export function ReportSuccessPage() {
 
 function AlertedAssociations({ reportId }: { reportId: string }) {
   const associations = useReportAssociations(reportId);
-  if (associations.isPending) return <p role="status">Loading the associations alerted…</p>;
-  if (associations.isError) return <p role="alert">We couldn't load the list of associations alerted, but your report was received.</p>;
+  const t = useMessages();
+  if (associations.isPending) return <p role="status">{t['success.loading']}</p>;
+  if (associations.isError) return <p role="alert">{t['success.loadFailed']}</p>;
   if (associations.data.length === 0) return null;
   return (
     <Section aria-labelledby="alerted-associations-title">
-      <h2 id="alerted-associations-title">Associations alerted</h2>
-      <p>These beekeeping associations volunteer their time. If you'd like to thank them, you can support their work.</p>
+      <h2 id="alerted-associations-title">{t['success.associationsTitle']}</h2>
+      <p>{t['success.associationsText']}</p>
       <ul>
         {associations.data.map((association, index) => (
           <li key={`${association.name}-${index}`}>

@@ -1,13 +1,15 @@
 import styled from 'styled-components';
+import { useMessages } from '@/lib/i18n/language';
+import { en, type MessageKey } from '@/lib/i18n/messages/en';
 import type { SubmissionProgress } from '../api/submit-report';
 
 /** What the reporter reads while the report is on its way (not errors: those are the spec's messages, in toasts). */
 export const submissionStatusMessages = {
-  preparingPicture: 'Preparing your photo…',
-  sending: 'Sending your report…',
-  connectionLost: 'The connection dropped. Sending your report again…',
-  waitingForSignal: 'No signal. Your report will be sent as soon as your phone is back online.',
-  progressLabel: 'Report sent',
+  preparingPicture: en['report.status.preparingPicture'],
+  sending: en['report.status.sending'],
+  connectionLost: en['report.status.connectionLost'],
+  waitingForSignal: en['report.status.waitingForSignal'],
+  progressLabel: en['report.status.progressLabel'],
 } as const;
 
 interface SubmissionStatusProps {
@@ -22,7 +24,8 @@ interface SubmissionStatusProps {
  * tried again. The sentence is a live region; the percentage is a progress bar, not announced at every step.
  */
 export function SubmissionStatus({ id, progress, offline }: SubmissionStatusProps) {
-  const sentence = describe(progress, offline);
+  const t = useMessages();
+  const sentence = t[describe(progress, offline)];
   const percent = progress?.phase === 'sending' ? progress.percent : undefined;
   return (
     <Status>
@@ -30,7 +33,7 @@ export function SubmissionStatus({ id, progress, offline }: SubmissionStatusProp
         {sentence}
       </Sentence>
       {percent !== undefined && (
-        <Bar role="progressbar" aria-label={submissionStatusMessages.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <Bar role="progressbar" aria-label={t['report.status.progressLabel']} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
           <Fill style={{ width: `${percent}%` }} />
           <Percent aria-hidden="true">{percent}%</Percent>
         </Bar>
@@ -39,15 +42,15 @@ export function SubmissionStatus({ id, progress, offline }: SubmissionStatusProp
   );
 }
 
-function describe(progress: SubmissionProgress | null, offline: boolean): string {
-  if (offline) return submissionStatusMessages.waitingForSignal;
+function describe(progress: SubmissionProgress | null, offline: boolean): MessageKey {
+  if (offline) return 'report.status.waitingForSignal';
   switch (progress?.phase) {
     case 'preparing-picture':
-      return submissionStatusMessages.preparingPicture;
+      return 'report.status.preparingPicture';
     case 'connection-lost':
-      return progress.waitingForSignal ? submissionStatusMessages.waitingForSignal : submissionStatusMessages.connectionLost;
+      return progress.waitingForSignal ? 'report.status.waitingForSignal' : 'report.status.connectionLost';
     default:
-      return submissionStatusMessages.sending;
+      return 'report.status.sending';
   }
 }
 

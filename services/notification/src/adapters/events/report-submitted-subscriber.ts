@@ -1,5 +1,5 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { swarmSizes } from '@swarm/proto/labels';
+import { languageOf, swarmSizes } from '@swarm/proto/labels';
 import type { CoveringMember } from '@swarm/proto/report/v1/events';
 import { ReportSubmittedEvent, subscribeTo, type EventBus, type Logger, type Subscription } from '@swarm/runtime';
 import type { StartDispatchOnReportSubmitted } from '../../app/start-dispatch-on-report-submitted.js';
@@ -38,6 +38,7 @@ export function subscribeToReportSubmitted(
         reporterPhone: event.reporterUpdates ? event.reporterPhone : '',
         town: event.town,
         hasPicture: event.hasPicture,
+        reporterLanguage: languageOf(event.reporterLanguage),
       }),
     );
     logger.info(

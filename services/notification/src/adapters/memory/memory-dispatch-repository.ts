@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type LanguageLabel } from '@swarm/proto/labels';
 import type { DispatchRepository } from '../../app/ports/stores.js';
 import { LIVE_REPORT_STATES, stateChangeApplies, townLevel, type AlertDispatch, type DispatchSummary, type ReportState } from '../../domain/alert-dispatch.js';
 
@@ -37,6 +38,14 @@ export class MemoryDispatchRepository implements DispatchRepository {
     if (!stateChangeApplies(dispatch, change.at)) return 'unchanged';
     this.dispatches.set(reportId, { ...dispatch, reportState: change.state, reportStateAt: change.at });
     return 'changed';
+  }
+
+  async findReporterLanguage(reporterPhone: string): Promise<LanguageLabel | undefined> {
+    if (!reporterPhone) return undefined;
+    const newest = [...this.dispatches.values()]
+      .filter((dispatch) => dispatch.reporterPhone === reporterPhone)
+      .sort((left, right) => right.submittedAt.getTime() - left.submittedAt.getTime())[0];
+    return newest && (newest.reporterLanguage ?? DEFAULT_LANGUAGE);
   }
 
   async eraseReporterData(reportId: string): Promise<void> {

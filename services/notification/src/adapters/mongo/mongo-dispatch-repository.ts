@@ -1,4 +1,5 @@
 import { type Collection, type Db } from 'mongodb';
+import { DEFAULT_LANGUAGE, type LanguageLabel } from '@swarm/proto/labels';
 import { isDuplicateKeyError } from '@swarm/runtime/mongo';
 import type { DispatchRepository } from '../../app/ports/stores.js';
 import { FINAL_REPORT_STATES, LIVE_REPORT_STATES, townLevel, type AlertDispatch, type DispatchSummary, type ReportState } from '../../domain/alert-dispatch.js';
@@ -15,6 +16,7 @@ export class MongoDispatchRepository implements DispatchRepository {
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ claimCode: 1 }, { name: 'claim_code' });
+    await this.collection.createIndex({ reporterPhone: 1, submittedAt: -1 }, { name: 'reporter_phone' });
   }
 
   async recordIfAbsent(dispatch: AlertDispatch): Promise<'recorded' | 'already-recorded'> {
@@ -58,6 +60,12 @@ export class MongoDispatchRepository implements DispatchRepository {
     );
     if (matchedCount > 0) return 'changed';
     return (await this.collection.countDocuments({ _id: reportId }, { limit: 1 })) > 0 ? 'unchanged' : 'unknown';
+  }
+
+  async findReporterLanguage(reporterPhone: string): Promise<LanguageLabel | undefined> {
+    if (!reporterPhone) return undefined;
+    const [newest] = await this.collection.find({ reporterPhone }).sort({ submittedAt: -1 }).limit(1).toArray();
+    return newest && (newest.reporterLanguage ?? DEFAULT_LANGUAGE);
   }
 
   /** The place is read first: it is rounded, never replaced by a value of another report; rounding twice changes nothing. */

@@ -1,3 +1,4 @@
+import type { LanguageLabel } from '@swarm/proto/labels';
 import type { AlertDispatch, DispatchSummary, ReportState } from '../../domain/alert-dispatch.js';
 import type { AlertSent, SentAlert } from '../../domain/sent-alert.js';
 import type { MemberAlertSettings } from '../../domain/member-settings.js';
@@ -25,6 +26,11 @@ export interface DispatchRepository {
    * erased the reporter's data. Idempotent; nothing happens for an unknown report.
    */
   eraseReporterData(reportId: string): Promise<void>;
+  /**
+   * The language of the newest report whose reporter asked for texts from this ten-digit number, so an answer to
+   * their STOP, START, GONE or any other text goes in it; undefined when no such report is kept.
+   */
+  findReporterLanguage(reporterPhone: string): Promise<LanguageLabel | undefined>;
 }
 
 /** The copy of members' alert settings this service keeps, fed by member.changed and filled on a miss. */

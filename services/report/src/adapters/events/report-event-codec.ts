@@ -15,7 +15,7 @@ import {
 } from '@swarm/runtime';
 import type { ReportEvent } from '../../domain/report-events.js';
 import type { ReportUnserved } from '../../domain/unserved-demand.js';
-import { badReportReasons, claimOutcomes } from '@swarm/proto/labels';
+import { badReportReasons, claimOutcomes, languages } from '@swarm/proto/labels';
 import { toProtoSize } from '../rpc/report-mapping.js';
 
 /** Turns the domain's events into the protobuf messages other services read. */
@@ -37,6 +37,7 @@ export function toOutboxMessage(event: ReportEvent): OutboxMessage {
           expiresAt: timestampFromDate(event.expiresAt),
           town: event.town,
           hasPicture: event.hasPicture,
+          reporterLanguage: languages.valueOf(event.reporterLanguage),
         }),
         createdAt: event.submittedAt,
       };

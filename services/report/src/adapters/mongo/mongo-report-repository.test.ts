@@ -47,8 +47,8 @@ mongoSuite('ReportRepository contract: MongoDB', (newDatabase, target) => {
     await reports.ensureIndexes();
     const report = aReport({ reporterUpdates: true });
     await reports.create(report, []);
-    await db.collection('reports').updateOne({ _id: report.reportId as never }, { $unset: { activeSince: '', reporterUpdates: '' } });
-    const legacy = { ...report, reporterUpdates: false, activeSince: report.createdAt };
+    await db.collection('reports').updateOne({ _id: report.reportId as never }, { $unset: { activeSince: '', reporterUpdates: '', reporterLanguage: '' } });
+    const legacy = { ...report, reporterUpdates: false, reporterLanguage: 'en', activeSince: report.createdAt };
     expect(await reports.findById(report.reportId)).toEqual(legacy);
     const expiredAt = new Date('2026-05-04T10:00:00.000Z');
     expect(await reports.expire(report.reportId, report.createdAt, expiredAt, { kind: 'report.expired', eventId: 'e-1', reportId: report.reportId, expiredAt })).toBe(true);

@@ -1,4 +1,5 @@
 import type { Collection, Db, Filter, UpdateFilter } from 'mongodb';
+import { DEFAULT_LANGUAGE, type LanguageLabel } from '@swarm/proto/labels';
 import { isDuplicateKeyError, NOTHING_PARKED, parkEvent, ParkedEvents, type ParkedEvent } from '@swarm/runtime/mongo';
 import type { MongoOutbox } from '@swarm/runtime/mongo';
 import type { CreateOutcome, ReportRepository } from '../../app/ports.js';
@@ -38,6 +39,8 @@ type ReportDocument = {
   reporterPhone: string;
   /** Absent on reports stored before the reporter could ask for texts: false. */
   reporterUpdates?: boolean;
+  /** Absent on reports stored before the site spoke more than English: 'en'. */
+  reporterLanguage?: LanguageLabel;
   size: SwarmSize;
   elevationFeet: number;
   address: string;
@@ -485,6 +488,7 @@ function fromDocument(document: ReportDocument): Report {
     internalNote: document.internalNote,
     location: { latitude: document.location.coordinates[1], longitude: document.location.coordinates[0] },
     reporterUpdates: document.reporterUpdates ?? false,
+    reporterLanguage: document.reporterLanguage ?? DEFAULT_LANGUAGE,
     createdAt: document.createdAt,
     activeSince: document.activeSince ?? document.createdAt,
     associations: document.associations.map(({ companyId, name, donationUrl }) => ({ companyId, name, donationUrl })),

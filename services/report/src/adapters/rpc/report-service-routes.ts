@@ -66,6 +66,7 @@ export function reportServiceRoutes(useCases: ReportUseCases) {
               recaptchaToken: request.recaptchaToken,
               internalNote: request.internalNote,
               reporterUpdates: request.reporterUpdates,
+              reporterLanguage: request.reporterLanguage,
             },
             placeId: request.placeId,
             validateOnly: request.validateOnly,
