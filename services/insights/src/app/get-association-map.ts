@@ -2,16 +2,47 @@ import { areaAround, associationMap, UNSERVED_RINGS, type AssociationMap } from 
 import { resolvePeriod } from '../domain/statistics.js';
 import type { Clock, ReportStatisticsRepository, UnservedDemandRepository } from './ports.js';
 
+/**
+ * How long a computed map is answered again for the same association and period: it reads every report of the period
+ * (10,000 in a busy season take tens of milliseconds), while a map a few seconds old plans a season as well as a fresh
+ * one. Requests arriving while it is computed wait for that one computation.
+ */
+export const MAP_REUSE_MS = 5_000;
+
+type Computed = { at: number; map: Promise<AssociationMap> };
+
 /** An association's reports and the unserved demand around them, by H3 cell, over a period. */
 export class GetAssociationMap {
-  constructor(private readonly ports: { statistics: ReportStatisticsRepository; unserved: UnservedDemandRepository; clock: Clock }) {}
+  private readonly computed = new Map<string, Computed>();
+
+  constructor(private readonly ports: { statistics: ReportStatisticsRepository; unserved: UnservedDemandRepository; clock: Clock; reuseMs?: number }) {}
 
   /** The period as for the statistics: without since, the 12 weeks up to until; without until, up to now. */
   async execute(request: { companyId: string; since?: Date | undefined; until?: Date | undefined }): Promise<AssociationMap> {
-    const period = resolvePeriod(request, this.ports.clock.now());
-    const histories = await this.ports.statistics.findAlertingAssociation(request.companyId, period.since, period.until);
+    const now = this.ports.clock.now();
+    const period = resolvePeriod(request, now);
+    // A period up to now is the same period a moment later: it is keyed by its start alone.
+    const key = `${request.companyId}|${period.since.toISOString()}|${request.until ? period.until.toISOString() : 'now'}`;
+    const reuseMs = this.ports.reuseMs ?? MAP_REUSE_MS;
+    this.forgetOlderThan(now.getTime() - reuseMs);
+    let entry = this.computed.get(key);
+    if (!entry) {
+      entry = { at: now.getTime(), map: this.compute(request.companyId, period) };
+      this.computed.set(key, entry);
+      // A failed computation is not kept for the next request.
+      entry.map.catch(() => this.computed.delete(key));
+    }
+    return entry.map;
+  }
+
+  private async compute(companyId: string, period: { since: Date; until: Date }): Promise<AssociationMap> {
+    const histories = await this.ports.statistics.findAlertingAssociation(companyId, period.since, period.until);
     const cells = histories.flatMap((history) => (history.h3Cell ? [history.h3Cell] : []));
     const unserved = cells.length === 0 ? [] : await this.ports.unserved.findInCells(areaAround(new Set(cells), UNSERVED_RINGS), period.since, period.until);
-    return associationMap(request.companyId, period, histories, unserved);
+    return associationMap(companyId, period, histories, unserved);
+  }
+
+  private forgetOlderThan(oldest: number): void {
+    for (const [key, entry] of this.computed) if (entry.at < oldest) this.computed.delete(key);
   }
 }
