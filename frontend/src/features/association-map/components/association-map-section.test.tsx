@@ -11,6 +11,7 @@ import { cellsGeoJson } from '../lib/cell-geometry';
 import { AssociationMapSection } from './association-map-section';
 
 const MAP = 'GET /member/company/c-1/map';
+const REPORTS = 'GET /member/company/c-1/reports';
 const busy = latLngToCell(45.52, -122.68, 7);
 const quiet = latLngToCell(45.45, -122.6, 7);
 const turnedAway = latLngToCell(45.6, -122.5, 7);
@@ -39,8 +40,8 @@ function defaultCells(): AssociationMap['cells'] {
   ];
 }
 
-function renderSection(handler: FakeHandler) {
-  const api = stubApi({ [MAP]: handler, 'GET /config': () => jsonResponse(devConfig) });
+function renderSection(handler: FakeHandler, reports: FakeHandler = () => jsonResponse({ message: 'unexpected' }, 500)) {
+  const api = stubApi({ [MAP]: handler, [REPORTS]: reports, 'GET /config': () => jsonResponse(devConfig) });
   const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
   const user = userEvent.setup();
   render(
@@ -147,6 +148,72 @@ describe('AssociationMapSection', () => {
     await user.click(await within(section()).findByRole('button', { name: 'Download the cells (GeoJSON)' }));
     await vi.waitFor(() => expect(clicked).toEqual(['Portland Beekeepers cells 2026-03-02 to 2026-03-15.geojson']));
     expect(JSON.parse(await created[0]!.text())).toEqual(cellsGeoJson(mapAnswer()));
+  });
+});
+
+describe('AssociationMapSection downloads', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function captureDownloads() {
+    const created: Blob[] = [];
+    const names: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:download';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    return { created, names };
+  }
+
+  it('downloads the period\'s reports as CSV: one row each, the cell for the place, nothing of the reporter\'s', async () => {
+    const reports = {
+      companyId: 'c-1',
+      since: '2026-03-02T00:00:00.000Z',
+      until: '2026-03-16T00:00:00.000Z',
+      reports: [
+        {
+          submittedAt: '2026-03-03T09:00:00.000Z',
+          h3Cell: busy,
+          size: 'Softball',
+          elevationFeet: 12,
+          firstClaimedAt: '2026-03-03T09:12:30.000Z',
+          minutesToFirstClaim: 12.5,
+          outcome: 'claimed',
+          claimOutcome: 'Captured',
+          alertsSent: 2,
+          alertsByText: 1,
+          alertsByNotification: 1,
+          alertsByEmail: 0,
+          alertsCostCents: 7,
+        },
+      ],
+    };
+    const { user, requests } = renderSection(() => jsonResponse(mapAnswer()), () => jsonResponse(reports));
+    const { created, names } = captureDownloads();
+
+    await user.click(await within(section()).findByRole('button', { name: 'Download the reports (CSV)' }));
+    await vi.waitFor(() => expect(names).toEqual(['Portland Beekeepers reports 2026-03-02 to 2026-03-15.csv']));
+    expect(requests.find((request) => request.path === '/member/company/c-1/reports')?.query.get('since')).toBe(periodSince(12, new Date()));
+    expect((await created[0]!.text()).split('\r\n')).toEqual([
+      'submitted_at,submitted_day_utc,h3_cell,size,height_feet,first_claimed_at,minutes_to_first_claim,outcome,claim_outcome,channels,alerts_sent,alerts_by_text,alerts_by_notification,alerts_by_email,alerts_cost_usd',
+      `2026-03-03T09:00:00.000Z,2026-03-03,${busy},Softball,12,2026-03-03T09:12:30.000Z,12.5,claimed,Captured,text; notification,2,1,1,0,0.07`,
+      '',
+    ]);
+  });
+
+  it('says why the CSV is refused, in the gateway\'s words', async () => {
+    const message = 'Only an admin of this association can export its reports.';
+    const { user } = renderSection(() => jsonResponse(mapAnswer()), () => jsonResponse({ message }, 403));
+    const { names } = captureDownloads();
+
+    await user.click(await within(section()).findByRole('button', { name: 'Download the reports (CSV)' }));
+    expect(await within(section()).findByRole('alert')).toHaveTextContent(message);
+    expect(names).toEqual([]);
   });
 });
 

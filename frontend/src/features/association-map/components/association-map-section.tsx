@@ -6,7 +6,9 @@ import { ApiError, InvalidResponseError } from '@/lib/api-client';
 import { usePublicConfig } from '@/lib/public-config';
 import { formatLastUtcDay, formatUtcDay } from '@/lib/utc-days';
 import { DEFAULT_PERIOD_WEEKS, PERIOD_WEEKS, periodLabel, periodSince, type PeriodWeeks } from '@/lib/statistics-period';
+import { associationReportsCsv } from '@swarm/proto/views/association-reports-csv';
 import { useAssociationMap, type AssociationMap } from '../api/get-association-map';
+import { getAssociationReports } from '../api/get-association-reports';
 import { downloadText } from '../lib/download';
 import { FEWER_THAN_THREE, hasAny } from '../lib/map-figures';
 import { MapTable } from './map-table';
@@ -15,6 +17,7 @@ import { MapTable } from './map-table';
 const CellMap = lazy(() => import('./cell-map'));
 
 export const MAP_LOAD_FAILED = 'We could not load the map.';
+export const EXPORT_FAILED = 'We could not prepare the download. Please try again.';
 
 function failureMessage(error: unknown): string {
   if (error instanceof InvalidResponseError) return error.message;
@@ -40,7 +43,8 @@ const fileDay = (iso: string) => formatUtcDay(iso);
 /**
  * An association's map for its admins, beside its statistics: its reports by H3 cell over the chosen period, shaded
  * by how many, the demand nobody could meet hatched, over US state and county outlines (or map tiles where the site
- * has them); every figure in a table that is also the keyboard's way to the cells; the cells to download as GeoJSON.
+ * has them); every figure in a table that is also the keyboard's way to the cells; the period's reports to download as
+ * CSV (one row each, nothing of the reporter's) and the cells as GeoJSON.
  * A cell with one or two reports shows 'fewer than 3', never the count. A refusal shows its reason, as the statistics do.
  */
 export function AssociationMapSection({ companyId, companyName }: { companyId: string; companyName: string }) {
@@ -52,15 +56,30 @@ export function AssociationMapSection({ companyId, companyName }: { companyId: s
   const map = useAssociationMap(companyId, since);
   const config = usePublicConfig();
   const data = map.data;
-  const [exportFailed, setExportFailed] = useState(false);
+  /** Why the last download failed: the gateway's own sentence for a refusal; null while none failed. */
+  const [exportFailure, setExportFailure] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
 
   const downloadGeoJson = async (answer: AssociationMap) => {
-    setExportFailed(false);
+    setExportFailure(null);
     try {
       const { cellsGeoJson } = await import('../lib/cell-geometry');
       downloadText(`${companyName} cells ${fileDay(answer.since)} to ${formatLastUtcDay(answer.until)}.geojson`, 'application/geo+json', `${JSON.stringify(cellsGeoJson(answer), null, 2)}\n`);
     } catch {
-      setExportFailed(true);
+      setExportFailure(EXPORT_FAILED);
+    }
+  };
+
+  const downloadCsv = async () => {
+    setExportFailure(null);
+    setExporting(true);
+    try {
+      const answer = await getAssociationReports(companyId, since);
+      downloadText(`${companyName} reports ${fileDay(answer.since)} to ${formatLastUtcDay(answer.until)}.csv`, 'text/csv;charset=utf-8', associationReportsCsv(answer.reports));
+    } catch (error) {
+      setExportFailure(isRefusal(error) || error instanceof InvalidResponseError ? failureMessage(error) : EXPORT_FAILED);
+    } finally {
+      setExporting(false);
     }
   };
 
@@ -110,11 +129,14 @@ export function AssociationMapSection({ companyId, companyName }: { companyId: s
               </Suspense>
               <MapTable cells={data.cells} associationName={companyName} selected={selected} onSelect={setSelected} />
               <Downloads>
+                <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void downloadCsv()}>
+                  {exporting ? 'Preparing the reports…' : 'Download the reports (CSV)'}
+                </Button>
                 <Button type="button" $variant="secondary" onClick={() => void downloadGeoJson(data)}>
                   Download the cells (GeoJSON)
                 </Button>
               </Downloads>
-              {exportFailed && <p role="alert">We could not prepare the download. Please try again.</p>}
+              {exportFailure && <p role="alert">{exportFailure}</p>}
             </>
           )}
         </>
