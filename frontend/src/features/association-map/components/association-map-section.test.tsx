@@ -40,8 +40,8 @@ function defaultCells(): AssociationMap['cells'] {
   ];
 }
 
-function renderSection(handler: FakeHandler, reports: FakeHandler = () => jsonResponse({ message: 'unexpected' }, 500)) {
-  const api = stubApi({ [MAP]: handler, [REPORTS]: reports, 'GET /config': () => jsonResponse(devConfig) });
+function renderSection(handler: FakeHandler, reports: FakeHandler = () => jsonResponse({ message: 'unexpected' }, 500), config = devConfig) {
+  const api = stubApi({ [MAP]: handler, [REPORTS]: reports, 'GET /config': () => jsonResponse(config) });
   const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
   const user = userEvent.setup();
   render(
@@ -77,6 +77,18 @@ describe('AssociationMapSection', () => {
     for (const cell of cells) expect(cell.querySelector('path')?.getAttribute('d')).toMatch(/^M[\d.,-]+(L[\d.,-]+){6}Z$/);
     expect(cells.map((cell) => cell.querySelector('[data-unserved]') !== null)).toEqual([false, false, true]);
     expect(within(section()).getByText('Outlines: US Census Bureau (us-atlas)')).toBeInTheDocument();
+  });
+
+  it('draws the tiles of MAP_TILE_URL under the cells with their attribution, and no outlines, when the site has them', async () => {
+    const mapTiles = { url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example Tiles' };
+    const { requests } = renderSection(() => jsonResponse(mapAnswer()), undefined, { ...devConfig, mapTiles });
+
+    const map = await within(section()).findByRole('img', { name: /^Map of 3 cells/ });
+    await vi.waitFor(() => expect(map.querySelectorAll('image').length).toBeGreaterThan(0));
+    const hrefs = [...map.querySelectorAll('image')].map((image) => image.getAttribute('href'));
+    expect(hrefs.every((href) => /^https:\/\/tiles\.example\.org\/\d+\/\d+\/\d+\.png$/.test(href ?? ''))).toBe(true);
+    expect(within(section()).getByText('© Example Tiles')).toBeInTheDocument();
+    expect(requests.some((request) => request.path.endsWith('.json'))).toBe(false);
   });
 
   it('lists every figure per cell in a table, a cell with one or two reports as "fewer than 3"', async () => {
