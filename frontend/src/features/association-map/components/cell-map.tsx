@@ -55,7 +55,7 @@ function fitProjection(cells: readonly MapCell[]) {
  * every figure and is the keyboard's way to a cell. A pointer picks a cell here too.
  */
 export default function CellMap({ cells, selected, onSelect, tiles, summary }: Props) {
-  const hatchId = useId().replaceAll(':', '');
+  const hatchId = `unserved-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [outlines, setOutlines] = useState<Outlines>({ states: null, counties: null });
 
   useEffect(() => {
