@@ -18,5 +18,11 @@ export const clientConfig = z.object({
    * applicationServerKey); '' when the product sends no push notifications.
    */
   webPushPublicKey: z.string(),
+  /**
+   * A raster tile layer for the association map (MAP_TILE_URL, MAP_TILE_ATTRIBUTION): an XYZ template with {z}, {x},
+   * {y} (and {s}, the subdomain 'a'), and the attribution the map shows under it; null where the map draws its own US
+   * state and county outlines, which need no tile server.
+   */
+  mapTiles: z.object({ url: z.string(), attribution: z.string() }).nullable().default(null),
 });
 export type ClientConfig = z.output<typeof clientConfig>;

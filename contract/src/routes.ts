@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { alertChannels, alertChannelsChange, deviceParams, newPushDevice, pushDevice, testAlertSent } from './alert-channels.js';
 import { claimAlert, claimAnswer, claimRequest, claimTokenParams } from './alert-claim.js';
 import { associationMap } from './association-map.js';
+import { associationReports } from './association-reports.js';
 import { associationStatistics } from './association-statistics.js';
 import { statisticsQuery } from './association-statistics-request.js';
 import { clientConfig } from './client-config.js';
@@ -319,6 +320,21 @@ export const apiRoutes = {
     query: statisticsQuery,
     responses: {
       200: { description: 'The cells (Cache-Control: no-store).', body: associationMap },
+      400: refusal('A date that is not a real day, since after until, or a period over 2 years.'),
+      403: refusal('Not an admin of the association, or no such association.'),
+      503: unavailable(),
+    },
+  }),
+  listAssociationReports: route({
+    method: 'GET',
+    path: '/api/member/company/{companyId}/reports',
+    tag: 'associations',
+    session: true,
+    summary: "An association's reports over a period, one row each (its H3 cell, size, height, time to claim, outcome, alerts and cost; nothing of the reporter's), for its admins to export.",
+    params: companyParams,
+    query: statisticsQuery,
+    responses: {
+      200: { description: 'The reports, oldest first (Cache-Control: no-store).', body: associationReports },
       400: refusal('A date that is not a real day, since after until, or a period over 2 years.'),
       403: refusal('Not an admin of the association, or no such association.'),
       503: unavailable(),

@@ -10,10 +10,14 @@ export const SERVICE_WORKER_FILE = 'sw.js';
 /**
  * What a page of the site may need and the worker precaches: the shell, every built script and style sheet (a page
  * keeps its version's files until it reloads, so all of them, the member area's too), and the favicon and manifest.
- * The PNG icons are left out: the browser fetches them itself when the app is installed.
+ * The PNG icons are left out: the browser fetches them itself when the app is installed, and so are the association
+ * map's US outlines (assets/*.json, 300 KB compressed), fetched by the few admins who open a map.
  */
 const PRECACHED = (path: string) =>
-  path === 'index.html' || path === 'favicon.svg' || path === 'manifest.webmanifest' || (path.startsWith('assets/') && !path.endsWith('.map'));
+  path === 'index.html' ||
+  path === 'favicon.svg' ||
+  path === 'manifest.webmanifest' ||
+  (path.startsWith('assets/') && !path.endsWith('.map') && !path.endsWith('.json'));
 
 async function builtFiles(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });

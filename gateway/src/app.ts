@@ -133,7 +133,7 @@ export async function buildGateway(options: {
   // Reads the Cookie header into request.cookies and writes what routes set with reply.setCookie (session, login state).
   await app.register(fastifyCookie);
   const limits = await RateLimits.register(app, options.adapters.rateLimitStore);
-  await addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey) });
+  await addSecurityHeaders(app, { publicUrl: options.settings.site.publicUrl, recaptcha: Boolean(options.settings.recaptchaSiteKey), mapTileUrl: options.settings.mapTiles?.url });
   protectAgainstCrossSiteRequests(app, options.settings.site);
 
   healthRoutes(app, options.clients);
@@ -159,6 +159,7 @@ export async function buildGateway(options: {
       Object.entries(options.adapters.login?.openIdProviders ?? {}).map(([name, provider]) => [name, provider !== undefined]),
     ),
     webPushPublicKey: options.settings.webPushPublicKey ?? '',
+    mapTiles: options.settings.mapTiles ?? null,
   });
   authAndMemberRoutes(app, {
     clients: options.clients,

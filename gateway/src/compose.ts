@@ -169,6 +169,7 @@ export async function composeGateway(config: GatewayConfig, wiring: GatewayWirin
       webPushPublicKey: config.WEB_PUSH_PUBLIC_KEY,
       recaptchaSiteKey,
       alertSenderNumber: config.ALERT_SENDER_NUMBER ?? null,
+      mapTiles: config.MAP_TILE_URL ? { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION } : null,
       reporterDataDays: config.REPORTER_DATA_DAYS,
       // A loopback public URL (local development) also answers to the other loopback names on its port.
       site: siteIdentity(config.PUBLIC_URL, { loopbackAliases: true }),

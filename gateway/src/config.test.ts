@@ -27,6 +27,15 @@ describe('gateway configuration', () => {
     expect(() => loadConfig(gatewayConfigShape, { ASSOCIATION_ADMIN_URL: 'not a url' })).toThrow(/ASSOCIATION_ADMIN_URL/);
   });
 
+  it('takes a tile template with {z}, {x} and {y} over http(s) for the map, and refuses anything else', () => {
+    expect(loadConfig(gatewayConfigShape, {}).MAP_TILE_URL).toBeUndefined();
+    expect(loadConfig(gatewayConfigShape, { MAP_TILE_URL: '' }).MAP_TILE_URL).toBeUndefined();
+    const config = loadConfig(gatewayConfigShape, { MAP_TILE_URL: ' https://{s}.tile.example.org/{z}/{x}/{y}.png ', MAP_TILE_ATTRIBUTION: '© Example' });
+    expect([config.MAP_TILE_URL, config.MAP_TILE_ATTRIBUTION]).toEqual(['https://{s}.tile.example.org/{z}/{x}/{y}.png', '© Example']);
+    expect(() => loadConfig(gatewayConfigShape, { MAP_TILE_URL: 'https://tile.example.org/tiles.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig(gatewayConfigShape, { MAP_TILE_URL: 'javascript:alert(1)/{z}/{x}/{y}' })).toThrow(/MAP_TILE_URL/);
+  });
+
   it('takes a relative STATIC_DIR from the working directory', () => {
     expect(loadConfig(gatewayConfigShape, { STATIC_DIR: 'frontend/dist' }).STATIC_DIR).toBe(resolve(process.cwd(), 'frontend/dist'));
     expect(loadConfig(gatewayConfigShape, { STATIC_DIR: '/srv/site' }).STATIC_DIR).toBe('/srv/site');

@@ -49,6 +49,17 @@ export const gatewayConfigShape = {
     .default('')
     .transform((value) => value.split(',').map((hostname) => hostname.trim()).filter(Boolean)),
   ALERT_SENDER_NUMBER: optionalSetting(z.string().min(1)),
+  /** An https XYZ tile template for the association map ({z}, {x}, {y}, optionally {s}); unset: no tile layer. */
+  MAP_TILE_URL: optionalSetting(
+    z
+      .string()
+      .trim()
+      .refine((template) => mapTileOrigin(template) !== null && template.includes('{z}') && template.includes('{x}') && template.includes('{y}'), {
+        message: 'an http(s) URL template with {z}, {x} and {y}',
+      }),
+  ),
+  /** What the map shows under its tiles: the tile provider's required credit. */
+  MAP_TILE_ATTRIBUTION: z.string().trim().default('Map tiles: the tile provider'),
   /**
    * The report service's REPORTER_DATA_DAYS (set both alike): served by GET /api/config, so the privacy page states
    * the period the product keeps a reporter's data after a report ended.
@@ -123,6 +134,8 @@ export type GatewaySettings = {
   /** Served by GET /api/config. Default null. */
   recaptchaSiteKey?: string | null;
   alertSenderNumber?: string | null;
+  /** Served by GET /api/config as `mapTiles`; its origin is allowed as an image source. Default null. */
+  mapTiles?: { url: string; attribution: string } | null;
   /** Served by GET /api/config. Default 30. */
   reporterDataDays?: number;
   /** The public URL and the hosts and origins mutations may name; links are built from it, never from a request. */
@@ -137,3 +150,13 @@ export type GatewaySettings = {
   /** The signed webhook URL; default the public URL + /api/sms/inbound. */
   smsWebhookUrl?: string;
 };
+
+/** The origin a tile template fetches from ({s} as 'a', as the site fills it), or null for anything but http(s). */
+export function mapTileOrigin(template: string): string | null {
+  try {
+    const url = new URL(template.replaceAll('{s}', 'a').replaceAll(/\{[a-z]\}/g, '0'));
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}

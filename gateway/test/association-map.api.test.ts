@@ -1,10 +1,11 @@
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createClient, createRouterTransport, type Client, type ConnectRouter } from '@connectrpc/connect';
 import { associationMap } from '@swarm/api-contract/association-map';
+import { associationReports } from '@swarm/api-contract/association-reports';
 import { invalidStatisticsDate } from '@swarm/api-contract/association-statistics-request';
 import { buildAssociationBillingService, DEFAULT_LOW_BALANCE_THRESHOLD_CENTS, memoryAssociationBillingStores } from '@swarm/association-billing-service';
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
-import { InsightsService, type GetAssociationMapRequest } from '@swarm/proto/insights/v1/insights_service';
+import { InsightsService, type GetAssociationMapRequest, type ListAssociationReportsRequest } from '@swarm/proto/insights/v1/insights_service';
 import { statisticsPeriodMessages } from '@swarm/proto/labels/answers';
 import { HealthRegistry, LogMailer, registerHealthService, secureRandomBelow, systemClock, toConnectError, uuidIds } from '@swarm/runtime';
 import { testLogger } from '@swarm/testing';
@@ -14,7 +15,7 @@ import { buildGateway } from '../src/app.js';
 import { sessionCookieName } from '../src/auth/member-session.js';
 import { MemorySessionStore } from '../src/auth/memory-session-store.js';
 import { createServiceClients } from '../src/clients/service-clients.js';
-import { MAP_MESSAGES } from '../src/routes/association-map.js';
+import { MAP_MESSAGES, REPORTS_MESSAGES } from '../src/routes/association-map.js';
 import { testAdapters } from './test-adapters.js';
 import { testSite } from './test-site.js';
 
@@ -26,7 +27,7 @@ type Started = {
   app: FastifyInstance;
   url: string;
   billing: Client<typeof AssociationBillingService>;
-  asked: GetAssociationMapRequest[];
+  asked: (GetAssociationMapRequest | ListAssociationReportsRequest)[];
   cookieFor: (memberId: string) => Promise<string>;
 };
 
@@ -45,7 +46,7 @@ async function startGateway(insightsFails?: ConnectError): Promise<Started> {
     randomBelow: secureRandomBelow,
     lowBalanceThresholdCents: DEFAULT_LOW_BALANCE_THRESHOLD_CENTS,
   });
-  const asked: GetAssociationMapRequest[] = [];
+  const asked: (GetAssociationMapRequest | ListAssociationReportsRequest)[] = [];
   const insights = (router: ConnectRouter) =>
     router.service(InsightsService, {
       getAssociationMap: (request) => {
@@ -66,6 +67,33 @@ async function startGateway(insightsFails?: ConnectError): Promise<Started> {
               shareUnclaimed: 0.4,
             },
             { h3Cell: SPRINGFIELD, reports: { fewerThanMinimum: true }, unserved: { count: 4 } },
+          ],
+        };
+      },
+      listAssociationReports: (request) => {
+        asked.push(request);
+        if (insightsFails) throw insightsFails;
+        return {
+          periodStart: request.since ?? utc('2025-12-08T00:00:00Z'),
+          periodEnd: request.until ?? utc('2026-03-04T10:30:00Z'),
+          reports: [
+            {
+              reportId: 'r1',
+              submittedAt: utc('2026-03-03T09:00:00Z'),
+              h3Cell: EUGENE,
+              size: 'Softball',
+              elevationFeet: 12,
+              firstClaimedAt: utc('2026-03-03T09:12:30Z'),
+              minutesToFirstClaim: 12.54,
+              outcome: 'claimed',
+              claimOutcome: 'Captured',
+              alertsSent: 2,
+              alertsByText: 1,
+              alertsByNotification: 1,
+              alertsByEmail: 0,
+              alertsCostCents: 7,
+            },
+            { reportId: 'r2', submittedAt: utc('2026-03-04T09:00:00Z'), h3Cell: SPRINGFIELD, size: 'Basketball', outcome: 'expired', alertsSent: 1, alertsByEmail: 1 },
           ],
         };
       },
@@ -166,6 +194,54 @@ describe('GET /api/member/company/:companyId/map', () => {
       await started.billing.revokeAdmin({ companyId, memberId: 'member-admin' });
       expect(await get(`/api/member/company/${companyId}/map`)).toMatchObject({ status: 403, body: { message: MAP_MESSAGES.notAdmin } });
       expect(started.asked).toHaveLength(2);
+    });
+
+    it('answers an admin the reports one row each for the export, with nothing of the reporter\'s; refuses others as the map does', async () => {
+      const answer = await get(`/api/member/company/${companyId}/reports?since=2026-03-02&until=2026-03-15`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(associationReports.parse(answer.body)).toEqual({
+        companyId,
+        since: '2026-03-02T00:00:00.000Z',
+        until: '2026-03-16T00:00:00.000Z',
+        reports: [
+          {
+            submittedAt: '2026-03-03T09:00:00.000Z',
+            h3Cell: EUGENE,
+            size: 'Softball',
+            elevationFeet: 12,
+            firstClaimedAt: '2026-03-03T09:12:30.000Z',
+            minutesToFirstClaim: 12.5,
+            outcome: 'claimed',
+            claimOutcome: 'Captured',
+            alertsSent: 2,
+            alertsByText: 1,
+            alertsByNotification: 1,
+            alertsByEmail: 0,
+            alertsCostCents: 7,
+          },
+          {
+            submittedAt: '2026-03-04T09:00:00.000Z',
+            h3Cell: SPRINGFIELD,
+            size: 'Basketball',
+            elevationFeet: null,
+            firstClaimedAt: null,
+            minutesToFirstClaim: null,
+            outcome: 'expired',
+            claimOutcome: '',
+            alertsSent: 1,
+            alertsByText: 0,
+            alertsByNotification: 0,
+            alertsByEmail: 1,
+            alertsCostCents: 0,
+          },
+        ],
+      });
+      expect(await get(`/api/member/company/${companyId}/reports`, 'member-plain')).toMatchObject({ status: 403, body: { message: REPORTS_MESSAGES.notAdmin } });
+      await started.billing.deactivateMembership({ companyId, memberId: 'member-admin' });
+      expect(await get(`/api/member/company/${companyId}/reports`)).toMatchObject({ status: 403, body: { message: REPORTS_MESSAGES.inactiveMembership } });
+      expect(await get(`/api/member/company/${companyId}/reports?since=2026-02-30`, 'member-plain')).toMatchObject({ status: 400, body: { message: invalidStatisticsDate('since') } });
+      expect(started.asked).toHaveLength(1);
     });
 
     it('answers a day that is not a day with 400, and no session with 401', async () => {

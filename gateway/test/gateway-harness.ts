@@ -58,6 +58,7 @@ export type GatewayOptions = {
   recaptchaSiteKey?: string;
   alertSenderNumber?: string;
   webPushPublicKey?: string;
+  mapTiles?: { url: string; attribution: string };
   /** The public URL in links and headers; the harness's own address when not given. */
   publicUrl?: string;
   /** Counts the per-client limits in Redis (shared with other gateways); in memory when not given. */
@@ -117,6 +118,7 @@ export async function startGateway(
       recaptchaSiteKey: options.recaptchaSiteKey ?? null,
       alertSenderNumber: options.alertSenderNumber ?? null,
       ...(options.webPushPublicKey ? { webPushPublicKey: options.webPushPublicKey } : {}),
+      ...(options.mapTiles ? { mapTiles: options.mapTiles } : {}),
     },
     logger: testLogger(),
   });

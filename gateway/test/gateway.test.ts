@@ -89,7 +89,7 @@ describe('gateway', () => {
     app = started.app;
     const response = await fetch(`${started.url}/api/config`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ recaptchaSiteKey: 'site-key-1', alertSenderNumber: '+15035550100', reporterDataDays: 30, loginProviders: { google: false }, webPushPublicKey: '' });
+    expect(await response.json()).toEqual({ recaptchaSiteKey: 'site-key-1', alertSenderNumber: '+15035550100', reporterDataDays: 30, loginProviders: { google: false }, webPushPublicKey: '', mapTiles: null });
   });
 
   it('serves nulls in the client configuration when neither is configured, and no push key', async () => {
@@ -101,7 +101,17 @@ describe('gateway', () => {
       reporterDataDays: 30,
       loginProviders: { google: false },
       webPushPublicKey: '',
+      mapTiles: null,
     });
+  });
+
+  it('serves the map tile layer to the site and allows its origin as an image source', async () => {
+    const mapTiles = { url: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example Tiles' };
+    const started = await startGateway({ mapTiles });
+    app = started.app;
+    const response = await fetch(`${started.url}/api/config`);
+    expect(await response.json()).toMatchObject({ mapTiles });
+    expect(response.headers.get('content-security-policy')).toContain("img-src 'self' data: blob: https://a.tiles.example.org;");
   });
 
   it('serves the Web Push public key browsers subscribe with', async () => {

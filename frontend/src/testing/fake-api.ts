@@ -87,4 +87,4 @@ function fakeXmlHttpRequestOver(fetchMock: typeof fetch) {
 }
 
 /** The config the gateway answers in the embedded mode: no reCAPTCHA key, a sender number for the FAQ. */
-export const devConfig: PublicConfig = { recaptchaSiteKey: null, alertSenderNumber: '+15035550100', reporterDataDays: 30, loginProviders: { google: false }, webPushPublicKey: '' };
+export const devConfig: PublicConfig = { recaptchaSiteKey: null, alertSenderNumber: '+15035550100', reporterDataDays: 30, loginProviders: { google: false }, webPushPublicKey: '', mapTiles: null };

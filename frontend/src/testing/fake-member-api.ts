@@ -77,7 +77,7 @@ export function stubMemberApi(
   const builtIn: Record<string, Handler> = {
     'GET /api/config': () => ({
       status: 200,
-      body: { recaptchaSiteKey: null, alertSenderNumber: null, reporterDataDays: 30, loginProviders: { google: true }, webPushPublicKey: state.webPushPublicKey ?? '' },
+      body: { recaptchaSiteKey: null, alertSenderNumber: null, reporterDataDays: 30, loginProviders: { google: true }, webPushPublicKey: state.webPushPublicKey ?? '', mapTiles: null },
     }),
     'GET /api/member/information': () => ({ status: 200, body: information }),
     'PUT /api/member/information': ({ body }) => {

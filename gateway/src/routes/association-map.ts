@@ -2,7 +2,7 @@ import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { FEWER_THAN_THREE } from '@swarm/api-contract/association-map';
 import { statisticsQuery } from '@swarm/api-contract/association-statistics-request';
 import { apiRoutes } from '@swarm/api-contract/routes';
-import type { CellCount, MapCell } from '@swarm/proto/insights/v1/insights_service';
+import type { AssociationReport, CellCount, MapCell } from '@swarm/proto/insights/v1/insights_service';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberIdOf } from '../auth/member-session.js';
@@ -10,6 +10,11 @@ import type { ServiceClients } from '../clients/service-clients.js';
 import { HttpError, parseInput } from '../mappers/http-errors.js';
 import { requireActiveAdmin, statisticsBounds } from './association-statistics.js';
 import { contractRoute } from './contract-route.js';
+
+export const REPORTS_MESSAGES = {
+  notAdmin: 'Only an admin of this association can export its reports.',
+  inactiveMembership: 'Your membership of this association is inactive, so its reports cannot be exported. Enter an activation code in Associations to make it active again.',
+} as const;
 
 export const MAP_MESSAGES = {
   notAdmin: 'Only an admin of this association can see its map.',
@@ -34,11 +39,32 @@ function toCell(cell: MapCell) {
   };
 }
 
-/** A query whose days are not days is told so first; then that the association is not one it may read. */
-function mapRefusal(request: FastifyRequest): HttpError {
-  parseInput(statisticsQuery, request.query);
-  return new HttpError(403, MAP_MESSAGES.notAdmin);
+const OUTCOMES = ['claimed', 'expired', 'departed', 'markedBad', 'open'] as const;
+const outcomeOf = (outcome: string) => OUTCOMES.find((known) => known === outcome) ?? 'open';
+
+function toReportRow(report: AssociationReport) {
+  return {
+    submittedAt: report.submittedAt ? timestampDate(report.submittedAt).toISOString() : new Date(0).toISOString(),
+    h3Cell: report.h3Cell,
+    size: report.size,
+    elevationFeet: report.elevationFeet ?? null,
+    firstClaimedAt: report.firstClaimedAt ? timestampDate(report.firstClaimedAt).toISOString() : null,
+    minutesToFirstClaim: tenths(report.minutesToFirstClaim),
+    outcome: outcomeOf(report.outcome),
+    claimOutcome: report.claimOutcome,
+    alertsSent: report.alertsSent,
+    alertsByText: report.alertsByText,
+    alertsByNotification: report.alertsByNotification,
+    alertsByEmail: report.alertsByEmail,
+    alertsCostCents: report.alertsCostCents,
+  };
 }
+
+/** A query whose days are not days is told so first; then that the association is not one it may read. */
+const refusalWith = (notAdmin: string) => (request: FastifyRequest): HttpError => {
+  parseInput(statisticsQuery, request.query);
+  return new HttpError(403, notAdmin);
+};
 
 /**
  * An association's map for its admins in the member area: the same access rules, period and errors as its statistics
@@ -46,7 +72,7 @@ function mapRefusal(request: FastifyRequest): HttpError {
  */
 export function associationMapRoutes(app: FastifyInstance, clients: ServiceClients): void {
   app.withTypeProvider<ZodTypeProvider>().route({
-    ...contractRoute(apiRoutes.getAssociationMap, { invalidRequest: mapRefusal }),
+    ...contractRoute(apiRoutes.getAssociationMap, { invalidRequest: refusalWith(MAP_MESSAGES.notAdmin) }),
     handler: async (request, reply) => {
       const bounds = statisticsBounds(request.query);
       const { companyId } = request.params;
@@ -64,6 +90,28 @@ export function associationMapRoutes(app: FastifyInstance, clients: ServiceClien
         until: timestampDate(answer.periodEnd).toISOString(),
         resolution: answer.resolution,
         cells: answer.cells.map(toCell),
+      });
+    },
+  });
+
+  // The reports one row each, for the admins' export (the site makes the CSV): the same access and period as the map.
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...contractRoute(apiRoutes.listAssociationReports, { invalidRequest: refusalWith(REPORTS_MESSAGES.notAdmin) }),
+    handler: async (request, reply) => {
+      const bounds = statisticsBounds(request.query);
+      const { companyId } = request.params;
+      await requireActiveAdmin(clients, memberIdOf(request), companyId, REPORTS_MESSAGES);
+      const answer = await clients.insights.listAssociationReports({
+        companyId,
+        since: bounds.since && timestampFromDate(bounds.since),
+        until: bounds.until && timestampFromDate(bounds.until),
+      });
+      if (!answer.periodStart || !answer.periodEnd) throw new Error('the insights service answered reports without their period');
+      return reply.header('cache-control', 'no-store').send({
+        companyId,
+        since: timestampDate(answer.periodStart).toISOString(),
+        until: timestampDate(answer.periodEnd).toISOString(),
+        reports: answer.reports.map(toReportRow),
       });
     },
   });

@@ -125,6 +125,34 @@ describe('insights service', () => {
       expect((await client.getAssociationMap({ companyId: 'c2', since: timestampFromDate(at('2026-06-01T00:00:00Z')) })).cells).toEqual([]);
     });
 
+    it('lists an association’s reports one row each for its export: cell, size, height, time to claim, outcome, alerts by channel and cost', async () => {
+      const statistics = new MemoryReportStatisticsRepository();
+      await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-03T09:00:00Z'), h3Cell: EUGENE, size: 'Softball', elevationFeet: 12 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c1', memberId: 'm1', sendKey: 'alert--r1--m1', costCents: 7, channels: ['sms', 'push'], smsPriceCents: 7 });
+      await statistics.alertSent({ reportId: 'r1', companyId: 'c2', memberId: 'm2', sendKey: 'alert--r1--m2', costCents: 7 });
+      await statistics.claimed({ reportId: 'r1', claimedAt: at('2026-06-03T09:12:30Z') });
+      await statistics.outcomeRecorded({ reportId: 'r1', outcome: 'Captured', recordedAt: at('2026-06-03T12:00:00Z') });
+      await statistics.reportSubmitted({ reportId: 'r2', submittedAt: at('2026-06-02T09:00:00Z'), h3Cell: PORTLAND, size: 'Basketball', elevationFeet: 30 });
+      await statistics.alertSent({ reportId: 'r2', companyId: 'c1', memberId: 'm1', sendKey: 'alert--r2--m1', costCents: 0, channels: ['email'], smsPriceCents: 7 });
+      await statistics.expired({ reportId: 'r2', expiredAt: at('2026-06-05T09:00:00Z') });
+      // Another association's report, and one outside the period, are not listed.
+      await statistics.reportSubmitted({ reportId: 'r3', submittedAt: at('2026-06-03T09:00:00Z'), h3Cell: EUGENE, size: 'Softball', elevationFeet: 1 });
+      await statistics.alertSent({ reportId: 'r3', companyId: 'c2', memberId: 'm2', sendKey: 'alert--r3--m2', costCents: 7 });
+      await statistics.reportSubmitted({ reportId: 'r4', submittedAt: at('2026-06-16T09:00:00Z'), h3Cell: EUGENE });
+      await statistics.alertSent({ reportId: 'r4', companyId: 'c1', memberId: 'm1', sendKey: 'alert--r4--m1', costCents: 7 });
+      const client = createClient(InsightsService, createRouterTransport(buildInsightsService({ statistics, unserved: new MemoryUnservedDemandRepository(), clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes));
+
+      const answer = await client.listAssociationReports({ companyId: 'c1', since: timestampFromDate(at('2026-06-01T00:00:00Z')), until: timestampFromDate(at('2026-06-15T00:00:00Z')) });
+      expect(answer.periodEnd && timestampDate(answer.periodEnd)).toEqual(at('2026-06-15T00:00:00Z'));
+      expect(
+        answer.reports.map(({ submittedAt, firstClaimedAt, ...row }) => ({ ...row, submittedAt: submittedAt && timestampDate(submittedAt), firstClaimedAt: firstClaimedAt && timestampDate(firstClaimedAt) })),
+      ).toEqual([
+        expect.objectContaining({ reportId: 'r2', submittedAt: at('2026-06-02T09:00:00Z'), h3Cell: PORTLAND, size: 'Basketball', elevationFeet: 30, firstClaimedAt: undefined, outcome: 'expired', claimOutcome: '', alertsSent: 1, alertsByText: 0, alertsByNotification: 0, alertsByEmail: 1, alertsCostCents: 0 }),
+        expect.objectContaining({ reportId: 'r1', submittedAt: at('2026-06-03T09:00:00Z'), h3Cell: EUGENE, size: 'Softball', elevationFeet: 12, firstClaimedAt: at('2026-06-03T09:12:30Z'), minutesToFirstClaim: 12.5, outcome: 'claimed', claimOutcome: 'Captured', alertsSent: 1, alertsByText: 1, alertsByNotification: 1, alertsByEmail: 0, alertsCostCents: 7 }),
+      ]);
+      expect(answer.reports[0]?.minutesToFirstClaim).toBeUndefined();
+    });
+
     it('answers INVALID_ARGUMENT for a reversed period, in words for the person who asked', async () => {
       const client = createClient(InsightsService, createRouterTransport(buildInsightsService({ statistics: new MemoryReportStatisticsRepository(), unserved: new MemoryUnservedDemandRepository(), clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes));
       const error = await client.getAssociationMap({ companyId: 'c1', since: timestampFromDate(at('2026-06-21T00:00:00Z')) }).then(

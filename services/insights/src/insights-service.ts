@@ -2,6 +2,7 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import { FollowReportHistory } from './app/follow-report-history.js';
 import { GetAssociationMap } from './app/get-association-map.js';
 import { GetAssociationStatistics } from './app/get-association-statistics.js';
+import { ListAssociationReports } from './app/list-association-reports.js';
 import type { Clock, ReportStatisticsRepository, UnservedDemandRepository } from './app/ports.js';
 import { insightsServiceRoutes } from './adapters/rpc/insights-service-routes.js';
 
@@ -14,6 +15,7 @@ export function buildInsightsService(ports: { statistics: ReportStatisticsReposi
     routes: insightsServiceRoutes({
       getAssociationStatistics: new GetAssociationStatistics(ports),
       getAssociationMap: new GetAssociationMap(ports),
+      listAssociationReports: new ListAssociationReports(ports),
     }),
     follow: new FollowReportHistory(ports),
   };

@@ -98,6 +98,19 @@ describe.each(modes)('the association map, %s', (_mode, start) => {
     expect(sanDiego?.p90MinutesToFirstClaim).toBeGreaterThanOrEqual(sanDiego?.medianMinutesToFirstClaim ?? 0);
     expect(cells.find((cell) => cell.h3Cell === CHULA_VISTA_CELL)).toMatchObject({ reports: { count: 0, fewerThanMinimum: false } });
 
+    // The export's rows: one per report, with its size and height from the submission, its cell, and what became of it.
+    const { reports } = await product.insights.listAssociationReports({ companyId: keeper.companyId, since, until });
+    expect(reports.map((row) => [row.reportId, row.h3Cell, row.size, row.elevationFeet, row.outcome]).sort()).toEqual(
+      [
+        [claimed, SAN_DIEGO.cell, 'Basketball', 12, 'claimed'],
+        [markedBad, SAN_DIEGO.cell, 'Basketball', 12, 'markedBad'],
+        [expiring, SAN_DIEGO.cell, 'Basketball', 12, 'expired'],
+        [departing, SAN_DIEGO.cell, 'Basketball', 12, 'departed'],
+      ].sort(),
+    );
+    expect(reports.every((row) => row.alertsSent >= 1)).toBe(true);
+    expect(reports.find((row) => row.reportId === claimed)?.minutesToFirstClaim).toBeGreaterThanOrEqual(0);
+
     // The insights service holds the reports and the refused demand, Denver's included, and nothing a reporter wrote:
     // no name, phone, street, coordinates or town.
     const stores = insightsStores(await product.everythingStored());

@@ -220,6 +220,7 @@ describe.each(modes)('report journey, %s', (_mode, start) => {
       reporterDataDays: 30,
       loginProviders: { google: false },
       webPushPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
+      mapTiles: null,
     });
   });
 

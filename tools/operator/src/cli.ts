@@ -13,6 +13,7 @@ import type { MemberService } from '@swarm/proto/member/v1/member_service';
 import type { InsightsService } from '@swarm/proto/insights/v1/insights_service';
 import { AmountError, formatCents, parseAmountToCents, parseSignedAmountToCents } from './amount.js';
 import { parseUtcDay } from '@swarm/proto/views/association-statistics';
+import { cellsGeoJson, reportsCsv } from './exports.js';
 import { formatStatisticsTable, statisticsReport } from './statistics.js';
 
 export const EXIT_OK = 0;
@@ -27,7 +28,7 @@ export const USAGE = `Usage: npm run operator -- <command> [arguments] [options]
 
 Manages associations and their prepaid alert balance through the association-billing service
 (ASSOCIATION_BILLING_SERVICE_URL, default http://127.0.0.1:8083); stats also asks the insights service
-(INSIGHTS_SERVICE_URL, default http://127.0.0.1:8085) for the figures, and list-members the member service
+(INSIGHTS_SERVICE_URL, default http://127.0.0.1:8085) for the figures, as do export-csv and export-geojson, and list-members the member service
 (MEMBER_SERVICE_URL, default http://127.0.0.1:8082) for names and emails.
 
 Commands:
@@ -59,6 +60,15 @@ Commands:
                                           to now: reports alerted and claimed, minutes to the first claim,
                                           outcomes, expired, alerts sent and their cost. --json prints them
                                           as JSON (ISO dates, cents, minutes or null).
+  export-csv <companyId> [--since <YYYY-MM-DD>] [--until <YYYY-MM-DD>]
+                                          The association's reports in the period (default: this week and
+                                          the 11 before it, up to now) as CSV on standard output, one row
+                                          each: dates, H3 cell, size, height, minutes to claim, outcome,
+                                          channels, alerts and cost. Nothing of the reporter's.
+  export-geojson <companyId> [--since <YYYY-MM-DD>] [--until <YYYY-MM-DD>]
+                                          The association's map cells in the period as GeoJSON on standard
+                                          output: a hexagon per H3 cell with its reports, outcomes, unserved
+                                          demand and claim times ('fewer than 3' below three).
   help                                    Show this help (also --help, -h).
 
 Exit codes: 0 done, 1 refused by the service or service unreachable, 2 wrong command line.`;
@@ -253,7 +263,55 @@ const commands: Record<string, CommandSpec> = {
       else for (const line of formatStatisticsTable(report)) out(line);
     },
   },
+  'export-csv': {
+    positionals: ['companyId'],
+    options: { since: { type: 'string' }, until: { type: 'string' } },
+    service: 'insights',
+    run: async (clients, [companyId], options, { out }) => {
+      const period = exportPeriod(options);
+      await requireAssociation(clients, companyId!);
+      const answer = await clients.insights.listAssociationReports({ companyId: companyId!, ...period });
+      // One line per out(): the CSV's own CRLF line ends become the terminal's.
+      for (const line of reportsCsv(answer).split('\r\n').slice(0, -1)) out(line);
+    },
+  },
+  'export-geojson': {
+    positionals: ['companyId'],
+    options: { since: { type: 'string' }, until: { type: 'string' } },
+    service: 'insights',
+    run: async (clients, [companyId], options, { out }) => {
+      const period = exportPeriod(options);
+      await requireAssociation(clients, companyId!);
+      const answer = await clients.insights.getAssociationMap({ companyId: companyId!, ...period });
+      out(JSON.stringify(cellsGeoJson(companyId!, answer), null, 2));
+    },
+  },
 };
+
+function dayOption(options: Record<string, string | undefined>, name: 'since' | 'until'): Date | undefined {
+  const value = options[name];
+  if (value === undefined) return undefined;
+  const day = parseUtcDay(value.trim());
+  if (!day) throw new UsageError(`--${name} must be a day written YYYY-MM-DD, got '${value}'`);
+  return day;
+}
+
+/** --since from the start of its day, --until through the end of its day (as the site's period); absent: the service's default. */
+function exportPeriod(options: Record<string, string | undefined>): { since?: Timestamp; until?: Timestamp } {
+  const since = dayOption(options, 'since');
+  const until = dayOption(options, 'until');
+  return {
+    ...(since ? { since: timestampFromDate(since) } : {}),
+    ...(until ? { until: timestampFromDate(new Date(until.getTime() + 86_400_000)) } : {}),
+  };
+}
+
+/** The insights service answers nothing for a company it never heard of: association-billing says whether it exists. */
+async function requireAssociation({ associationBilling }: OperatorClients, companyId: string): Promise<void> {
+  await associationBilling.getAssociation({ companyId }).catch((error: unknown) => {
+    throw new ServiceFailure('association-billing', error);
+  });
+}
 
 const kindNames: Partial<Record<LedgerEntryKind, string>> = {
   [LedgerEntryKind.TOP_UP]: 'top-up',

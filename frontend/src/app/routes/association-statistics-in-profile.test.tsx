@@ -16,12 +16,17 @@ const company = (overrides: Partial<MemberCompany>): MemberCompany => ({
 });
 
 /** The whole app at /member for a member of these associations, the statistics answered by `statistics`. */
-function renderProfile(companies: MemberCompany[], statistics: { status: number; body: unknown } = { status: 200, body: statisticsAnswer() }) {
+function renderProfile(
+  companies: MemberCompany[],
+  statistics: { status: number; body: unknown } = { status: 200, body: statisticsAnswer() },
+  map: { status: number; body: unknown } = { status: 200, body: { companyId: 'c-1', since: '2026-03-02T00:00:00.000Z', until: '2026-03-16T00:00:00.000Z', resolution: 7, cells: [] } },
+) {
   const api = stubMemberApi(
     {},
     {
       'GET /api/member/company': () => ({ status: 200, body: companies }),
       'GET /api/member/company/c-1/statistics': () => statistics,
+      'GET /api/member/company/c-1/map': () => map,
       'GET /api/member/company/c-2/statistics': () => ({ status: 200, body: statisticsAnswer({ companyId: 'c-2' }) }),
     },
   );
@@ -67,6 +72,18 @@ describe('association statistics in the member profile', { timeout: 20_000 }, ()
     expect(alert).not.toHaveTextContent('message');
     expect(within(section).queryByRole('table')).not.toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('puts the association map right after its statistics, and shows its 403 in the section without logging out', async () => {
+    const message = 'Your membership of this association is inactive, so its map is not shown. Enter an activation code in Associations to make it active again.';
+    const { router, api } = renderProfile([company({ isAdmin: true })], undefined, { status: 403, body: { message } });
+
+    const map = await screen.findByRole('region', { name: 'Association map: Portland Beekeepers' });
+    expect(await within(map).findByRole('alert')).toHaveTextContent(message);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.indexOf('Association map: Portland Beekeepers')).toBe(headings.indexOf('Association statistics: Portland Beekeepers') + 1);
+    expect(api.callsTo('DELETE', '/oauth/logout')).toEqual([]);
+    expect(router.state.location.pathname).toBe('/member');
   });
 
   it('shows a 403 from the statistics in the section and keeps the member logged in', async () => {

@@ -1,9 +1,11 @@
+import { Fragment } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { AlertChannelsSection } from '@/features/alert-channels/components/alert-channels-section';
 import { AssociationsSection } from '@/features/associations/components/associations-section';
 import { useMemberCompanies } from '@/features/associations/api/get-member-companies';
 import { AssociationStatisticsSection } from '@/features/association-statistics/components/association-statistics-section';
+import { AssociationMapSection } from '@/features/association-map/components/association-map-section';
 import { ActiveSwarmsSection } from '@/features/member-reports/components/active-swarms-section';
 import { ClaimedSwarmsSection } from '@/features/member-reports/components/claimed-swarms-section';
 import { DASHBOARD_TOUR_ID, useInformation, type MemberInformation } from '@/features/member/api/get-information';
@@ -69,7 +71,10 @@ export function MemberProfilePage() {
       <ClaimedSwarmsSection />
 
       {administered.map((company) => (
-        <AssociationStatisticsSection key={company.companyId} companyId={company.companyId} companyName={company.companyName} />
+        <Fragment key={company.companyId}>
+          <AssociationStatisticsSection companyId={company.companyId} companyName={company.companyName} />
+          <AssociationMapSection companyId={company.companyId} companyName={company.companyName} />
+        </Fragment>
       ))}
 
       <AccountSection />

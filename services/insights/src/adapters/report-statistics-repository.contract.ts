@@ -51,11 +51,11 @@ export function reportStatisticsRepositoryContract(name: string, create: () => P
 
     it('keeps the cell of the place and the earliest marking as bad', async () => {
       await statistics.markedBad({ reportId: 'r1', markedAt: at('2026-06-02T12:00:00Z') });
-      await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z'), h3Cell: '87281b59bffffff' });
+      await statistics.reportSubmitted({ reportId: 'r1', submittedAt: at('2026-06-02T10:00:00Z'), h3Cell: '87281b59bffffff', size: 'Softball', elevationFeet: 12 });
       await statistics.alertSent({ reportId: 'r1', companyId: 'c1', sendKey: 'alert--r1--m1', memberId: 'm1', costCents: 7 });
       await statistics.markedBad({ reportId: 'r1', markedAt: at('2026-06-02T11:00:00Z') });
       await statistics.markedBad({ reportId: 'r1', markedAt: at('2026-06-02T13:00:00Z') });
-      expect(await onlyHistory()).toMatchObject({ h3Cell: '87281b59bffffff', markedBadAt: at('2026-06-02T11:00:00Z') });
+      expect(await onlyHistory()).toMatchObject({ h3Cell: '87281b59bffffff', size: 'Softball', elevationFeet: 12, markedBadAt: at('2026-06-02T11:00:00Z') });
     });
 
     it('leaves out what a report has not had', async () => {

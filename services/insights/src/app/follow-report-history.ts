@@ -10,7 +10,7 @@ import type { ReportStatisticsRepository, UnservedDemandRepository } from './por
 export class FollowReportHistory {
   constructor(private readonly ports: { statistics: ReportStatisticsRepository; unserved: UnservedDemandRepository }) {}
 
-  submitted(report: { reportId: string; submittedAt: Date; h3Cell?: string }): Promise<void> {
+  submitted(report: { reportId: string; submittedAt: Date; h3Cell?: string; size?: string; elevationFeet?: number }): Promise<void> {
     return this.ports.statistics.reportSubmitted(report);
   }
 

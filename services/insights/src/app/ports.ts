@@ -14,8 +14,11 @@ export interface Clock {
  * the report's submission. It keeps no reporter's name, phone or street: the place is a coarse H3 cell.
  */
 export interface ReportStatisticsRepository {
-  /** `h3Cell`: the resolution-7 cell of the place, when the report had one. */
-  reportSubmitted(report: { reportId: string; submittedAt: Date; h3Cell?: string }): Promise<void>;
+  /**
+   * `h3Cell`: the resolution-7 cell of the place, when the report had one; `size` (the swarm size's label) and
+   * `elevationFeet` for the association's export of its reports.
+   */
+  reportSubmitted(report: { reportId: string; submittedAt: Date; h3Cell?: string; size?: string; elevationFeet?: number }): Promise<void>;
   /**
    * An alert about the report was sent to a member of the association; once per send key. Its cost counts once per
    * member and report, as billing charges it: a re-alert after an un-claim is another alert, not another charge.

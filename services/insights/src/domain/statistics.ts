@@ -9,6 +9,9 @@ export type ReportHistory = {
   submittedAt: Date;
   /** The H3 cell (resolution 7) of the place; absent for a report submitted before cells were kept. */
   h3Cell?: string;
+  /** The swarm size's label ('Softball') and how high it was, in feet; absent for reports submitted before they were kept. */
+  size?: string;
+  elevationFeet?: number;
   firstClaimedAt?: Date;
   expiredAt?: Date;
   departedAt?: Date;

@@ -6,7 +6,7 @@ import { invalidResponseMessage } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, stubApi, type FakeHandler } from '@/testing/fake-api';
 import { statisticsAnswer, statisticsWeek } from '@/testing/fake-statistics-api';
-import { periodSince } from '../lib/statistics-period';
+import { periodSince } from '@/lib/statistics-period';
 import { AssociationStatisticsSection, STATISTICS_LOAD_FAILED } from './association-statistics-section';
 
 const STATISTICS = 'GET /member/company/c-1/statistics';

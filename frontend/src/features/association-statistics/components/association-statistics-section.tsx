@@ -5,7 +5,7 @@ import { Field, Hint, Select, SectionCard, SectionHeading } from '@/components/u
 import { ApiError, InvalidResponseError } from '@/lib/api-client';
 import { useAssociationStatistics } from '../api/get-association-statistics';
 import { formatLastUtcDay, formatUtcDay } from '../lib/format-statistics';
-import { DEFAULT_PERIOD_WEEKS, PERIOD_WEEKS, periodLabel, periodSince, type PeriodWeeks } from '../lib/statistics-period';
+import { DEFAULT_PERIOD_WEEKS, PERIOD_WEEKS, periodLabel, periodSince, type PeriodWeeks } from '@/lib/statistics-period';
 import { currentWeekOf } from '../lib/statistics-weeks';
 import { StatisticsTotals } from './statistics-totals';
 import { ThisWeekSummary } from './this-week-summary';

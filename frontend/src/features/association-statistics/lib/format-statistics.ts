@@ -31,18 +31,7 @@ export const formatCents = (cents: number): string => dollars.format(cents / 100
 export const savedCents = (figures: { alertsCostCents: number; alertsCostByTextCents: number }): number =>
   Math.max(0, figures.alertsCostByTextCents - figures.alertsCostCents);
 
-/** The UTC day of an instant, YYYY-MM-DD: weeks start at 00:00 UTC, so that day names the week everywhere. */
-export function formatUtcDay(iso: string | null): string {
-  if (!iso) return '';
-  const instant = new Date(iso);
-  return Number.isNaN(instant.getTime()) ? '' : instant.toISOString().slice(0, 10);
-}
-
-/** The last day an exclusive end instant covers: a period ending at 2026-03-16T00:00Z ends on 2026-03-15. */
-export function formatLastUtcDay(exclusiveEndIso: string): string {
-  const end = new Date(exclusiveEndIso);
-  return Number.isNaN(end.getTime()) ? '' : new Date(end.getTime() - 1).toISOString().slice(0, 10);
-}
+export { formatLastUtcDay, formatUtcDay } from '@/lib/utc-days';
 
 /** A short M/D label for the chart's axis, in UTC like the weeks. */
 export function formatAxisDay(iso: string | null): string {

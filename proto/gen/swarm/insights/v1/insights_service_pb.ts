@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file swarm/insights/v1/insights_service.proto.
  */
 export const file_swarm_insights_v1_insights_service: GenFile = /*@__PURE__*/
-  fileDesc("Cihzd2FybS9pbnNpZ2h0cy92MS9pbnNpZ2h0c19zZXJ2aWNlLnByb3RvEhFzd2FybS5pbnNpZ2h0cy52MSKLAQofR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEikKBXNpbmNlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgV1bnRpbBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAikgEKDU91dGNvbWVDb3VudHMSEAoIY2FwdHVyZWQYASABKA0SGwoTZ29uZV9iZWZvcmVfYXJyaXZhbBgCIAEoDRIWCg5ub3RfaG9uZXlfYmVlcxgDIAEoDRIXCg9jb3VsZF9ub3RfcmVhY2gYBCABKA0SDQoFb3RoZXIYBSABKA0SEgoKdW5yZWNvcmRlZBgGIAEoDSLkBAoVQXNzb2NpYXRpb25TdGF0aXN0aWNzEjAKDHBlcmlvZF9zdGFydBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKcGVyaW9kX2VuZBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFwoPcmVwb3J0c19hbGVydGVkGAMgASgNEhcKD3JlcG9ydHNfY2xhaW1lZBgEIAEoDRIqCh1tZWRpYW5fbWludXRlc190b19maXJzdF9jbGFpbRgFIAEoAUgAiAEBEicKGnA5MF9taW51dGVzX3RvX2ZpcnN0X2NsYWltGAYgASgBSAGIAQESMgoIb3V0Y29tZXMYByABKAsyIC5zd2FybS5pbnNpZ2h0cy52MS5PdXRjb21lQ291bnRzEhcKD3JlcG9ydHNfZXhwaXJlZBgIIAEoDRITCgthbGVydHNfc2VudBgJIAEoDRIZChFhbGVydHNfY29zdF9jZW50cxgKIAEoDRIWCg5yZXBvcnRlcl90ZXh0cxgLIAEoDRIYChByZXBvcnRzX2RlcGFydGVkGAwgASgNEhYKDmFsZXJ0c19ieV90ZXh0GA0gASgNEh4KFmFsZXJ0c19ieV9ub3RpZmljYXRpb24YDiABKA0SFwoPYWxlcnRzX2J5X2VtYWlsGA8gASgNEiEKGWFsZXJ0c19jb3N0X2J5X3RleHRfY2VudHMYECABKA1CIAoeX21lZGlhbl9taW51dGVzX3RvX2ZpcnN0X2NsYWltQh0KG19wOTBfbWludXRlc190b19maXJzdF9jbGFpbSKUAQogR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVzcG9uc2USNwoFd2Vla3MYASADKAsyKC5zd2FybS5pbnNpZ2h0cy52MS5Bc3NvY2lhdGlvblN0YXRpc3RpY3MSNwoFdG90YWwYAiABKAsyKC5zd2FybS5pbnNpZ2h0cy52MS5Bc3NvY2lhdGlvblN0YXRpc3RpY3MihAEKGEdldEFzc29jaWF0aW9uTWFwUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEikKBXNpbmNlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgV1bnRpbBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNgoJQ2VsbENvdW50Eg0KBWNvdW50GAEgASgNEhoKEmZld2VyX3RoYW5fbWluaW11bRgCIAEoCCJkCgxDZWxsT3V0Y29tZXMSDwoHY2xhaW1lZBgBIAEoDRIPCgdleHBpcmVkGAIgASgNEhAKCGRlcGFydGVkGAMgASgNEhIKCm1hcmtlZF9iYWQYBCABKA0SDAoEb3BlbhgFIAEoDSL0AgoHTWFwQ2VsbBIPCgdoM19jZWxsGAEgASgJEi0KB3JlcG9ydHMYAiABKAsyHC5zd2FybS5pbnNpZ2h0cy52MS5DZWxsQ291bnQSMQoIb3V0Y29tZXMYAyABKAsyHy5zd2FybS5pbnNpZ2h0cy52MS5DZWxsT3V0Y29tZXMSLgoIdW5zZXJ2ZWQYBCABKAsyHC5zd2FybS5pbnNpZ2h0cy52MS5DZWxsQ291bnQSKgodbWVkaWFuX21pbnV0ZXNfdG9fZmlyc3RfY2xhaW0YBSABKAFIAIgBARInChpwOTBfbWludXRlc190b19maXJzdF9jbGFpbRgGIAEoAUgBiAEBEhwKD3NoYXJlX3VuY2xhaW1lZBgHIAEoAUgCiAEBQiAKHl9tZWRpYW5fbWludXRlc190b19maXJzdF9jbGFpbUIdChtfcDkwX21pbnV0ZXNfdG9fZmlyc3RfY2xhaW1CEgoQX3NoYXJlX3VuY2xhaW1lZCK8AQoZR2V0QXNzb2NpYXRpb25NYXBSZXNwb25zZRIwCgxwZXJpb2Rfc3RhcnQYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnBlcmlvZF9lbmQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBWNlbGxzGAMgAygLMhouc3dhcm0uaW5zaWdodHMudjEuTWFwQ2VsbBISCgpyZXNvbHV0aW9uGAQgASgNMocCCg9JbnNpZ2h0c1NlcnZpY2USgwEKGEdldEFzc29jaWF0aW9uU3RhdGlzdGljcxIyLnN3YXJtLmluc2lnaHRzLnYxLkdldEFzc29jaWF0aW9uU3RhdGlzdGljc1JlcXVlc3QaMy5zd2FybS5pbnNpZ2h0cy52MS5HZXRBc3NvY2lhdGlvblN0YXRpc3RpY3NSZXNwb25zZRJuChFHZXRBc3NvY2lhdGlvbk1hcBIrLnN3YXJtLmluc2lnaHRzLnYxLkdldEFzc29jaWF0aW9uTWFwUmVxdWVzdBosLnN3YXJtLmluc2lnaHRzLnYxLkdldEFzc29jaWF0aW9uTWFwUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Cihzd2FybS9pbnNpZ2h0cy92MS9pbnNpZ2h0c19zZXJ2aWNlLnByb3RvEhFzd2FybS5pbnNpZ2h0cy52MSKLAQofR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEikKBXNpbmNlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgV1bnRpbBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAikgEKDU91dGNvbWVDb3VudHMSEAoIY2FwdHVyZWQYASABKA0SGwoTZ29uZV9iZWZvcmVfYXJyaXZhbBgCIAEoDRIWCg5ub3RfaG9uZXlfYmVlcxgDIAEoDRIXCg9jb3VsZF9ub3RfcmVhY2gYBCABKA0SDQoFb3RoZXIYBSABKA0SEgoKdW5yZWNvcmRlZBgGIAEoDSLkBAoVQXNzb2NpYXRpb25TdGF0aXN0aWNzEjAKDHBlcmlvZF9zdGFydBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKcGVyaW9kX2VuZBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFwoPcmVwb3J0c19hbGVydGVkGAMgASgNEhcKD3JlcG9ydHNfY2xhaW1lZBgEIAEoDRIqCh1tZWRpYW5fbWludXRlc190b19maXJzdF9jbGFpbRgFIAEoAUgAiAEBEicKGnA5MF9taW51dGVzX3RvX2ZpcnN0X2NsYWltGAYgASgBSAGIAQESMgoIb3V0Y29tZXMYByABKAsyIC5zd2FybS5pbnNpZ2h0cy52MS5PdXRjb21lQ291bnRzEhcKD3JlcG9ydHNfZXhwaXJlZBgIIAEoDRITCgthbGVydHNfc2VudBgJIAEoDRIZChFhbGVydHNfY29zdF9jZW50cxgKIAEoDRIWCg5yZXBvcnRlcl90ZXh0cxgLIAEoDRIYChByZXBvcnRzX2RlcGFydGVkGAwgASgNEhYKDmFsZXJ0c19ieV90ZXh0GA0gASgNEh4KFmFsZXJ0c19ieV9ub3RpZmljYXRpb24YDiABKA0SFwoPYWxlcnRzX2J5X2VtYWlsGA8gASgNEiEKGWFsZXJ0c19jb3N0X2J5X3RleHRfY2VudHMYECABKA1CIAoeX21lZGlhbl9taW51dGVzX3RvX2ZpcnN0X2NsYWltQh0KG19wOTBfbWludXRlc190b19maXJzdF9jbGFpbSKUAQogR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVzcG9uc2USNwoFd2Vla3MYASADKAsyKC5zd2FybS5pbnNpZ2h0cy52MS5Bc3NvY2lhdGlvblN0YXRpc3RpY3MSNwoFdG90YWwYAiABKAsyKC5zd2FybS5pbnNpZ2h0cy52MS5Bc3NvY2lhdGlvblN0YXRpc3RpY3MihAEKGEdldEFzc29jaWF0aW9uTWFwUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEikKBXNpbmNlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgV1bnRpbBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNgoJQ2VsbENvdW50Eg0KBWNvdW50GAEgASgNEhoKEmZld2VyX3RoYW5fbWluaW11bRgCIAEoCCJkCgxDZWxsT3V0Y29tZXMSDwoHY2xhaW1lZBgBIAEoDRIPCgdleHBpcmVkGAIgASgNEhAKCGRlcGFydGVkGAMgASgNEhIKCm1hcmtlZF9iYWQYBCABKA0SDAoEb3BlbhgFIAEoDSL0AgoHTWFwQ2VsbBIPCgdoM19jZWxsGAEgASgJEi0KB3JlcG9ydHMYAiABKAsyHC5zd2FybS5pbnNpZ2h0cy52MS5DZWxsQ291bnQSMQoIb3V0Y29tZXMYAyABKAsyHy5zd2FybS5pbnNpZ2h0cy52MS5DZWxsT3V0Y29tZXMSLgoIdW5zZXJ2ZWQYBCABKAsyHC5zd2FybS5pbnNpZ2h0cy52MS5DZWxsQ291bnQSKgodbWVkaWFuX21pbnV0ZXNfdG9fZmlyc3RfY2xhaW0YBSABKAFIAIgBARInChpwOTBfbWludXRlc190b19maXJzdF9jbGFpbRgGIAEoAUgBiAEBEhwKD3NoYXJlX3VuY2xhaW1lZBgHIAEoAUgCiAEBQiAKHl9tZWRpYW5fbWludXRlc190b19maXJzdF9jbGFpbUIdChtfcDkwX21pbnV0ZXNfdG9fZmlyc3RfY2xhaW1CEgoQX3NoYXJlX3VuY2xhaW1lZCK8AQoZR2V0QXNzb2NpYXRpb25NYXBSZXNwb25zZRIwCgxwZXJpb2Rfc3RhcnQYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnBlcmlvZF9lbmQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBWNlbGxzGAMgAygLMhouc3dhcm0uaW5zaWdodHMudjEuTWFwQ2VsbBISCgpyZXNvbHV0aW9uGAQgASgNIokBCh1MaXN0QXNzb2NpYXRpb25SZXBvcnRzUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEikKBXNpbmNlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgV1bnRpbBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAixgMKEUFzc29jaWF0aW9uUmVwb3J0EhEKCXJlcG9ydF9pZBgBIAEoCRIwCgxzdWJtaXR0ZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2gzX2NlbGwYAyABKAkSDAoEc2l6ZRgEIAEoCRIbCg5lbGV2YXRpb25fZmVldBgFIAEoAUgAiAEBEjQKEGZpcnN0X2NsYWltZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiMKFm1pbnV0ZXNfdG9fZmlyc3RfY2xhaW0YByABKAFIAYgBARIPCgdvdXRjb21lGAggASgJEhUKDWNsYWltX291dGNvbWUYCSABKAkSEwoLYWxlcnRzX3NlbnQYCiABKA0SFgoOYWxlcnRzX2J5X3RleHQYCyABKA0SHgoWYWxlcnRzX2J5X25vdGlmaWNhdGlvbhgMIAEoDRIXCg9hbGVydHNfYnlfZW1haWwYDSABKA0SGQoRYWxlcnRzX2Nvc3RfY2VudHMYDiABKA1CEQoPX2VsZXZhdGlvbl9mZWV0QhkKF19taW51dGVzX3RvX2ZpcnN0X2NsYWltIrkBCh5MaXN0QXNzb2NpYXRpb25SZXBvcnRzUmVzcG9uc2USMAoMcGVyaW9kX3N0YXJ0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpwZXJpb2RfZW5kGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI1CgdyZXBvcnRzGAMgAygLMiQuc3dhcm0uaW5zaWdodHMudjEuQXNzb2NpYXRpb25SZXBvcnQyhgMKD0luc2lnaHRzU2VydmljZRKDAQoYR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzEjIuc3dhcm0uaW5zaWdodHMudjEuR2V0QXNzb2NpYXRpb25TdGF0aXN0aWNzUmVxdWVzdBozLnN3YXJtLmluc2lnaHRzLnYxLkdldEFzc29jaWF0aW9uU3RhdGlzdGljc1Jlc3BvbnNlEm4KEUdldEFzc29jaWF0aW9uTWFwEisuc3dhcm0uaW5zaWdodHMudjEuR2V0QXNzb2NpYXRpb25NYXBSZXF1ZXN0Giwuc3dhcm0uaW5zaWdodHMudjEuR2V0QXNzb2NpYXRpb25NYXBSZXNwb25zZRJ9ChZMaXN0QXNzb2NpYXRpb25SZXBvcnRzEjAuc3dhcm0uaW5zaWdodHMudjEuTGlzdEFzc29jaWF0aW9uUmVwb3J0c1JlcXVlc3QaMS5zd2FybS5pbnNpZ2h0cy52MS5MaXN0QXNzb2NpYXRpb25SZXBvcnRzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message swarm.insights.v1.GetAssociationStatisticsRequest
@@ -415,6 +415,162 @@ export const GetAssociationMapResponseSchema: GenMessage<GetAssociationMapRespon
   messageDesc(file_swarm_insights_v1_insights_service, 8);
 
 /**
+ * @generated from message swarm.insights.v1.ListAssociationReportsRequest
+ */
+export type ListAssociationReportsRequest = Message<"swarm.insights.v1.ListAssociationReportsRequest"> & {
+  /**
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * Absent: as GetAssociationStatistics.
+   *
+   * @generated from field: google.protobuf.Timestamp since = 2;
+   */
+  since?: Timestamp | undefined;
+
+  /**
+   * Absent: now.
+   *
+   * @generated from field: google.protobuf.Timestamp until = 3;
+   */
+  until?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message swarm.insights.v1.ListAssociationReportsRequest.
+ * Use `create(ListAssociationReportsRequestSchema)` to create a new message.
+ */
+export const ListAssociationReportsRequestSchema: GenMessage<ListAssociationReportsRequest> = /*@__PURE__*/
+  messageDesc(file_swarm_insights_v1_insights_service, 9);
+
+/**
+ * One report that alerted the association's members, as its export shows it.
+ *
+ * @generated from message swarm.insights.v1.AssociationReport
+ */
+export type AssociationReport = Message<"swarm.insights.v1.AssociationReport"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp submitted_at = 2;
+   */
+  submittedAt?: Timestamp | undefined;
+
+  /**
+   * The H3 cell (resolution 7) of the place; '' for a report without one.
+   *
+   * @generated from field: string h3_cell = 3;
+   */
+  h3Cell: string;
+
+  /**
+   * The swarm size's label ('Softball'); '' when not known.
+   *
+   * @generated from field: string size = 4;
+   */
+  size: string;
+
+  /**
+   * @generated from field: optional double elevation_feet = 5;
+   */
+  elevationFeet?: number | undefined;
+
+  /**
+   * Absent while nobody claimed it.
+   *
+   * @generated from field: google.protobuf.Timestamp first_claimed_at = 6;
+   */
+  firstClaimedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: optional double minutes_to_first_claim = 7;
+   */
+  minutesToFirstClaim?: number | undefined;
+
+  /**
+   * What became of it, as on the map: claimed, expired, departed, markedBad or open.
+   *
+   * @generated from field: string outcome = 8;
+   */
+  outcome: string;
+
+  /**
+   * What its claimer recorded ('Captured', ...); '' when nothing was recorded.
+   *
+   * @generated from field: string claim_outcome = 9;
+   */
+  claimOutcome: string;
+
+  /**
+   * Alerts to the association's members about it, by channel (an alert on two channels counts in each), and their cost.
+   *
+   * @generated from field: uint32 alerts_sent = 10;
+   */
+  alertsSent: number;
+
+  /**
+   * @generated from field: uint32 alerts_by_text = 11;
+   */
+  alertsByText: number;
+
+  /**
+   * @generated from field: uint32 alerts_by_notification = 12;
+   */
+  alertsByNotification: number;
+
+  /**
+   * @generated from field: uint32 alerts_by_email = 13;
+   */
+  alertsByEmail: number;
+
+  /**
+   * @generated from field: uint32 alerts_cost_cents = 14;
+   */
+  alertsCostCents: number;
+};
+
+/**
+ * Describes the message swarm.insights.v1.AssociationReport.
+ * Use `create(AssociationReportSchema)` to create a new message.
+ */
+export const AssociationReportSchema: GenMessage<AssociationReport> = /*@__PURE__*/
+  messageDesc(file_swarm_insights_v1_insights_service, 10);
+
+/**
+ * @generated from message swarm.insights.v1.ListAssociationReportsResponse
+ */
+export type ListAssociationReportsResponse = Message<"swarm.insights.v1.ListAssociationReportsResponse"> & {
+  /**
+   * @generated from field: google.protobuf.Timestamp period_start = 1;
+   */
+  periodStart?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp period_end = 2;
+   */
+  periodEnd?: Timestamp | undefined;
+
+  /**
+   * Oldest first.
+   *
+   * @generated from field: repeated swarm.insights.v1.AssociationReport reports = 3;
+   */
+  reports: AssociationReport[];
+};
+
+/**
+ * Describes the message swarm.insights.v1.ListAssociationReportsResponse.
+ * Use `create(ListAssociationReportsResponseSchema)` to create a new message.
+ */
+export const ListAssociationReportsResponseSchema: GenMessage<ListAssociationReportsResponse> = /*@__PURE__*/
+  messageDesc(file_swarm_insights_v1_insights_service, 11);
+
+/**
  * What associations read about the reports that alerted their members and the demand nobody could meet: read models
  * fed by the report and notification services' events. It holds no reporter's name, phone or street.
  *
@@ -446,6 +602,17 @@ export const InsightsService: GenService<{
     methodKind: "unary";
     input: typeof GetAssociationMapRequestSchema;
     output: typeof GetAssociationMapResponseSchema;
+  },
+  /**
+   * An association's reports over a period, one row each, for its export (CSV): when, the H3 cell, size, height,
+   * time to claim, what became of it, its alerts to the association's members and their cost. No reporter data.
+   *
+   * @generated from rpc swarm.insights.v1.InsightsService.ListAssociationReports
+   */
+  listAssociationReports: {
+    methodKind: "unary";
+    input: typeof ListAssociationReportsRequestSchema;
+    output: typeof ListAssociationReportsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_swarm_insights_v1_insights_service, 0);

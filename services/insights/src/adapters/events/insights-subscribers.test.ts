@@ -66,7 +66,7 @@ describe('the insights service following the report and notification events', ()
 
   it('builds a report history from the events, whatever order they come in, and counts a repeated alert or text once', async () => {
     await bus.publish(ReportClaimedEvent.toMessage('claimed', { reportId: 'r1', memberId: 'm1', claimedAt: ts('2026-06-02T10:20:00Z') }));
-    await bus.publish(ReportSubmittedEvent.toMessage('submitted', { reportId: 'r1', location: EUGENE, submittedAt: ts('2026-06-02T10:00:00Z'), reporterPhone: '5415550100', town: 'Eugene, OR' }));
+    await bus.publish(ReportSubmittedEvent.toMessage('submitted', { reportId: 'r1', location: EUGENE, submittedAt: ts('2026-06-02T10:00:00Z'), reporterPhone: '5415550100', town: 'Eugene, OR', size: SwarmSize.SOFTBALL, elevationFeet: 12 }));
     await bus.publish(alertSent('alert-1', 'alert--r1--m1--submitted', [AlertChannel.PUSH, AlertChannel.SMS]));
     // The same alert again under another event id (a second run of its job): counted once, by its send key.
     await bus.publish(alertSent('alert-1-again', 'alert--r1--m1--submitted', [AlertChannel.PUSH, AlertChannel.SMS]));
@@ -80,6 +80,8 @@ describe('the insights service following the report and notification events', ()
         reportId: 'r1',
         submittedAt: at('2026-06-02T10:00:00Z'),
         h3Cell: EUGENE_CELL,
+        size: 'Softball',
+        elevationFeet: 12,
         firstClaimedAt: at('2026-06-02T10:20:00Z'),
         outcome: 'Captured',
         alerts: [{ companyId: 'c1', count: 1, costCents: 7, byChannel: { sms: 1, push: 1, email: 0 }, costBySmsCents: 7 }],

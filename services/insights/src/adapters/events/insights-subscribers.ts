@@ -94,7 +94,14 @@ export async function subscribeInsights(bus: EventBus, follow: FollowReportHisto
       guarded(ReportSubmittedEvent.type, async (event) => {
         // Only the coarse cell of the place is kept: never its coordinates, the street or the reporter.
         const h3Cell = cellOfPlace(event.location);
-        await follow.submitted({ reportId: id(event.reportId, 'report_id'), submittedAt: instant(event.submittedAt, 'submitted_at'), ...(h3Cell ? { h3Cell } : {}) });
+        const size = swarmSizes.label(event.size);
+        await follow.submitted({
+          reportId: id(event.reportId, 'report_id'),
+          submittedAt: instant(event.submittedAt, 'submitted_at'),
+          ...(h3Cell ? { h3Cell } : {}),
+          ...(size ? { size } : {}),
+          ...(Number.isFinite(event.elevationFeet) ? { elevationFeet: event.elevationFeet } : {}),
+        });
       }),
       undecodable(ReportSubmittedEvent.type),
     ),

@@ -5,6 +5,8 @@ import { alertTotalsByCompany, type AlertSend, type ReportHistory } from '../../
 type ReportRecord = {
   submittedAt?: Date;
   h3Cell?: string;
+  size?: string;
+  elevationFeet?: number;
   firstClaimedAt?: Date;
   expiredAt?: Date;
   departedAt?: Date;
@@ -31,10 +33,12 @@ export class MemoryReportStatisticsRepository implements ReportStatisticsReposit
     return record;
   }
 
-  async reportSubmitted(report: { reportId: string; submittedAt: Date; h3Cell?: string }): Promise<void> {
+  async reportSubmitted(report: { reportId: string; submittedAt: Date; h3Cell?: string; size?: string; elevationFeet?: number }): Promise<void> {
     const record = this.recordOf(report.reportId);
     record.submittedAt = report.submittedAt;
     if (report.h3Cell !== undefined) record.h3Cell = report.h3Cell;
+    if (report.size !== undefined) record.size = report.size;
+    if (report.elevationFeet !== undefined) record.elevationFeet = report.elevationFeet;
   }
 
   async alertSent(alert: Parameters<ReportStatisticsRepository['alertSent']>[0]): Promise<void> {
@@ -94,6 +98,8 @@ function historyOf(reportId: string, submittedAt: Date, record: ReportRecord): R
     reportId,
     submittedAt,
     ...(record.h3Cell !== undefined ? { h3Cell: record.h3Cell } : {}),
+    ...(record.size !== undefined ? { size: record.size } : {}),
+    ...(record.elevationFeet !== undefined ? { elevationFeet: record.elevationFeet } : {}),
     ...(record.firstClaimedAt ? { firstClaimedAt: record.firstClaimedAt } : {}),
     ...(record.expiredAt ? { expiredAt: record.expiredAt } : {}),
     ...(record.departedAt ? { departedAt: record.departedAt } : {}),

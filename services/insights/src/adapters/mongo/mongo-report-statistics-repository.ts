@@ -9,6 +9,8 @@ type ReportStatisticsDocument = {
   _id: string;
   submittedAt?: Date;
   h3Cell?: string;
+  size?: string;
+  elevationFeet?: number;
   firstClaimedAt?: Date;
   expiredAt?: Date;
   departedAt?: Date;
@@ -38,8 +40,15 @@ export class MongoReportStatisticsRepository implements ReportStatisticsReposito
     await this.collection.createIndex({ 'alerts.companyId': 1, submittedAt: 1 }, { name: 'alerted_company_submitted_at' });
   }
 
-  async reportSubmitted(report: { reportId: string; submittedAt: Date; h3Cell?: string }): Promise<void> {
-    await this.change(report.reportId, {}, { $set: { submittedAt: report.submittedAt, ...(report.h3Cell !== undefined ? { h3Cell: report.h3Cell } : {}) } });
+  async reportSubmitted(report: { reportId: string; submittedAt: Date; h3Cell?: string; size?: string; elevationFeet?: number }): Promise<void> {
+    await this.change(report.reportId, {}, {
+        $set: {
+          submittedAt: report.submittedAt,
+          ...(report.h3Cell !== undefined ? { h3Cell: report.h3Cell } : {}),
+          ...(report.size !== undefined ? { size: report.size } : {}),
+          ...(report.elevationFeet !== undefined ? { elevationFeet: report.elevationFeet } : {}),
+        },
+      });
   }
 
   async alertSent(alert: Parameters<ReportStatisticsRepository['alertSent']>[0]): Promise<void> {
@@ -117,6 +126,8 @@ function historyOf(document: ReportStatisticsDocument & { submittedAt: Date }): 
     reportId: document._id,
     submittedAt: document.submittedAt,
     ...(document.h3Cell !== undefined ? { h3Cell: document.h3Cell } : {}),
+    ...(document.size !== undefined ? { size: document.size } : {}),
+    ...(document.elevationFeet !== undefined ? { elevationFeet: document.elevationFeet } : {}),
     ...(document.firstClaimedAt ? { firstClaimedAt: document.firstClaimedAt } : {}),
     ...(document.expiredAt ? { expiredAt: document.expiredAt } : {}),
     ...(document.departedAt ? { departedAt: document.departedAt } : {}),

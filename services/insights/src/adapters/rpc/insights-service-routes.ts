@@ -4,6 +4,8 @@ import { InsightsService } from '@swarm/proto/insights/v1/insights_service';
 import { connectErrorsFor } from '@swarm/runtime';
 import type { GetAssociationMap } from '../../app/get-association-map.js';
 import type { GetAssociationStatistics } from '../../app/get-association-statistics.js';
+import type { ListAssociationReports } from '../../app/list-association-reports.js';
+import type { AssociationReport } from '../../domain/association-reports.js';
 import { MAP_RESOLUTION, type MapCell } from '../../domain/association-map.js';
 import type { InsightsErrorCode } from '../../domain/insights-error.js';
 import type { AssociationFigures } from '../../domain/statistics.js';
@@ -18,6 +20,13 @@ const toProtoStatistics = (figures: AssociationFigures) => ({
   periodEnd: timestampFromDate(figures.periodEnd),
 });
 
+/** The domain's row carries the proto's field names; only the instants change type. */
+const toProtoReport = ({ submittedAt, firstClaimedAt, ...report }: AssociationReport) => ({
+  ...report,
+  submittedAt: timestampFromDate(submittedAt),
+  ...(firstClaimedAt ? { firstClaimedAt: timestampFromDate(firstClaimedAt) } : {}),
+});
+
 /** The domain's cell carries the proto's field names. */
 const toProtoCell = (cell: MapCell) => cell;
 
@@ -28,7 +37,7 @@ function periodOf(request: PeriodRequest) {
   return { companyId: request.companyId, since: request.since && timestampDate(request.since), until: request.until && timestampDate(request.until) };
 }
 
-export function insightsServiceRoutes(useCases: { getAssociationStatistics: GetAssociationStatistics; getAssociationMap: GetAssociationMap }) {
+export function insightsServiceRoutes(useCases: { getAssociationStatistics: GetAssociationStatistics; getAssociationMap: GetAssociationMap; listAssociationReports: ListAssociationReports }) {
   return (router: ConnectRouter) => {
     router.service(InsightsService, {
       async getAssociationStatistics(request) {
@@ -48,6 +57,14 @@ export function insightsServiceRoutes(useCases: { getAssociationStatistics: GetA
             resolution: MAP_RESOLUTION,
             cells: map.cells.map(toProtoCell),
           };
+        } catch (error) {
+          throw toConnect(error);
+        }
+      },
+      async listAssociationReports(request) {
+        try {
+          const { period, reports } = await useCases.listAssociationReports.execute(periodOf(request));
+          return { periodStart: timestampFromDate(period.since), periodEnd: timestampFromDate(period.until), reports: reports.map(toProtoReport) };
         } catch (error) {
           throw toConnect(error);
         }

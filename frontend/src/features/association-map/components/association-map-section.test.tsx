@@ -1,0 +1,250 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { latLngToCell } from 'h3-js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AssociationMap } from '@swarm/api-contract/association-map';
+import { createQueryClient } from '@/lib/query-client';
+import { devConfig, jsonResponse, stubApi, type FakeHandler } from '@/testing/fake-api';
+import { TestAppProvider } from '@/testing/test-app-provider';
+import { periodSince } from '@/lib/statistics-period';
+import { cellsGeoJson } from '../lib/cell-geometry';
+import { AssociationMapSection } from './association-map-section';
+
+const MAP = 'GET /member/company/c-1/map';
+const REPORTS = 'GET /member/company/c-1/reports';
+const busy = latLngToCell(45.52, -122.68, 7);
+const quiet = latLngToCell(45.45, -122.6, 7);
+const turnedAway = latLngToCell(45.6, -122.5, 7);
+
+const mapAnswer = (cells: AssociationMap['cells'] = defaultCells()): AssociationMap => ({
+  companyId: 'c-1',
+  since: '2026-03-02T00:00:00.000Z',
+  until: '2026-03-16T00:00:00.000Z',
+  resolution: 7,
+  cells,
+});
+
+function defaultCells(): AssociationMap['cells'] {
+  return [
+    {
+      h3Cell: busy,
+      reports: 12,
+      outcomes: { claimed: 9, expired: 2, departed: 1, markedBad: 0, open: 0 },
+      unserved: 0,
+      medianMinutesToFirstClaim: 14.5,
+      p90MinutesToFirstClaim: 40,
+      shareUnclaimed: 0.25,
+    },
+    { h3Cell: quiet, reports: 'fewer than 3', outcomes: null, unserved: 0, medianMinutesToFirstClaim: null, p90MinutesToFirstClaim: null, shareUnclaimed: null },
+    { h3Cell: turnedAway, reports: 0, outcomes: null, unserved: 4, medianMinutesToFirstClaim: null, p90MinutesToFirstClaim: null, shareUnclaimed: null },
+  ];
+}
+
+function renderSection(handler: FakeHandler, reports: FakeHandler = () => jsonResponse({ message: 'unexpected' }, 500), config = devConfig) {
+  const api = stubApi({ [MAP]: handler, [REPORTS]: reports, 'GET /config': () => jsonResponse(config) });
+  const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
+  const user = userEvent.setup();
+  render(
+    <TestAppProvider queryClient={queryClient}>
+      <AssociationMapSection companyId="c-1" companyName="Portland Beekeepers" />
+    </TestAppProvider>,
+  );
+  return { ...api, user };
+}
+
+const section = () => screen.getByRole('region', { name: 'Association map: Portland Beekeepers' });
+
+describe('AssociationMapSection', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('draws one hexagon per cell, shaded by reports, the unserved demand apart, named by a summary', async () => {
+    renderSection(() => jsonResponse(mapAnswer()));
+
+    const map = await within(section()).findByRole('img', { name: /^Map of 3 cells/ });
+    expect(map).toHaveAccessibleName(
+      'Map of 3 cells of about 5 km²: 2 with reports, shaded by how many, and 1 with unserved demand, hatched in violet. The table below has every figure.',
+    );
+    const cells = within(map).getAllByTestId('map-cell');
+    expect(cells.map((cell) => cell.dataset.cell)).toEqual([busy, quiet, turnedAway]);
+    expect(cells.map((cell) => cell.querySelector('title')?.textContent)).toEqual([
+      `Cell ${busy}: 12 reports`,
+      `Cell ${quiet}: fewer than 3 reports`,
+      `Cell ${turnedAway}: 4 unserved`,
+    ]);
+    // Every hexagon is a closed path of six corners inside the picture.
+    for (const cell of cells) expect(cell.querySelector('path')?.getAttribute('d')).toMatch(/^M[\d.,-]+(L[\d.,-]+){6}Z$/);
+    expect(cells.map((cell) => cell.querySelector('[data-unserved]') !== null)).toEqual([false, false, true]);
+    expect(within(section()).getByText('Outlines: US Census Bureau (us-atlas)')).toBeInTheDocument();
+  });
+
+  it('draws the tiles of MAP_TILE_URL under the cells with their attribution, and no outlines, when the site has them', async () => {
+    const mapTiles = { url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example Tiles' };
+    const { requests } = renderSection(() => jsonResponse(mapAnswer()), undefined, { ...devConfig, mapTiles });
+
+    const map = await within(section()).findByRole('img', { name: /^Map of 3 cells/ });
+    await vi.waitFor(() => expect(map.querySelectorAll('image').length).toBeGreaterThan(0));
+    const hrefs = [...map.querySelectorAll('image')].map((image) => image.getAttribute('href'));
+    expect(hrefs.every((href) => /^https:\/\/tiles\.example\.org\/\d+\/\d+\/\d+\.png$/.test(href ?? ''))).toBe(true);
+    expect(within(section()).getByText('© Example Tiles')).toBeInTheDocument();
+    expect(requests.some((request) => request.path.endsWith('.json'))).toBe(false);
+  });
+
+  it('lists every figure per cell in a table, a cell with one or two reports as "fewer than 3"', async () => {
+    const { requests } = renderSection(() => jsonResponse(mapAnswer()));
+
+    const table = await within(section()).findByRole('table');
+    const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Cell', 'Reports', 'Claimed', 'Expired', 'Departed', 'Marked bad', 'Open', 'Unserved demand', 'Median minutes to claim', '90th percentile minutes to claim', 'Share unclaimed'],
+      [busy, '12', '9', '2', '1', '0', '0', '0', '14.5', '40', '25%'],
+      [quiet, 'fewer than 3', '—', '—', '—', '—', '—', '0', '—', '—', '—'],
+      [turnedAway, '0', '—', '—', '—', '—', '—', '4', '—', '—', '—'],
+    ]);
+    expect(within(section()).getByText(/^From 2026-03-02 to 2026-03-15\./)).toBeInTheDocument();
+    expect(requests.find((request) => request.path === '/member/company/c-1/map')?.query.get('since')).toBe(periodSince(12, new Date()));
+  });
+
+  it('reaches the cells by keyboard: a cell of the table is outlined on the map, and the period is asked again', async () => {
+    const { user, requests } = renderSection(() => jsonResponse(mapAnswer()));
+
+    await within(section()).findByRole('img', { name: /^Map of 3 cells/ });
+    expect(within(section()).queryByTestId('map-cell-selected')).toBeNull();
+    const quietButton = within(section()).getByRole('button', { name: `Show cell ${quiet} on the map` });
+    await user.tab();
+    expect(within(section()).getByRole('combobox', { name: 'Period of the map' })).toHaveFocus();
+    await user.tab();
+    expect(within(section()).getByRole('region', { name: 'Map figures by cell of Portland Beekeepers' })).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    expect(quietButton).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(quietButton).toHaveAttribute('aria-pressed', 'true');
+    expect(within(section()).getByTestId('map-cell-selected')).toBeInTheDocument();
+
+    await user.selectOptions(within(section()).getByRole('combobox', { name: 'Period of the map' }), 'Last 4 weeks');
+    await vi.waitFor(() => expect(requests.filter((request) => request.path === '/member/company/c-1/map').at(-1)?.query.get('since')).toBe(periodSince(4, new Date())));
+  });
+
+  it('says so when nothing happened in the period: no map, no table', async () => {
+    renderSection(() => jsonResponse(mapAnswer([])));
+
+    await within(section()).findByText('No report alerted your members in this period, and nobody was turned away nearby.');
+    expect(within(section()).queryByRole('table')).toBeNull();
+    expect(within(section()).queryByRole('img')).toBeNull();
+  });
+
+  it('shows the gateway\'s reason for a refusal in the section, and no period', async () => {
+    const message = 'Your membership of this association is inactive, so its map is not shown. Enter an activation code in Associations to make it active again.';
+    renderSection(() => jsonResponse({ message }, 403));
+
+    expect(await within(section()).findByRole('alert')).toHaveTextContent(message);
+    expect(within(section()).queryByRole('combobox')).toBeNull();
+    expect(within(section()).queryByRole('table')).toBeNull();
+  });
+
+  it('downloads the cells as GeoJSON', async () => {
+    const { user } = renderSection(() => jsonResponse(mapAnswer()));
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:cells';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+
+    await user.click(await within(section()).findByRole('button', { name: 'Download the cells (GeoJSON)' }));
+    await vi.waitFor(() => expect(clicked).toEqual(['Portland Beekeepers cells 2026-03-02 to 2026-03-15.geojson']));
+    expect(JSON.parse(await created[0]!.text())).toEqual(cellsGeoJson(mapAnswer()));
+  });
+});
+
+describe('AssociationMapSection downloads', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function captureDownloads() {
+    const created: Blob[] = [];
+    const names: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:download';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    return { created, names };
+  }
+
+  it('downloads the period\'s reports as CSV: one row each, the cell for the place, nothing of the reporter\'s', async () => {
+    const reports = {
+      companyId: 'c-1',
+      since: '2026-03-02T00:00:00.000Z',
+      until: '2026-03-16T00:00:00.000Z',
+      reports: [
+        {
+          submittedAt: '2026-03-03T09:00:00.000Z',
+          h3Cell: busy,
+          size: 'Softball',
+          elevationFeet: 12,
+          firstClaimedAt: '2026-03-03T09:12:30.000Z',
+          minutesToFirstClaim: 12.5,
+          outcome: 'claimed',
+          claimOutcome: 'Captured',
+          alertsSent: 2,
+          alertsByText: 1,
+          alertsByNotification: 1,
+          alertsByEmail: 0,
+          alertsCostCents: 7,
+        },
+      ],
+    };
+    const { user, requests } = renderSection(() => jsonResponse(mapAnswer()), () => jsonResponse(reports));
+    const { created, names } = captureDownloads();
+
+    await user.click(await within(section()).findByRole('button', { name: 'Download the reports (CSV)' }));
+    await vi.waitFor(() => expect(names).toEqual(['Portland Beekeepers reports 2026-03-02 to 2026-03-15.csv']));
+    expect(requests.find((request) => request.path === '/member/company/c-1/reports')?.query.get('since')).toBe(periodSince(12, new Date()));
+    expect((await created[0]!.text()).split('\r\n')).toEqual([
+      'submitted_at,submitted_day_utc,h3_cell,size,height_feet,first_claimed_at,minutes_to_first_claim,outcome,claim_outcome,channels,alerts_sent,alerts_by_text,alerts_by_notification,alerts_by_email,alerts_cost_usd',
+      `2026-03-03T09:00:00.000Z,2026-03-03,${busy},Softball,12,2026-03-03T09:12:30.000Z,12.5,claimed,Captured,text; notification,2,1,1,0,0.07`,
+      '',
+    ]);
+  });
+
+  it('says why the CSV is refused, in the gateway\'s words', async () => {
+    const message = 'Only an admin of this association can export its reports.';
+    const { user } = renderSection(() => jsonResponse(mapAnswer()), () => jsonResponse({ message }, 403));
+    const { names } = captureDownloads();
+
+    await user.click(await within(section()).findByRole('button', { name: 'Download the reports (CSV)' }));
+    expect(await within(section()).findByRole('alert')).toHaveTextContent(message);
+    expect(names).toEqual([]);
+  });
+});
+
+describe('cellsGeoJson', () => {
+  it('answers each cell as a closed [longitude, latitude] hexagon with the figures, fewer than 3 kept in words', () => {
+    const collection = cellsGeoJson(mapAnswer());
+    expect(collection.features).toHaveLength(3);
+    const [first, second] = collection.features;
+    const ring = first!.geometry.coordinates[0]!;
+    expect(ring).toHaveLength(7);
+    expect(ring[0]).toEqual(ring[6]);
+    for (const [lng, lat] of ring) {
+      expect(lng).toBeGreaterThan(-123);
+      expect(lng).toBeLessThan(-122);
+      expect(lat).toBeGreaterThan(45);
+      expect(lat).toBeLessThan(46);
+    }
+    expect(first!.properties).toMatchObject({ h3Cell: busy, reports: 12, claimed: 9, expired: 2, shareUnclaimed: 0.25 });
+    expect(second!.properties).toMatchObject({ h3Cell: quiet, reports: 'fewer than 3', claimed: null });
+    expect(collection.properties).toEqual({ companyId: 'c-1', since: '2026-03-02T00:00:00.000Z', until: '2026-03-16T00:00:00.000Z', resolution: 7 });
+  });
+});

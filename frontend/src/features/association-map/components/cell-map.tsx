@@ -1,0 +1,183 @@
+import { geoMercator, geoPath } from 'd3-geo';
+import { useEffect, useId, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import type { MapCell } from '../api/get-association-map';
+import { loadCountyOutlines, loadStateOutlines, type Outlines } from '../lib/base-map';
+import { cellCentre, cellPolygon } from '../lib/cell-geometry';
+import { describeCell, hasAny, REPORT_BANDS, reportBand, UNSERVED_COLOUR } from '../lib/map-figures';
+import { tilesFor } from '../lib/tiles';
+
+const WIDTH = 600;
+const HEIGHT = 400;
+const PADDING = 24;
+/** The least the map shows around its cells, in degrees: a single cell is not drawn across the whole map. */
+const MIN_SPAN = { lng: 0.3, lat: 0.2 };
+
+export type TileLayer = { url: string; attribution: string };
+
+type Props = {
+  cells: readonly MapCell[];
+  /** The cell picked in the table, outlined on the map. */
+  selected: string | null;
+  onSelect: (h3Cell: string) => void;
+  /** A raster tile layer under the cells (MAP_TILE_URL); without it the US state and county outlines. */
+  tiles: TileLayer | null;
+  summary: string;
+};
+
+/** The projection that fits the cells, with room around them, into the map's box. */
+function fitProjection(cells: readonly MapCell[]) {
+  const rings = cells.map((cell) => cellPolygon(cell.h3Cell).coordinates[0] ?? []);
+  const points = rings.flat();
+  const lngs = points.map((point) => point[0] ?? 0);
+  const lats = points.map((point) => point[1] ?? 0);
+  const [west, east, south, north] = [Math.min(...lngs), Math.max(...lngs), Math.min(...lats), Math.max(...lats)];
+  const [midLng, midLat] = [(west + east) / 2, (south + north) / 2];
+  const halfLng = Math.max(east - west, MIN_SPAN.lng) / 2;
+  const halfLat = Math.max(north - south, MIN_SPAN.lat) / 2;
+  const corners: [number, number][] = [
+    [midLng - halfLng, midLat - halfLat],
+    [midLng + halfLng, midLat + halfLat],
+  ];
+  return geoMercator().fitExtent(
+    [
+      [PADDING, PADDING],
+      [WIDTH - PADDING, HEIGHT - PADDING],
+    ],
+    { type: 'MultiPoint', coordinates: [...points, ...corners] },
+  );
+}
+
+/**
+ * The association's cells as hexagons over a base map, in SVG: shaded by reports, the unserved demand hatched and
+ * outlined in violet. The base map is US state and county outlines (us-atlas), or raster tiles from MAP_TILE_URL with
+ * their attribution. The picture is one image for assistive technology, named by a summary; the table beside it has
+ * every figure and is the keyboard's way to a cell. A pointer picks a cell here too.
+ */
+export default function CellMap({ cells, selected, onSelect, tiles, summary }: Props) {
+  const hatchId = `unserved-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const [outlines, setOutlines] = useState<Outlines>({ states: null, counties: null });
+
+  useEffect(() => {
+    if (tiles) return undefined;
+    const controller = new AbortController();
+    // The outlines are a background: a map whose outlines cannot be fetched still shows its cells.
+    void loadStateOutlines(controller.signal)
+      .then((states) => {
+        setOutlines((current) => ({ ...current, states }));
+        return loadCountyOutlines(controller.signal);
+      })
+      .then((counties) => setOutlines((current) => ({ ...current, counties })))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [tiles]);
+
+  const drawing = useMemo(() => {
+    if (cells.length === 0) return null;
+    const projection = fitProjection(cells);
+    projection.clipExtent([
+      [0, 0],
+      [WIDTH, HEIGHT],
+    ]);
+    const path = geoPath(projection);
+    const hexagon = (h3Cell: string) => {
+      const ring = cellPolygon(h3Cell).coordinates[0] ?? [];
+      const points = ring.map((point): [number, number] => projection([point[0] ?? 0, point[1] ?? 0]) ?? [0, 0]);
+      return `M${points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}Z`;
+    };
+    const [originX, originY] = projection([-180, 85.0511287798]) ?? [0, 0];
+    return {
+      path,
+      hexagons: cells.map((cell) => ({ cell, d: hexagon(cell.h3Cell), centre: projection(cellCentre(cell.h3Cell)) ?? [0, 0] })),
+      tileList: tiles ? tilesFor(tiles.url, { width: WIDTH, height: HEIGHT, scale: projection.scale(), originX, originY }) : [],
+    };
+  }, [cells, tiles]);
+
+  if (!drawing) return null;
+  const { path, hexagons, tileList } = drawing;
+
+  return (
+    <Figure>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} data-testid="association-map">
+        <defs>
+          <pattern id={hatchId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <line x1="0" y1="0" x2="0" y2="6" stroke={UNSERVED_COLOUR} strokeWidth="2" />
+          </pattern>
+        </defs>
+        <rect width={WIDTH} height={HEIGHT} fill="#f4f1ea" />
+        {tileList.map((tile) => (
+          <image key={tile.key} href={tile.href} x={tile.x} y={tile.y} width={tile.size + 0.5} height={tile.size + 0.5} preserveAspectRatio="none" />
+        ))}
+        {outlines.counties && <path d={path(outlines.counties) ?? ''} fill="none" stroke="#c9bfae" strokeWidth="0.6" />}
+        {outlines.states && <path d={path(outlines.states) ?? ''} fill="none" stroke="#8c8170" strokeWidth="1.2" />}
+        {hexagons.map(({ cell, d }) => (
+          <g key={cell.h3Cell} data-testid="map-cell" data-cell={cell.h3Cell} onClick={() => onSelect(cell.h3Cell)}>
+            <title>{describeCell(cell)}</title>
+            <path d={d} fill={hasAny(cell.reports) ? reportBand(cell.reports).fill : 'none'} fillOpacity={tiles ? 0.75 : 1} stroke="#57514a" strokeWidth="0.8" />
+            {hasAny(cell.unserved) && (
+              <path d={d} data-unserved="true" fill={`url(#${hatchId})`} fillOpacity="0.6" stroke={UNSERVED_COLOUR} strokeWidth="2" strokeDasharray="4 2" />
+            )}
+          </g>
+        ))}
+        {hexagons
+          .filter(({ cell }) => cell.h3Cell === selected)
+          .map(({ cell, d }) => (
+            <path key={cell.h3Cell} d={d} fill="none" stroke="#1a5fb4" strokeWidth="3" data-testid="map-cell-selected" />
+          ))}
+      </svg>
+      <Legend>
+        {REPORT_BANDS.map((band) => (
+          <span key={band.label}>
+            <Swatch style={{ background: band.fill }} />
+            {band.label}
+          </span>
+        ))}
+        <span>
+          <Swatch style={{ border: `2px dashed ${UNSERVED_COLOUR}`, background: `repeating-linear-gradient(45deg, ${UNSERVED_COLOUR} 0 2px, transparent 2px 6px)` }} />
+          unserved demand (nobody covered the place)
+        </span>
+      </Legend>
+      <Attribution>{tiles ? tiles.attribution : 'Outlines: US Census Bureau (us-atlas)'}</Attribution>
+    </Figure>
+  );
+}
+
+const Figure = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  min-width: 0;
+
+  svg {
+    display: block;
+    width: 100%;
+    height: auto;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.small};
+  }
+`;
+
+const Legend = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  font-size: ${({ theme }) => theme.fontSizes.small};
+
+  span {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
+  }
+`;
+
+const Swatch = styled.i`
+  display: inline-block;
+  width: 1rem;
+  height: 1rem;
+  border: 1px solid #57514a;
+`;
+
+const Attribution = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  color: ${({ theme }) => theme.colors.mutedText};
+`;

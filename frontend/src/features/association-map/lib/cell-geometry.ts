@@ -1,0 +1,55 @@
+import { cellToBoundary, cellToLatLng } from 'h3-js';
+import type { Feature, FeatureCollection, Polygon } from 'geojson';
+import type { AssociationMap, MapCell } from '../api/get-association-map';
+
+export type CellProperties = Omit<MapCell, 'outcomes'> & {
+  claimed: number | null;
+  expired: number | null;
+  departed: number | null;
+  markedBad: number | null;
+  open: number | null;
+};
+
+/**
+ * A cell's hexagon as a GeoJSON polygon: [longitude, latitude] pairs, counter-clockwise, the ring closed by repeating
+ * its first point (RFC 7946). h3-js answers [lat, lng] unless asked for GeoJSON order.
+ */
+export function cellPolygon(h3Cell: string): Polygon {
+  const ring = cellToBoundary(h3Cell, true);
+  const first = ring[0];
+  const last = ring.at(-1);
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) ring.push([first[0], first[1]]);
+  return { type: 'Polygon', coordinates: [ring] };
+}
+
+/** The cell's centre, [longitude, latitude]. */
+export function cellCentre(h3Cell: string): [number, number] {
+  const [lat, lng] = cellToLatLng(h3Cell);
+  return [lng, lat];
+}
+
+export function cellFeature(cell: MapCell): Feature<Polygon, CellProperties> {
+  const { outcomes, ...figures } = cell;
+  return {
+    type: 'Feature',
+    id: cell.h3Cell,
+    geometry: cellPolygon(cell.h3Cell),
+    properties: {
+      ...figures,
+      claimed: outcomes?.claimed ?? null,
+      expired: outcomes?.expired ?? null,
+      departed: outcomes?.departed ?? null,
+      markedBad: outcomes?.markedBad ?? null,
+      open: outcomes?.open ?? null,
+    },
+  };
+}
+
+/** The association's cells as a GeoJSON FeatureCollection, each hexagon with the map's figures (fewer than 3 kept as such). */
+export function cellsGeoJson(map: AssociationMap): FeatureCollection<Polygon, CellProperties> & { properties: Record<string, unknown> } {
+  return {
+    type: 'FeatureCollection',
+    properties: { companyId: map.companyId, since: map.since, until: map.until, resolution: map.resolution },
+    features: map.cells.map(cellFeature),
+  };
+}
