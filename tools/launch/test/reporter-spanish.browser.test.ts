@@ -39,11 +39,22 @@ describe('the reporter journey in Spanish on a 360 px phone, against the embedde
   let baseUrl: string;
   const findings: AxeFinding[] = [];
 
-  /** Audits the page as it is: every finding kept, and the page must not scroll sideways. */
+  /** Audits the page as it is: every finding kept, the page must not scroll sideways, nor the switch cover the brand. */
   async function audit(page: Page, state: string) {
     findings.push(...(await axeFindings(page, state)));
     expect(await horizontalOverflow(page), state).toEqual([]);
+    expect(await switchCoversBrand(page), state).toBe(false);
     await page.screenshot({ path: join(screenshots, `spanish-${state.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true });
+  }
+
+  /** Whether the language switch and the header's brand link share any pixel (the switch drawn over the site's name). */
+  async function switchCoversBrand(page: Page): Promise<boolean> {
+    return page.evaluate(() => {
+      const brand = document.querySelector('header a')?.getBoundingClientRect();
+      const languageSwitch = [...document.querySelectorAll('nav')].find((nav) => nav.querySelector('button[lang]'))?.getBoundingClientRect();
+      if (!brand || !languageSwitch) return false;
+      return brand.left < languageSwitch.right && languageSwitch.left < brand.right && brand.top < languageSwitch.bottom && languageSwitch.top < brand.bottom;
+    });
   }
 
   beforeAll(async () => {

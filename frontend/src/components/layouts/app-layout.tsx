@@ -18,9 +18,9 @@ const Shell = styled.div`
 `;
 
 /**
- * The language switch sits over the top right of the page, out of the flow: the header bar (or, on the landing page,
- * the brand line the page's shell paints before the scripts) stays exactly where it was, so nothing moves when the
- * site takes over from the shell.
+ * On the landing page (no header bar) the language switch sits over the top right of the page, out of the flow: the
+ * brand line the page's shell paints before the scripts stays exactly where it was, so nothing moves when the site
+ * takes over from the shell. Under a header bar it sits at the end of the bar's row, beside the brand, never over it.
  */
 const SwitchBar = styled(ContentColumn)`
   position: absolute;
@@ -88,8 +88,8 @@ export function AppLayout() {
   return (
     // The member pages, the login and the pitch for associations are English only, whatever the visitor chose.
     <Shell lang={translated ? undefined : 'en'}>
-      {showsHeader(pathname) && <Header />}
-      {translated && (
+      {showsHeader(pathname) && <Header end={translated ? <LanguageSwitch /> : undefined} />}
+      {translated && !showsHeader(pathname) && (
         <SwitchBar>
           <LanguageSwitch />
         </SwitchBar>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { BrandMark } from '@/components/ui/brand-mark';
@@ -9,9 +10,13 @@ const HeaderBar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
+/** The brand, and at the end of the same row what the page adds (the language switch); a narrow screen wraps it under. */
 const HeaderInner = styled(ContentColumn)`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
+  justify-content: space-between;
+  column-gap: ${({ theme }) => theme.space.sm};
   min-height: 56px;
 `;
 
@@ -26,7 +31,7 @@ const BrandLink = styled(Link)`
   text-decoration: none;
 `;
 
-export function Header() {
+export function Header({ end }: { end?: ReactNode }) {
   return (
     <HeaderBar>
       <HeaderInner>
@@ -34,6 +39,7 @@ export function Header() {
           <BrandMark />
           Swarm Alert
         </BrandLink>
+        {end}
       </HeaderInner>
     </HeaderBar>
   );
