@@ -56,7 +56,7 @@ export const TOO_MANY_WRONG_CODES_REPLY = 'Swarm Alert: too many wrong codes fro
 
 // The location goes the ways the member chose to be alerted (SendClaimLocation), not necessarily by text.
 export const claimedReply = (claimCode: string) =>
-  `You claimed the swarm ${claimCode}! Its location and the reporter's contact details follow shortly, the ways you chose to be alerted.`;
+  `You claimed the swarm ${claimCode}! Its location and the reporter's contact details follow shortly, sent the ways you chose to be alerted.`;
 export const alreadyYoursReply = (claimCode: string) =>
   `You already claimed the swarm ${claimCode}. Its location and the reporter's contact details were sent to you the ways you chose to be alerted.`;
 export const alreadyClaimedReply = (claimCode: string) => `Sorry, the swarm ${claimCode} has already been claimed by another member.`;
