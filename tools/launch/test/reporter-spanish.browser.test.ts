@@ -49,12 +49,12 @@ describe('the reporter journey in Spanish on a 360 px phone, against the embedde
 
   /** Whether the language switch and the header's brand link share any pixel (the switch drawn over the site's name). */
   async function switchCoversBrand(page: Page): Promise<boolean> {
-    return page.evaluate(() => {
+    return page.evaluate<boolean>(`(() => {
       const brand = document.querySelector('header a')?.getBoundingClientRect();
       const languageSwitch = [...document.querySelectorAll('nav')].find((nav) => nav.querySelector('button[lang]'))?.getBoundingClientRect();
       if (!brand || !languageSwitch) return false;
       return brand.left < languageSwitch.right && languageSwitch.left < brand.right && brand.top < languageSwitch.bottom && languageSwitch.top < brand.bottom;
-    });
+    })()`);
   }
 
   beforeAll(async () => {
