@@ -193,6 +193,8 @@ describe('the reporter journey in Spanish on a 360 px phone, against the embedde
     await feedback.waitFor();
     await feedback.getByRole('button', { name: 'Enviar' }).click();
     await feedback.getByText('Complete los siguientes campos obligatorios: Mensaje').waitFor();
+    // Colours are read once the dialog's transitions are over, not halfway through a fade.
+    await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished))');
     await audit(page, 'feedback');
 
     // Pages that stay English say so, and offer no switch.
