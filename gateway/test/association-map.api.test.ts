@@ -35,7 +35,7 @@ type Started = {
  * The gateway with the real association-billing service (in memory) and an insights service answering two cells: one
  * with five reports, one with a count below three (which the service answers as "fewer than"), or failing as told.
  */
-async function startGateway(insightsFails?: ConnectError): Promise<Started> {
+async function startGateway(insightsFails?: ConnectError, answersCell: string = EUGENE): Promise<Started> {
   const logger = testLogger();
   const billingService = buildAssociationBillingService({
     ...memoryAssociationBillingStores(),
@@ -58,7 +58,7 @@ async function startGateway(insightsFails?: ConnectError): Promise<Started> {
           resolution: 7,
           cells: [
             {
-              h3Cell: EUGENE,
+              h3Cell: answersCell,
               reports: { count: 5 },
               outcomes: { claimed: 2, expired: 1, departed: 1, markedBad: 1, open: 0 },
               unserved: { fewerThanMinimum: true },
@@ -128,8 +128,8 @@ describe('GET /api/member/company/:companyId/map', () => {
   let companyId: string;
 
   /** An association with member-admin as its admin and member-plain as an ordinary member. */
-  async function startWith(insightsFails?: ConnectError) {
-    started = await startGateway(insightsFails);
+  async function startWith(insightsFails?: ConnectError, answersCell?: string) {
+    started = await startGateway(insightsFails, answersCell);
     const { association } = await started.billing.createAssociation({ companyName: 'Lane County Beekeepers', donationUrl: '' });
     companyId = association!.companyId;
     const { activationCode } = await started.billing.issueActivationCode({ companyId });
@@ -193,6 +193,17 @@ describe('GET /api/member/company/:companyId/map', () => {
       expect((await get(`/api/member/company/${companyId}/map`)).status).toBe(200);
       await started.billing.revokeAdmin({ companyId, memberId: 'member-admin' });
       expect(await get(`/api/member/company/${companyId}/map`)).toMatchObject({ status: 403, body: { message: MAP_MESSAGES.notAdmin } });
+      // The map itself was reused (MAP_ANSWER_REUSE_MS); who may see it was not.
+      expect(started.asked).toHaveLength(1);
+    });
+
+    it('sends the same map again for the same association and period within MAP_ANSWER_REUSE_MS, asking insights once', async () => {
+      const first = await get(`/api/member/company/${companyId}/map?since=2026-03-02`);
+      const again = await get(`/api/member/company/${companyId}/map?since=2026-03-02`);
+      expect(again).toEqual({ ...first, headers: again.headers });
+      expect(again.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(started.asked).toHaveLength(1);
+      expect((await get(`/api/member/company/${companyId}/map?since=2026-03-09`)).status).toBe(200);
       expect(started.asked).toHaveLength(2);
     });
 
@@ -255,6 +266,16 @@ describe('GET /api/member/company/:companyId/map', () => {
     await startWith(new ConnectError('connection refused', Code.Unavailable));
     const answer = await get(`/api/member/company/${companyId}/map`);
     expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '5']);
+    // A failed answer is not reused: the next request asks again.
+    expect((await get(`/api/member/company/${companyId}/map`)).status).toBe(503);
+    expect(started.asked).toHaveLength(2);
+  });
+
+  it('checks the map it reuses against the contract: an answer with a cell that is not an H3 index is a 500, never sent', async () => {
+    await startWith(undefined, 'not-a-cell');
+    const answer = await get(`/api/member/company/${companyId}/map`);
+    expect(answer.status).toBe(500);
+    expect(JSON.stringify(answer.body)).not.toContain('not-a-cell');
   });
 
   it("answers the service's refusal of the period with 400 and its words", async () => {

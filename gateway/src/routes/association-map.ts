@@ -3,13 +3,14 @@ import { FEWER_THAN_THREE } from '@swarm/api-contract/association-map';
 import { statisticsQuery } from '@swarm/api-contract/association-statistics-request';
 import { apiRoutes } from '@swarm/api-contract/routes';
 import type { AssociationReport, CellCount, MapCell } from '@swarm/proto/insights/v1/insights_service';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberIdOf } from '../auth/member-session.js';
 import type { ServiceClients } from '../clients/service-clients.js';
 import { HttpError, parseInput } from '../mappers/http-errors.js';
 import { requireActiveAdmin, statisticsBounds } from './association-statistics.js';
 import { contractRoute } from './contract-route.js';
+import { ReusedAnswers } from './reused-answers.js';
 
 export const REPORTS_MESSAGES = {
   notAdmin: 'Only an admin of this association can export its reports.',
@@ -67,30 +68,42 @@ const refusalWith = (notAdmin: string) => (request: FastifyRequest): HttpError =
 };
 
 /**
+ * How long the gateway sends a map's JSON again as it wrote it, for the same association and period. The insights
+ * service reuses a computed map as long (MAP_REUSE_MS there), so a map shown is at most twice this old.
+ */
+export const MAP_ANSWER_REUSE_MS = 5_000;
+
+/**
  * An association's map for its admins in the member area: the same access rules, period and errors as its statistics
- * (routes/association-statistics.ts), the cells from the insights service.
+ * (routes/association-statistics.ts), the cells from the insights service. Who may see it is checked on every request;
+ * the map's JSON, already checked against the contract, is reused for MAP_ANSWER_REUSE_MS.
  */
 export function associationMapRoutes(app: FastifyInstance, clients: ServiceClients): void {
+  const maps = new ReusedAnswers<ReturnType<FastifyReply['serialize']>>({ reuseMs: MAP_ANSWER_REUSE_MS, maxKept: 1_000 });
   app.withTypeProvider<ZodTypeProvider>().route({
     ...contractRoute(apiRoutes.getAssociationMap, { invalidRequest: refusalWith(MAP_MESSAGES.notAdmin) }),
     handler: async (request, reply) => {
       const bounds = statisticsBounds(request.query);
       const { companyId } = request.params;
       await requireActiveAdmin(clients, memberIdOf(request), companyId, MAP_MESSAGES);
-      // The service answers a period it does not read with its own words, which the error table passes on as a 400.
-      const answer = await clients.insights.getAssociationMap({
-        companyId,
-        since: bounds.since && timestampFromDate(bounds.since),
-        until: bounds.until && timestampFromDate(bounds.until),
+      const json = await maps.answer(`${companyId}|${bounds.since?.toISOString() ?? ''}|${bounds.until?.toISOString() ?? ''}`, async () => {
+        // The service answers a period it does not read with its own words, which the error table passes on as a 400.
+        const answer = await clients.insights.getAssociationMap({
+          companyId,
+          since: bounds.since && timestampFromDate(bounds.since),
+          until: bounds.until && timestampFromDate(bounds.until),
+        });
+        if (!answer.periodStart || !answer.periodEnd) throw new Error('the insights service answered a map without its period');
+        // The route's own serializer: the body is checked against the contract once, when written.
+        return reply.serialize({
+          companyId,
+          since: timestampDate(answer.periodStart).toISOString(),
+          until: timestampDate(answer.periodEnd).toISOString(),
+          resolution: answer.resolution,
+          cells: answer.cells.map(toCell),
+        });
       });
-      if (!answer.periodStart || !answer.periodEnd) throw new Error('the insights service answered a map without its period');
-      return reply.header('cache-control', 'no-store').send({
-        companyId,
-        since: timestampDate(answer.periodStart).toISOString(),
-        until: timestampDate(answer.periodEnd).toISOString(),
-        resolution: answer.resolution,
-        cells: answer.cells.map(toCell),
-      });
+      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
     },
   });
 
