@@ -79,16 +79,51 @@ describe('AssociationMapSection', () => {
     expect(within(section()).getByText('Outlines: US Census Bureau (us-atlas)')).toBeInTheDocument();
   });
 
-  it('draws the tiles of MAP_TILE_URL under the cells with their attribution, and no outlines, when the site has them', async () => {
-    const mapTiles = { url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example Tiles' };
-    const { requests } = renderSection(() => jsonResponse(mapAnswer()), undefined, { ...devConfig, mapTiles });
+  it('shows a Leaflet map of the tiles of MAP_TILE_URL when the site has them: their credit as text, the cells over them, no outlines', async () => {
+    // jsdom lays nothing out: the map's box is given a size, as a browser would, so Leaflet can fit the cells into it.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    const mapTiles = { url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example <b>Tiles</b>' };
+    const { requests, user } = renderSection(() => jsonResponse(mapAnswer()), undefined, { ...devConfig, mapTiles });
 
-    const map = await within(section()).findByRole('img', { name: /^Map of 3 cells/ });
-    await vi.waitFor(() => expect(map.querySelectorAll('image').length).toBeGreaterThan(0));
-    const hrefs = [...map.querySelectorAll('image')].map((image) => image.getAttribute('href'));
-    expect(hrefs.every((href) => /^https:\/\/tiles\.example\.org\/\d+\/\d+\/\d+\.png$/.test(href ?? ''))).toBe(true);
-    expect(within(section()).getByText('© Example Tiles')).toBeInTheDocument();
+    const map = await within(section()).findByRole('region', { name: /^Map of 3 cells/ });
+    expect(map).toHaveAccessibleName(
+      'Map of 3 cells of about 5 km²: 2 with reports, shaded by how many, and 1 with unserved demand, hatched in violet. The table below has every figure.',
+    );
+    expect(map).toHaveAttribute('tabindex', '0');
+    expect(map).toHaveClass('leaflet-container');
+    await vi.waitFor(() => expect(map.querySelectorAll('img.leaflet-tile').length).toBeGreaterThan(0));
+    const sources = [...map.querySelectorAll('img.leaflet-tile')].map((tile) => tile.getAttribute('src'));
+    expect(sources.every((source) => /^https:\/\/tiles\.example\.org\/\d+\/\d+\/\d+\.png$/.test(source ?? ''))).toBe(true);
+    // The credit is configured text: shown as written, never as markup.
+    const credit = map.querySelector('.leaflet-control-attribution');
+    expect(credit).toHaveTextContent('© Example <b>Tiles</b>');
+    expect(credit?.querySelector('b')).toBeNull();
+    expect(within(map).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
+    expect(within(map).getByRole('button', { name: 'Zoom out' })).toBeInTheDocument();
+
+    const overlay = map.querySelector('.leaflet-overlay-pane svg');
+    const cells = [...(overlay?.querySelectorAll<SVGPathElement>('[data-testid="map-cell"]') ?? [])];
+    expect(cells.map((cell) => cell.dataset.cell)).toEqual([busy, quiet, turnedAway]);
+    expect(cells.map((cell) => cell.querySelector('title')?.textContent)).toEqual([`Cell ${busy}: 12 reports`, `Cell ${quiet}: fewer than 3 reports`, `Cell ${turnedAway}: 4 unserved`]);
+    // Six corners each, closed, in the overlay's pixels.
+    for (const cell of cells) expect(cell.getAttribute('d')).toMatch(/^M[\d.-]+ [\d.-]+(L[\d.-]+ [\d.-]+){5}z$/);
+    expect(cells.map((cell) => cell.getAttribute('fill'))).toEqual(['#d98a1c', '#fde9b8', '#ffffff']);
+    expect(cells.map((cell) => cell.getAttribute('fill-opacity'))).toEqual(['0.75', '0.75', '0']);
+    const unserved = overlay?.querySelectorAll('[data-unserved]') ?? [];
+    expect(unserved).toHaveLength(1);
+    expect(unserved[0]?.getAttribute('stroke')).toBe('#5b2a86');
+    expect(unserved[0]?.getAttribute('fill')).toMatch(/^url\(#tile-map-hatch-[\w-]+\)$/);
+    expect(document.getElementById(unserved[0]!.getAttribute('fill')!.slice(5, -1))?.tagName).toBe('pattern');
+    expect(within(section()).queryByText('Outlines: US Census Bureau (us-atlas)')).toBeNull();
     expect(requests.some((request) => request.path.endsWith('.json'))).toBe(false);
+
+    // A cell picked in the table is outlined on the map; a click on the map picks one too.
+    await user.click(within(section()).getByRole('button', { name: `Show cell ${quiet} on the map` }));
+    expect(overlay?.querySelectorAll('[data-testid="map-cell-selected"]')).toHaveLength(1);
+    await user.click(cells[0]!);
+    expect(within(section()).getByRole('button', { name: `Show cell ${busy} on the map` })).toHaveAttribute('aria-pressed', 'true');
+    expect(overlay?.querySelectorAll('[data-testid="map-cell-selected"]')).toHaveLength(1);
   });
 
   it('lists every figure per cell in a table, a cell with one or two reports as "fewer than 3"', async () => {

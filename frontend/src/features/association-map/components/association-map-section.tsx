@@ -15,6 +15,8 @@ import { MapTable } from './map-table';
 
 /** The drawing (d3-geo, h3-js, the outlines) loads with the first map an admin opens, never with another page. */
 const CellMap = lazy(() => import('./cell-map'));
+/** Leaflet and its style sheet load only where the site has map tiles, with the first map shown over them. */
+const TileMap = lazy(() => import('./tile-map'));
 
 export const MAP_LOAD_FAILED = 'We could not load the map.';
 export const EXPORT_FAILED = 'We could not prepare the download. Please try again.';
@@ -42,8 +44,8 @@ const fileDay = (iso: string) => formatUtcDay(iso);
 
 /**
  * An association's map for its admins, beside its statistics: its reports by H3 cell over the chosen period, shaded
- * by how many, the demand nobody could meet hatched, over US state and county outlines (or map tiles where the site
- * has them); every figure in a table that is also the keyboard's way to the cells; the period's reports to download as
+ * by how many, the demand nobody could meet hatched, over US state and county outlines (or, where the site has map
+ * tiles, on a Leaflet map of them); every figure in a table that is also the keyboard's way to the cells; the period's reports to download as
  * CSV (one row each, nothing of the reporter's) and the cells as GeoJSON.
  * A cell with one or two reports shows 'fewer than 3', never the count. A refusal shows its reason, as the statistics do.
  */
@@ -125,7 +127,13 @@ export function AssociationMapSection({ companyId, companyName }: { companyId: s
           ) : (
             <>
               <Suspense fallback={<p role="status">Drawing the map…</p>}>
-                <CellMap cells={data.cells} selected={selected} onSelect={setSelected} tiles={config.data?.mapTiles ?? null} summary={mapSummary(data)} />
+                {config.isPending ? (
+                  <p role="status">Drawing the map…</p>
+                ) : config.data?.mapTiles ? (
+                  <TileMap cells={data.cells} selected={selected} onSelect={setSelected} tiles={config.data.mapTiles} summary={mapSummary(data)} />
+                ) : (
+                  <CellMap cells={data.cells} selected={selected} onSelect={setSelected} tiles={null} summary={mapSummary(data)} />
+                )}
               </Suspense>
               <MapTable cells={data.cells} associationName={companyName} selected={selected} onSelect={setSelected} />
               <Downloads>

@@ -1,0 +1,40 @@
+import styled from 'styled-components';
+import { REPORT_BANDS, UNSERVED_COLOUR } from '../lib/map-figures';
+
+/** What the shades and the violet hatch of the map's cells mean. */
+export function MapLegend() {
+  return (
+    <Legend>
+      {REPORT_BANDS.map((band) => (
+        <span key={band.label}>
+          <Swatch style={{ background: band.fill }} />
+          {band.label}
+        </span>
+      ))}
+      <span>
+        <Swatch style={{ border: `2px dashed ${UNSERVED_COLOUR}`, background: `repeating-linear-gradient(45deg, ${UNSERVED_COLOUR} 0 2px, transparent 2px 6px)` }} />
+        unserved demand (nobody covered the place)
+      </span>
+    </Legend>
+  );
+}
+
+const Legend = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  font-size: ${({ theme }) => theme.fontSizes.small};
+
+  span {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
+  }
+`;
+
+const Swatch = styled.i`
+  display: inline-block;
+  width: 1rem;
+  height: 1rem;
+  border: 1px solid #57514a;
+`;
