@@ -132,7 +132,7 @@ export function AssociationMapSection({ companyId, companyName }: { companyId: s
                 ) : config.data?.mapTiles ? (
                   <TileMap cells={data.cells} selected={selected} onSelect={setSelected} tiles={config.data.mapTiles} summary={mapSummary(data)} />
                 ) : (
-                  <CellMap cells={data.cells} selected={selected} onSelect={setSelected} tiles={null} summary={mapSummary(data)} />
+                  <CellMap cells={data.cells} selected={selected} onSelect={setSelected} summary={mapSummary(data)} />
                 )}
               </Suspense>
               <MapTable cells={data.cells} associationName={companyName} selected={selected} onSelect={setSelected} />

@@ -5,7 +5,6 @@ import type { MapCell } from '../api/get-association-map';
 import { loadCountyOutlines, loadStateOutlines, type Outlines } from '../lib/base-map';
 import { cellCentre, cellPolygon } from '../lib/cell-geometry';
 import { describeCell, hasAny, REPORT_BANDS, reportBand, UNSERVED_COLOUR } from '../lib/map-figures';
-import { tilesFor } from '../lib/tiles';
 
 const WIDTH = 600;
 const HEIGHT = 400;
@@ -13,15 +12,11 @@ const PADDING = 24;
 /** The least the map shows around its cells, in degrees: a single cell is not drawn across the whole map. */
 const MIN_SPAN = { lng: 0.3, lat: 0.2 };
 
-export type TileLayer = { url: string; attribution: string };
-
 type Props = {
   cells: readonly MapCell[];
   /** The cell picked in the table, outlined on the map. */
   selected: string | null;
   onSelect: (h3Cell: string) => void;
-  /** A raster tile layer under the cells (MAP_TILE_URL); without it the US state and county outlines. */
-  tiles: TileLayer | null;
   summary: string;
 };
 
@@ -50,16 +45,15 @@ function fitProjection(cells: readonly MapCell[]) {
 
 /**
  * The association's cells as hexagons over a base map, in SVG: shaded by reports, the unserved demand hatched and
- * outlined in violet. The base map is US state and county outlines (us-atlas), or raster tiles from MAP_TILE_URL with
- * their attribution. The picture is one image for assistive technology, named by a summary; the table beside it has
- * every figure and is the keyboard's way to a cell. A pointer picks a cell here too.
+ * outlined in violet, over US state and county outlines (us-atlas), which need no tile server (with MAP_TILE_URL the
+ * site shows tile-map.tsx instead). The picture is one image for assistive technology, named by a summary; the table
+ * beside it has every figure and is the keyboard's way to a cell. A pointer picks a cell here too.
  */
-export default function CellMap({ cells, selected, onSelect, tiles, summary }: Props) {
+export default function CellMap({ cells, selected, onSelect, summary }: Props) {
   const hatchId = `unserved-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [outlines, setOutlines] = useState<Outlines>({ states: null, counties: null });
 
   useEffect(() => {
-    if (tiles) return undefined;
     const controller = new AbortController();
     // The outlines are a background: a map whose outlines cannot be fetched still shows its cells.
     void loadStateOutlines(controller.signal)
@@ -70,7 +64,7 @@ export default function CellMap({ cells, selected, onSelect, tiles, summary }: P
       .then((counties) => setOutlines((current) => ({ ...current, counties })))
       .catch(() => undefined);
     return () => controller.abort();
-  }, [tiles]);
+  }, []);
 
   const drawing = useMemo(() => {
     if (cells.length === 0) return null;
@@ -85,16 +79,14 @@ export default function CellMap({ cells, selected, onSelect, tiles, summary }: P
       const points = ring.map((point): [number, number] => projection([point[0] ?? 0, point[1] ?? 0]) ?? [0, 0]);
       return `M${points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}Z`;
     };
-    const [originX, originY] = projection([-180, 85.0511287798]) ?? [0, 0];
     return {
       path,
       hexagons: cells.map((cell) => ({ cell, d: hexagon(cell.h3Cell), centre: projection(cellCentre(cell.h3Cell)) ?? [0, 0] })),
-      tileList: tiles ? tilesFor(tiles.url, { width: WIDTH, height: HEIGHT, scale: projection.scale(), originX, originY }) : [],
     };
-  }, [cells, tiles]);
+  }, [cells]);
 
   if (!drawing) return null;
-  const { path, hexagons, tileList } = drawing;
+  const { path, hexagons } = drawing;
 
   return (
     <Figure>
@@ -105,15 +97,12 @@ export default function CellMap({ cells, selected, onSelect, tiles, summary }: P
           </pattern>
         </defs>
         <rect width={WIDTH} height={HEIGHT} fill="#f4f1ea" />
-        {tileList.map((tile) => (
-          <image key={tile.key} href={tile.href} x={tile.x} y={tile.y} width={tile.size + 0.5} height={tile.size + 0.5} preserveAspectRatio="none" />
-        ))}
         {outlines.counties && <path d={path(outlines.counties) ?? ''} fill="none" stroke="#c9bfae" strokeWidth="0.6" />}
         {outlines.states && <path d={path(outlines.states) ?? ''} fill="none" stroke="#8c8170" strokeWidth="1.2" />}
         {hexagons.map(({ cell, d }) => (
           <g key={cell.h3Cell} data-testid="map-cell" data-cell={cell.h3Cell} onClick={() => onSelect(cell.h3Cell)}>
             <title>{describeCell(cell)}</title>
-            <path d={d} fill={hasAny(cell.reports) ? reportBand(cell.reports).fill : 'none'} fillOpacity={tiles ? 0.75 : 1} stroke="#57514a" strokeWidth="0.8" />
+            <path d={d} fill={hasAny(cell.reports) ? reportBand(cell.reports).fill : 'none'} stroke="#57514a" strokeWidth="0.8" />
             {hasAny(cell.unserved) && (
               <path d={d} data-unserved="true" fill={`url(#${hatchId})`} fillOpacity="0.6" stroke={UNSERVED_COLOUR} strokeWidth="2" strokeDasharray="4 2" />
             )}
@@ -137,7 +126,7 @@ export default function CellMap({ cells, selected, onSelect, tiles, summary }: P
           unserved demand (nobody covered the place)
         </span>
       </Legend>
-      <Attribution>{tiles ? tiles.attribution : 'Outlines: US Census Bureau (us-atlas)'}</Attribution>
+      <Attribution>Outlines: US Census Bureau (us-atlas)</Attribution>
     </Figure>
   );
 }
