@@ -64,7 +64,7 @@ export default function TileMap({ cells, selected, onSelect, tiles, summary }: P
     const element = container.current;
     if (!element) return undefined;
     // SVG rather than canvas: each cell a path of its own, with its title, that a click lands on.
-    const map = createMap(element, { renderer: new SVG(), zoomSnap: 0.5 });
+    const map = createMap(element, { renderer: new SVG() });
     tileLayer(leafletTileTemplate(tiles.url), { attribution: attributionHtml(tiles.attribution), subdomains: TILE_SUBDOMAINS, maxZoom: 19 }).addTo(map);
     mapRef.current = map;
     // Leaflet follows the window's size only; the map's box also changes with the page around it.
