@@ -34,7 +34,7 @@ describe('the landing page in the production build', () => {
     const assets = readdirSync(join(built, 'assets'));
 
     // The service worker's registration and the new-version banner come after the page has loaded, when needed.
-    for (const chunk of ['member-pages', 'report-pages', 'identification-pages', 'login-page', 'feedback-dialog', 'register-service-worker', 'update-banner']) {
+    for (const chunk of ['member-pages', 'report-pages', 'identification-pages', 'login-page', 'feedback-dialog', 'register-service-worker', 'update-banner', 'cell-map', 'tile-map']) {
       const file = assets.find((name) => name.startsWith(`${chunk}-`) && name.endsWith('.js'));
       expect(file, `${chunk} is a chunk of its own`).toBeDefined();
       expect(landingScripts(built).map((script) => script.file)).not.toContain(`assets/${file}`);
@@ -45,6 +45,9 @@ describe('the landing page in the production build', () => {
     }
     // React Query comes with the first page that calls the API (its hook's message when no client is set).
     expect(firstFetched).not.toContain('No QueryClient set');
+    // Leaflet, script and style sheet, comes with an association map over tiles only.
+    expect(firstFetched).not.toContain('leaflet-control-attribution');
+    expect(readFileSync(join(built, 'index.html'), 'utf8')).not.toContain('tile-map');
   });
 
   it('writes a brotli and a gzip copy of every script, style sheet and page, each decoding to the file', () => {
