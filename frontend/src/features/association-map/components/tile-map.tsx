@@ -150,6 +150,13 @@ const MapBox = styled.div`
     outline-offset: 2px;
   }
 
+  /* The zoom buttons as large as the site's other tap targets on a phone (Leaflet's own are 30 px). */
+  &.leaflet-touch .leaflet-bar a {
+    width: 44px;
+    height: 44px;
+    line-height: 44px;
+  }
+
   /* The credit in the site's type, opaque: legible whatever the tiles under it. */
   .leaflet-control-attribution {
     font-size: ${({ theme }) => theme.fontSizes.small};
