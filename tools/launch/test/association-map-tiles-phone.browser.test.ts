@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
 import { buildFrontend, launchChromium, logInAsNewMember, seedAssociation, shot } from './browser-harness.js';
-import { axeFindings, horizontalOverflow, phoneContext } from './phone-audit.js';
+import { axeFindings, horizontalOverflow, phoneContext, smallTapTargets } from './phone-audit.js';
 
 /**
  * Issue 24's association map where the site has map tiles (MAP_TILE_URL), on a 360×740 phone in Debian's Chromium:
@@ -99,7 +99,7 @@ describe('issue 24 on a 360 px phone with map tiles: a Leaflet map of the tiles,
     await tiles?.close();
   });
 
-  it('shows the tiles with their credit, the cells over them, a picked cell outlined, + zooms in, axe clean', { timeout: 180_000 }, async () => {
+  it('shows the tiles with their credit, the cells over them, a cell picked in the table or tapped on the map outlined, + zooms in, axe clean', { timeout: 180_000 }, async () => {
     await logInAsNewMember(page, product, admin);
     const { member, associationBilling } = product.clients;
     const memberId = (await member.ensureMember({ email: admin.email })).member?.memberId ?? '';
@@ -172,7 +172,14 @@ describe('issue 24 on a 360 px phone with map tiles: a Leaflet map of the tiles,
     await map.evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await shot(page, 'association-map-tiles-360');
     expect(await horizontalOverflow(page)).toEqual([]);
+    expect((await smallTapTargets(page)).filter((target) => /Zoom|Show cell/.test(target))).toEqual([]);
     expect(await accessibilityProblems(page, '/member with the tile map on a 360 px phone')).toEqual([]);
+
+    // A tap on a cell of the map picks it, as its button in the table does.
+    await cells.and(page.locator(`[data-cell="${PORTLAND_CELL}"]`)).tap();
+    expect(await section.getByRole('button', { name: `Show cell ${PORTLAND_CELL} on the map` }).getAttribute('aria-pressed')).toBe('true');
+    expect(await button.getAttribute('aria-pressed')).toBe('false');
+    expect(await outlined.count()).toBe(1);
 
     // By keyboard: focused, the map zooms in with '+', and the tiles of the next zoom level are fetched.
     const deepest = () => Math.max(...tiles.requests.map((request) => request.z));
