@@ -54,7 +54,8 @@ function labelPath(layer: Polygon, attributes: Record<string, string>, title?: s
 export default function TileMap({ cells, selected, onSelect, tiles, summary }: Props) {
   const hatchId = `tile-map-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const container = useRef<HTMLDivElement>(null);
-  const [mapRef, cellsRef] = [useRef<LeafletMap | null>(null), useRef<LayerGroup | null>(null)];
+  const mapRef = useRef<LeafletMap | null>(null);
+  const cellsRef = useRef<LayerGroup | null>(null);
   const onSelectRef = useRef(onSelect);
   useEffect(() => {
     onSelectRef.current = onSelect;
