@@ -429,7 +429,7 @@ export const GetAssociationMapResponseSchema: GenMessage<GetAssociationMapRespon
  */
 export type MemberCoverage = Message<"swarm.insights.v1.MemberCoverage"> & {
   /**
-   * H3 resolution of the covered cells (5, about 250 km² each).
+   * H3 resolution of the covered cells (6, about 36 km² each).
    *
    * @generated from field: uint32 resolution = 1;
    */
@@ -649,7 +649,7 @@ export const InsightsService: GenService<{
    * An association's reports and the unserved demand near them over a period, by H3 cell (resolution 7, about
    * 5 km2): what became of the reports, how fast they were claimed, how many went unclaimed. A cell with fewer than
    * three reports gives no exact count and none of the figures a count could be read from. With it, the area the
-   * association's active members cover now (coarse H3 cells, resolution 5). Errors: as GetAssociationStatistics;
+   * association's active members cover now (coarse H3 cells, resolution 6). Errors: as GetAssociationStatistics;
    * UNAVAILABLE when the association-billing service cannot be asked for its members.
    *
    * @generated from rpc swarm.insights.v1.InsightsService.GetAssociationMap
