@@ -10,7 +10,7 @@ import { associationReportsCsv } from '@swarm/proto/views/association-reports-cs
 import { useAssociationMap, type AssociationMap } from '../api/get-association-map';
 import { getAssociationReports } from '../api/get-association-reports';
 import { downloadText } from '../lib/download';
-import { FEWER_THAN_THREE, hasAny } from '../lib/map-figures';
+import { describeCoverage, FEWER_THAN_THREE, hasAny } from '../lib/map-figures';
 import { MapTable } from './map-table';
 
 /** The drawing (d3-geo, h3-js, the outlines) loads with the first map an admin opens, never with another page. */
@@ -32,9 +32,10 @@ const isForbidden = (error: unknown) => error instanceof ApiError && error.statu
 export function mapSummary(map: AssociationMap): string {
   const withReports = map.cells.filter((cell) => hasAny(cell.reports)).length;
   const withUnserved = map.cells.filter((cell) => hasAny(cell.unserved)).length;
+  const covered = map.coverage.cells.length > 0 ? ` Your members' alert ranges cover the area shaded in teal, about ${map.coverage.areaKm2.toLocaleString('en-US')} km².` : '';
   return (
     `Map of ${map.cells.length} cells of about 5 km²: ${withReports} with reports, shaded by how many, and ${withUnserved} with unserved demand, ` +
-    'hatched in violet. The table below has every figure.'
+    `hatched in violet.${covered} The table below has every figure.`
   );
 }
 
@@ -120,13 +121,23 @@ export function AssociationMapSection({ companyId, companyName }: { companyId: s
       {data && !isRefusal(map.error) && (
         <>
           <Hint>{`From ${formatUtcDay(data.since)} to ${formatLastUtcDay(data.until)}. A cell with one or two reports reads "${FEWER_THAN_THREE}": so few could point at a household.`}</Hint>
+          {(data.cells.length > 0 || data.coverage.cells.length > 0) && (
+            <Suspense fallback={<p role="status">Drawing the map…</p>}>
+              <CellMap
+                cells={data.cells}
+                coverage={data.coverage.cells}
+                selected={selected}
+                onSelect={setSelected}
+                tiles={config.data?.mapTiles ?? null}
+                summary={mapSummary(data)}
+              />
+            </Suspense>
+          )}
+          <p data-testid="member-coverage-text">{describeCoverage(data.coverage)}</p>
           {data.cells.length === 0 ? (
             <p>No report alerted your members in this period, and nobody was turned away nearby.</p>
           ) : (
             <>
-              <Suspense fallback={<p role="status">Drawing the map…</p>}>
-                <CellMap cells={data.cells} selected={selected} onSelect={setSelected} tiles={config.data?.mapTiles ?? null} summary={mapSummary(data)} />
-              </Suspense>
               <MapTable cells={data.cells} associationName={companyName} selected={selected} onSelect={setSelected} />
               <Downloads>
                 <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void downloadCsv()}>
