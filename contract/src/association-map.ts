@@ -24,6 +24,22 @@ export const mapCell = z.object({
   shareUnclaimed: z.number().min(0).max(1).nullable(),
 });
 
+/**
+ * Where the association's active members would be alerted of a swarm now: each member with a home covers the cells
+ * around it within their range in miles. Coarse (H3 resolution 6, about 36 km² a cell): no home can be read from it.
+ */
+export const memberCoverage = z.object({
+  /** H3 resolution of the covered cells: 6. */
+  resolution: z.number().int(),
+  /** The covered cells, by H3 index, sorted; draw their outline (h3-js cellsToMultiPolygon). */
+  cells: z.array(z.string().regex(/^[0-9a-f]{15}$/)),
+  /** The area of the covered cells in square kilometres, whole. */
+  areaKm2: count,
+  /** Active members whose address is known, and those who gave none (they cover nothing). */
+  membersWithHome: count,
+  membersWithoutHome: count,
+});
+
 /** GET /api/member/company/{companyId}/map: the period is [since, until) as for the statistics. */
 export const associationMap = z.object({
   companyId: z.string(),
@@ -32,5 +48,7 @@ export const associationMap = z.object({
   /** H3 resolution of the cells: 7. */
   resolution: z.number().int(),
   cells: z.array(mapCell),
+  /** The area the association's active members cover now (not over the period). */
+  coverage: memberCoverage,
 });
 export type AssociationMap = z.output<typeof associationMap>;

@@ -22,6 +22,9 @@ import { testSite } from './test-site.js';
 const utc = (iso: string) => timestampFromDate(new Date(iso));
 const EUGENE = '87281b59bffffff';
 const SPRINGFIELD = '8728f4968ffffff';
+/** Resolution-6 cells of the members' area: Eugene's and one next to it. */
+const EUGENE_HOME = '86281b59fffffff';
+const EUGENE_HOME_NEIGHBOUR = '86281b587ffffff';
 
 type Started = {
   app: FastifyInstance;
@@ -68,6 +71,7 @@ async function startGateway(insightsFails?: ConnectError, answersCell: string = 
             },
             { h3Cell: SPRINGFIELD, reports: { fewerThanMinimum: true }, unserved: { count: 4 } },
           ],
+          coverage: { resolution: 6, h3Cells: [EUGENE_HOME, EUGENE_HOME_NEIGHBOUR], areaKm2: 73.64, membersWithHome: 3, membersWithoutHome: 2 },
         };
       },
       listAssociationReports: (request) => {
@@ -172,6 +176,8 @@ describe('GET /api/member/company/:companyId/map', () => {
           },
           { h3Cell: SPRINGFIELD, reports: 'fewer than 3', outcomes: null, unserved: 4, medianMinutesToFirstClaim: null, p90MinutesToFirstClaim: null, shareUnclaimed: null },
         ],
+        // The members' area: its coarse cells, the area in whole km², and how many members gave no address.
+        coverage: { resolution: 6, cells: [EUGENE_HOME, EUGENE_HOME_NEIGHBOUR], areaKm2: 74, membersWithHome: 3, membersWithoutHome: 2 },
       });
       expect(started.asked.map(({ companyId: asked, since, until }) => [asked, since && timestampDate(since).toISOString(), until && timestampDate(until).toISOString()])).toEqual([
         [companyId, '2026-03-02T00:00:00.000Z', '2026-03-16T00:00:00.000Z'],

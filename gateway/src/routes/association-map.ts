@@ -2,7 +2,7 @@ import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { FEWER_THAN_THREE } from '@swarm/api-contract/association-map';
 import { statisticsQuery } from '@swarm/api-contract/association-statistics-request';
 import { apiRoutes } from '@swarm/api-contract/routes';
-import type { AssociationReport, CellCount, MapCell } from '@swarm/proto/insights/v1/insights_service';
+import type { AssociationReport, CellCount, MapCell, MemberCoverage } from '@swarm/proto/insights/v1/insights_service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberIdOf } from '../auth/member-session.js';
@@ -37,6 +37,16 @@ function toCell(cell: MapCell) {
     medianMinutesToFirstClaim: tenths(cell.medianMinutesToFirstClaim),
     p90MinutesToFirstClaim: tenths(cell.p90MinutesToFirstClaim),
     shareUnclaimed: hundredths(cell.shareUnclaimed),
+  };
+}
+
+function toCoverage(coverage: MemberCoverage | undefined) {
+  return {
+    resolution: coverage?.resolution ?? 0,
+    cells: coverage?.h3Cells ?? [],
+    areaKm2: Math.round(coverage?.areaKm2 ?? 0),
+    membersWithHome: coverage?.membersWithHome ?? 0,
+    membersWithoutHome: coverage?.membersWithoutHome ?? 0,
   };
 }
 
@@ -101,6 +111,7 @@ export function associationMapRoutes(app: FastifyInstance, clients: ServiceClien
           until: timestampDate(answer.periodEnd).toISOString(),
           resolution: answer.resolution,
           cells: answer.cells.map(toCell),
+          coverage: toCoverage(answer.coverage),
         });
       });
       return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);

@@ -3,10 +3,20 @@ import { createRouterTransport, createClient, Code, ConnectError } from '@connec
 import { statisticsPeriodMessages } from '@swarm/proto/labels/answers';
 import { InsightsService } from '@swarm/proto/insights/v1/insights_service';
 import { domainErrorCode } from '@swarm/runtime';
+import { cellToParent } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { MemoryReportStatisticsRepository } from './adapters/memory/memory-report-statistics-repository.js';
+import { MemoryMemberReachRepository } from './adapters/memory/memory-member-reach-repository.js';
 import { MemoryUnservedDemandRepository } from './adapters/memory/memory-unserved-demand-repository.js';
+import { cellsCoveredFrom } from './domain/member-coverage.js';
 import { buildInsightsService } from './insights-service.js';
+
+/** Peers that know no member: the association has none, so the map covers nothing. */
+const noMembers = () => ({
+  reach: new MemoryMemberReachRepository(),
+  members: { reachOf: async () => undefined },
+  associationMembers: { activeMemberIds: async () => [] },
+});
 
 describe('insights service', () => {
   describe('association statistics', () => {
@@ -14,7 +24,7 @@ describe('insights service', () => {
     const serviceWith = (statistics: MemoryReportStatisticsRepository) =>
       createClient(
         InsightsService,
-        createRouterTransport(buildInsightsService({ statistics, unserved: new MemoryUnservedDemandRepository(), clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes),
+        createRouterTransport(buildInsightsService({ statistics, unserved: new MemoryUnservedDemandRepository(), ...noMembers(), clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes),
       );
 
     it('serves the weeks and the total of an association over RPC', async () => {
@@ -89,6 +99,8 @@ describe('insights service', () => {
   describe('association map', () => {
     const at = (iso: string) => new Date(iso);
     const EUGENE = '87281b59bffffff';
+    /** Eugene's resolution-6 cell, where a member's home lies. */
+    const EUGENE_HOME = cellToParent(EUGENE, 6);
     const EUGENE_NEIGHBOUR = '87281b59affffff';
     const PORTLAND = '8728f0023ffffff';
 
@@ -103,7 +115,22 @@ describe('insights service', () => {
       }
       await unserved.record({ id: 'u1', h3Cell: EUGENE_NEIGHBOUR, refusedAt: at('2026-06-04T09:00:00Z'), size: 'Softball' });
       await unserved.record({ id: 'u2', h3Cell: PORTLAND, refusedAt: at('2026-06-04T09:00:00Z'), size: 'Softball' });
-      const client = createClient(InsightsService, createRouterTransport(buildInsightsService({ statistics, unserved, clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes));
+      const reach = new MemoryMemberReachRepository();
+      await reach.saveIfNewer({ memberId: 'm1', version: 1, home: { h3Cell: EUGENE_HOME, rangeInMiles: 5 } });
+      await reach.saveIfNewer({ memberId: 'm2', version: 1 });
+      const client = createClient(
+        InsightsService,
+        createRouterTransport(
+          buildInsightsService({
+            statistics,
+            unserved,
+            reach,
+            members: { reachOf: async () => undefined },
+            associationMembers: { activeMemberIds: async (companyId) => (companyId === 'c1' ? ['m1', 'm2'] : []) },
+            clock: { now: () => at('2026-06-20T00:00:00Z') },
+          }).routes,
+        ),
+      );
 
       const map = await client.getAssociationMap({ companyId: 'c1', since: timestampFromDate(at('2026-06-01T00:00:00Z')), until: timestampFromDate(at('2026-06-15T00:00:00Z')) });
       expect(map.resolution).toBe(7);
@@ -122,7 +149,11 @@ describe('insights service', () => {
       ]);
       // A cell without three reports has no outcomes, times or share.
       expect([map.cells[0]?.outcomes, map.cells[0]?.medianMinutesToFirstClaim, map.cells[0]?.shareUnclaimed]).toEqual([undefined, undefined, undefined]);
-      expect((await client.getAssociationMap({ companyId: 'c2', since: timestampFromDate(at('2026-06-01T00:00:00Z')) })).cells).toEqual([]);
+      // The area the active members cover, coarse: resolution 6, with its area and who could not be placed.
+      expect(map.coverage).toMatchObject({ resolution: 6, h3Cells: cellsCoveredFrom(EUGENE_HOME, 5).sort(), membersWithHome: 1, membersWithoutHome: 1 });
+      expect(map.coverage?.areaKm2).toBeGreaterThan(200);
+      const other = await client.getAssociationMap({ companyId: 'c2', since: timestampFromDate(at('2026-06-01T00:00:00Z')) });
+      expect([other.cells, other.coverage?.h3Cells, other.coverage?.membersWithHome]).toEqual([[], [], 0]);
     });
 
     it('lists an association’s reports one row each for its export: cell, size, height, time to claim, outcome, alerts by channel and cost', async () => {
@@ -140,7 +171,7 @@ describe('insights service', () => {
       await statistics.alertSent({ reportId: 'r3', companyId: 'c2', memberId: 'm2', sendKey: 'alert--r3--m2', costCents: 7 });
       await statistics.reportSubmitted({ reportId: 'r4', submittedAt: at('2026-06-16T09:00:00Z'), h3Cell: EUGENE });
       await statistics.alertSent({ reportId: 'r4', companyId: 'c1', memberId: 'm1', sendKey: 'alert--r4--m1', costCents: 7 });
-      const client = createClient(InsightsService, createRouterTransport(buildInsightsService({ statistics, unserved: new MemoryUnservedDemandRepository(), clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes));
+      const client = createClient(InsightsService, createRouterTransport(buildInsightsService({ statistics, unserved: new MemoryUnservedDemandRepository(), ...noMembers(), clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes));
 
       const answer = await client.listAssociationReports({ companyId: 'c1', since: timestampFromDate(at('2026-06-01T00:00:00Z')), until: timestampFromDate(at('2026-06-15T00:00:00Z')) });
       expect(answer.periodEnd && timestampDate(answer.periodEnd)).toEqual(at('2026-06-15T00:00:00Z'));
@@ -154,7 +185,7 @@ describe('insights service', () => {
     });
 
     it('answers INVALID_ARGUMENT for a reversed period, in words for the person who asked', async () => {
-      const client = createClient(InsightsService, createRouterTransport(buildInsightsService({ statistics: new MemoryReportStatisticsRepository(), unserved: new MemoryUnservedDemandRepository(), clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes));
+      const client = createClient(InsightsService, createRouterTransport(buildInsightsService({ statistics: new MemoryReportStatisticsRepository(), unserved: new MemoryUnservedDemandRepository(), ...noMembers(), clock: { now: () => at('2026-06-20T00:00:00Z') } }).routes));
       const error = await client.getAssociationMap({ companyId: 'c1', since: timestampFromDate(at('2026-06-21T00:00:00Z')) }).then(
         () => undefined,
         (caught: unknown) => ConnectError.from(caught),

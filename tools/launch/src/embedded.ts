@@ -237,7 +237,10 @@ export async function startEmbedded(options: {
       peers: { member: transports.member, report: transports.report, associationBilling: transports['association-billing'] },
     });
     routes.notification = notification.routes;
-    const insights = await composeInsightsService(configs.insights, wiringOf('insights'));
+    const insights = await composeInsightsService(configs.insights, {
+      ...wiringOf('insights'),
+      peers: { member: transports.member, associationBilling: transports['association-billing'] },
+    });
     routes.insights = insights.routes;
 
     const clients = createServiceClients(transports);

@@ -183,6 +183,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
                 ALERT_QUEUE_PREFIX: `${prefix}_alerts`,
               }
             : {}),
+          ...(name === 'insights' ? { MEMBER_SERVICE_URL: urls.member, ASSOCIATION_BILLING_SERVICE_URL: urls['association-billing'] } : {}),
           ...(name === 'report'
             ? {
                 MEMBER_SERVICE_URL: urls.member,

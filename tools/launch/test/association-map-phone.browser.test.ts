@@ -10,8 +10,9 @@ import { axeFindings, horizontalOverflow, phoneContext, smallTapTargets } from '
 /**
  * Issue 24's association map on the smallest phone the product is checked on (360×740) in Debian's Chromium, against
  * the embedded product: three reports in Portland and one refused in Lake Oswego (nobody covers it, five cells away)
- * are two hexagons over the US outlines, every figure in the table, the refused one as 'fewer than 3'; the cells
- * download as GeoJSON; once the membership is set inactive, the section says why.
+ * are two hexagons over the US outlines, every figure in the table, the refused one as 'fewer than 3'; the area her
+ * 5-mile range covers is shaded under them and said in words; the cells and that area download as GeoJSON; once the
+ * membership is set inactive, the section says why.
  */
 
 const viewport = { width: 360, height: 740 };
@@ -100,9 +101,16 @@ describe('issue 24 on a 360 px phone: the association map, its table and its dow
 
     const map = section.getByRole('img', { name: /^Map of 2 cells/ });
     await map.waitFor();
-    expect(await map.getAttribute('aria-label')).toBe(
-      'Map of 2 cells of about 5 km²: 1 with reports, shaded by how many, and 1 with unserved demand, hatched in violet. The table below has every figure.',
+    expect(await map.getAttribute('aria-label')).toMatch(
+      /^Map of 2 cells of about 5 km²: 1 with reports, shaded by how many, and 1 with unserved demand, hatched in violet\. Your members' alert ranges cover the area shaded in teal, about \d{3} km²\. The table below has every figure\.$/,
     );
+    // Her 5-mile range around her home's coarse cell: one shaded area under the cells, in the legend and in words.
+    const area = map.locator('[data-testid="member-coverage"]');
+    expect(await area.count()).toBe(1);
+    const layers = await map.evaluate((svg) => [...svg.children].map((child) => child.getAttribute('data-testid')));
+    expect(layers.indexOf('member-coverage')).toBeLessThan(layers.indexOf('map-cell'));
+    expect(await section.getByText('area your members cover (their alert ranges)').isVisible()).toBe(true);
+    expect(await section.getByTestId('member-coverage-text').textContent()).toMatch(/^Your members' alert ranges cover the shaded area \(about \d{3} km²\)\.$/);
     expect(await map.locator('[data-testid="map-cell"]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-cell")).sort())).toEqual([LAKE_OSWEGO_CELL, PORTLAND_CELL].sort());
     expect(await map.locator('[data-unserved]').count()).toBe(1);
     // The state outlines are fetched with the map and drawn under the cells, without any tile server.
@@ -139,6 +147,8 @@ describe('issue 24 on a 360 px phone: the association map, its table and its dow
     expect(ring[0]).toEqual(ring[6]);
     expect(ring[0]?.[0]).toBeCloseTo(-122.67, 1);
     expect(ring[0]?.[1]).toBeCloseTo(45.42, 1);
+    const coverageFeature = geoJson.features.find((feature) => (feature.properties as { layer?: string }).layer === 'member-coverage');
+    expect(coverageFeature?.properties).toMatchObject({ resolution: 6, membersWithHome: 1, membersWithoutHome: 0 });
   });
 
   it('says why, in the section, once her membership is set inactive: no map, no table, axe clean', { timeout: 60_000 }, async () => {

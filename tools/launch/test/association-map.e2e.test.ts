@@ -13,6 +13,8 @@ const SHORT_ACTIVE_PERIOD = { REPORT_ACTIVE_HOURS: '0.01' };
 const SAN_DIEGO = { address: '1 Comb Court, San Diego, CA, USA', cell: '8729a41adffffff' };
 const CHULA_VISTA_CELL = '8729a4c4affffff';
 const DENVER_CELL = '87268cda8ffffff';
+/** The resolution-6 cell of the keeper's home in San Diego: all the insights service keeps of where she lives. */
+const KEEPER_HOME_CELL = '8629a41afffffff';
 
 /** What only these reporters wrote: none of it may be in any store of the insights service. */
 const REPORTER = { name: 'Quillon Marchbanks-Ostrava', phone: '6195550123', street: 'Zephyrine Hollow' };
@@ -27,7 +29,7 @@ const modes: [string, (env: Record<string, string>) => Promise<RunningProduct>][
 
 describe.each(modes)('the association map, %s', (_mode, start) => {
   let product: RunningProduct;
-  let keeper: { memberId: string; companyId: string };
+  let keeper: { memberId: string; companyId: string; email: string };
 
   beforeAll(async () => {
     product = await start(SHORT_ACTIVE_PERIOD);
@@ -58,7 +60,7 @@ describe.each(modes)('the association map, %s', (_mode, start) => {
     return ((await response.json()) as { reportId: string }).reportId;
   }
 
-  it('puts reports, claims, a marking, a departure, an expiry and refused reports in their cells, and keeps no reporter data', { timeout: 180_000 }, async () => {
+  it('puts reports, claims, a marking, a departure, an expiry and refused reports in their cells, with the area its member covers, and keeps no reporter or member data', { timeout: 180_000 }, async () => {
     const since = timestampFromDate(new Date(Date.now() - 86_400_000));
     const until = timestampFromDate(new Date(Date.now() + 86_400_000));
     // Four reports at once, so each is alerted at once (a claim would delay the keeper's next alerts).
@@ -111,14 +113,27 @@ describe.each(modes)('the association map, %s', (_mode, start) => {
     expect(reports.every((row) => row.alertsSent >= 1)).toBe(true);
     expect(reports.find((row) => row.reportId === claimed)?.minutesToFirstClaim).toBeGreaterThanOrEqual(0);
 
+    // The area the keeper covers: her home's coarse cell and the ring her 5-mile range reaches, read from the member
+    // service (a miss filled at the first map, or member.changed).
+    const coverageNow = async () => (await product.insights.getAssociationMap({ companyId: keeper.companyId, since, until })).coverage;
+    const first = await coverageNow();
+    expect(first).toMatchObject({ resolution: 6, membersWithHome: 1, membersWithoutHome: 0 });
+    expect(first?.h3Cells).toContain(KEEPER_HOME_CELL);
+    expect(first?.areaKm2).toBeGreaterThan(150);
+    // She widens her range: member.changed reaches the insights service, and the map follows once its reuse is over.
+    await product.members.updateAvailability({ memberId: keeper.memberId, rangeInMiles: 25 });
+    await expect.poll(async () => (await coverageNow())?.h3Cells.length ?? 0, { timeout: 30_000, interval: 1_000 }).toBeGreaterThan((first?.h3Cells.length ?? 0) * 5);
+
     // The insights service holds the reports and the refused demand, Denver's included, and nothing a reporter wrote:
-    // no name, phone, street, coordinates or town.
+    // no name, phone, street, coordinates or town; of the keeper, her home's coarse cell and her range only.
     const stores = insightsStores(await product.everythingStored());
     const text = stores.map((stored) => stored.text).join('\n');
     expect(text).toContain(SAN_DIEGO.cell);
     expect(text).toContain(DENVER_CELL);
     expect(stores.length).toBeGreaterThan(0);
-    const personal = [REPORTER.name, 'Marchbanks', REPORTER.phone, '6195550199', REPORTER.street, 'Zephyrine', '32.71', '-117.16', '32.64', 'San Diego', 'Chula Vista'];
+    expect(text).toContain(KEEPER_HOME_CELL);
+    const keeperData = ['Bea Keeper', '6195550100', '1 Comb Court', 'Comb', keeper.email];
+    const personal = [REPORTER.name, 'Marchbanks', REPORTER.phone, '6195550199', REPORTER.street, 'Zephyrine', '32.71', '-117.16', '32.64', 'San Diego', 'Chula Vista', ...keeperData];
     expect(personal.filter((value) => text.toLowerCase().includes(value.toLowerCase()))).toEqual([]);
   });
 });

@@ -33,6 +33,8 @@ export type RunningProduct = {
   coverPlace: (place: CoveredPlace) => Promise<{ memberId: string; companyId: string; email: string }>;
   /** The report, notification and insights services' own RPCs, for what a journey checks beyond the site (statistics, claims). */
   reports: Client<typeof ReportService>;
+  /** The member service's own RPCs, for a member's change made without the site. */
+  members: Client<typeof MemberService>;
   notification: Client<typeof NotificationService>;
   insights: Client<typeof InsightsService>;
   /**
@@ -165,6 +167,7 @@ export async function startEmbeddedProduct(extraEnv: Record<string, string> = {}
     },
     coverPlace: (place) => coverPlace(product.clients.member, product.clients.associationBilling, place),
     reports: product.clients.report,
+    members: product.clients.member,
     notification: product.clients.notification,
     insights: product.clients.insights,
     everythingStored: async () => [
@@ -284,6 +287,7 @@ export async function startDistributedProduct(extraEnv: Record<string, string> =
     coverPlace: (place) =>
       coverPlace(createClient(MemberService, transport(stack.urls.member)), createClient(AssociationBillingService, transport(stack.urls['association-billing'])), place),
     reports: createClient(ReportService, transport(stack.urls.report)),
+    members: createClient(MemberService, transport(stack.urls.member)),
     notification,
     insights,
     everythingStored: () => everythingStoredIn(stack, target.url, databasePrefix),

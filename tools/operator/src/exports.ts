@@ -1,7 +1,7 @@
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
-import type { AssociationReport, CellCount, GetAssociationMapResponse, ListAssociationReportsResponse, MapCell } from '@swarm/proto/insights/v1/insights_service';
+import type { AssociationReport, CellCount, GetAssociationMapResponse, ListAssociationReportsResponse, MapCell, MemberCoverage } from '@swarm/proto/insights/v1/insights_service';
 import { associationReportsCsv, type AssociationReportRow } from '@swarm/proto/views/association-reports-csv';
-import { cellToBoundary } from 'h3-js';
+import { cellsToMultiPolygon, cellToBoundary } from 'h3-js';
 
 /** As the gateway answers the map: a count below three is only 'fewer than 3'. */
 export const FEWER_THAN_THREE = 'fewer than 3';
@@ -59,11 +59,32 @@ function cellFeature(cell: MapCell) {
   };
 }
 
-/** The association's map cells as a GeoJSON FeatureCollection: one closed hexagon per cell with the map's figures, as the site downloads it. */
+/** The area the members cover as one feature, as the site has it: the outline of its cells, with its area and members. */
+function coverageFeature(coverage: MemberCoverage) {
+  return {
+    type: 'Feature' as const,
+    id: 'member-coverage',
+    // GeoJSON order, rings closed, holes after their outer ring.
+    geometry: { type: 'MultiPolygon' as const, coordinates: cellsToMultiPolygon(coverage.h3Cells, true) },
+    properties: {
+      layer: 'member-coverage' as const,
+      resolution: coverage.resolution,
+      areaKm2: Math.round(coverage.areaKm2),
+      membersWithHome: coverage.membersWithHome,
+      membersWithoutHome: coverage.membersWithoutHome,
+    },
+  };
+}
+
+/**
+ * The association's map cells as a GeoJSON FeatureCollection: one closed hexagon per cell with the map's figures, and
+ * the area its members cover as a feature of its own when they cover any, as the site downloads it.
+ */
 export function cellsGeoJson(companyId: string, answer: GetAssociationMapResponse) {
+  const coverage = answer.coverage && answer.coverage.h3Cells.length > 0 ? [coverageFeature(answer.coverage)] : [];
   return {
     type: 'FeatureCollection' as const,
     properties: { companyId, since: iso(answer.periodStart), until: iso(answer.periodEnd), resolution: answer.resolution },
-    features: answer.cells.map(cellFeature),
+    features: [...answer.cells.map(cellFeature), ...coverage],
   };
 }

@@ -3,6 +3,7 @@ import { Code, ConnectError, createClient, createRouterTransport, type ConnectRo
 import { AssociationBillingService } from '@swarm/proto/associationbilling/v1/association_billing_service';
 import { InsightsService, type GetAssociationMapRequest, type ListAssociationReportsRequest } from '@swarm/proto/insights/v1/insights_service';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
+import { cellToParent, gridDisk } from 'h3-js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runOperatorCli } from '../src/cli.js';
 
@@ -10,6 +11,9 @@ const utc = (iso: string) => timestampFromDate(new Date(iso));
 const EUGENE = '87281b59bffffff';
 const SPRINGFIELD = '8728f4968ffffff';
 const member = createClient(MemberService, createRouterTransport(() => undefined));
+
+/** The members' area: Eugene's resolution-6 cell and the ring around it. */
+const EUGENE_AREA = gridDisk(cellToParent(EUGENE, 6), 1).sort();
 
 describe('operator CLI export-csv and export-geojson', () => {
   let asked: (ListAssociationReportsRequest | GetAssociationMapRequest)[];
@@ -63,6 +67,7 @@ describe('operator CLI export-csv and export-geojson', () => {
               },
               { h3Cell: SPRINGFIELD, reports: { fewerThanMinimum: true }, unserved: { count: 3 } },
             ],
+            coverage: { resolution: 6, h3Cells: EUGENE_AREA, areaKm2: 252.6, membersWithHome: 4, membersWithoutHome: 1 },
           };
         },
       })
@@ -134,6 +139,16 @@ describe('operator CLI export-csv and export-geojson', () => {
       open: 0,
     });
     expect(springfield?.properties).toMatchObject({ h3Cell: SPRINGFIELD, reports: 'fewer than 3', unserved: 3, claimed: null, shareUnclaimed: null });
+    // The members' area last, as the site has it: one polygon around Eugene, with its area and members.
+    const area = collection.features[2] as unknown as { id: string; geometry: { type: string; coordinates: number[][][][] }; properties: Record<string, unknown> };
+    expect(collection.features).toHaveLength(3);
+    expect(area.id).toBe('member-coverage');
+    expect(area.properties).toEqual({ layer: 'member-coverage', resolution: 6, areaKm2: 253, membersWithHome: 4, membersWithoutHome: 1 });
+    expect(area.geometry.type).toBe('MultiPolygon');
+    expect(area.geometry.coordinates).toHaveLength(1);
+    const outline = area.geometry.coordinates[0]![0]!;
+    expect(outline[0]).toEqual(outline.at(-1));
+    expect(outline[0]![0]).toBeCloseTo(-123.1, 0);
   });
 
   it('refuses a day that is not a day before asking, and an unknown association', async () => {

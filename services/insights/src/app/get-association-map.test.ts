@@ -1,9 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryReportStatisticsRepository } from '../adapters/memory/memory-report-statistics-repository.js';
+import { MemoryMemberReachRepository } from '../adapters/memory/memory-member-reach-repository.js';
 import { MemoryUnservedDemandRepository } from '../adapters/memory/memory-unserved-demand-repository.js';
+import { cellsCoveredFrom, coarseHomeCell, type MemberReach } from '../domain/member-coverage.js';
 import { GetAssociationMap, MAP_REUSE_MS } from './get-association-map.js';
+import { MemberReaches } from './member-reaches.js';
+import type { AssociationMembers, MemberDirectory } from './ports.js';
 
 const CELL = '872830828ffffff';
+const SAN_DIEGO = coarseHomeCell({ latitude: 32.7157, longitude: -117.1611 }) ?? '';
+const PORTLAND = coarseHomeCell({ latitude: 45.5152, longitude: -122.6784 }) ?? '';
+
+/** The member service as insights reads it: a reach per member, and how often each was asked. */
+class FakeMemberDirectory implements MemberDirectory {
+  readonly members = new Map<string, MemberReach>();
+  readonly asked: string[] = [];
+  async reachOf(memberId: string): Promise<MemberReach | undefined> {
+    this.asked.push(memberId);
+    return this.members.get(memberId);
+  }
+}
+
+/** The association-billing service: each association's active members. */
+class FakeAssociationMembers implements AssociationMembers {
+  readonly active = new Map<string, string[]>();
+  async activeMemberIds(companyId: string): Promise<string[]> {
+    return this.active.get(companyId) ?? [];
+  }
+}
+
+const peers = () => {
+  const reach = new MemoryMemberReachRepository();
+  const members = new FakeMemberDirectory();
+  return { reach, members, associationMembers: new FakeAssociationMembers(), reaches: new MemberReaches({ reach, members }) };
+};
 
 class CountingStatistics extends MemoryReportStatisticsRepository {
   reads = 0;
@@ -21,8 +51,9 @@ async function mapOfOneReport() {
     await statistics.alertSent({ reportId, companyId: 'c1', memberId: 'm1', sendKey: `alert--${reportId}--m1--submitted`, costCents: 7 });
   };
   await submitReport('r1');
-  const useCase = new GetAssociationMap({ statistics, unserved: new MemoryUnservedDemandRepository(), clock: { now: () => new Date(now) } });
-  return { useCase, statistics, submitReport, advance: (ms: number) => (now += ms) };
+  const others = peers();
+  const useCase = new GetAssociationMap({ statistics, unserved: new MemoryUnservedDemandRepository(), ...others, clock: { now: () => new Date(now) } });
+  return { useCase, statistics, submitReport, advance: (ms: number) => (now += ms), ...others };
 }
 
 describe('GetAssociationMap', () => {
@@ -50,5 +81,56 @@ describe('GetAssociationMap', () => {
     await useCase.execute({ companyId: 'c2' });
     await useCase.execute({ companyId: 'c1', since: new Date('2026-05-01T00:00:00Z') });
     expect(statistics.reads).toBe(3);
+  });
+
+  describe('the area the members cover', () => {
+    it('is the union of the active members with a home, counting those without one apart; erased members are left out', async () => {
+      const { useCase, reach, members, associationMembers } = await mapOfOneReport();
+      associationMembers.active.set('c1', ['m1', 'm2', 'm3', 'gone']);
+      await reach.saveIfNewer({ memberId: 'm1', version: 2, home: { h3Cell: SAN_DIEGO, rangeInMiles: 5 } });
+      await reach.saveIfNewer({ memberId: 'm2', version: 1 });
+      await reach.saveIfNewer({ memberId: 'm3', version: 7, home: { h3Cell: PORTLAND, rangeInMiles: 10 } });
+      await reach.erase('gone');
+      // Another association's member, and a member who is not active (billing answers active members only).
+      associationMembers.active.set('c2', ['m4']);
+      members.members.set('m4', { memberId: 'm4', version: 1, home: { h3Cell: PORTLAND, rangeInMiles: 25 } });
+
+      const { coverage } = await useCase.execute({ companyId: 'c1' });
+      expect(coverage.h3Cells).toEqual([...new Set([...cellsCoveredFrom(SAN_DIEGO, 5), ...cellsCoveredFrom(PORTLAND, 10)])].sort());
+      expect(coverage).toMatchObject({ membersWithHome: 2, membersWithoutHome: 1 });
+      expect(coverage.areaKm2).toBeGreaterThan(0);
+      expect(members.asked).toEqual([]);
+    });
+
+    it('asks the member service for members not in the copy yet, once, and keeps what it answered', async () => {
+      const { useCase, reach, members, associationMembers, advance } = await mapOfOneReport();
+      associationMembers.active.set('c1', ['m1', 'unknown']);
+      members.members.set('m1', { memberId: 'm1', version: 3, home: { h3Cell: SAN_DIEGO, rangeInMiles: 5 } });
+
+      expect((await useCase.execute({ companyId: 'c1' })).coverage).toMatchObject({ h3Cells: cellsCoveredFrom(SAN_DIEGO, 5).sort(), membersWithHome: 1, membersWithoutHome: 0 });
+      expect(await reach.findMany(['m1', 'unknown'])).toEqual(
+        expect.arrayContaining([{ memberId: 'm1', version: 3, home: { h3Cell: SAN_DIEGO, rangeInMiles: 5 } }, { memberId: 'unknown', erased: true }]),
+      );
+      advance(MAP_REUSE_MS + 1);
+      await useCase.execute({ companyId: 'c1' });
+      expect(members.asked.sort()).toEqual(['m1', 'unknown']);
+    });
+
+    it('is reused with the cells for a few seconds, then follows a change of the members', async () => {
+      const { useCase, reach, associationMembers, advance } = await mapOfOneReport();
+      associationMembers.active.set('c1', ['m1']);
+      await reach.saveIfNewer({ memberId: 'm1', version: 1, home: { h3Cell: SAN_DIEGO, rangeInMiles: 5 } });
+      const before = (await useCase.execute({ companyId: 'c1' })).coverage;
+      await reach.saveIfNewer({ memberId: 'm1', version: 2, home: { h3Cell: SAN_DIEGO, rangeInMiles: 25 } });
+      advance(MAP_REUSE_MS - 1);
+      expect((await useCase.execute({ companyId: 'c1' })).coverage).toEqual(before);
+      advance(2);
+      expect((await useCase.execute({ companyId: 'c1' })).coverage.h3Cells).toEqual(cellsCoveredFrom(SAN_DIEGO, 25).sort());
+    });
+
+    it('is empty for an association without members', async () => {
+      const { useCase } = await mapOfOneReport();
+      expect((await useCase.execute({ companyId: 'c1' })).coverage).toEqual({ h3Cells: [], areaKm2: 0, membersWithHome: 0, membersWithoutHome: 0 });
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { areaAround, associationMap, UNSERVED_RINGS, type AssociationMap } from '../domain/association-map.js';
+import { coveredArea, type CoveredArea } from '../domain/member-coverage.js';
 import { resolvePeriod } from '../domain/statistics.js';
-import type { Clock, ReportStatisticsRepository, UnservedDemandRepository } from './ports.js';
+import type { MemberReaches } from './member-reaches.js';
+import type { AssociationMembers, Clock, ReportStatisticsRepository, UnservedDemandRepository } from './ports.js';
 
 /**
  * How long a computed map is answered again for the same association and period: it reads every report of the period
@@ -11,11 +13,23 @@ export const MAP_REUSE_MS = 5_000;
 
 type Computed = { at: number; map: Promise<AssociationMap> };
 
-/** An association's reports and the unserved demand around them, by H3 cell, over a period. */
+/**
+ * An association's reports and the unserved demand around them, by H3 cell, over a period, with the area its active
+ * members cover now (their memberships from the association-billing service, each member's reach from the copy kept).
+ */
 export class GetAssociationMap {
   private readonly computed = new Map<string, Computed>();
 
-  constructor(private readonly ports: { statistics: ReportStatisticsRepository; unserved: UnservedDemandRepository; clock: Clock; reuseMs?: number }) {}
+  constructor(
+    private readonly ports: {
+      statistics: ReportStatisticsRepository;
+      unserved: UnservedDemandRepository;
+      associationMembers: AssociationMembers;
+      reaches: MemberReaches;
+      clock: Clock;
+      reuseMs?: number;
+    },
+  ) {}
 
   /** The period as for the statistics: without since, the 12 weeks up to until; without until, up to now. */
   async execute(request: { companyId: string; since?: Date | undefined; until?: Date | undefined }): Promise<AssociationMap> {
@@ -36,10 +50,20 @@ export class GetAssociationMap {
   }
 
   private async compute(companyId: string, period: { since: Date; until: Date }): Promise<AssociationMap> {
+    const [cellsMap, coverage] = await Promise.all([this.cells(companyId, period), this.coverage(companyId)]);
+    return { ...cellsMap, coverage };
+  }
+
+  private async cells(companyId: string, period: { since: Date; until: Date }): Promise<Omit<AssociationMap, 'coverage'>> {
     const histories = await this.ports.statistics.findAlertingAssociation(companyId, period.since, period.until);
     const cells = histories.flatMap((history) => (history.h3Cell ? [history.h3Cell] : []));
     const unserved = cells.length === 0 ? [] : await this.ports.unserved.findInCells(areaAround(new Set(cells), UNSERVED_RINGS), period.since, period.until);
     return associationMap(companyId, period, histories, unserved);
+  }
+
+  private async coverage(companyId: string): Promise<CoveredArea> {
+    const memberIds = await this.ports.associationMembers.activeMemberIds(companyId);
+    return coveredArea(await this.ports.reaches.of(memberIds));
   }
 
   private forgetOlderThan(oldest: number): void {

@@ -2,6 +2,7 @@ import type { AlertChannel } from '../domain/alert-channels.js';
 import type { ClaimOutcomeLabel } from '@swarm/proto/labels';
 import type { ReportHistory } from '../domain/statistics.js';
 import type { UnservedDemand } from '../domain/association-map.js';
+import type { MemberReach } from '../domain/member-coverage.js';
 
 export interface Clock {
   now(): Date;
@@ -61,4 +62,30 @@ export interface UnservedDemandRepository {
   record(demand: UnservedDemand & { id: string }): Promise<void>;
   /** The demand refused in [since, until) in any of the cells. */
   findInCells(cells: readonly string[], since: Date, until: Date): Promise<UnservedDemand[]>;
+}
+
+/** What the members' reach copy answers of one member: what it keeps, or that the member deleted their account. */
+export type KeptReach = MemberReach | { memberId: string; erased: true };
+
+/**
+ * The copy of members' reach (coarse home cell and alert range) this service keeps, fed by member.changed and filled
+ * on a miss: never an exact home, an address, a name, a phone or an email.
+ */
+export interface MemberReachRepository {
+  /** What is kept of these members, erased ones marked as such; members never seen are left out. */
+  findMany(memberIds: readonly string[]): Promise<KeptReach[]>;
+  /** Keeps it unless the same or a newer version is kept or the member was erased; concurrent saves keep the newest. */
+  saveIfNewer(reach: MemberReach): Promise<void>;
+  /** Forgets the member for good (member.deleted): a save afterwards (an answer read before the deletion) keeps nothing. */
+  erase(memberId: string): Promise<void>;
+}
+
+/** The member service, for a member's reach: undefined when it knows no such member (deleted). */
+export interface MemberDirectory {
+  reachOf(memberId: string): Promise<MemberReach | undefined>;
+}
+
+/** The association-billing service: the ids of the association's members whose membership is active. */
+export interface AssociationMembers {
+  activeMemberIds(companyId: string): Promise<string[]>;
 }

@@ -1,4 +1,5 @@
 import { gridDisk } from 'h3-js';
+import type { CoveredArea } from './member-coverage.js';
 import { endOf, minutesToFirstClaim, percentileByNearestRank, validatePeriod, type ReportHistory, type StatisticsPeriod } from './statistics.js';
 
 /** H3 resolution of every cell kept and answered: about 5 km², coarse enough to name no address. */
@@ -29,7 +30,7 @@ export type MapCell = {
   shareUnclaimed?: number;
 };
 
-export type AssociationMap = { period: StatisticsPeriod; cells: MapCell[] };
+export type AssociationMap = { period: StatisticsPeriod; cells: MapCell[]; coverage: CoveredArea };
 
 export function cellCount(count: number): CellCount {
   return count > 0 && count < MINIMUM_EXACT_COUNT ? { count: 0, fewerThanMinimum: true } : { count, fewerThanMinimum: false };
@@ -75,7 +76,7 @@ function cellOf(h3Cell: string, histories: readonly ReportHistory[], unserved: n
  * the period, or where demand was refused (given only in the association's area: see UNSERVED_RINGS). Reports without
  * a cell are left out; demand outside the period is left out.
  */
-export function associationMap(companyId: string, period: StatisticsPeriod, histories: readonly ReportHistory[], unserved: readonly UnservedDemand[]): AssociationMap {
+export function associationMap(companyId: string, period: StatisticsPeriod, histories: readonly ReportHistory[], unserved: readonly UnservedDemand[]): Omit<AssociationMap, 'coverage'> {
   validatePeriod(period);
   const reportsByCell = new Map<string, ReportHistory[]>();
   for (const history of histories) {

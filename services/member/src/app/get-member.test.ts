@@ -12,7 +12,18 @@ describe('GetMember', () => {
     expect(await new GetMember({ members }).execute('member-1')).toEqual(member);
   });
 
+  it('answers the member with its version, which grows with every stored change', async () => {
+    const members = new MemoryMemberRepository(new MemoryOutbox());
+    await members.insertIfAbsent(newMember({ memberId: 'member-1', email: 'ada@example.org', createdAt: new Date('2026-06-01T12:00:00Z') }));
+    const first = await new GetMember({ members }).withVersion('member-1');
+    await members.update('member-1', { name: 'Ada Lovelace' });
+    const second = await new GetMember({ members }).withVersion('member-1');
+    expect(second.member.name).toBe('Ada Lovelace');
+    expect(second.version).toBeGreaterThan(first.version);
+  });
+
   it('refuses an unknown member id as not found', async () => {
     await expect(new GetMember({ members: new MemoryMemberRepository(new MemoryOutbox()) }).execute('missing')).rejects.toMatchObject({ code: 'MEMBER.NOT_FOUND' });
+    await expect(new GetMember({ members: new MemoryMemberRepository(new MemoryOutbox()) }).withVersion('')).rejects.toMatchObject({ code: 'MEMBER.NOT_FOUND' });
   });
 });

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { latLngToCell } from 'h3-js';
+import { cellToParent, gridDisk, latLngToCell } from 'h3-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AssociationMap } from '@swarm/api-contract/association-map';
 import { createQueryClient } from '@/lib/query-client';
@@ -16,12 +16,18 @@ const busy = latLngToCell(45.52, -122.68, 7);
 const quiet = latLngToCell(45.45, -122.6, 7);
 const turnedAway = latLngToCell(45.6, -122.5, 7);
 
-const mapAnswer = (cells: AssociationMap['cells'] = defaultCells()): AssociationMap => ({
+/** The members' area: the resolution-6 cell of the busy cell and the ring around it. */
+const covered = gridDisk(cellToParent(busy, 6), 1).sort();
+const defaultCoverage = (): AssociationMap['coverage'] => ({ resolution: 6, cells: covered, areaKm2: 253, membersWithHome: 3, membersWithoutHome: 2 });
+const noCoverage: AssociationMap['coverage'] = { resolution: 6, cells: [], areaKm2: 0, membersWithHome: 0, membersWithoutHome: 0 };
+
+const mapAnswer = (cells: AssociationMap['cells'] = defaultCells(), coverage: AssociationMap['coverage'] = defaultCoverage()): AssociationMap => ({
   companyId: 'c-1',
   since: '2026-03-02T00:00:00.000Z',
   until: '2026-03-16T00:00:00.000Z',
   resolution: 7,
   cells,
+  coverage,
 });
 
 function defaultCells(): AssociationMap['cells'] {
@@ -64,7 +70,7 @@ describe('AssociationMapSection', () => {
 
     const map = await within(section()).findByRole('img', { name: /^Map of 3 cells/ });
     expect(map).toHaveAccessibleName(
-      'Map of 3 cells of about 5 km²: 2 with reports, shaded by how many, and 1 with unserved demand, hatched in violet. The table below has every figure.',
+      "Map of 3 cells of about 5 km²: 2 with reports, shaded by how many, and 1 with unserved demand, hatched in violet. Your members' alert ranges cover the area shaded in teal, about 253 km². The table below has every figure.",
     );
     const cells = within(map).getAllByTestId('map-cell');
     expect(cells.map((cell) => cell.dataset.cell)).toEqual([busy, quiet, turnedAway]);
@@ -88,7 +94,7 @@ describe('AssociationMapSection', () => {
 
     const map = await within(section()).findByRole('region', { name: /^Map of 3 cells/ });
     expect(map).toHaveAccessibleName(
-      'Map of 3 cells of about 5 km²: 2 with reports, shaded by how many, and 1 with unserved demand, hatched in violet. The table below has every figure.',
+      "Map of 3 cells of about 5 km²: 2 with reports, shaded by how many, and 1 with unserved demand, hatched in violet. Your members' alert ranges cover the area shaded in teal, about 253 km². The table below has every figure.",
     );
     expect(map).toHaveAttribute('tabindex', '0');
     expect(map).toHaveClass('leaflet-container');
@@ -162,12 +168,45 @@ describe('AssociationMapSection', () => {
     await vi.waitFor(() => expect(requests.filter((request) => request.path === '/member/company/c-1/map').at(-1)?.query.get('since')).toBe(periodSince(4, new Date())));
   });
 
-  it('says so when nothing happened in the period: no map, no table', async () => {
-    renderSection(() => jsonResponse(mapAnswer([])));
+  it('says so when nothing happened in the period and no member gave an address: no map, no table', async () => {
+    renderSection(() => jsonResponse(mapAnswer([], { ...noCoverage, membersWithoutHome: 2 })));
 
     await within(section()).findByText('No report alerted your members in this period, and nobody was turned away nearby.');
+    expect(within(section()).getByText('None of your members has given an address yet, so the map shows no area they cover.')).toBeInTheDocument();
     expect(within(section()).queryByRole('table')).toBeNull();
     expect(within(section()).queryByRole('img')).toBeNull();
+  });
+
+  it("draws the members' area under the cells, in the legend, and says it in words with the members who gave no address", async () => {
+    renderSection(() => jsonResponse(mapAnswer()));
+
+    const map = await within(section()).findByRole('img', { name: /^Map of 3 cells/ });
+    const area = within(map).getByTestId('member-coverage');
+    // One outline of the seven cells: a closed ring, drawn before (under) the first cell.
+    expect(area.getAttribute('d')).toMatch(/^M[\d.,-]+(L[\d.,-]+)+Z$/);
+    expect(area.compareDocumentPosition(within(map).getAllByTestId('map-cell')[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(section()).getByText('area your members cover (their alert ranges)')).toBeInTheDocument();
+    expect(within(section()).getByTestId('member-coverage-text')).toHaveTextContent(
+      "Your members' alert ranges cover the shaded area (about 253 km²). 2 of your members have not given an address, so their range is not shown.",
+    );
+  });
+
+  it("draws the members' area alone when nothing happened in the period, and no area where none is covered", async () => {
+    const answers = [mapAnswer([]), mapAnswer(defaultCells(), noCoverage)];
+    renderSection(() => jsonResponse(answers.shift() ?? mapAnswer()));
+
+    const map = await within(section()).findByRole('img', { name: /^Map of 0 cells/ });
+    expect(within(map).getByTestId('member-coverage')).toBeInTheDocument();
+    expect(within(map).queryAllByTestId('map-cell')).toEqual([]);
+    expect(within(section()).getByText('No report alerted your members in this period, and nobody was turned away nearby.')).toBeInTheDocument();
+  });
+
+  it('draws no area and no legend entry when the members cover none', async () => {
+    renderSection(() => jsonResponse(mapAnswer(defaultCells(), noCoverage)));
+
+    const map = await within(section()).findByRole('img', { name: /^Map of 3 cells/ });
+    expect(within(map).queryByTestId('member-coverage')).toBeNull();
+    expect(within(section()).queryByText('area your members cover (their alert ranges)')).toBeNull();
   });
 
   it('shows the gateway\'s reason for a refusal in the section, and no period', async () => {
@@ -266,7 +305,7 @@ describe('AssociationMapSection downloads', () => {
 
 describe('cellsGeoJson', () => {
   it('answers each cell as a closed [longitude, latitude] hexagon with the figures, fewer than 3 kept in words', () => {
-    const collection = cellsGeoJson(mapAnswer());
+    const collection = cellsGeoJson(mapAnswer(defaultCells(), noCoverage));
     expect(collection.features).toHaveLength(3);
     const [first, second] = collection.features;
     const ring = first!.geometry.coordinates[0]!;
@@ -281,5 +320,21 @@ describe('cellsGeoJson', () => {
     expect(first!.properties).toMatchObject({ h3Cell: busy, reports: 12, claimed: 9, expired: 2, shareUnclaimed: 0.25 });
     expect(second!.properties).toMatchObject({ h3Cell: quiet, reports: 'fewer than 3', claimed: null });
     expect(collection.properties).toEqual({ companyId: 'c-1', since: '2026-03-02T00:00:00.000Z', until: '2026-03-16T00:00:00.000Z', resolution: 7 });
+  });
+
+  it("adds the members' area as one feature: the outline of its cells, with its area and members", () => {
+    const collection = cellsGeoJson(mapAnswer());
+    expect(collection.features).toHaveLength(4);
+    const area = collection.features[3]!;
+    expect(area.properties).toEqual({ layer: 'member-coverage', resolution: 6, areaKm2: 253, membersWithHome: 3, membersWithoutHome: 2 });
+    expect(area.geometry.type).toBe('MultiPolygon');
+    // Seven cells in one patch: one polygon, no hole, its ring closed, around the busy cell.
+    const polygons = area.geometry.type === 'MultiPolygon' ? area.geometry.coordinates : [];
+    expect(polygons).toHaveLength(1);
+    expect(polygons[0]).toHaveLength(1);
+    const ring = polygons[0]![0]!;
+    expect(ring[0]).toEqual(ring.at(-1));
+    expect(ring.length).toBeGreaterThan(12);
+    expect(cellsGeoJson(mapAnswer(defaultCells(), noCoverage)).features).toHaveLength(3);
   });
 });

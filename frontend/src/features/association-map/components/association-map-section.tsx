@@ -10,7 +10,7 @@ import { associationReportsCsv } from '@swarm/proto/views/association-reports-cs
 import { useAssociationMap, type AssociationMap } from '../api/get-association-map';
 import { getAssociationReports } from '../api/get-association-reports';
 import { downloadText } from '../lib/download';
-import { FEWER_THAN_THREE, hasAny } from '../lib/map-figures';
+import { describeCoverage, FEWER_THAN_THREE, hasAny } from '../lib/map-figures';
 import { MapTable } from './map-table';
 
 /** The drawing (d3-geo, h3-js, the outlines) loads with the first map an admin opens, never with another page. */
@@ -34,9 +34,10 @@ const isForbidden = (error: unknown) => error instanceof ApiError && error.statu
 export function mapSummary(map: AssociationMap): string {
   const withReports = map.cells.filter((cell) => hasAny(cell.reports)).length;
   const withUnserved = map.cells.filter((cell) => hasAny(cell.unserved)).length;
+  const covered = map.coverage.cells.length > 0 ? ` Your members' alert ranges cover the area shaded in teal, about ${map.coverage.areaKm2.toLocaleString('en-US')} km².` : '';
   return (
     `Map of ${map.cells.length} cells of about 5 km²: ${withReports} with reports, shaded by how many, and ${withUnserved} with unserved demand, ` +
-    'hatched in violet. The table below has every figure.'
+    `hatched in violet.${covered} The table below has every figure.`
   );
 }
 
@@ -45,8 +46,8 @@ const fileDay = (iso: string) => formatUtcDay(iso);
 /**
  * An association's map for its admins, beside its statistics: its reports by H3 cell over the chosen period, shaded
  * by how many, the demand nobody could meet hatched, over US state and county outlines (or, where the site has map
- * tiles, on a Leaflet map of them); every figure in a table that is also the keyboard's way to the cells; the period's reports to download as
- * CSV (one row each, nothing of the reporter's) and the cells as GeoJSON.
+ * tiles, on a Leaflet map of them); every figure in a table that is also the keyboard's way to the cells; the period's
+ * reports to download as CSV (one row each, nothing of the reporter's) and the cells as GeoJSON.
  * A cell with one or two reports shows 'fewer than 3', never the count. A refusal shows its reason, as the statistics do.
  */
 export function AssociationMapSection({ companyId, companyName }: { companyId: string; companyName: string }) {
@@ -122,19 +123,22 @@ export function AssociationMapSection({ companyId, companyName }: { companyId: s
       {data && !isRefusal(map.error) && (
         <>
           <Hint>{`From ${formatUtcDay(data.since)} to ${formatLastUtcDay(data.until)}. A cell with one or two reports reads "${FEWER_THAN_THREE}": so few could point at a household.`}</Hint>
+          {(data.cells.length > 0 || data.coverage.cells.length > 0) && (
+            <Suspense fallback={<p role="status">Drawing the map…</p>}>
+              {config.isPending ? (
+                <p role="status">Drawing the map…</p>
+              ) : config.data?.mapTiles ? (
+                <TileMap cells={data.cells} selected={selected} onSelect={setSelected} tiles={config.data.mapTiles} summary={mapSummary(data)} />
+              ) : (
+                <CellMap cells={data.cells} coverage={data.coverage.cells} selected={selected} onSelect={setSelected} summary={mapSummary(data)} />
+              )}
+            </Suspense>
+          )}
+          <p data-testid="member-coverage-text">{describeCoverage(data.coverage)}</p>
           {data.cells.length === 0 ? (
             <p>No report alerted your members in this period, and nobody was turned away nearby.</p>
           ) : (
             <>
-              <Suspense fallback={<p role="status">Drawing the map…</p>}>
-                {config.isPending ? (
-                  <p role="status">Drawing the map…</p>
-                ) : config.data?.mapTiles ? (
-                  <TileMap cells={data.cells} selected={selected} onSelect={setSelected} tiles={config.data.mapTiles} summary={mapSummary(data)} />
-                ) : (
-                  <CellMap cells={data.cells} selected={selected} onSelect={setSelected} summary={mapSummary(data)} />
-                )}
-              </Suspense>
               <MapTable cells={data.cells} associationName={companyName} selected={selected} onSelect={setSelected} />
               <Downloads>
                 <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void downloadCsv()}>

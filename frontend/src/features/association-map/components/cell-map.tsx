@@ -3,8 +3,8 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { MapCell } from '../api/get-association-map';
 import { loadCountyOutlines, loadStateOutlines, type Outlines } from '../lib/base-map';
-import { cellCentre, cellPolygon } from '../lib/cell-geometry';
-import { describeCell, hasAny, REPORT_BANDS, reportBand, UNSERVED_COLOUR } from '../lib/map-figures';
+import { cellCentre, cellPolygon, coverageOutline } from '../lib/cell-geometry';
+import { COVERAGE_FILL, COVERAGE_STROKE, describeCell, hasAny, REPORT_BANDS, reportBand, UNSERVED_COLOUR } from '../lib/map-figures';
 
 const WIDTH = 600;
 const HEIGHT = 400;
@@ -14,15 +14,17 @@ const MIN_SPAN = { lng: 0.3, lat: 0.2 };
 
 type Props = {
   cells: readonly MapCell[];
+  /** The cells the association's members cover (coarser than the map's), drawn as one shaded area under the cells. */
+  coverage: readonly string[];
   /** The cell picked in the table, outlined on the map. */
   selected: string | null;
   onSelect: (h3Cell: string) => void;
   summary: string;
 };
 
-/** The projection that fits the cells, with room around them, into the map's box. */
-function fitProjection(cells: readonly MapCell[]) {
-  const rings = cells.map((cell) => cellPolygon(cell.h3Cell).coordinates[0] ?? []);
+/** The projection that fits the cells and the members' area, with room around them, into the map's box. */
+function fitProjection(cells: readonly MapCell[], coverage: readonly string[]) {
+  const rings = [...cells.map((cell) => cellPolygon(cell.h3Cell).coordinates[0] ?? []), ...coverage.map((cell) => cellPolygon(cell).coordinates[0] ?? [])];
   const points = rings.flat();
   const lngs = points.map((point) => point[0] ?? 0);
   const lats = points.map((point) => point[1] ?? 0);
@@ -45,11 +47,12 @@ function fitProjection(cells: readonly MapCell[]) {
 
 /**
  * The association's cells as hexagons over a base map, in SVG: shaded by reports, the unserved demand hatched and
- * outlined in violet, over US state and county outlines (us-atlas), which need no tile server (with MAP_TILE_URL the
- * site shows tile-map.tsx instead). The picture is one image for assistive technology, named by a summary; the table
- * beside it has every figure and is the keyboard's way to a cell. A pointer picks a cell here too.
+ * outlined in violet, the area its members cover shaded under them, over US state and county outlines (us-atlas),
+ * which need no tile server (with MAP_TILE_URL the site shows tile-map.tsx instead). The picture is one image for
+ * assistive technology, named by a summary; the table beside it has every figure and is the keyboard's way to a cell.
+ * A pointer picks a cell here too.
  */
-export default function CellMap({ cells, selected, onSelect, summary }: Props) {
+export default function CellMap({ cells, coverage, selected, onSelect, summary }: Props) {
   const hatchId = `unserved-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [outlines, setOutlines] = useState<Outlines>({ states: null, counties: null });
 
@@ -67,8 +70,8 @@ export default function CellMap({ cells, selected, onSelect, summary }: Props) {
   }, []);
 
   const drawing = useMemo(() => {
-    if (cells.length === 0) return null;
-    const projection = fitProjection(cells);
+    if (cells.length === 0 && coverage.length === 0) return null;
+    const projection = fitProjection(cells, coverage);
     projection.clipExtent([
       [0, 0],
       [WIDTH, HEIGHT],
@@ -79,14 +82,21 @@ export default function CellMap({ cells, selected, onSelect, summary }: Props) {
       const points = ring.map((point): [number, number] => projection([point[0] ?? 0, point[1] ?? 0]) ?? [0, 0]);
       return `M${points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}Z`;
     };
+    // Projected ring by ring (as the hexagons are), not through geoPath: d3-geo reads rings wound as RFC 7946 (and
+    // h3-js) wind them as the rest of the globe. Holes are cut by the even-odd rule.
+    const covered = coverageOutline(coverage)
+      .coordinates.flat()
+      .map((ring) => `M${ring.map((point) => (projection([point[0] ?? 0, point[1] ?? 0]) ?? [0, 0]).map((value) => value.toFixed(1)).join(',')).join('L')}Z`)
+      .join('');
     return {
       path,
+      covered,
       hexagons: cells.map((cell) => ({ cell, d: hexagon(cell.h3Cell), centre: projection(cellCentre(cell.h3Cell)) ?? [0, 0] })),
     };
-  }, [cells]);
+  }, [cells, coverage]);
 
   if (!drawing) return null;
-  const { path, hexagons } = drawing;
+  const { path, covered, hexagons } = drawing;
 
   return (
     <Figure>
@@ -99,6 +109,9 @@ export default function CellMap({ cells, selected, onSelect, summary }: Props) {
         <rect width={WIDTH} height={HEIGHT} fill="#f4f1ea" />
         {outlines.counties && <path d={path(outlines.counties) ?? ''} fill="none" stroke="#c9bfae" strokeWidth="0.6" />}
         {outlines.states && <path d={path(outlines.states) ?? ''} fill="none" stroke="#8c8170" strokeWidth="1.2" />}
+        {covered && (
+          <path d={covered} data-testid="member-coverage" fill={COVERAGE_FILL} fillOpacity={0.35} fillRule="evenodd" stroke={COVERAGE_STROKE} strokeWidth="1.5" />
+        )}
         {hexagons.map(({ cell, d }) => (
           <g key={cell.h3Cell} data-testid="map-cell" data-cell={cell.h3Cell} onClick={() => onSelect(cell.h3Cell)}>
             <title>{describeCell(cell)}</title>
@@ -125,6 +138,12 @@ export default function CellMap({ cells, selected, onSelect, summary }: Props) {
           <Swatch style={{ border: `2px dashed ${UNSERVED_COLOUR}`, background: `repeating-linear-gradient(45deg, ${UNSERVED_COLOUR} 0 2px, transparent 2px 6px)` }} />
           unserved demand (nobody covered the place)
         </span>
+        {coverage.length > 0 && (
+          <span>
+            <Swatch style={{ background: `${COVERAGE_FILL}59`, border: `2px solid ${COVERAGE_STROKE}` }} />
+            area your members cover (their alert ranges)
+          </span>
+        )}
       </Legend>
       <Attribution>Outlines: US Census Bureau (us-atlas)</Attribution>
     </Figure>

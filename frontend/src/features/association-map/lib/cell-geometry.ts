@@ -1,5 +1,5 @@
-import { cellToBoundary, cellToLatLng } from 'h3-js';
-import type { Feature, FeatureCollection, Polygon } from 'geojson';
+import { cellsToMultiPolygon, cellToBoundary, cellToLatLng } from 'h3-js';
+import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { AssociationMap, MapCell } from '../api/get-association-map';
 
 export type CellProperties = Omit<MapCell, 'outcomes'> & {
@@ -45,11 +45,42 @@ export function cellFeature(cell: MapCell): Feature<Polygon, CellProperties> {
   };
 }
 
-/** The association's cells as a GeoJSON FeatureCollection, each hexagon with the map's figures (fewer than 3 kept as such). */
-export function cellsGeoJson(map: AssociationMap): FeatureCollection<Polygon, CellProperties> & { properties: Record<string, unknown> } {
+/**
+ * The outline of the area the members cover: the covered cells merged into polygons, [longitude, latitude], each ring
+ * closed, holes after their outer ring (RFC 7946 order, as h3-js gives it).
+ */
+export function coverageOutline(cells: readonly string[]): MultiPolygon {
+  return { type: 'MultiPolygon', coordinates: cells.length === 0 ? [] : cellsToMultiPolygon([...cells], true) };
+}
+
+export type CoverageProperties = { layer: 'member-coverage'; resolution: number; areaKm2: number; membersWithHome: number; membersWithoutHome: number };
+
+/** The members' area as one feature: its outline, with its area and how many members could be placed. */
+export function coverageFeature(coverage: AssociationMap['coverage']): Feature<MultiPolygon, CoverageProperties> {
+  return {
+    type: 'Feature',
+    id: 'member-coverage',
+    geometry: coverageOutline(coverage.cells),
+    properties: {
+      layer: 'member-coverage',
+      resolution: coverage.resolution,
+      areaKm2: coverage.areaKm2,
+      membersWithHome: coverage.membersWithHome,
+      membersWithoutHome: coverage.membersWithoutHome,
+    },
+  };
+}
+
+/**
+ * The association's cells as a GeoJSON FeatureCollection, each hexagon with the map's figures (fewer than 3 kept as
+ * such), and, when its members cover any, the outline of the area they cover as a feature of its own.
+ */
+export function cellsGeoJson(
+  map: AssociationMap,
+): FeatureCollection<Polygon | MultiPolygon, CellProperties | CoverageProperties> & { properties: Record<string, unknown> } {
   return {
     type: 'FeatureCollection',
     properties: { companyId: map.companyId, since: map.since, until: map.until, resolution: map.resolution },
-    features: map.cells.map(cellFeature),
+    features: [...map.cells.map(cellFeature), ...(map.coverage.cells.length > 0 ? [coverageFeature(map.coverage)] : [])],
   };
 }

@@ -42,3 +42,22 @@ export function describeCell(cell: MapCell): string {
   if (hasAny(cell.unserved)) parts.push(`${formatCellCount(cell.unserved)} unserved`);
   return `Cell ${cell.h3Cell}: ${parts.join(', ') || 'nothing'}`;
 }
+
+/** The members' area is drawn under the cells, apart from both: a light teal fill with a darker outline. */
+export const COVERAGE_FILL = '#7fd1c7';
+export const COVERAGE_STROKE = '#1f6f66';
+
+const areaFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** What the members' area is, in words: beside the map for everyone, and in the map's name for a screen reader. */
+export function describeCoverage(coverage: { areaKm2: number; membersWithHome: number; membersWithoutHome: number }): string {
+  const covered =
+    coverage.membersWithHome > 0
+      ? `Your members' alert ranges cover the shaded area (about ${areaFormat.format(coverage.areaKm2)} km²).`
+      : 'None of your members has given an address yet, so the map shows no area they cover.';
+  const missing =
+    coverage.membersWithoutHome === 0 || coverage.membersWithHome === 0
+      ? ''
+      : ` ${whole.format(coverage.membersWithoutHome)} of your members ${coverage.membersWithoutHome === 1 ? 'has' : 'have'} not given an address, so their range is not shown.`;
+  return `${covered}${missing}`;
+}

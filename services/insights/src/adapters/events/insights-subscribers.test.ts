@@ -1,10 +1,14 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
+import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { AlertChannel } from '@swarm/proto/common/v1/channel';
 import { ClaimOutcome, SwarmSize } from '@swarm/proto/report/v1/report';
 import {
   AlertSentEvent,
   ClaimOutcomeRecordedEvent,
   InProcessEventBus,
+  MemberChangedEvent,
+  MemberDeletedEvent,
   ReportClaimedEvent,
   ReportExpiredEvent,
   ReportMarkedBadEvent,
@@ -17,9 +21,13 @@ import {
 } from '@swarm/runtime';
 import { testLogger, waitUntil } from '@swarm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FollowMemberReach } from '../../app/follow-member-reach.js';
 import { FollowReportHistory } from '../../app/follow-report-history.js';
+import { MemberReaches } from '../../app/member-reaches.js';
+import { MemoryMemberReachRepository } from '../memory/memory-member-reach-repository.js';
 import { MemoryReportStatisticsRepository } from '../memory/memory-report-statistics-repository.js';
 import { MemoryUnservedDemandRepository } from '../memory/memory-unserved-demand-repository.js';
+import { RpcMemberDirectory } from '../rpc/rpc-member-directory.js';
 import { subscribeInsights } from './insights-subscribers.js';
 
 const at = (iso: string) => new Date(iso);
@@ -28,6 +36,39 @@ const june = { since: at('2026-06-01T00:00:00Z'), until: at('2026-07-01T00:00:00
 /** Eugene, Oregon, and the resolution-7 H3 cell it lies in. */
 const EUGENE = { latitude: 44.0521, longitude: -123.0868 };
 const EUGENE_CELL = '87281b59bffffff';
+/** The resolution-6 cell of Eugene: all insights keeps of a home there. */
+const EUGENE_HOME_CELL = '86281b59fffffff';
+
+/**
+ * The member service as GetMember answers: each member as it is now, with its version (a member missing is NOT_FOUND),
+ * and every call counted.
+ */
+function fakeMemberService() {
+  const members = new Map<string, { version: number; home?: { latitude: number; longitude: number }; rangeInMiles: number }>();
+  const calls: string[] = [];
+  const transport = createRouterTransport((router) =>
+    router.service(MemberService, {
+      getMember(request) {
+        calls.push(request.memberId);
+        const member = members.get(request.memberId);
+        if (!member) throw new ConnectError('member not found', Code.NotFound);
+        return {
+          version: member.version,
+          member: {
+            memberId: request.memberId,
+            email: 'bea@example.org',
+            name: 'Bea Keeper',
+            phoneNumber: '5415550100',
+            address: '12 Oak St, Eugene, OR',
+            ...(member.home ? { home: member.home } : {}),
+            availability: { rangeInMiles: member.rangeInMiles },
+          },
+        };
+      },
+    }),
+  );
+  return { members, calls, directory: new RpcMemberDirectory(createClient(MemberService, transport)) };
+}
 
 /** Counts each event's deliveries, to tell an acknowledged event from one the bus will deliver again. */
 class CountingBus extends InProcessEventBus {
@@ -46,6 +87,8 @@ describe('the insights service following the report and notification events', ()
   let unserved: MemoryUnservedDemandRepository;
   let subscriptions: Subscription[];
   let warnings: string[];
+  let reach: MemoryMemberReachRepository;
+  let memberService: ReturnType<typeof fakeMemberService>;
 
   beforeEach(async () => {
     bus = new CountingBus(testLogger());
@@ -53,7 +96,10 @@ describe('the insights service following the report and notification events', ()
     unserved = new MemoryUnservedDemandRepository();
     warnings = [];
     const logger = createLogger({ service: 'insights', level: 'warn', destination: { write: (line: string) => void warnings.push(line) } });
-    subscriptions = await subscribeInsights(bus, new FollowReportHistory({ statistics, unserved }), logger);
+    reach = new MemoryMemberReachRepository();
+    memberService = fakeMemberService();
+    const reaches = new MemberReaches({ reach, members: memberService.directory });
+    subscriptions = await subscribeInsights(bus, new FollowReportHistory({ statistics, unserved }), new FollowMemberReach({ reaches }), logger);
   });
   afterEach(async () => {
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
@@ -133,5 +179,62 @@ describe('the insights service following the report and notification events', ()
     await waitUntil(() => (bus.deliveries.get('unserved-1') ?? 0) >= 2, 5_000, 'the redelivery');
     await waitUntil(async () => (await unserved.findInCells([EUGENE_CELL], june.since, june.until)).length === 1, 2_000, 'the demand recorded');
     expect(await unserved.findInCells([EUGENE_CELL], june.since, june.until)).toEqual([{ h3Cell: EUGENE_CELL, refusedAt: at('2026-06-03T08:00:00Z'), size: 'Very Large' }]);
+  });
+
+  describe("members' reach", () => {
+    it('keeps the coarse cell of the home and the range on member.changed, read once per newer version, and nothing else of the member', async () => {
+      memberService.members.set('m1', { version: 3, home: EUGENE, rangeInMiles: 10 });
+      await bus.publish(MemberChangedEvent.toMessage('member-changed--m1--3', { memberId: 'm1', version: 3 }));
+      await delivered('member-changed--m1--3');
+      await waitUntil(async () => (await reach.findMany(['m1'])).length === 1, 2_000, 'the reach kept');
+      expect(await reach.findMany(['m1'])).toEqual([{ memberId: 'm1', version: 3, home: { h3Cell: EUGENE_HOME_CELL, rangeInMiles: 10 } }]);
+
+      // The same event again, and an older one: the copy is as new, nothing is asked.
+      await bus.publish(MemberChangedEvent.toMessage('member-changed--m1--3-again', { memberId: 'm1', version: 3 }));
+      await bus.publish(MemberChangedEvent.toMessage('member-changed--m1--2', { memberId: 'm1', version: 2 }));
+      await delivered('member-changed--m1--3-again', 'member-changed--m1--2');
+      expect(memberService.calls).toEqual(['m1']);
+
+      // The member cleared their address: no home is kept.
+      memberService.members.set('m1', { version: 4, rangeInMiles: 10 });
+      await bus.publish(MemberChangedEvent.toMessage('member-changed--m1--4', { memberId: 'm1', version: 4 }));
+      await waitUntil(async () => JSON.stringify(await reach.findMany(['m1'])) === JSON.stringify([{ memberId: 'm1', version: 4 }]), 2_000, 'the home cleared');
+
+      const kept = JSON.stringify(await reach.findMany(['m1']));
+      for (const personal of ['Bea', '5415550100', 'Oak', 'bea@example.org', '44.05', '-123.08']) expect(kept).not.toContain(personal);
+    });
+
+    it('erases the member on member.deleted, for good, and again on a redelivery', async () => {
+      memberService.members.set('m1', { version: 1, home: EUGENE, rangeInMiles: 5 });
+      await bus.publish(MemberChangedEvent.toMessage('member-changed--m1--1', { memberId: 'm1', version: 1 }));
+      await waitUntil(async () => (await reach.findMany(['m1'])).length === 1, 2_000, 'the reach kept');
+      await bus.publish(MemberDeletedEvent.toMessage('member-deleted--m1', { memberId: 'm1' }));
+      await bus.publish(MemberDeletedEvent.toMessage('member-deleted--m1', { memberId: 'm1' }));
+      await waitUntil(async () => JSON.stringify(await reach.findMany(['m1'])) === JSON.stringify([{ memberId: 'm1', erased: true }]), 2_000, 'the member erased');
+      // A change announced before the deletion, arriving after it, asks nothing and keeps nothing.
+      await bus.publish(MemberChangedEvent.toMessage('member-changed--m1--2', { memberId: 'm1', version: 2 }));
+      await delivered('member-changed--m1--2');
+      expect(await reach.findMany(['m1'])).toEqual([{ memberId: 'm1', erased: true }]);
+      expect(memberService.calls).toEqual(['m1']);
+    });
+
+    it('acknowledges and logs a member event without a member id, and redelivers one the member service could not answer', async () => {
+      await bus.publish(MemberChangedEvent.toMessage('no-member', { memberId: '', version: 1 }));
+      await bus.publish(MemberDeletedEvent.toMessage('no-member-deleted', { memberId: '' }));
+      await delivered('no-member', 'no-member-deleted');
+      expect([bus.deliveries.get('no-member'), bus.deliveries.get('no-member-deleted')]).toEqual([1, 1]);
+      expect(warnings.filter((line) => line.includes('event malformed'))).toHaveLength(2);
+
+      let failures = 1;
+      const reachOf = memberService.directory.reachOf.bind(memberService.directory);
+      memberService.directory.reachOf = async (memberId) => {
+        if (failures-- > 0) throw new ConnectError('member service down', Code.Unavailable);
+        return reachOf(memberId);
+      };
+      memberService.members.set('m2', { version: 1, home: EUGENE, rangeInMiles: 5 });
+      await bus.publish(MemberChangedEvent.toMessage('member-changed--m2--1', { memberId: 'm2', version: 1 }));
+      await waitUntil(() => (bus.deliveries.get('member-changed--m2--1') ?? 0) >= 2, 5_000, 'the redelivery');
+      await waitUntil(async () => (await reach.findMany(['m2'])).length === 1, 2_000, 'the reach kept');
+    });
   });
 });

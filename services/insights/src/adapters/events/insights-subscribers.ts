@@ -4,6 +4,8 @@ import { claimOutcomes, swarmSizes } from '@swarm/proto/labels';
 import {
   AlertSentEvent,
   ClaimOutcomeRecordedEvent,
+  MemberChangedEvent,
+  MemberDeletedEvent,
   ReportClaimedEvent,
   ReportDepartedEvent,
   ReporterTextSentEvent,
@@ -19,6 +21,7 @@ import {
   type Subscription,
 } from '@swarm/runtime';
 import { getResolution, isValidCell, latLngToCell } from 'h3-js';
+import type { FollowMemberReach } from '../../app/follow-member-reach.js';
 import type { FollowReportHistory } from '../../app/follow-report-history.js';
 import type { AlertChannel } from '../../domain/alert-channels.js';
 import { MAP_RESOLUTION } from '../../domain/association-map.js';
@@ -70,7 +73,7 @@ function cellOfPlace(location: { latitude: number; longitude: number } | undefin
  * Subscribes the read models to the events they are built from. A handler's failure (the store) redelivers the event;
  * an event that does not decode or breaks a rule is acknowledged and logged, as no redelivery would mend it.
  */
-export async function subscribeInsights(bus: EventBus, follow: FollowReportHistory, logger: Logger): Promise<Subscription[]> {
+export async function subscribeInsights(bus: EventBus, follow: FollowReportHistory, followMembers: FollowMemberReach, logger: Logger): Promise<Subscription[]> {
   const dropped = (type: string, delivery: DeliveredEvent, error: unknown) =>
     logger.warn({ eventType: type, eventId: delivery.id, reason: error instanceof Error ? error.message : String(error) }, 'event malformed: acknowledged and left out');
   /** The handler, acknowledging (and logging) an event that breaks a rule; any other failure redelivers it. */
@@ -202,6 +205,25 @@ export async function subscribeInsights(bus: EventBus, follow: FollowReportHisto
         await follow.unserved({ id: id(delivery.id, 'event id'), h3Cell: cell(event.h3Cell), refusedAt: instant(event.refusedAt, 'refused_at'), size });
       }),
       undecodable(ReportUnservedEvent.type),
+    ),
+    subscribeTo(
+      bus,
+      INSIGHTS_CONSUMER,
+      MemberChangedEvent,
+      guarded(MemberChangedEvent.type, async (event) => {
+        // The event names the member and its version only: the coarse home and the range are read from the member service.
+        await followMembers.changed({ memberId: id(event.memberId, 'member_id'), version: event.version });
+      }),
+      undecodable(MemberChangedEvent.type),
+    ),
+    subscribeTo(
+      bus,
+      INSIGHTS_CONSUMER,
+      MemberDeletedEvent,
+      guarded(MemberDeletedEvent.type, async (event) => {
+        await followMembers.deleted({ memberId: id(event.memberId, 'member_id') });
+      }),
+      undecodable(MemberDeletedEvent.type),
     ),
   ]);
 }

@@ -7,6 +7,7 @@ import type { GetAssociationStatistics } from '../../app/get-association-statist
 import type { ListAssociationReports } from '../../app/list-association-reports.js';
 import type { AssociationReport } from '../../domain/association-reports.js';
 import { MAP_RESOLUTION, type MapCell } from '../../domain/association-map.js';
+import { COVERAGE_RESOLUTION } from '../../domain/member-coverage.js';
 import type { InsightsErrorCode } from '../../domain/insights-error.js';
 import type { AssociationFigures } from '../../domain/statistics.js';
 
@@ -56,6 +57,13 @@ export function insightsServiceRoutes(useCases: { getAssociationStatistics: GetA
             periodEnd: timestampFromDate(map.period.until),
             resolution: MAP_RESOLUTION,
             cells: map.cells.map(toProtoCell),
+            coverage: {
+              resolution: COVERAGE_RESOLUTION,
+              h3Cells: map.coverage.h3Cells,
+              areaKm2: map.coverage.areaKm2,
+              membersWithHome: map.coverage.membersWithHome,
+              membersWithoutHome: map.coverage.membersWithoutHome,
+            },
           };
         } catch (error) {
           throw toConnect(error);

@@ -63,6 +63,8 @@ describe('MemberService over Connect', () => {
 
     const found = await client.getMember({ memberId: 'member-1' });
     expect(found.member).toEqual(ensured.member);
+    await client.updateAvailability({ memberId: 'member-1', rangeInMiles: 12 });
+    expect((await client.getMember({ memberId: 'member-1' })).version).toBeGreaterThan(found.version);
   });
 
   it('answers an invalid email with INVALID_ARGUMENT and the rule code', async () => {

@@ -63,7 +63,11 @@ export function memberServiceRoutes(useCases: MemberUseCases) {
           const { member, created } = await useCases.ensureMember.execute(request.email);
           return { member: toProtoMember(member), created };
         }),
-      getMember: (request) => answer(async () => ({ member: toProtoMember(await useCases.getMember.execute(request.memberId)) })),
+      getMember: (request) =>
+        answer(async () => {
+          const { member, version } = await useCases.getMember.withVersion(request.memberId);
+          return { member: toProtoMember(member), version };
+        }),
       updateMemberInformation: (request) =>
         answer(async () => {
           const member = await useCases.updateMemberInformation.execute(request.memberId, {
