@@ -12,8 +12,8 @@ import { axeFindings, horizontalOverflow, phoneContext, smallTapTargets } from '
 
 /**
  * Issue 24's association map where the site has map tiles (MAP_TILE_URL), on a 360×740 phone in Debian's Chromium:
- * a Leaflet map of the tiles of a local tile server, its credit shown as written, the cells drawn over the tiles, a
- * cell picked in the table outlined, the map zoomed by keyboard, axe clean.
+ * a Leaflet map of the tiles of a local tile server, its credit shown as written, the members' area and the cells drawn
+ * over the tiles, a cell picked in the table or tapped on the map outlined, the map zoomed by keyboard, axe clean.
  */
 
 const viewport = { width: 360, height: 740 };
@@ -130,8 +130,8 @@ describe('issue 24 on a 360 px phone with map tiles: a Leaflet map of the tiles,
 
     const map = section.getByRole('region', { name: /^Map of 2 cells/ });
     await map.waitFor();
-    expect(await map.getAttribute('aria-label')).toBe(
-      'Map of 2 cells of about 5 km²: 1 with reports, shaded by how many, and 1 with unserved demand, hatched in violet. The table below has every figure.',
+    expect(await map.getAttribute('aria-label')).toMatch(
+      /^Map of 2 cells of about 5 km²: 1 with reports, shaded by how many, and 1 with unserved demand, hatched in violet\. Your members' alert ranges cover the area shaded in teal, about \d{3} km²\. The table below has every figure\.$/,
     );
     const mapBox = await map.boundingBox();
     expect(Boolean(mapBox && mapBox.x >= 0 && mapBox.x + mapBox.width <= viewport.width && mapBox.height >= 200)).toBe(true);
@@ -152,6 +152,11 @@ describe('issue 24 on a 360 px phone with map tiles: a Leaflet map of the tiles,
     const cells = map.locator('.leaflet-overlay-pane svg [data-testid="map-cell"]');
     expect(await cells.evaluateAll((paths) => paths.map((path) => path.getAttribute('data-cell')).sort())).toEqual([LAKE_OSWEGO_CELL, PORTLAND_CELL].sort());
     expect(await map.locator('.leaflet-overlay-pane [data-unserved]').count()).toBe(1);
+    // Her area (her home and range), shaded under the cells, in the same overlay.
+    const layers = await map.locator('.leaflet-overlay-pane svg path[data-testid]').evaluateAll((paths) => paths.map((path) => path.getAttribute('data-testid')));
+    expect(layers.indexOf('member-coverage')).toBeGreaterThanOrEqual(0);
+    expect(layers.indexOf('member-coverage')).toBeLessThan(layers.indexOf('map-cell'));
+    expect(await section.getByText('area your members cover (their alert ranges)').isVisible()).toBe(true);
     for (const box of await cells.evaluateAll((paths) => paths.map((path) => path.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number }))) {
       expect(box.width).toBeGreaterThan(4);
       expect(box.x).toBeGreaterThanOrEqual(mapBox!.x);

@@ -85,7 +85,7 @@ describe('AssociationMapSection', () => {
     expect(within(section()).getByText('Outlines: US Census Bureau (us-atlas)')).toBeInTheDocument();
   });
 
-  it('shows a Leaflet map of the tiles of MAP_TILE_URL when the site has them: their credit as text, the cells over them, no outlines', async () => {
+  it('shows a Leaflet map of the tiles of MAP_TILE_URL when the site has them: their credit as text, the members\' area and the cells over them, no outlines', async () => {
     // jsdom lays nothing out: the map's box is given a size, as a browser would, so Leaflet can fit the cells into it.
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
@@ -121,6 +121,12 @@ describe('AssociationMapSection', () => {
     expect(unserved[0]?.getAttribute('stroke')).toBe('#5b2a86');
     expect(unserved[0]?.getAttribute('fill')).toMatch(/^url\(#tile-map-hatch-[\w-]+\)$/);
     expect(document.getElementById(unserved[0]!.getAttribute('fill')!.slice(5, -1))?.tagName).toBe('pattern');
+    // The members' area: one outline of its cells, shaded, drawn before (under) the first cell.
+    const area = overlay?.querySelector('[data-testid="member-coverage"]');
+    expect(area?.getAttribute('d')).toMatch(/^M[\d.-]+ [\d.-]+(L[\d.-]+ [\d.-]+)+z$/);
+    expect(area?.getAttribute('fill')).toBe('#7fd1c7');
+    expect(area!.compareDocumentPosition(cells[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(section()).getByText('area your members cover (their alert ranges)')).toBeInTheDocument();
     expect(within(section()).queryByText('Outlines: US Census Bureau (us-atlas)')).toBeNull();
     expect(requests.some((request) => request.path.endsWith('.json'))).toBe(false);
 
@@ -130,6 +136,18 @@ describe('AssociationMapSection', () => {
     await user.click(cells[0]!);
     expect(within(section()).getByRole('button', { name: `Show cell ${busy} on the map` })).toHaveAttribute('aria-pressed', 'true');
     expect(overlay?.querySelectorAll('[data-testid="map-cell-selected"]')).toHaveLength(1);
+  });
+
+  it("shows the members' area alone on the Leaflet map when nothing happened in the period", async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    const mapTiles = { url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example Tiles' };
+    renderSection(() => jsonResponse(mapAnswer([])), undefined, { ...devConfig, mapTiles });
+
+    const map = await within(section()).findByRole('region', { name: /^Map of 0 cells/ });
+    await vi.waitFor(() => expect(map.querySelectorAll('.leaflet-overlay-pane [data-testid="member-coverage"]')).toHaveLength(1));
+    expect(map.querySelectorAll('[data-testid="map-cell"]')).toHaveLength(0);
+    expect(map.querySelectorAll('img.leaflet-tile').length).toBeGreaterThan(0);
   });
 
   it('lists every figure per cell in a table, a cell with one or two reports as "fewer than 3"', async () => {

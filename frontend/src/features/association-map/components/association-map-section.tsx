@@ -128,7 +128,14 @@ export function AssociationMapSection({ companyId, companyName }: { companyId: s
               {config.isPending ? (
                 <p role="status">Drawing the map…</p>
               ) : config.data?.mapTiles ? (
-                <TileMap cells={data.cells} selected={selected} onSelect={setSelected} tiles={config.data.mapTiles} summary={mapSummary(data)} />
+                <TileMap
+                  cells={data.cells}
+                  coverage={data.coverage.cells}
+                  selected={selected}
+                  onSelect={setSelected}
+                  tiles={config.data.mapTiles}
+                  summary={mapSummary(data)}
+                />
               ) : (
                 <CellMap cells={data.cells} coverage={data.coverage.cells} selected={selected} onSelect={setSelected} summary={mapSummary(data)} />
               )}

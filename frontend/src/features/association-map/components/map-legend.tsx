@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { REPORT_BANDS, UNSERVED_COLOUR } from '../lib/map-figures';
+import { COVERAGE_FILL, COVERAGE_STROKE, REPORT_BANDS, UNSERVED_COLOUR } from '../lib/map-figures';
 
-/** What the shades and the violet hatch of the map's cells mean. */
-export function MapLegend() {
+/** What the shades and the violet hatch of the map's cells mean, and the members' area where the map shows one. */
+export function MapLegend({ coverage }: { coverage: boolean }) {
   return (
     <Legend>
       {REPORT_BANDS.map((band) => (
@@ -15,6 +15,12 @@ export function MapLegend() {
         <Swatch style={{ border: `2px dashed ${UNSERVED_COLOUR}`, background: `repeating-linear-gradient(45deg, ${UNSERVED_COLOUR} 0 2px, transparent 2px 6px)` }} />
         unserved demand (nobody covered the place)
       </span>
+      {coverage && (
+        <span>
+          <Swatch style={{ background: `${COVERAGE_FILL}59`, border: `2px solid ${COVERAGE_STROKE}` }} />
+          area your members cover (their alert ranges)
+        </span>
+      )}
     </Legend>
   );
 }

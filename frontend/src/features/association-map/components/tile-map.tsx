@@ -3,12 +3,15 @@ import { latLngBounds, layerGroup, map as createMap, point, polygon, SVG, tileLa
 import { useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
 import type { MapCell } from '../api/get-association-map';
+import { coverageOutline } from '../lib/cell-geometry';
 import { describeCell, UNSERVED_COLOUR } from '../lib/map-figures';
 import {
   attributionHtml,
   cellRing,
   cellsBounds,
   cellStyle,
+  COVERAGE_STYLE,
+  leafletPolygons,
   leafletTileTemplate,
   SELECTED_STYLE,
   TILE_SUBDOMAINS,
@@ -19,6 +22,8 @@ import { MapLegend } from './map-legend';
 
 type Props = {
   cells: readonly MapCell[];
+  /** The cells the association's members cover (coarser than the map's), shaded as one area under the cells. */
+  coverage: readonly string[];
   /** The cell picked in the table (or on the map), outlined. */
   selected: string | null;
   onSelect: (h3Cell: string) => void;
@@ -48,10 +53,10 @@ function labelPath(layer: Polygon, attributes: Record<string, string>, title?: s
  * The association's cells over raster tiles from MAP_TILE_URL, as a Leaflet slippy map: panned and zoomed by touch,
  * mouse or keyboard (focus it, then the arrows and + / -), the provider's credit in Leaflet's attribution control. The
  * cells are drawn as the base map draws them (shaded by reports, the unserved demand hatched in violet, the picked
- * cell outlined) and a pointer picks one here too. The map is a region named by the summary; the table beside it
+ * cell outlined, the members' area shaded under them) and a pointer picks one here too. The map is a region named by the summary; the table beside it
  * holds every figure and is the way to a cell without a pointer.
  */
-export default function TileMap({ cells, selected, onSelect, tiles, summary }: Props) {
+export default function TileMap({ cells, coverage, selected, onSelect, tiles, summary }: Props) {
   const hatchId = `tile-map-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<LeafletMap | null>(null);
@@ -80,7 +85,7 @@ export default function TileMap({ cells, selected, onSelect, tiles, summary }: P
 
   useEffect(() => {
     const map = mapRef.current;
-    const corners = cellsBounds(cells.map((cell) => cell.h3Cell));
+    const corners = cellsBounds([...cells.map((cell) => cell.h3Cell), ...coverage]);
     if (!map || !corners) return undefined;
     const bounds = latLngBounds(corners);
     const zoom = map.getBoundsZoom(bounds, false, point(PADDING * 2, PADDING * 2));
@@ -88,6 +93,7 @@ export default function TileMap({ cells, selected, onSelect, tiles, summary }: P
     else map.setView(bounds.getCenter(), FALLBACK_ZOOM, { animate: false });
 
     const group = layerGroup().addTo(map);
+    if (coverage.length > 0) labelPath(polygon(leafletPolygons(coverageOutline(coverage)), COVERAGE_STYLE).addTo(group), { 'data-testid': 'member-coverage' });
     for (const cell of cells) {
       const ring = cellRing(cell.h3Cell);
       const pick = () => onSelectRef.current(cell.h3Cell);
@@ -101,7 +107,7 @@ export default function TileMap({ cells, selected, onSelect, tiles, summary }: P
       group.remove();
       cellsRef.current = null;
     };
-  }, [cells, tiles, hatchId]);
+  }, [cells, coverage, tiles, hatchId]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -114,7 +120,7 @@ export default function TileMap({ cells, selected, onSelect, tiles, summary }: P
     return () => {
       outline.remove();
     };
-  }, [selected, cells, tiles, hatchId]);
+  }, [selected, cells, coverage, tiles, hatchId]);
 
   return (
     <Figure>
@@ -127,7 +133,7 @@ export default function TileMap({ cells, selected, onSelect, tiles, summary }: P
         </defs>
       </svg>
       <MapBox ref={container} role="region" aria-label={summary} aria-roledescription="map" tabIndex={0} data-testid="association-map" />
-      <MapLegend />
+      <MapLegend coverage={coverage.length > 0} />
     </Figure>
   );
 }

@@ -1,6 +1,7 @@
 import { cellToBoundary } from 'h3-js';
+import type { MultiPolygon } from 'geojson';
 import type { MapCell } from '../api/get-association-map';
-import { hasAny, reportBand, UNSERVED_COLOUR } from './map-figures';
+import { COVERAGE_FILL, COVERAGE_STROKE, hasAny, reportBand, UNSERVED_COLOUR } from './map-figures';
 
 /** A point as Leaflet takes it: [latitude, longitude]. */
 export type LatLngPair = [number, number];
@@ -12,6 +13,10 @@ const MIN_SPAN = { lng: 0.3, lat: 0.2 };
 export function cellRing(h3Cell: string): LatLngPair[] {
   return cellToBoundary(h3Cell).map(([lat, lng]): LatLngPair => [lat, lng]);
 }
+
+/** A GeoJSON MultiPolygon ([longitude, latitude]) as Leaflet takes one: polygons of rings of [latitude, longitude]. */
+export const leafletPolygons = (outline: MultiPolygon): LatLngPair[][][] =>
+  outline.coordinates.map((polygon) => polygon.map((ring) => ring.map(([lng = 0, lat = 0]): LatLngPair => [lat, lng])));
 
 /** A raster tile layer (MAP_TILE_URL, MAP_TILE_ATTRIBUTION): an XYZ template and the provider's credit, plain text. */
 export type TileLayer = { url: string; attribution: string };
@@ -42,6 +47,7 @@ export type CellStyle = {
   weight: number;
   dashArray?: string;
   fill: boolean;
+  fillRule?: 'evenodd' | 'nonzero';
   fillColor?: string;
   fillOpacity: number;
   interactive: boolean;
@@ -61,6 +67,18 @@ export function unservedStyle(cell: MapCell, hatchId: string): CellStyle | null 
   if (!hasAny(cell.unserved)) return null;
   return { stroke: true, color: UNSERVED_COLOUR, weight: 2, dashArray: '4 2', fill: true, fillColor: `url(#${hatchId})`, fillOpacity: 0.6, interactive: true };
 }
+
+/** The area the members cover, under the cells, as the base map shades it; its holes cut by the even-odd rule. */
+export const COVERAGE_STYLE: CellStyle = {
+  stroke: true,
+  color: COVERAGE_STROKE,
+  weight: 1.5,
+  fill: true,
+  fillColor: COVERAGE_FILL,
+  fillOpacity: 0.35,
+  fillRule: 'evenodd',
+  interactive: false,
+};
 
 /** The outline of the cell picked in the table. */
 export const SELECTED_STYLE: CellStyle = { stroke: true, color: '#1a5fb4', weight: 3, fill: false, fillOpacity: 0, interactive: false };
