@@ -50,6 +50,17 @@ describe('the landing page in the production build', () => {
     expect(readFileSync(join(built, 'index.html'), 'utf8')).not.toContain('tile-map');
   });
 
+  it("leaves what only the association map draws with out of the service worker's precache, and keeps the pages in it", () => {
+    const worker = readFileSync(join(built, 'sw.js'), 'utf8');
+    const assets = readdirSync(join(built, 'assets')).filter((name) => /\.(?:js|css)$/.test(name));
+    const precached = (prefix: string) => assets.filter((name) => name.startsWith(`${prefix}-`)).map((name) => worker.includes(`/assets/${name}`));
+    for (const mapChunk of ['cell-map', 'tile-map', 'cell-geometry']) {
+      expect(precached(mapChunk).length, `${mapChunk} is built`).toBeGreaterThan(0);
+      expect(precached(mapChunk), `${mapChunk} is not precached`).not.toContain(true);
+    }
+    for (const page of ['member-pages', 'report-pages', 'login-page']) expect(precached(page), `${page} is precached`).toEqual([true]);
+  });
+
   it('writes a brotli and a gzip copy of every script, style sheet and page, each decoding to the file', () => {
     const textFiles = ['index.html', ...readdirSync(join(built, 'assets')).filter((name) => /\.(js|css)$/.test(name)).map((name) => `assets/${name}`)];
 
