@@ -141,6 +141,10 @@ describe('issue 24 on a 360 px phone with map tiles: a Leaflet map of the tiles,
     expect(tiles.requests.length).toBeGreaterThan(0);
     expect(await page.evaluate<number>(`document.querySelector('.leaflet-container img.leaflet-tile-loaded').naturalWidth`)).toBe(256);
     expect(await section.getByText('Outlines: US Census Bureau (us-atlas)').count()).toBe(0);
+    // One finger scrolls the page past the map, as everywhere else on it (two pan and pinch the map): no drag handler
+    // holds the touch, and the browser is left to pan the page.
+    expect(await page.evaluate<string[]>(`[...document.querySelector('.leaflet-container').classList]`)).not.toContain('leaflet-touch-drag');
+    expect(await page.evaluate<string>(`getComputedStyle(document.querySelector('.leaflet-container')).touchAction`)).toMatch(/pan-y/);
 
     // The credit is visible, as written.
     const credit = map.locator('.leaflet-control-attribution');

@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { latLngBounds, layerGroup, map as createMap, point, polygon, SVG, tileLayer, type LayerGroup, type Map as LeafletMap, type Polygon } from 'leaflet';
+import { Browser, latLngBounds, layerGroup, map as createMap, point, polygon, SVG, tileLayer, type LayerGroup, type Map as LeafletMap, type Polygon } from 'leaflet';
 import { useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
 import type { MapCell } from '../api/get-association-map';
@@ -50,8 +50,8 @@ function labelPath(layer: Polygon, attributes: Record<string, string>, title?: s
 }
 
 /**
- * The association's cells over raster tiles from MAP_TILE_URL, as a Leaflet slippy map: panned and zoomed by touch,
- * mouse or keyboard (focus it, then the arrows and + / -), the provider's credit in Leaflet's attribution control. The
+ * The association's cells over raster tiles from MAP_TILE_URL, as a Leaflet slippy map: panned and zoomed with two
+ * fingers, the mouse (drag, double click, the buttons) or the keyboard (focus it, then the arrows and + / -), the provider's credit in Leaflet's attribution control. The
  * cells are drawn as the base map draws them (shaded by reports, the unserved demand hatched in violet, the picked
  * cell outlined, the members' area shaded under them) and a pointer picks one here too. The map is a region named by the summary; the table beside it
  * holds every figure and is the way to a cell without a pointer.
@@ -69,8 +69,10 @@ export default function TileMap({ cells, coverage, selected, onSelect, tiles, su
   useEffect(() => {
     const element = container.current;
     if (!element) return undefined;
-    // SVG rather than canvas: each cell a path of its own, with its title, that a click lands on.
-    const map = createMap(element, { renderer: new SVG() });
+    // SVG rather than canvas: each cell a path of its own, with its title, that a click lands on. The map sits inside a
+    // page that scrolls: one finger on a phone and the mouse wheel scroll the page, as on the rest of it; two fingers
+    // pan and pinch the map, and the buttons, a double click and the keyboard zoom it.
+    const map = createMap(element, { renderer: new SVG(), dragging: !Browser.mobile, scrollWheelZoom: false });
     tileLayer(leafletTileTemplate(tiles.url), { attribution: attributionHtml(tiles.attribution), subdomains: TILE_SUBDOMAINS, maxZoom: 19 }).addTo(map);
     mapRef.current = map;
     // Leaflet follows the window's size only; the map's box also changes with the page around it.
