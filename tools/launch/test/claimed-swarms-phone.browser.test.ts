@@ -158,4 +158,19 @@ describe('issue 22 on a 360 px phone: the phone field, the Outcome value, toasts
       if (block === 'end') await shot(page, 'claimed-swarms-toast-360');
     }
   });
+
+  it('keeps the page from scrolling sideways on a desktop too, where Claimed Swarms is a table', { timeout: 60_000 }, async () => {
+    // The same member's session, on a wide screen.
+    const desktop = await browser.newContext({ viewport: { width: 1366, height: 900 }, storageState: await context.storageState() });
+    try {
+      const wide = await desktop.newPage();
+      await wide.goto(`${product.url}/member`);
+      const claimed = wide.getByRole('region', { name: 'Claimed Swarms', exact: true });
+      await expect.poll(() => claimed.getByRole('table').locator('tbody tr').count(), { timeout: 20_000 }).toBe(2);
+      // The Outcome controls' hidden labels stay inside the table's scroll box, not past the page's right edge.
+      expect(await horizontalOverflow(wide)).toEqual([]);
+    } finally {
+      await desktop.close();
+    }
+  });
 });

@@ -8,6 +8,9 @@ export const SCROLL_BOX_MAX_HEIGHT = '420px';
  * when its content is wider. Give it tabIndex={0} and a name, so a keyboard can scroll it.
  */
 export const ScrollBox = styled.div`
+  /* The containing block of what is positioned inside (a visually hidden label), which then scrolls with the content
+     instead of widening the page. */
+  position: relative;
   min-width: 0;
   max-width: 100%;
   max-height: ${SCROLL_BOX_MAX_HEIGHT};
