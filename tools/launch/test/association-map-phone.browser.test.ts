@@ -102,15 +102,15 @@ describe('issue 24 on a 360 px phone: the association map, its table and its dow
     const map = section.getByRole('img', { name: /^Map of 2 cells/ });
     await map.waitFor();
     expect(await map.getAttribute('aria-label')).toMatch(
-      /^Map of 2 cells of about 5 km²: 1 with reports, shaded by how many, and 1 with unserved demand, hatched in violet\. Your members' alert ranges cover the area shaded in teal, about \d{3} km²\. The table below has every figure\.$/,
+      /^Map of 2 cells of about 5 km²: 1 with reports, shaded by how many, and 1 with unserved demand, hatched in violet\. Today your members' alert ranges cover the area shaded in teal, about \d{3} km²\. The table below has every figure\.$/,
     );
     // Her 5-mile range around her home's coarse cell: one shaded area under the cells, in the legend and in words.
     const area = map.locator('[data-testid="member-coverage"]');
     expect(await area.count()).toBe(1);
     const layers = await map.evaluate((svg) => [...svg.children].map((child) => child.getAttribute('data-testid')));
     expect(layers.indexOf('member-coverage')).toBeLessThan(layers.indexOf('map-cell'));
-    expect(await section.getByText('area your members cover (their alert ranges)').isVisible()).toBe(true);
-    expect(await section.getByTestId('member-coverage-text').textContent()).toMatch(/^Your members' alert ranges cover the shaded area \(about \d{3} km²\)\.$/);
+    expect(await section.getByText('area your members cover today (their alert ranges)').isVisible()).toBe(true);
+    expect(await section.getByTestId('member-coverage-text').textContent()).toMatch(/^Today your members' alert ranges cover the shaded area \(about \d{3} km²\)\.$/);
     expect(await map.locator('[data-testid="map-cell"]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-cell")).sort())).toEqual([LAKE_OSWEGO_CELL, PORTLAND_CELL].sort());
     expect(await map.locator('[data-unserved]').count()).toBe(1);
     // The state outlines are fetched with the map and drawn under the cells, without any tile server.
@@ -120,12 +120,19 @@ describe('issue 24 on a 360 px phone: the association map, its table and its dow
     // No exact count of one or two anywhere in the section.
     expect(await section.locator('td').allTextContents()).not.toContain('1');
 
-    // By keyboard: a cell's button in the table outlines it on the map.
+    // By keyboard: a cell's button in the table outlines it on the map, and brings the map into view (the table is
+    // below it, a screen away on a phone).
     const button = section.getByRole('button', { name: `Show cell ${LAKE_OSWEGO_CELL} on the map` });
+    await map.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    await page.evaluate('window.scrollBy(0, 800)');
     await button.focus();
     await page.keyboard.press('Enter');
     expect(await button.getAttribute('aria-pressed')).toBe('true');
     expect(await map.locator('[data-testid="map-cell-selected"]').count()).toBe(1);
+    await expect.poll(async () => {
+      const shown = await map.boundingBox();
+      return Boolean(shown && shown.y >= -1 && shown.y + shown.height <= viewport.height + 1);
+    }).toBe(true);
 
     await map.evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await shot(page, 'association-map-360');

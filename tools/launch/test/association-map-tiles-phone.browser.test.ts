@@ -131,7 +131,7 @@ describe('issue 24 on a 360 px phone with map tiles: a Leaflet map of the tiles,
     const map = section.getByRole('region', { name: /^Map of 2 cells/ });
     await map.waitFor();
     expect(await map.getAttribute('aria-label')).toMatch(
-      /^Map of 2 cells of about 5 km²: 1 with reports, shaded by how many, and 1 with unserved demand, hatched in violet\. Your members' alert ranges cover the area shaded in teal, about \d{3} km²\. The table below has every figure\.$/,
+      /^Map of 2 cells of about 5 km²: 1 with reports, shaded by how many, and 1 with unserved demand, hatched in violet\. Today your members' alert ranges cover the area shaded in teal, about \d{3} km²\. The table below has every figure\.$/,
     );
     const mapBox = await map.boundingBox();
     expect(Boolean(mapBox && mapBox.x >= 0 && mapBox.x + mapBox.width <= viewport.width && mapBox.height >= 200)).toBe(true);
@@ -160,7 +160,7 @@ describe('issue 24 on a 360 px phone with map tiles: a Leaflet map of the tiles,
     const layers = await map.locator('.leaflet-overlay-pane svg path[data-testid]').evaluateAll((paths) => paths.map((path) => path.getAttribute('data-testid')));
     expect(layers.indexOf('member-coverage')).toBeGreaterThanOrEqual(0);
     expect(layers.indexOf('member-coverage')).toBeLessThan(layers.indexOf('map-cell'));
-    expect(await section.getByText('area your members cover (their alert ranges)').isVisible()).toBe(true);
+    expect(await section.getByText('area your members cover today (their alert ranges)').isVisible()).toBe(true);
     for (const box of await cells.evaluateAll((paths) => paths.map((path) => path.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number }))) {
       expect(box.width).toBeGreaterThan(4);
       expect(box.x).toBeGreaterThanOrEqual(mapBox!.x);

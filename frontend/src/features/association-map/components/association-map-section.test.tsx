@@ -70,7 +70,7 @@ describe('AssociationMapSection', () => {
 
     const map = await within(section()).findByRole('img', { name: /^Map of 3 cells/ });
     expect(map).toHaveAccessibleName(
-      "Map of 3 cells of about 5 km²: 2 with reports, shaded by how many, and 1 with unserved demand, hatched in violet. Your members' alert ranges cover the area shaded in teal, about 253 km². The table below has every figure.",
+      "Map of 3 cells of about 5 km²: 2 with reports, shaded by how many, and 1 with unserved demand, hatched in violet. Today your members' alert ranges cover the area shaded in teal, about 253 km². The table below has every figure.",
     );
     const cells = within(map).getAllByTestId('map-cell');
     expect(cells.map((cell) => cell.dataset.cell)).toEqual([busy, quiet, turnedAway]);
@@ -94,7 +94,7 @@ describe('AssociationMapSection', () => {
 
     const map = await within(section()).findByRole('region', { name: /^Map of 3 cells/ });
     expect(map).toHaveAccessibleName(
-      "Map of 3 cells of about 5 km²: 2 with reports, shaded by how many, and 1 with unserved demand, hatched in violet. Your members' alert ranges cover the area shaded in teal, about 253 km². The table below has every figure.",
+      "Map of 3 cells of about 5 km²: 2 with reports, shaded by how many, and 1 with unserved demand, hatched in violet. Today your members' alert ranges cover the area shaded in teal, about 253 km². The table below has every figure.",
     );
     expect(map).toHaveAttribute('tabindex', '0');
     expect(map).toHaveClass('leaflet-container');
@@ -126,7 +126,7 @@ describe('AssociationMapSection', () => {
     expect(area?.getAttribute('d')).toMatch(/^M[\d.-]+ [\d.-]+(L[\d.-]+ [\d.-]+)+z$/);
     expect(area?.getAttribute('fill')).toBe('#7fd1c7');
     expect(area!.compareDocumentPosition(cells[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(within(section()).getByText('area your members cover (their alert ranges)')).toBeInTheDocument();
+    expect(within(section()).getByText('area your members cover today (their alert ranges)')).toBeInTheDocument();
     expect(within(section()).queryByText('Outlines: US Census Bureau (us-atlas)')).toBeNull();
     expect(requests.some((request) => request.path.endsWith('.json'))).toBe(false);
 
@@ -203,9 +203,9 @@ describe('AssociationMapSection', () => {
     // One outline of the seven cells: a closed ring, drawn before (under) the first cell.
     expect(area.getAttribute('d')).toMatch(/^M[\d.,-]+(L[\d.,-]+)+Z$/);
     expect(area.compareDocumentPosition(within(map).getAllByTestId('map-cell')[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(within(section()).getByText('area your members cover (their alert ranges)')).toBeInTheDocument();
+    expect(within(section()).getByText('area your members cover today (their alert ranges)')).toBeInTheDocument();
     expect(within(section()).getByTestId('member-coverage-text')).toHaveTextContent(
-      "Your members' alert ranges cover the shaded area (about 253 km²). 2 of your members have not given an address, so their range is not shown.",
+      "Today your members' alert ranges cover the shaded area (about 253 km²). 2 of your members have not given an address, so their range is not shown.",
     );
   });
 
@@ -224,7 +224,7 @@ describe('AssociationMapSection', () => {
 
     const map = await within(section()).findByRole('img', { name: /^Map of 3 cells/ });
     expect(within(map).queryByTestId('member-coverage')).toBeNull();
-    expect(within(section()).queryByText('area your members cover (their alert ranges)')).toBeNull();
+    expect(within(section()).queryByText('area your members cover today (their alert ranges)')).toBeNull();
   });
 
   it('shows the gateway\'s reason for a refusal in the section, and no period', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Field, Hint, Select, SectionCard, SectionHeading } from '@/components/ui/form-parts';
@@ -34,7 +34,7 @@ const isForbidden = (error: unknown) => error instanceof ApiError && error.statu
 export function mapSummary(map: AssociationMap): string {
   const withReports = map.cells.filter((cell) => hasAny(cell.reports)).length;
   const withUnserved = map.cells.filter((cell) => hasAny(cell.unserved)).length;
-  const covered = map.coverage.cells.length > 0 ? ` Your members' alert ranges cover the area shaded in teal, about ${map.coverage.areaKm2.toLocaleString('en-US')} km².` : '';
+  const covered = map.coverage.cells.length > 0 ? ` Today your members' alert ranges cover the area shaded in teal, about ${map.coverage.areaKm2.toLocaleString('en-US')} km².` : '';
   return (
     `Map of ${map.cells.length} cells of about 5 km²: ${withReports} with reports, shaded by how many, and ${withUnserved} with unserved demand, ` +
     `hatched in violet.${covered} The table below has every figure.`
@@ -55,6 +55,12 @@ export function AssociationMapSection({ companyId, companyName }: { companyId: s
   const periodId = useId();
   const [weeks, setWeeks] = useState<PeriodWeeks>(DEFAULT_PERIOD_WEEKS);
   const [selected, setSelected] = useState<string | null>(null);
+  const mapBox = useRef<HTMLDivElement>(null);
+  /** A cell picked in the table is shown on the map: on a phone the map is a screen or more above the table. */
+  const showOnMap = (h3Cell: string) => {
+    setSelected(h3Cell);
+    mapBox.current?.scrollIntoView?.({ block: 'nearest' });
+  };
   const since = periodSince(weeks, new Date());
   const map = useAssociationMap(companyId, since);
   const config = usePublicConfig();
@@ -124,29 +130,31 @@ export function AssociationMapSection({ companyId, companyName }: { companyId: s
         <>
           <Hint>{`From ${formatUtcDay(data.since)} to ${formatLastUtcDay(data.until)}. A cell with one or two reports reads "${FEWER_THAN_THREE}": so few could point at a household.`}</Hint>
           {(data.cells.length > 0 || data.coverage.cells.length > 0) && (
-            <Suspense fallback={<p role="status">Drawing the map…</p>}>
-              {config.isPending ? (
-                <p role="status">Drawing the map…</p>
-              ) : config.data?.mapTiles ? (
-                <TileMap
-                  cells={data.cells}
-                  coverage={data.coverage.cells}
-                  selected={selected}
-                  onSelect={setSelected}
-                  tiles={config.data.mapTiles}
-                  summary={mapSummary(data)}
-                />
-              ) : (
-                <CellMap cells={data.cells} coverage={data.coverage.cells} selected={selected} onSelect={setSelected} summary={mapSummary(data)} />
-              )}
-            </Suspense>
+            <div ref={mapBox}>
+              <Suspense fallback={<p role="status">Drawing the map…</p>}>
+                {config.isPending ? (
+                  <p role="status">Drawing the map…</p>
+                ) : config.data?.mapTiles ? (
+                  <TileMap
+                    cells={data.cells}
+                    coverage={data.coverage.cells}
+                    selected={selected}
+                    onSelect={setSelected}
+                    tiles={config.data.mapTiles}
+                    summary={mapSummary(data)}
+                  />
+                ) : (
+                  <CellMap cells={data.cells} coverage={data.coverage.cells} selected={selected} onSelect={setSelected} summary={mapSummary(data)} />
+                )}
+              </Suspense>
+            </div>
           )}
           <p data-testid="member-coverage-text">{describeCoverage(data.coverage)}</p>
           {data.cells.length === 0 ? (
             <p>No report alerted your members in this period, and nobody was turned away nearby.</p>
           ) : (
             <>
-              <MapTable cells={data.cells} associationName={companyName} selected={selected} onSelect={setSelected} />
+              <MapTable cells={data.cells} associationName={companyName} selected={selected} onSelect={showOnMap} />
               <Downloads>
                 <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void downloadCsv()}>
                   {exporting ? 'Preparing the reports…' : 'Download the reports (CSV)'}

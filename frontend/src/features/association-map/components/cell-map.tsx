@@ -141,7 +141,7 @@ export default function CellMap({ cells, coverage, selected, onSelect, summary }
         {coverage.length > 0 && (
           <span>
             <Swatch style={{ background: `${COVERAGE_FILL}59`, border: `2px solid ${COVERAGE_STROKE}` }} />
-            area your members cover (their alert ranges)
+            area your members cover today (their alert ranges)
           </span>
         )}
       </Legend>

@@ -18,7 +18,7 @@ export function MapLegend({ coverage }: { coverage: boolean }) {
       {coverage && (
         <span>
           <Swatch style={{ background: `${COVERAGE_FILL}59`, border: `2px solid ${COVERAGE_STROKE}` }} />
-          area your members cover (their alert ranges)
+          area your members cover today (their alert ranges)
         </span>
       )}
     </Legend>

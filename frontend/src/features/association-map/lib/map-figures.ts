@@ -53,7 +53,7 @@ const areaFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export function describeCoverage(coverage: { areaKm2: number; membersWithHome: number; membersWithoutHome: number }): string {
   const covered =
     coverage.membersWithHome > 0
-      ? `Your members' alert ranges cover the shaded area (about ${areaFormat.format(coverage.areaKm2)} km²).`
+      ? `Today your members' alert ranges cover the shaded area (about ${areaFormat.format(coverage.areaKm2)} km²).`
       : 'None of your members has given an address yet, so the map shows no area they cover.';
   const missing =
     coverage.membersWithoutHome === 0 || coverage.membersWithHome === 0
