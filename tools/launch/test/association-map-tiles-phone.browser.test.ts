@@ -24,17 +24,23 @@ const LAKE_OSWEGO_CELL = '8728f0103ffffff';
 /** Markup in the configured credit must show as these very characters. */
 const ATTRIBUTION = '© Local Test Tiles <contributors>';
 const sectionName = `Association map: ${association.name}`;
+const TILES_UNAVAILABLE = "The map's background could not be loaded from its tile server; the cells are drawn without it.";
 
-type TileServer = { template: string; requests: { z: number; x: number; y: number }[]; close: () => Promise<void> };
+type TileServer = { template: string; requests: { z: number; x: number; y: number }[]; failing: boolean; close: () => Promise<void> };
 
 /** An XYZ tile server on a free local port: one pale 256 px PNG for any /{z}/{x}/{y}.png, every request counted. */
 async function startTileServer(): Promise<TileServer> {
   const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#e9e4d8' } }).png().toBuffer();
   const requests: TileServer['requests'] = [];
+  const tileServer: TileServer = { template: '', requests, failing: false, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
   const server: Server = createServer((request, response) => {
     const match = /^\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(request.url ?? '');
     if (!match) {
       response.writeHead(404).end();
+      return;
+    }
+    if (tileServer.failing) {
+      response.writeHead(503).end();
       return;
     }
     requests.push({ z: Number(match[1]), x: Number(match[2]), y: Number(match[3]) });
@@ -42,7 +48,8 @@ async function startTileServer(): Promise<TileServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { template: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  tileServer.template = `http://127.0.0.1:${port}/{z}/{x}/{y}.png`;
+  return tileServer;
 }
 
 /** Every axe finding (any impact) inside the map section, and the serious or critical ones anywhere on the page. */
@@ -200,5 +207,19 @@ describe('issue 24 on a 360 px phone with map tiles: a Leaflet map of the tiles,
     await expect.poll(() => map.locator(`img.leaflet-tile-loaded[src*="/${before + 1}/"]`).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await accessibilityProblems(page, '/member with the tile map zoomed in on a 360 px phone')).toEqual([]);
     expect(refusedByPolicy).toEqual([]);
+    expect(await section.getByText(TILES_UNAVAILABLE).count()).toBe(0);
+  });
+
+  it('says so under the map when the tile server answers no tile, and still draws the cells', { timeout: 60_000 }, async () => {
+    tiles.failing = true;
+    try {
+      await page.reload();
+      const section = page.getByRole('region', { name: sectionName });
+      await section.getByText(TILES_UNAVAILABLE).waitFor({ timeout: 20_000 });
+      expect(await section.locator('[data-testid="map-cell"]').count()).toBe(2);
+      expect(await accessibilityProblems(page, '/member with the tile server down on a 360 px phone')).toEqual([]);
+    } finally {
+      tiles.failing = false;
+    }
   });
 });

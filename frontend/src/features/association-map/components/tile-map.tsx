@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { Browser, latLngBounds, layerGroup, map as createMap, point, polygon, SVG, tileLayer, type LayerGroup, type Map as LeafletMap, type Polygon } from 'leaflet';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { MapCell } from '../api/get-association-map';
 import { coverageOutline } from '../lib/cell-geometry';
@@ -49,6 +49,8 @@ function labelPath(layer: Polygon, attributes: Record<string, string>, title?: s
   }
 }
 
+export const TILES_UNAVAILABLE = "The map's background could not be loaded from its tile server; the cells are drawn without it.";
+
 /**
  * The association's cells over raster tiles from MAP_TILE_URL, as a Leaflet slippy map: panned and zoomed with two
  * fingers, the mouse (drag, double click, the buttons) or the keyboard (focus it, then the arrows and + / -), the provider's credit in Leaflet's attribution control. The
@@ -62,6 +64,7 @@ export default function TileMap({ cells, coverage, selected, onSelect, tiles, su
   const mapRef = useRef<LeafletMap | null>(null);
   const cellsRef = useRef<LayerGroup | null>(null);
   const onSelectRef = useRef(onSelect);
+  const [tilesUnavailable, setTilesUnavailable] = useState(false);
   useEffect(() => {
     onSelectRef.current = onSelect;
   }, [onSelect]);
@@ -73,7 +76,17 @@ export default function TileMap({ cells, coverage, selected, onSelect, tiles, su
     // page that scrolls: one finger on a phone and the mouse wheel scroll the page, as on the rest of it; two fingers
     // pan and pinch the map, and the buttons, a double click and the keyboard zoom it.
     const map = createMap(element, { renderer: new SVG(), dragging: !Browser.mobile, scrollWheelZoom: false });
-    tileLayer(leafletTileTemplate(tiles.url), { attribution: attributionHtml(tiles.attribution), subdomains: TILE_SUBDOMAINS, maxZoom: 19 }).addTo(map);
+    const layer = tileLayer(leafletTileTemplate(tiles.url), { attribution: attributionHtml(tiles.attribution), subdomains: TILE_SUBDOMAINS, maxZoom: 19 }).addTo(map);
+    // A tile server that answers none of a view's tiles leaves a blank background: said in words under the map.
+    let loadedInView = 0;
+    layer.on('loading', () => (loadedInView = 0));
+    layer.on('tileload', () => {
+      loadedInView += 1;
+      setTilesUnavailable(false);
+    });
+    layer.on('tileerror', () => {
+      if (loadedInView === 0) setTilesUnavailable(true);
+    });
     mapRef.current = map;
     // Leaflet follows the window's size only; the map's box also changes with the page around it.
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => map.invalidateSize());
@@ -135,6 +148,7 @@ export default function TileMap({ cells, coverage, selected, onSelect, tiles, su
         </defs>
       </svg>
       <MapBox ref={container} role="region" aria-label={summary} aria-roledescription="map" tabIndex={0} data-testid="association-map" />
+      {tilesUnavailable && <p role="status">{TILES_UNAVAILABLE}</p>}
       <MapLegend coverage={coverage.length > 0} />
     </Figure>
   );
