@@ -11,6 +11,8 @@ export const cellCount = z.union([count, z.literal(FEWER_THAN_THREE)]);
 export const mapCell = z.object({
   /** The H3 index, 15 hexadecimal digits. */
   h3Cell: z.string().regex(/^[0-9a-f]{15}$/),
+  /** The known town nearest the cell ("Portland, OR"), to tell cells apart; null when none lies within 50 km. */
+  nearPlace: z.string().max(200).nullable(),
   /** Reports submitted in the cell in the period that alerted the association's members. */
   reports: cellCount,
   /** What became of them, one per report; null when the cell has fewer than 3 reports. */

@@ -62,6 +62,7 @@ async function startGateway(insightsFails?: ConnectError, answersCell: string = 
           cells: [
             {
               h3Cell: answersCell,
+              nearPlace: 'Eugene, OR',
               reports: { count: 5 },
               outcomes: { claimed: 2, expired: 1, departed: 1, markedBad: 1, open: 0 },
               unserved: { fewerThanMinimum: true },
@@ -167,6 +168,7 @@ describe('GET /api/member/company/:companyId/map', () => {
         cells: [
           {
             h3Cell: EUGENE,
+            nearPlace: 'Eugene, OR',
             reports: 5,
             outcomes: { claimed: 2, expired: 1, departed: 1, markedBad: 1, open: 0 },
             unserved: 'fewer than 3',
@@ -174,7 +176,7 @@ describe('GET /api/member/company/:companyId/map', () => {
             p90MinutesToFirstClaim: 50,
             shareUnclaimed: 0.4,
           },
-          { h3Cell: SPRINGFIELD, reports: 'fewer than 3', outcomes: null, unserved: 4, medianMinutesToFirstClaim: null, p90MinutesToFirstClaim: null, shareUnclaimed: null },
+          { h3Cell: SPRINGFIELD, nearPlace: null, reports: 'fewer than 3', outcomes: null, unserved: 4, medianMinutesToFirstClaim: null, p90MinutesToFirstClaim: null, shareUnclaimed: null },
         ],
         // The members' area: its coarse cells, the area in whole km², and how many members gave no address.
         coverage: { resolution: 6, cells: [EUGENE_HOME, EUGENE_HOME_NEIGHBOUR], areaKm2: 74, membersWithHome: 3, membersWithoutHome: 2 },

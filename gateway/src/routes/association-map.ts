@@ -31,6 +31,7 @@ function toCell(cell: MapCell) {
   const { outcomes } = cell;
   return {
     h3Cell: cell.h3Cell,
+    nearPlace: cell.nearPlace || null,
     reports: countOf(cell.reports),
     outcomes: outcomes ? { claimed: outcomes.claimed, expired: outcomes.expired, departed: outcomes.departed, markedBad: outcomes.markedBad, open: outcomes.open } : null,
     unserved: countOf(cell.unserved),

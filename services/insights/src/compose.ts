@@ -8,6 +8,7 @@ import { subscribeInsights } from './adapters/events/insights-subscribers.js';
 import { MemoryMemberReachRepository } from './adapters/memory/memory-member-reach-repository.js';
 import { MemoryReportStatisticsRepository } from './adapters/memory/memory-report-statistics-repository.js';
 import { MemoryUnservedDemandRepository } from './adapters/memory/memory-unserved-demand-repository.js';
+import { GazetteerPlaceNames } from './adapters/places/gazetteer-place-names.js';
 import { RpcAssociationMembers } from './adapters/rpc/rpc-association-members.js';
 import { RpcMemberDirectory } from './adapters/rpc/rpc-member-directory.js';
 import type { insightsConfigShape } from './config.js';
@@ -53,6 +54,7 @@ export async function composeInsightsService(
     ...stores,
     members: new RpcMemberDirectory(createClient(MemberService, wiring.peers.member)),
     associationMembers: new RpcAssociationMembers(createClient(AssociationBillingService, wiring.peers.associationBilling)),
+    places: new GazetteerPlaceNames(),
     clock: systemClock,
   });
   const subscriptions = await subscribeInsights(wiring.bus, service.follow, service.followMembers, wiring.logger);

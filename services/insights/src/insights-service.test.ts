@@ -9,6 +9,7 @@ import { MemoryReportStatisticsRepository } from './adapters/memory/memory-repor
 import { MemoryMemberReachRepository } from './adapters/memory/memory-member-reach-repository.js';
 import { MemoryUnservedDemandRepository } from './adapters/memory/memory-unserved-demand-repository.js';
 import { cellsCoveredFrom } from './domain/member-coverage.js';
+import { GazetteerPlaceNames } from './adapters/places/gazetteer-place-names.js';
 import { buildInsightsService } from './insights-service.js';
 
 /** Peers that know no member: the association has none, so the map covers nothing. */
@@ -16,6 +17,7 @@ const noMembers = () => ({
   reach: new MemoryMemberReachRepository(),
   members: { reachOf: async () => undefined },
   associationMembers: { activeMemberIds: async () => [] },
+  places: { nearTo: () => undefined },
 });
 
 describe('insights service', () => {
@@ -127,6 +129,7 @@ describe('insights service', () => {
             reach,
             members: { reachOf: async () => undefined },
             associationMembers: { activeMemberIds: async (companyId) => (companyId === 'c1' ? ['m1', 'm2'] : []) },
+            places: new GazetteerPlaceNames(),
             clock: { now: () => at('2026-06-20T00:00:00Z') },
           }).routes,
         ),
@@ -136,9 +139,10 @@ describe('insights service', () => {
       expect(map.resolution).toBe(7);
       expect(map.periodStart && timestampDate(map.periodStart)).toEqual(at('2026-06-01T00:00:00Z'));
       expect(map.cells).toMatchObject([
-        { h3Cell: EUGENE_NEIGHBOUR, reports: { count: 0, fewerThanMinimum: false }, unserved: { count: 0, fewerThanMinimum: true } },
+        { h3Cell: EUGENE_NEIGHBOUR, nearPlace: 'Eugene, OR', reports: { count: 0, fewerThanMinimum: false }, unserved: { count: 0, fewerThanMinimum: true } },
         {
           h3Cell: EUGENE,
+          nearPlace: 'Eugene, OR',
           reports: { count: 3, fewerThanMinimum: false },
           outcomes: { claimed: 3, expired: 0, departed: 0, markedBad: 0, open: 0 },
           unserved: { count: 0, fewerThanMinimum: false },

@@ -5,7 +5,7 @@ import { GetAssociationStatistics } from './app/get-association-statistics.js';
 import { ListAssociationReports } from './app/list-association-reports.js';
 import { FollowMemberReach } from './app/follow-member-reach.js';
 import { MemberReaches } from './app/member-reaches.js';
-import type { AssociationMembers, Clock, MemberDirectory, MemberReachRepository, ReportStatisticsRepository, UnservedDemandRepository } from './app/ports.js';
+import type { AssociationMembers, Clock, MemberDirectory, MemberReachRepository, PlaceNames, ReportStatisticsRepository, UnservedDemandRepository } from './app/ports.js';
 import { insightsServiceRoutes } from './adapters/rpc/insights-service-routes.js';
 
 /** Wires the insights use cases to the adapters its composition (or a test) chose; every port is given. */
@@ -15,6 +15,7 @@ export function buildInsightsService(ports: {
   reach: MemberReachRepository;
   members: MemberDirectory;
   associationMembers: AssociationMembers;
+  places: PlaceNames;
   clock: Clock;
 }): {
   routes: (router: ConnectRouter) => void;

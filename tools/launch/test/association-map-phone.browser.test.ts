@@ -98,6 +98,8 @@ describe('issue 24 on a 360 px phone: the association map, its table and its dow
         return (await rowOf(PORTLAND_CELL).locator('td').allTextContents()).slice(0, 1).concat(await rowOf(LAKE_OSWEGO_CELL).locator('td').allTextContents());
       }, { timeout: 30_000 })
       .toEqual(['3', '0', '—', '—', '—', '—', '—', 'fewer than 3', '—', '—', '—']);
+    // Each cell is named by the town it is near, under its id: what tells an admin where it is.
+    expect(await rowOf(PORTLAND_CELL).locator('th').textContent()).toBe(`${PORTLAND_CELL}near Portland, OR`);
 
     const map = section.getByRole('img', { name: /^Map of 2 cells/ });
     await map.waitFor();

@@ -45,6 +45,7 @@ function cellFeature(cell: MapCell) {
     geometry: { type: 'Polygon' as const, coordinates: [ring] },
     properties: {
       h3Cell: cell.h3Cell,
+      nearPlace: cell.nearPlace || null,
       reports: countOf(cell.reports),
       unserved: countOf(cell.unserved),
       medianMinutesToFirstClaim: tenths(cell.medianMinutesToFirstClaim),

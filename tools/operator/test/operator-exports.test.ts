@@ -58,6 +58,7 @@ describe('operator CLI export-csv and export-geojson', () => {
             cells: [
               {
                 h3Cell: EUGENE,
+                nearPlace: 'Eugene, OR',
                 reports: { count: 5 },
                 outcomes: { claimed: 3, expired: 1, departed: 1 },
                 unserved: { count: 0 },
@@ -127,6 +128,7 @@ describe('operator CLI export-csv and export-geojson', () => {
     expect(ring[0]![1]).toBeCloseTo(44.05, 0);
     expect(eugene?.properties).toEqual({
       h3Cell: EUGENE,
+      nearPlace: 'Eugene, OR',
       reports: 5,
       unserved: 0,
       medianMinutesToFirstClaim: 12.5,
@@ -138,7 +140,7 @@ describe('operator CLI export-csv and export-geojson', () => {
       markedBad: 0,
       open: 0,
     });
-    expect(springfield?.properties).toMatchObject({ h3Cell: SPRINGFIELD, reports: 'fewer than 3', unserved: 3, claimed: null, shareUnclaimed: null });
+    expect(springfield?.properties).toMatchObject({ h3Cell: SPRINGFIELD, nearPlace: null, reports: 'fewer than 3', unserved: 3, claimed: null, shareUnclaimed: null });
     // The members' area last, as the site has it: one polygon around Eugene, with its area and members.
     const area = collection.features[2] as unknown as { id: string; geometry: { type: string; coordinates: number[][][][] }; properties: Record<string, unknown> };
     expect(collection.features).toHaveLength(3);

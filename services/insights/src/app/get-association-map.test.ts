@@ -32,7 +32,9 @@ class FakeAssociationMembers implements AssociationMembers {
 const peers = () => {
   const reach = new MemoryMemberReachRepository();
   const members = new FakeMemberDirectory();
-  return { reach, members, associationMembers: new FakeAssociationMembers(), reaches: new MemberReaches({ reach, members }) };
+  // Names the test's one cell, so a named cell and the others (unnamed) are both seen.
+  const places = { nearTo: (h3Cell: string) => (h3Cell === CELL ? 'Eugene, OR' : undefined) };
+  return { reach, members, associationMembers: new FakeAssociationMembers(), reaches: new MemberReaches({ reach, members }), places };
 };
 
 class CountingStatistics extends MemoryReportStatisticsRepository {
@@ -71,6 +73,20 @@ describe('GetAssociationMap', () => {
     advance(2);
     expect(await reportsIn()).toEqual({ count: 3, fewerThanMinimum: false });
     expect(statistics.reads).toBe(2);
+  });
+
+  it('names each cell by the known town nearest it, and leaves a cell no town is near unnamed', async () => {
+    const { useCase, statistics } = await mapOfOneReport();
+    const FAR_CELL = '8729a1d75ffffff';
+    await statistics.reportSubmitted({ reportId: 'far', submittedAt: new Date('2026-06-03T10:00:00Z'), h3Cell: FAR_CELL });
+    await statistics.alertSent({ reportId: 'far', companyId: 'c1', memberId: 'm1', sendKey: 'alert--far--m1--submitted', costCents: 7 });
+    const { cells } = await useCase.execute({ companyId: 'c1' });
+    expect(cells.map((cell) => [cell.h3Cell, cell.nearPlace])).toEqual(
+      [
+        [CELL, 'Eugene, OR'],
+        [FAR_CELL, undefined],
+      ].sort(),
+    );
   });
 
   it('computes once for requests that arrive together, and apart for another association or period', async () => {

@@ -2,7 +2,7 @@ import { areaAround, associationMap, UNSERVED_RINGS, type AssociationMap } from 
 import { coveredArea, type CoveredArea } from '../domain/member-coverage.js';
 import { resolvePeriod } from '../domain/statistics.js';
 import type { MemberReaches } from './member-reaches.js';
-import type { AssociationMembers, Clock, ReportStatisticsRepository, UnservedDemandRepository } from './ports.js';
+import type { AssociationMembers, Clock, PlaceNames, ReportStatisticsRepository, UnservedDemandRepository } from './ports.js';
 
 /**
  * How long a computed map is answered again for the same association and period: it reads every report of the period
@@ -26,6 +26,7 @@ export class GetAssociationMap {
       unserved: UnservedDemandRepository;
       associationMembers: AssociationMembers;
       reaches: MemberReaches;
+      places: PlaceNames;
       clock: Clock;
       reuseMs?: number;
     },
@@ -58,7 +59,14 @@ export class GetAssociationMap {
     const histories = await this.ports.statistics.findAlertingAssociation(companyId, period.since, period.until);
     const cells = histories.flatMap((history) => (history.h3Cell ? [history.h3Cell] : []));
     const unserved = cells.length === 0 ? [] : await this.ports.unserved.findInCells(areaAround(new Set(cells), UNSERVED_RINGS), period.since, period.until);
-    return associationMap(companyId, period, histories, unserved);
+    const map = associationMap(companyId, period, histories, unserved);
+    return {
+      ...map,
+      cells: map.cells.map((cell) => {
+        const nearPlace = this.ports.places.nearTo(cell.h3Cell);
+        return nearPlace ? { ...cell, nearPlace } : cell;
+      }),
+    };
   }
 
   private async coverage(companyId: string): Promise<CoveredArea> {

@@ -85,6 +85,11 @@ export interface MemberDirectory {
   reachOf(memberId: string): Promise<MemberReach | undefined>;
 }
 
+/** Names for places: the known town nearest a cell's centre, or undefined when none is near enough to name it by. */
+export interface PlaceNames {
+  nearTo(h3Cell: string): string | undefined;
+}
+
 /** The association-billing service: the ids of the association's members whose membership is active. */
 export interface AssociationMembers {
   activeMemberIds(companyId: string): Promise<string[]>;

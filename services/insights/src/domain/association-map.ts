@@ -20,6 +20,8 @@ export type CellOutcomes = { claimed: number; expired: number; departed: number;
 
 export type MapCell = {
   h3Cell: string;
+  /** The known town nearest the cell ("Portland, OR"), so people can tell cells apart; absent when none is near. */
+  nearPlace?: string;
   reports: CellCount;
   /** Absent below MINIMUM_EXACT_COUNT reports, as are the times and the share. */
   outcomes?: CellOutcomes;

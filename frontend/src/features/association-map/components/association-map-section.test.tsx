@@ -34,6 +34,7 @@ function defaultCells(): AssociationMap['cells'] {
   return [
     {
       h3Cell: busy,
+      nearPlace: 'Eugene, OR',
       reports: 12,
       outcomes: { claimed: 9, expired: 2, departed: 1, markedBad: 0, open: 0 },
       unserved: 0,
@@ -41,8 +42,8 @@ function defaultCells(): AssociationMap['cells'] {
       p90MinutesToFirstClaim: 40,
       shareUnclaimed: 0.25,
     },
-    { h3Cell: quiet, reports: 'fewer than 3', outcomes: null, unserved: 0, medianMinutesToFirstClaim: null, p90MinutesToFirstClaim: null, shareUnclaimed: null },
-    { h3Cell: turnedAway, reports: 0, outcomes: null, unserved: 4, medianMinutesToFirstClaim: null, p90MinutesToFirstClaim: null, shareUnclaimed: null },
+    { h3Cell: quiet, nearPlace: 'Springfield, OR', reports: 'fewer than 3', outcomes: null, unserved: 0, medianMinutesToFirstClaim: null, p90MinutesToFirstClaim: null, shareUnclaimed: null },
+    { h3Cell: turnedAway, nearPlace: null, reports: 0, outcomes: null, unserved: 4, medianMinutesToFirstClaim: null, p90MinutesToFirstClaim: null, shareUnclaimed: null },
   ];
 }
 
@@ -75,8 +76,8 @@ describe('AssociationMapSection', () => {
     const cells = within(map).getAllByTestId('map-cell');
     expect(cells.map((cell) => cell.dataset.cell)).toEqual([busy, quiet, turnedAway]);
     expect(cells.map((cell) => cell.querySelector('title')?.textContent)).toEqual([
-      `Cell ${busy}: 12 reports`,
-      `Cell ${quiet}: fewer than 3 reports`,
+      `Cell ${busy} near Eugene, OR: 12 reports`,
+      `Cell ${quiet} near Springfield, OR: fewer than 3 reports`,
       `Cell ${turnedAway}: 4 unserved`,
     ]);
     // Every hexagon is a closed path of six corners inside the picture.
@@ -111,7 +112,11 @@ describe('AssociationMapSection', () => {
     const overlay = map.querySelector('.leaflet-overlay-pane svg');
     const cells = [...(overlay?.querySelectorAll<SVGPathElement>('[data-testid="map-cell"]') ?? [])];
     expect(cells.map((cell) => cell.dataset.cell)).toEqual([busy, quiet, turnedAway]);
-    expect(cells.map((cell) => cell.querySelector('title')?.textContent)).toEqual([`Cell ${busy}: 12 reports`, `Cell ${quiet}: fewer than 3 reports`, `Cell ${turnedAway}: 4 unserved`]);
+    expect(cells.map((cell) => cell.querySelector('title')?.textContent)).toEqual([
+      `Cell ${busy} near Eugene, OR: 12 reports`,
+      `Cell ${quiet} near Springfield, OR: fewer than 3 reports`,
+      `Cell ${turnedAway}: 4 unserved`,
+    ]);
     // Six corners each, closed, in the overlay's pixels.
     for (const cell of cells) expect(cell.getAttribute('d')).toMatch(/^M[\d.-]+ [\d.-]+(L[\d.-]+ [\d.-]+){5}z$/);
     expect(cells.map((cell) => cell.getAttribute('fill'))).toEqual(['#d98a1c', '#fde9b8', '#ffffff']);
@@ -150,15 +155,15 @@ describe('AssociationMapSection', () => {
     expect(map.querySelectorAll('img.leaflet-tile').length).toBeGreaterThan(0);
   });
 
-  it('lists every figure per cell in a table, a cell with one or two reports as "fewer than 3"', async () => {
+  it('lists every figure per cell in a table, each cell with the town it is near, a cell with one or two reports as "fewer than 3"', async () => {
     const { requests } = renderSection(() => jsonResponse(mapAnswer()));
 
     const table = await within(section()).findByRole('table');
     const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Cell', 'Reports', 'Claimed', 'Expired', 'Departed', 'Marked bad', 'Open', 'Unserved demand', 'Median minutes to claim', '90th percentile minutes to claim', 'Share unclaimed'],
-      [busy, '12', '9', '2', '1', '0', '0', '0', '14.5', '40', '25%'],
-      [quiet, 'fewer than 3', '—', '—', '—', '—', '—', '0', '—', '—', '—'],
+      [`${busy}near Eugene, OR`, '12', '9', '2', '1', '0', '0', '0', '14.5', '40', '25%'],
+      [`${quiet}near Springfield, OR`, 'fewer than 3', '—', '—', '—', '—', '—', '0', '—', '—', '—'],
       [turnedAway, '0', '—', '—', '—', '—', '—', '4', '—', '—', '—'],
     ]);
     expect(within(section()).getByText(/^From 2026-03-02 to 2026-03-15\./)).toBeInTheDocument();

@@ -27,7 +27,7 @@ export function MapTable({ cells, associationName, selected, onSelect }: { cells
   return (
     <ScrollBox role="region" aria-label={`Map figures by cell of ${associationName}`} tabIndex={0}>
       <Table>
-        <Caption>Reports, unserved demand and claim times by H3 cell (about 5 km²)</Caption>
+        <Caption>Reports, unserved demand and claim times by cell (a hexagon of about 5 km², named by the town it is near)</Caption>
         <thead>
           <tr>
             <th scope="col">Cell</th>
@@ -45,6 +45,7 @@ export function MapTable({ cells, associationName, selected, onSelect }: { cells
                 <CellButton type="button" aria-pressed={cell.h3Cell === selected} onClick={() => onSelect(cell.h3Cell)} aria-label={`Show cell ${cell.h3Cell} on the map`}>
                   {cell.h3Cell}
                 </CellButton>
+                {cell.nearPlace && <NearPlace>near {cell.nearPlace}</NearPlace>}
               </th>
               {MAP_COLUMNS.map((column) => (
                 <td key={column.header}>{column.value(cell)}</td>
@@ -56,6 +57,13 @@ export function MapTable({ cells, associationName, selected, onSelect }: { cells
     </ScrollBox>
   );
 }
+
+/** The town under the cell's id: what tells an admin where the cell is. */
+const NearPlace = styled.span`
+  display: block;
+  font-weight: normal;
+  font-size: ${({ theme }) => theme.fontSizes.small};
+`;
 
 const Caption = styled.caption`
   ${visuallyHidden}

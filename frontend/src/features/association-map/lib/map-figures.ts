@@ -40,7 +40,7 @@ export function describeCell(cell: MapCell): string {
   const parts: string[] = [];
   if (hasAny(cell.reports)) parts.push(`${formatCellCount(cell.reports)} reports`);
   if (hasAny(cell.unserved)) parts.push(`${formatCellCount(cell.unserved)} unserved`);
-  return `Cell ${cell.h3Cell}: ${parts.join(', ') || 'nothing'}`;
+  return `Cell ${cell.h3Cell}${cell.nearPlace ? ` near ${cell.nearPlace}` : ''}: ${parts.join(', ') || 'nothing'}`;
 }
 
 /** The members' area is drawn under the cells, apart from both: a light teal fill with a darker outline. */
