@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
 import { buildFrontend, launchChromium, logInAsNewMember, seedAssociation, shot } from './browser-harness.js';
-import { axeFindings, horizontalOverflow, phoneContext, smallTapTargets } from './phone-audit.js';
+import { accessibilityProblemsIn, horizontalOverflow, phoneContext, smallTapTargets } from './phone-audit.js';
 
 /**
  * Issue 24's association map where the site has map tiles (MAP_TILE_URL), on a 360×740 phone in Debian's Chromium:
@@ -52,21 +52,8 @@ async function startTileServer(): Promise<TileServer> {
   return tileServer;
 }
 
-/** Every axe finding (any impact) inside the map section, and the serious or critical ones anywhere on the page. */
-async function accessibilityProblems(page: Page, state: string): Promise<string[]> {
-  const findings = await axeFindings(page, state);
-  const targets = JSON.stringify(findings.flatMap((finding) => finding.targets));
-  const inSection = await page.evaluate<string[]>(`(() => {
-    const section = [...document.querySelectorAll('section')].find((element) => element.querySelector('h2')?.textContent?.startsWith('Association map'));
-    return ${targets}.filter((target) => {
-      const element = document.querySelector(target);
-      return Boolean(section && element && section.contains(element));
-    });
-  })()`);
-  return findings
-    .filter((finding) => finding.impact === 'serious' || finding.impact === 'critical' || finding.targets.some((target) => inSection.includes(target)))
-    .map((finding) => `${state}: ${finding.rule} (${finding.impact}) ${finding.targets.join(', ')}`);
-}
+/** Every axe finding inside the map section, and the serious or critical ones anywhere on the page. */
+const accessibilityProblems = (page: Page, state: string) => accessibilityProblemsIn(page, 'Association map', state);
 
 async function report(product: EmbeddedProduct, address: string): Promise<number> {
   const form = new FormData();

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded.js';
 import { buildFrontend, launchChromium, logInAsNewMember, seedAssociation, shot } from './browser-harness.js';
-import { axeFindings, horizontalOverflow, phoneContext } from './phone-audit.js';
+import { accessibilityProblemsIn, horizontalOverflow, phoneContext } from './phone-audit.js';
 
 /**
  * Issue 24's walked defects on the smallest phone the product is checked on (360×740) in Debian's Chromium, against
@@ -18,21 +18,8 @@ const association = { name: 'Clackamas Beekeepers', donationUrl: '' };
 const admin = { email: 'cleo@example.org', name: 'Cleo Keeper', phone: '5035550151', addressTyped: '12 Oak St, Portl', address: '12 Oak St, Portland, OR, USA' };
 const INACTIVE = 'Your membership of this association is inactive, so its statistics are not shown. Enter an activation code in Associations to make it active again.';
 
-/** Every axe finding (any impact) inside the statistics section, and the serious or critical ones anywhere on the page. */
-async function accessibilityProblems(page: Page, state: string): Promise<string[]> {
-  const findings = await axeFindings(page, state);
-  const targets = JSON.stringify(findings.flatMap((finding) => finding.targets));
-  const inSection = await page.evaluate<string[]>(`(() => {
-    const section = [...document.querySelectorAll('section')].find((element) => element.querySelector('h2')?.textContent?.startsWith('Association statistics'));
-    return ${targets}.filter((target) => {
-      const element = document.querySelector(target);
-      return Boolean(section && element && section.contains(element));
-    });
-  })()`);
-  return findings
-    .filter((finding) => finding.impact === 'serious' || finding.impact === 'critical' || finding.targets.some((target) => inSection.includes(target)))
-    .map((finding) => `${state}: ${finding.rule} (${finding.impact}) ${finding.targets.join(', ')}`);
-}
+/** Every axe finding inside the statistics section, and the serious or critical ones anywhere on the page. */
+const accessibilityProblems = (page: Page, state: string) => accessibilityProblemsIn(page, 'Association statistics', state);
 
 /** Whether the element lies within the screen's width, and its text is at least 12 px. */
 const readable = async (locator: Locator) => {

@@ -38,6 +38,25 @@ export async function axeFindings(page: Page, state: string): Promise<AxeFinding
   }));
 }
 
+/**
+ * Every axe finding (any impact) inside the section whose heading starts with `heading`, and the serious or critical
+ * ones anywhere on the page, each as one line naming the state.
+ */
+export async function accessibilityProblemsIn(page: Page, heading: string, state: string): Promise<string[]> {
+  const findings = await axeFindings(page, state);
+  const targets = JSON.stringify(findings.flatMap((finding) => finding.targets));
+  const inSection = await page.evaluate<string[]>(`(() => {
+    const section = [...document.querySelectorAll('section')].find((element) => element.querySelector('h2')?.textContent?.startsWith(${JSON.stringify(heading)}));
+    return ${targets}.filter((target) => {
+      const element = document.querySelector(target);
+      return Boolean(section && element && section.contains(element));
+    });
+  })()`);
+  return findings
+    .filter((finding) => finding.impact === 'serious' || finding.impact === 'critical' || finding.targets.some((target) => inSection.includes(target)))
+    .map((finding) => `${state}: ${finding.rule} (${finding.impact}) ${finding.targets.join(', ')}`);
+}
+
 export const isSeriousOrCritical = (finding: AxeFinding) => finding.impact === 'serious' || finding.impact === 'critical';
 
 /**

@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import type { MapCell } from '../api/get-association-map';
 import { loadCountyOutlines, loadStateOutlines, type Outlines } from '../lib/base-map';
 import { cellCentre, cellPolygon, coverageOutline } from '../lib/cell-geometry';
-import { COVERAGE_FILL, COVERAGE_STROKE, describeCell, hasAny, REPORT_BANDS, reportBand, UNSERVED_COLOUR } from '../lib/map-figures';
+import { COVERAGE_FILL, COVERAGE_STROKE, describeCell, hasAny, reportBand, UNSERVED_COLOUR } from '../lib/map-figures';
+import { MapLegend } from './map-legend';
 
 const WIDTH = 600;
 const HEIGHT = 400;
@@ -127,24 +128,7 @@ export default function CellMap({ cells, coverage, selected, onSelect, summary }
             <path key={cell.h3Cell} d={d} fill="none" stroke="#1a5fb4" strokeWidth="3" data-testid="map-cell-selected" />
           ))}
       </svg>
-      <Legend>
-        {REPORT_BANDS.map((band) => (
-          <span key={band.label}>
-            <Swatch style={{ background: band.fill }} />
-            {band.label}
-          </span>
-        ))}
-        <span>
-          <Swatch style={{ border: `2px dashed ${UNSERVED_COLOUR}`, background: `repeating-linear-gradient(45deg, ${UNSERVED_COLOUR} 0 2px, transparent 2px 6px)` }} />
-          unserved demand (nobody covered the place)
-        </span>
-        {coverage.length > 0 && (
-          <span>
-            <Swatch style={{ background: `${COVERAGE_FILL}59`, border: `2px solid ${COVERAGE_STROKE}` }} />
-            area your members cover today (their alert ranges)
-          </span>
-        )}
-      </Legend>
+      <MapLegend coverage={coverage.length > 0} />
       <Attribution>Outlines: US Census Bureau (us-atlas)</Attribution>
     </Figure>
   );
@@ -162,26 +146,6 @@ const Figure = styled.div`
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radii.small};
   }
-`;
-
-const Legend = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
-  font-size: ${({ theme }) => theme.fontSizes.small};
-
-  span {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space.xs};
-  }
-`;
-
-const Swatch = styled.i`
-  display: inline-block;
-  width: 1rem;
-  height: 1rem;
-  border: 1px solid #57514a;
 `;
 
 const Attribution = styled.p`
