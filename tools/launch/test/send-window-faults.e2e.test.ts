@@ -112,7 +112,17 @@ describe('distributed mode: the notification service killed inside its send wind
       async () => new Set(posts(isAlert).map((request) => request.form.get('To'))).size >= WAVE && Object.values(await unfinishedAlertJobs(alerting.alerts)).every((count) => count === 0),
       90_000,
       'every member alerted and the alert jobs done',
-    );
+    ).catch(async (error: unknown) => {
+      // What a failure needs to be understood: who was never texted, the jobs left, the recorded alerts, and what the
+      // notification service logged above info.
+      const texted = new Set(posts(isAlert).map((request) => request.form.get('To')));
+      const untexted = PHONES.filter((phone) => !texted.has(`+1${phone}`));
+      const states = countBy((await notificationDb().collection<{ state: string; reportId: string }>('sent_alerts').find({ reportId }).toArray()).map((alert) => alert.state));
+      const warnings = product.notificationLog().filter((line) => Number(line.level) >= 40).map((line) => JSON.stringify(line).slice(0, 400));
+      throw new Error(
+        `${String(error)}\nuntexted: ${untexted.join(', ')}\nunfinished jobs: ${JSON.stringify(await unfinishedAlertJobs(alerting.alerts))}\nsent_alerts: ${JSON.stringify([...states])}\nnotification warnings:\n${warnings.join('\n')}`,
+      );
+    });
     const textsPerPhone = countBy(posts(isAlert).map((request) => request.form.get('To') ?? ''));
     expect([...textsPerPhone].filter(([, count]) => count !== 1), 'members texted more than once').toEqual([]);
     expect([...textsPerPhone.keys()].sort()).toEqual(PHONES.map((phone) => `+1${phone}`).sort());
