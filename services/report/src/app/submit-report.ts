@@ -136,13 +136,16 @@ export class SubmitReport {
 
   /**
    * Stores the re-encoded picture before the report that names it, so a stored report never points at a missing
-   * picture; a picture whose report then loses a race (a concurrent retry, no free claim code) stays unreferenced.
+   * picture; a picture whose report then loses a race (a concurrent retry, no free claim code) stays unreferenced. The
+   * picture and its thumbnail are written side by side: the reporter waits for the slower of the two, not both.
    */
   private async storeImage({ image, thumbnail }: ProcessedImage, now: Date): Promise<ReportImage> {
     const baseName = this.ports.ids.newId();
     const names: ReportImage = { imageName: `${baseName}.${image.extension}`, thumbnailName: `${baseName}-thumb.${thumbnail.extension}` };
-    await this.ports.images.save({ name: names.imageName, contentType: image.contentType, bytes: image.bytes, createdAt: now });
-    await this.ports.images.save({ name: names.thumbnailName, contentType: thumbnail.contentType, bytes: thumbnail.bytes, createdAt: now });
+    await Promise.all([
+      this.ports.images.save({ name: names.imageName, contentType: image.contentType, bytes: image.bytes, createdAt: now }),
+      this.ports.images.save({ name: names.thumbnailName, contentType: thumbnail.contentType, bytes: thumbnail.bytes, createdAt: now }),
+    ]);
     return names;
   }
 

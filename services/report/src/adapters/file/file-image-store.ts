@@ -22,9 +22,10 @@ export class FileImageStore implements ImageStore {
     const path = this.pathOf(image.name);
     await (this.ready ??= mkdir(this.directory, { recursive: true }));
     const facts: ImageFacts = { contentType: image.contentType, createdAt: image.createdAt.toISOString() };
-    // The facts go first: a picture whose bytes are there always has them.
-    await writeAtomically(`${path}.json`, JSON.stringify(facts));
-    await writeAtomically(path, image.bytes);
+    // Both files at once: each write is four trips to the thread pool (open, write, close, rename), and under load
+    // each trip waits for a turn of the event loop. A picture is found only once both are there (find reads both), and
+    // no report names it before save has answered.
+    await Promise.all([writeAtomically(`${path}.json`, JSON.stringify(facts)), writeAtomically(path, image.bytes)]);
   }
 
   async find(name: string): Promise<StoredImage | undefined> {
