@@ -1,4 +1,4 @@
-import { cellArea, cellToBoundary, cellToLatLng, getResolution, greatCircleDistance, gridDisk, isValidCell, latLngToCell, UNITS } from 'h3-js';
+import { cellArea, cellToBoundary, cellToLatLng, greatCircleDistance, gridDisk, latLngToCell, UNITS } from 'h3-js';
 
 /**
  * H3 resolution of a member's home as insights keeps it, and of the covered area it answers: about 36 km² a cell, so a
@@ -24,15 +24,6 @@ export function coarseHomeCell(point: { latitude: number; longitude: number } | 
   return latLngToCell(latitude, longitude, COVERAGE_RESOLUTION);
 }
 
-export function isCoarseHomeCell(value: string): boolean {
-  return isValidCell(value) && getResolution(value) === COVERAGE_RESOLUTION;
-}
-
-const centreOf = (cell: string): [number, number] => {
-  const [lat, lng] = cellToLatLng(cell);
-  return [lat, lng];
-};
-
 /**
  * How many rings around a cell certainly hold every point within `rangeKm` of its centre. With hexagons of
  * circumradius e (centre to corner), the k rings around a cell form a larger, jagged hexagon whose nearest boundary
@@ -40,7 +31,7 @@ const centreOf = (cell: string): [number, number] => {
  * size over the globe.
  */
 export function ringsCovering(cell: string, rangeKm: number): number {
-  const centre = centreOf(cell);
+  const centre = cellToLatLng(cell);
   const circumradius = Math.min(...cellToBoundary(cell).map((corner) => greatCircleDistance(centre, corner, UNITS.km)));
   return Math.max(0, Math.ceil((rangeKm / circumradius - 0.5) / 1.5));
 }
@@ -54,9 +45,8 @@ export function ringsCovering(cell: string, rangeKm: number): number {
  */
 export function cellsCoveredFrom(homeCell: string, rangeInMiles: number): string[] {
   const rangeKm = Math.max(0, rangeInMiles) * KM_PER_MILE;
-  const centre = centreOf(homeCell);
-  const covered = gridDisk(homeCell, ringsCovering(homeCell, rangeKm)).filter((cell) => cell === homeCell || greatCircleDistance(centre, centreOf(cell), UNITS.km) <= rangeKm);
-  return covered;
+  const centre = cellToLatLng(homeCell);
+  return gridDisk(homeCell, ringsCovering(homeCell, rangeKm)).filter((cell) => cell === homeCell || greatCircleDistance(centre, cellToLatLng(cell), UNITS.km) <= rangeKm);
 }
 
 /** The area covered by an association's active members, and how many of them could be placed. */

@@ -10,7 +10,7 @@ import { associationReportsCsv } from '@swarm/proto/views/association-reports-cs
 import { useAssociationMap, type AssociationMap } from '../api/get-association-map';
 import { getAssociationReports } from '../api/get-association-reports';
 import { downloadText } from '../lib/download';
-import { describeCoverage, FEWER_THAN_THREE, hasAny } from '../lib/map-figures';
+import { describeCoverage, FEWER_THAN_THREE, formatAreaKm2, hasAny } from '../lib/map-figures';
 import { MapTable } from './map-table';
 
 /** The drawing (d3-geo, h3-js, the outlines) loads with the first map an admin opens, never with another page. */
@@ -34,7 +34,7 @@ const isForbidden = (error: unknown) => error instanceof ApiError && error.statu
 export function mapSummary(map: AssociationMap): string {
   const withReports = map.cells.filter((cell) => hasAny(cell.reports)).length;
   const withUnserved = map.cells.filter((cell) => hasAny(cell.unserved)).length;
-  const covered = map.coverage.cells.length > 0 ? ` Today your members' alert ranges cover the area shaded in teal, about ${map.coverage.areaKm2.toLocaleString('en-US')} km².` : '';
+  const covered = map.coverage.cells.length > 0 ? ` Today your members' alert ranges cover the area shaded in teal, about ${formatAreaKm2(map.coverage.areaKm2)} km².` : '';
   return (
     `Map of ${map.cells.length} cells of about 5 km²: ${withReports} with reports, shaded by how many, and ${withUnserved} with unserved demand, ` +
     `hatched in violet.${covered} The table below has every figure.`

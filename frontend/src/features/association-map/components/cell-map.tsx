@@ -3,15 +3,13 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { MapCell } from '../api/get-association-map';
 import { loadCountyOutlines, loadStateOutlines, type Outlines } from '../lib/base-map';
-import { cellCentre, cellPolygon, coverageOutline } from '../lib/cell-geometry';
-import { COVERAGE_FILL, COVERAGE_STROKE, describeCell, hasAny, reportBand, UNSERVED_COLOUR } from '../lib/map-figures';
+import { cellCentre, cellPolygon, cellsBounds, coverageOutline } from '../lib/cell-geometry';
+import { CELL_STROKE, COVERAGE_FILL, COVERAGE_STROKE, describeCell, hasAny, reportBand, SELECTED_STROKE, UNSERVED_COLOUR } from '../lib/map-figures';
 import { MapLegend } from './map-legend';
 
 const WIDTH = 600;
 const HEIGHT = 400;
 const PADDING = 24;
-/** The least the map shows around its cells, in degrees: a single cell is not drawn across the whole map. */
-const MIN_SPAN = { lng: 0.3, lat: 0.2 };
 
 type Props = {
   cells: readonly MapCell[];
@@ -23,26 +21,20 @@ type Props = {
   summary: string;
 };
 
-/** The projection that fits the cells and the members' area, with room around them, into the map's box. */
-function fitProjection(cells: readonly MapCell[], coverage: readonly string[]) {
-  const rings = [...cells.map((cell) => cellPolygon(cell.h3Cell).coordinates[0] ?? []), ...coverage.map((cell) => cellPolygon(cell).coordinates[0] ?? [])];
-  const points = rings.flat();
-  const lngs = points.map((point) => point[0] ?? 0);
-  const lats = points.map((point) => point[1] ?? 0);
-  const [west, east, south, north] = [Math.min(...lngs), Math.max(...lngs), Math.min(...lats), Math.max(...lats)];
-  const [midLng, midLat] = [(west + east) / 2, (south + north) / 2];
-  const halfLng = Math.max(east - west, MIN_SPAN.lng) / 2;
-  const halfLat = Math.max(north - south, MIN_SPAN.lat) / 2;
-  const corners: [number, number][] = [
-    [midLng - halfLng, midLat - halfLat],
-    [midLng + halfLng, midLat + halfLat],
-  ];
+/** The projection that fits the view of the cells and the members' area (cellsBounds), with room around it, into the map's box. */
+function fitProjection([[south, west], [north, east]]: NonNullable<ReturnType<typeof cellsBounds>>) {
   return geoMercator().fitExtent(
     [
       [PADDING, PADDING],
       [WIDTH - PADDING, HEIGHT - PADDING],
     ],
-    { type: 'MultiPoint', coordinates: [...points, ...corners] },
+    {
+      type: 'MultiPoint',
+      coordinates: [
+        [west, south],
+        [east, north],
+      ],
+    },
   );
 }
 
@@ -71,8 +63,9 @@ export default function CellMap({ cells, coverage, selected, onSelect, summary }
   }, []);
 
   const drawing = useMemo(() => {
-    if (cells.length === 0 && coverage.length === 0) return null;
-    const projection = fitProjection(cells, coverage);
+    const bounds = cellsBounds([...cells.map((cell) => cell.h3Cell), ...coverage]);
+    if (!bounds) return null;
+    const projection = fitProjection(bounds);
     projection.clipExtent([
       [0, 0],
       [WIDTH, HEIGHT],
@@ -116,7 +109,7 @@ export default function CellMap({ cells, coverage, selected, onSelect, summary }
         {hexagons.map(({ cell, d }) => (
           <g key={cell.h3Cell} data-testid="map-cell" data-cell={cell.h3Cell} onClick={() => onSelect(cell.h3Cell)}>
             <title>{describeCell(cell)}</title>
-            <path d={d} fill={hasAny(cell.reports) ? reportBand(cell.reports).fill : 'none'} stroke="#57514a" strokeWidth="0.8" />
+            <path d={d} fill={hasAny(cell.reports) ? reportBand(cell.reports).fill : 'none'} stroke={CELL_STROKE} strokeWidth="0.8" />
             {hasAny(cell.unserved) && (
               <path d={d} data-unserved="true" fill={`url(#${hatchId})`} fillOpacity="0.6" stroke={UNSERVED_COLOUR} strokeWidth="2" strokeDasharray="4 2" />
             )}
@@ -125,7 +118,7 @@ export default function CellMap({ cells, coverage, selected, onSelect, summary }
         {hexagons
           .filter(({ cell }) => cell.h3Cell === selected)
           .map(({ cell, d }) => (
-            <path key={cell.h3Cell} d={d} fill="none" stroke="#1a5fb4" strokeWidth="3" data-testid="map-cell-selected" />
+            <path key={cell.h3Cell} d={d} fill="none" stroke={SELECTED_STROKE} strokeWidth="3" data-testid="map-cell-selected" />
           ))}
       </svg>
       <MapLegend coverage={coverage.length > 0} />

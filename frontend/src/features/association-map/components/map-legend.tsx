@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { COVERAGE_FILL, COVERAGE_STROKE, REPORT_BANDS, UNSERVED_COLOUR } from '../lib/map-figures';
+import { CELL_STROKE, COVERAGE_FILL, COVERAGE_STROKE, REPORT_BANDS, UNSERVED_COLOUR } from '../lib/map-figures';
 
 /** What the shades and the violet hatch of the map's cells mean, and the members' area where the map shows one. */
 export function MapLegend({ coverage }: { coverage: boolean }) {
@@ -42,5 +42,5 @@ const Swatch = styled.i`
   display: inline-block;
   width: 1rem;
   height: 1rem;
-  border: 1px solid #57514a;
+  border: 1px solid ${CELL_STROKE};
 `;

@@ -3,12 +3,11 @@ import { Browser, latLngBounds, layerGroup, map as createMap, point, polygon, SV
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { MapCell } from '../api/get-association-map';
-import { coverageOutline } from '../lib/cell-geometry';
+import { cellsBounds, coverageOutline } from '../lib/cell-geometry';
 import { describeCell, UNSERVED_COLOUR } from '../lib/map-figures';
 import {
   attributionHtml,
   cellRing,
-  cellsBounds,
   cellStyle,
   COVERAGE_STYLE,
   leafletPolygons,

@@ -28,6 +28,31 @@ export function cellCentre(h3Cell: string): [number, number] {
   return [lng, lat];
 }
 
+/** A point as Leaflet takes it: [latitude, longitude]. */
+export type LatLngPair = [number, number];
+
+/** The least a map shows around its cells, in degrees: a single cell is not drawn across the whole map. */
+const MIN_SPAN = { lng: 0.3, lat: 0.2 };
+
+/**
+ * The view that holds every one of the H3 cells, widened about its middle to at least MIN_SPAN:
+ * [[south, west], [north, east]]; null without any cell. Both drawings fit it.
+ */
+export function cellsBounds(h3Cells: readonly string[]): [LatLngPair, LatLngPair] | null {
+  if (h3Cells.length === 0) return null;
+  const points = h3Cells.flatMap((h3Cell) => cellToBoundary(h3Cell));
+  const lats = points.map(([lat]) => lat);
+  const lngs = points.map(([, lng]) => lng);
+  const [south, north, west, east] = [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)];
+  const [midLat, midLng] = [(south + north) / 2, (west + east) / 2];
+  const halfLat = Math.max(north - south, MIN_SPAN.lat) / 2;
+  const halfLng = Math.max(east - west, MIN_SPAN.lng) / 2;
+  return [
+    [midLat - halfLat, midLng - halfLng],
+    [midLat + halfLat, midLng + halfLng],
+  ];
+}
+
 export function cellFeature(cell: MapCell): Feature<Polygon, CellProperties> {
   const { outcomes, ...figures } = cell;
   return {

@@ -35,6 +35,10 @@ export function reportBand(count: MapCell['reports']): (typeof REPORT_BANDS)[num
 /** Unserved demand is drawn apart from the reports: a dashed violet outline over a hatch. */
 export const UNSERVED_COLOUR = '#5b2a86';
 
+/** The outline of every cell, and of the cell picked in the table. */
+export const CELL_STROKE = '#57514a';
+export const SELECTED_STROKE = '#1a5fb4';
+
 /** What a cell holds, in words: the map's label for the cell and the table's summary. */
 export function describeCell(cell: MapCell): string {
   const parts: string[] = [];
@@ -48,12 +52,14 @@ export const COVERAGE_FILL = '#7fd1c7';
 export const COVERAGE_STROKE = '#1f6f66';
 
 const areaFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/** An area in km², whole, as the map's words give it: "1,234". */
+export const formatAreaKm2 = (km2: number): string => areaFormat.format(km2);
 
 /** What the members' area is, in words: beside the map for everyone, and in the map's name for a screen reader. */
 export function describeCoverage(coverage: { areaKm2: number; membersWithHome: number; membersWithoutHome: number }): string {
   const covered =
     coverage.membersWithHome > 0
-      ? `Today your members' alert ranges cover the shaded area (about ${areaFormat.format(coverage.areaKm2)} km²).`
+      ? `Today your members' alert ranges cover the shaded area (about ${formatAreaKm2(coverage.areaKm2)} km²).`
       : 'None of your members has given an address yet, so the map shows no area they cover.';
   const missing =
     coverage.membersWithoutHome === 0 || coverage.membersWithHome === 0

@@ -1,6 +1,7 @@
 import { latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
-import { attributionHtml, cellRing, cellsBounds, leafletTileTemplate } from './tile-map-cells';
+import { cellsBounds } from './cell-geometry';
+import { attributionHtml, cellRing, leafletTileTemplate } from './tile-map-cells';
 
 describe('the tile map\'s cells', () => {
   const portland = latLngToCell(45.52, -122.68, 7);

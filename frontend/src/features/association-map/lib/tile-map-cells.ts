@@ -1,13 +1,8 @@
 import { cellToBoundary } from 'h3-js';
 import type { MultiPolygon } from 'geojson';
+import type { LatLngPair } from './cell-geometry';
 import type { MapCell } from '../api/get-association-map';
-import { COVERAGE_FILL, COVERAGE_STROKE, hasAny, reportBand, UNSERVED_COLOUR } from './map-figures';
-
-/** A point as Leaflet takes it: [latitude, longitude]. */
-export type LatLngPair = [number, number];
-
-/** The least the map shows around its cells, in degrees: a single cell is not drawn across the whole map. */
-const MIN_SPAN = { lng: 0.3, lat: 0.2 };
+import { CELL_STROKE, COVERAGE_FILL, COVERAGE_STROKE, hasAny, reportBand, SELECTED_STROKE, UNSERVED_COLOUR } from './map-figures';
 
 /** A cell's hexagon for Leaflet: its six corners as [latitude, longitude] (h3-js's own order), the ring left open. */
 export function cellRing(h3Cell: string): LatLngPair[] {
@@ -20,25 +15,6 @@ export const leafletPolygons = (outline: MultiPolygon): LatLngPair[][][] =>
 
 /** A raster tile layer (MAP_TILE_URL, MAP_TILE_ATTRIBUTION): an XYZ template and the provider's credit, plain text. */
 export type TileLayer = { url: string; attribution: string };
-
-/**
- * The view that holds every one of the H3 cells, widened about its middle to at least MIN_SPAN:
- * [[south, west], [north, east]]; null without any cell.
- */
-export function cellsBounds(h3Cells: readonly string[]): [LatLngPair, LatLngPair] | null {
-  if (h3Cells.length === 0) return null;
-  const points = h3Cells.flatMap(cellRing);
-  const lats = points.map(([lat]) => lat);
-  const lngs = points.map(([, lng]) => lng);
-  const [south, north, west, east] = [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)];
-  const [midLat, midLng] = [(south + north) / 2, (west + east) / 2];
-  const halfLat = Math.max(north - south, MIN_SPAN.lat) / 2;
-  const halfLng = Math.max(east - west, MIN_SPAN.lng) / 2;
-  return [
-    [midLat - halfLat, midLng - halfLng],
-    [midLat + halfLat, midLng + halfLng],
-  ];
-}
 
 /** Leaflet path options: the subset of L.PathOptions the map sets. */
 export type CellStyle = {
@@ -59,7 +35,7 @@ export type CellStyle = {
  */
 export function cellStyle(cell: MapCell): CellStyle {
   const shaded = hasAny(cell.reports);
-  return { stroke: true, color: '#57514a', weight: 0.8, fill: true, fillColor: shaded ? reportBand(cell.reports).fill : '#ffffff', fillOpacity: shaded ? 0.75 : 0, interactive: true };
+  return { stroke: true, color: CELL_STROKE, weight: 0.8, fill: true, fillColor: shaded ? reportBand(cell.reports).fill : '#ffffff', fillOpacity: shaded ? 0.75 : 0, interactive: true };
 }
 
 /** The unserved demand over a cell, null where there is none: hatched (the pattern's id) with a dashed violet outline. */
@@ -81,7 +57,7 @@ export const COVERAGE_STYLE: CellStyle = {
 };
 
 /** The outline of the cell picked in the table. */
-export const SELECTED_STYLE: CellStyle = { stroke: true, color: '#1a5fb4', weight: 3, fill: false, fillOpacity: 0, interactive: false };
+export const SELECTED_STYLE: CellStyle = { stroke: true, color: SELECTED_STROKE, weight: 3, fill: false, fillOpacity: 0, interactive: false };
 
 /**
  * The tile template as Leaflet fills it, matched to what the gateway allows: {s} only ever 'a' (the one subdomain the
