@@ -10,6 +10,17 @@ describe('coverageFrom', () => {
     expect(coverage.associations.map((association) => association.companyId)).toEqual(['c-2', 'c-1']);
   });
 
+  it('names the associations of the nearest members first, whatever the order billing listed the memberships in', () => {
+    const found = [
+      { memberId: 'near', distanceMiles: 1 },
+      { memberId: 'mid', distanceMiles: 4 },
+      { memberId: 'far', distanceMiles: 9 },
+    ];
+    const listed = [membership('far', 'c-far'), membership('mid', 'c-mid'), membership('near', 'c-near'), membership('far', 'c-mid')];
+    expect(coverageFrom(found, listed).associations.map((association) => association.companyId)).toEqual(['c-near', 'c-mid', 'c-far']);
+    expect(coverageFrom(found, [...listed].reverse()).associations.map((association) => association.companyId)).toEqual(['c-near', 'c-mid', 'c-far']);
+  });
+
   it('leaves out a covering member without a paying membership, keeping the others in their order', () => {
     const coverage = coverageFrom(
       [

@@ -7,7 +7,7 @@ export type CoveringMember = { memberId: string; distanceMiles: number; companyI
 export type Coverage = {
   /** Members with a paying association, in the order the member service found them (nearest first). */
   members: CoveringMember[];
-  /** Each paying association of a covering member once, for the reporter's thank-you page. */
+  /** Each paying association of a covering member once, those of the nearest members first, for the reporter's thank-you page. */
   associations: ReportAssociation[];
   /**
    * Members with a paying association who cover the place only through the extra miles they give for unclaimed
@@ -31,23 +31,29 @@ export type PayingMembership = { memberId: string; companyId: string; companyNam
  * alerted at once.
  */
 export function coverageFrom(covering: FoundMember[], memberships: PayingMembership[]): Coverage {
-  const payingByMember = new Map<string, PayingMembership>();
+  const membershipsByMember = new Map<string, PayingMembership[]>();
   for (const membership of memberships) {
-    if (!payingByMember.has(membership.memberId)) payingByMember.set(membership.memberId, membership);
+    const ofMember = membershipsByMember.get(membership.memberId);
+    if (ofMember) ofMember.push(membership);
+    else membershipsByMember.set(membership.memberId, [membership]);
   }
-  const regularIds = new Set(covering.filter((member) => !member.wider).map((member) => member.memberId));
+  const regular = covering.filter((member) => !member.wider);
+  const regularIds = new Set(regular.map((member) => member.memberId));
+  // In the members' order rather than the listing's, so the page reads the same however billing was asked.
   const associations = new Map<string, ReportAssociation>();
-  for (const membership of memberships) {
-    if (regularIds.has(membership.memberId) && !associations.has(membership.companyId)) {
-      associations.set(membership.companyId, { companyId: membership.companyId, name: membership.companyName, donationUrl: membership.donationUrl });
+  for (const { memberId } of regular) {
+    for (const membership of membershipsByMember.get(memberId) ?? []) {
+      if (!associations.has(membership.companyId)) {
+        associations.set(membership.companyId, { companyId: membership.companyId, name: membership.companyName, donationUrl: membership.donationUrl });
+      }
     }
   }
   const paying = (found: FoundMember[]): CoveringMember[] =>
     found.flatMap(({ memberId, distanceMiles }) => {
-      const membership = payingByMember.get(memberId);
+      const membership = membershipsByMember.get(memberId)?.[0];
       return membership ? [{ memberId, distanceMiles, companyId: membership.companyId, companyName: membership.companyName }] : [];
     });
-  const members = paying(covering.filter((member) => !member.wider));
+  const members = paying(regular);
   // A member found both ways is alerted with the regular coverage, never twice.
   const wider = paying(covering.filter((member) => member.wider && !regularIds.has(member.memberId)));
   return { members, associations: [...associations.values()], wider };

@@ -68,6 +68,23 @@ describe('RpcSwarmCoverage', () => {
     expect(asked.memberIds).toEqual([['m-1', 'm-2']]);
   });
 
+  it('asks billing about a large coverage in parts of 200 members, each member whole, with the coverage one question would give', async () => {
+    const memberIds = Array.from({ length: 450 }, (_, index) => `m-${index}`);
+    const { coverage, asked } = coverageOver({
+      members: memberIds.map((memberId) => ({ memberId, latitude: 45.5, maxHeightFeet: 20 })),
+      memberships: memberIds.flatMap((memberId, index) => [
+        { memberId, companyId: `c-${index % 3}`, companyName: `Association ${index % 3}`, donationUrl: '' },
+        { memberId, companyId: 'c-shared', companyName: 'Shared', donationUrl: '' },
+      ]),
+    });
+    const answer = await coverage.coverageOf(HERE, 10);
+    expect(asked.memberIds.map((part) => part.length)).toEqual([200, 200, 50]);
+    expect(asked.memberIds.flat()).toEqual(memberIds);
+    expect(answer.members).toHaveLength(450);
+    expect(answer.members[449]).toEqual({ memberId: 'm-449', distanceMiles: 1, companyId: 'c-2', companyName: 'Association 2' });
+    expect(answer.associations.map((association) => association.companyId)).toEqual(['c-0', 'c-shared', 'c-1', 'c-2']);
+  });
+
   it('asks once, with the wider coverage, and answers the members reached only through their extra miles apart, if they pay', async () => {
     const { coverage, asked } = coverageOver({
       members: [
