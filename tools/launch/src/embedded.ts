@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, createRouterTransport, type ConnectRouter, type Interceptor, type Transport } from '@connectrpc/connect';
+import { createClient, type ConnectRouter, type Interceptor, type Transport } from '@connectrpc/connect';
 import { MemberService } from '@swarm/proto/member/v1/member_service';
 import { associationBillingConfigShape, composeAssociationBillingService, type AssociationBillingStores } from '@swarm/association-billing-service';
 import {
@@ -35,6 +35,7 @@ import {
   type Logger,
   type PartWiring,
 } from '@swarm/runtime';
+import { directTransport } from './in-process-transport.js';
 import { freePort } from './ports.js';
 import { GENERATED_KEYS_MESSAGE, webPushKeysForRun } from './web-push-keys.js';
 
@@ -104,12 +105,12 @@ function inProcessTransport(
     if (!transport) {
       const routes = routesOf();
       if (!routes) throw new Error('a service was called before the embedded product finished starting');
-      transport = createRouterTransport(
+      transport = directTransport(
         (router) => {
           routes(router);
           registerHealthService(router, health);
         },
-        { router: { interceptors }, transport: { interceptors: [traceContextClientInterceptor] } },
+        { serverInterceptors: interceptors, clientInterceptors: [traceContextClientInterceptor] },
       );
     }
     return transport;
