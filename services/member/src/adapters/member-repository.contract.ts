@@ -2,6 +2,7 @@ import { MemberChangedEvent, MemberDeletedEvent, type OutboxStore } from '@swarm
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MemberRepository } from '../app/ports.js';
 import { defaultAvailability } from '../domain/availability.js';
+import { coverageOf } from '../domain/covering.js';
 import type { GeoPoint } from '../domain/geo.js';
 import { newMember, type Member } from '../domain/member.js';
 import { MAX_PUSH_DEVICES, type PushDevice } from '../domain/push-device.js';
@@ -387,6 +388,47 @@ export function memberRepositoryContract(name: string, create: () => Promise<Mem
         await members.update(member.memberId, { address: 'New York', home: faraway });
         expect(await members.findCovering(PORTLAND, 1)).toEqual([]);
         expect((await members.findCovering(faraway, 1)).map(({ memberId }) => memberId)).toEqual([member.memberId]);
+      });
+
+      it('finds exactly the members a look at every member finds, wherever they live and however far they reach, across changes of reach and home', async () => {
+        // A seeded sequence, so a failure names the same case again: homes spread over a few towns and places where
+        // the grid's edges or the antimeridian fall, with ranges and extra miles from none to the most allowed.
+        let seed = 20_261_127;
+        const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+        const centres = [PORTLAND, { latitude: 44.5001, longitude: -123.0001 }, { latitude: 0.2, longitude: 179.9 }, { latitude: 64.8, longitude: -147.7 }];
+        const near = (centre: GeoPoint, miles: number) => ({
+          latitude: Math.max(-89.9, Math.min(89.9, centre.latitude + ((random() - 0.5) * 2 * miles) / 69)),
+          longitude: ((centre.longitude + ((random() - 0.5) * 2 * miles) / (69 * Math.cos((centre.latitude * Math.PI) / 180)) + 540) % 360) - 180,
+        });
+        const everyone: Member[] = [];
+        for (let index = 0; index < 48; index += 1) {
+          const member = aMemberAt(near(centres[index % centres.length]!, 60), { rangeInMiles: 1 + Math.floor(random() * 25), extraMiles: Math.floor(random() * 26) });
+          everyone.push(member);
+          await members.insertIfAbsent(member);
+        }
+        // The members reaching farthest shrink, and some move: what a cell remembers of its reach must follow.
+        for (const member of [...everyone].sort((left, right) => right.availability.rangeInMiles - left.availability.rangeInMiles).slice(0, 8)) {
+          member.availability.rangeInMiles = 1;
+          member.availability.extraMiles = 0;
+          await members.update(member.memberId, { availability: { rangeInMiles: 1, extraMiles: 0 } });
+        }
+        for (const member of everyone.slice(0, 4)) {
+          member.home = near(centres[(everyone.indexOf(member) + 1) % centres.length]!, 20);
+          await members.update(member.memberId, { address: 'moved', home: member.home });
+        }
+        for (let query = 0; query < 24; query += 1) {
+          const point = near(centres[query % centres.length]!, 60);
+          for (const includeWider of [false, true]) {
+            const expected = everyone
+              .flatMap((member) => {
+                const coverage = coverageOf(member, point, 5, includeWider);
+                return coverage ? [member.memberId] : [];
+              })
+              .sort();
+            const found = (await members.findCovering(point, 5, { includeWider })).map(({ memberId }) => memberId).sort();
+            expect({ point, includeWider, found }).toEqual({ point, includeWider, found: expected });
+          }
+        }
       });
 
       it('finds members near a pole, whose search box spans every longitude', async () => {

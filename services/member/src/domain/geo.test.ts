@@ -1,10 +1,37 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boxesAround, distanceInMiles, isInBox, type GeoPoint } from './geo.js';
+import { boxesAround, distanceInMiles, isInBox, leastDistanceInMiles, type GeoPoint } from './geo.js';
 
 const point = fc.record({
   latitude: fc.double({ min: -90, max: 90, noNaN: true }),
   longitude: fc.double({ min: -180, max: 180, noNaN: true }),
+});
+
+describe('leastDistanceInMiles', () => {
+  const box = fc
+    .record({ latitude: fc.double({ min: -90, max: 89.5, noNaN: true }), longitude: fc.double({ min: -180, max: 179.5, noNaN: true }), size: fc.double({ min: 0.01, max: 0.5, noNaN: true }) })
+    .map(({ latitude, longitude, size }) => ({ minLatitude: latitude, maxLatitude: latitude + size, minLongitude: longitude, maxLongitude: longitude + size }));
+  const fraction = fc.double({ min: 0, max: 1, noNaN: true });
+
+  it('is never more than the distance to any point of the box, anywhere on earth (poles and antimeridian included)', () => {
+    fc.assert(
+      fc.property(point, box, fraction, fraction, (from, area, across, up) => {
+        const inside = { latitude: area.minLatitude + up * (area.maxLatitude - area.minLatitude), longitude: area.minLongitude + across * (area.maxLongitude - area.minLongitude) };
+        expect(leastDistanceInMiles(from, area)).toBeLessThanOrEqual(distanceInMiles(from, inside) + 1e-9);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('is 0 inside the box and close to the true distance beside it', () => {
+    const area = { minLatitude: 44.5, maxLatitude: 45, minLongitude: -123.5, maxLongitude: -123 };
+    expect(leastDistanceInMiles({ latitude: 44.7, longitude: -123.2 }, area)).toBe(0);
+    // Eugene, south of a Corvallis cell: the gap is the latitudes' alone.
+    const eugene = { latitude: 44.0521, longitude: -123.0868 };
+    expect(leastDistanceInMiles(eugene, area)).toBeCloseTo(distanceInMiles(eugene, { latitude: 44.5, longitude: -123.0868 }), 6);
+    // Across the antimeridian the shorter way round counts.
+    expect(leastDistanceInMiles({ latitude: 0, longitude: 179.9 }, { minLatitude: -0.5, maxLatitude: 0.5, minLongitude: -180, maxLongitude: -179.5 })).toBeCloseTo(6.9, 1);
+  });
 });
 
 describe('boxesAround', () => {

@@ -61,6 +61,26 @@ export function boxesAround(center: GeoPoint, radiusMiles: number): GeoBox[] {
   return [{ minLatitude, maxLatitude, minLongitude: west, maxLongitude: east }];
 }
 
+/**
+ * A lower bound of the distance from `point` to every point of `box`, in distanceInMiles' measure. The haversine of a
+ * distance is hav(Δlatitude) + cos(latitude₁)·cos(latitude₂)·hav(Δlongitude); each term is taken at its least over
+ * the box (the nearest latitude, the nearest longitude, the box's smaller cosine), so no point of the box is nearer.
+ */
+export function leastDistanceInMiles(point: GeoPoint, box: GeoBox): number {
+  const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+  const latitudeGap = Math.max(0, box.minLatitude - point.latitude, point.latitude - box.maxLatitude);
+  const longitudeGap = point.longitude >= box.minLongitude && point.longitude <= box.maxLongitude ? 0 : Math.min(arc(point.longitude - box.minLongitude), arc(point.longitude - box.maxLongitude));
+  const leastCosine = Math.max(0, Math.min(Math.cos(toRadians(box.minLatitude)), Math.cos(toRadians(box.maxLatitude))));
+  const a = Math.sin(toRadians(latitudeGap) / 2) ** 2 + Math.cos(toRadians(point.latitude)) * leastCosine * Math.sin(toRadians(longitudeGap) / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** The shorter way round between two longitudes `difference` degrees apart, in [0, 180]. */
+function arc(difference: number): number {
+  const around = ((difference % 360) + 360) % 360;
+  return Math.min(around, 360 - around);
+}
+
 export function isInBox(point: GeoPoint, box: GeoBox): boolean {
   return (
     point.latitude >= box.minLatitude && point.latitude <= box.maxLatitude && point.longitude >= box.minLongitude && point.longitude <= box.maxLongitude

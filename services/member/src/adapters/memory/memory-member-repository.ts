@@ -1,7 +1,7 @@
 import type { MemoryOutbox } from '@swarm/runtime';
 import type { AddPushDeviceOutcome, CoveringMember, InsertOutcome, MemberPatch, MemberRepository, RemovePushDeviceOutcome } from '../../app/ports.js';
 import { coverageOf, searchRadiusMiles } from '../../domain/covering.js';
-import { boxesAround, type GeoBox, type GeoPoint } from '../../domain/geo.js';
+import { boxesAround, leastDistanceInMiles, type GeoBox, type GeoPoint } from '../../domain/geo.js';
 import type { Member } from '../../domain/member.js';
 import { memberChanged, memberDeleted } from '../../domain/member-events.js';
 import { withPushDevice, type PushDevice } from '../../domain/push-device.js';
@@ -10,9 +10,25 @@ import { toOutboxMessage } from '../events/member-event-codec.js';
 /** Homes are filed in cells of this many degrees a side: a 25-mile search box touches a few, a 50-mile one about a dozen. */
 const CELL_DEGREES = 0.5;
 
+/** Floating-point slack when skipping a cell: its least distance and a member's exact one may differ in the last bits. */
+const REACH_ROUNDING_MILES = 1e-6;
+
 const cellIndex = (degrees: number) => Math.floor(degrees / CELL_DEGREES);
 const cellKey = (latitudeIndex: number, longitudeIndex: number) => `${latitudeIndex}:${longitudeIndex}`;
 const cellOf = (home: GeoPoint) => cellKey(cellIndex(home.latitude), cellIndex(home.longitude));
+
+const cellBox = (cell: string): GeoBox => {
+  const [latitudeIndex, longitudeIndex] = cell.split(':').map(Number) as [number, number];
+  return {
+    minLatitude: latitudeIndex * CELL_DEGREES,
+    maxLatitude: (latitudeIndex + 1) * CELL_DEGREES,
+    minLongitude: longitudeIndex * CELL_DEGREES,
+    maxLongitude: (longitudeIndex + 1) * CELL_DEGREES,
+  };
+};
+
+/** The farthest any member living in a cell covers: by their range, and with their extra miles. */
+type CellReach = { box: GeoBox; range: number; wider: number };
 
 function* cellsOverlapping(box: GeoBox): Generator<string> {
   for (let latitude = cellIndex(box.minLatitude); latitude <= cellIndex(box.maxLatitude); latitude += 1) {
@@ -31,6 +47,8 @@ export class MemoryMemberRepository implements MemberRepository {
   private readonly byEmail = new Map<string, string>();
   private readonly byPhone = new Map<string, Set<string>>();
   private readonly homesByCell = new Map<string, Set<string>>();
+  /** Each cell's reach, so a search skips a cell none of whose members can reach the swarm without looking at them. */
+  private readonly reachByCell = new Map<string, CellReach>();
   /** Each endpoint's one holder. */
   private readonly byEndpoint = new Map<string, string>();
   private readonly versions = new Map<string, number>();
@@ -160,7 +178,11 @@ export class MemoryMemberRepository implements MemberRepository {
     // applied after.
     const candidates = new Set<string>();
     for (const box of boxesAround(point, searchRadiusMiles(includeWider))) {
-      for (const cell of cellsOverlapping(box)) for (const memberId of this.homesByCell.get(cell) ?? []) candidates.add(memberId);
+      for (const cell of cellsOverlapping(box)) {
+        const reach = this.reachByCell.get(cell);
+        if (!reach || leastDistanceInMiles(point, reach.box) > (includeWider ? reach.wider : reach.range) + REACH_ROUNDING_MILES) continue;
+        for (const memberId of this.homesByCell.get(cell) ?? []) candidates.add(memberId);
+      }
     }
     const covering: CoveringMember[] = [];
     for (const memberId of candidates) {
@@ -174,13 +196,35 @@ export class MemoryMemberRepository implements MemberRepository {
   private index(member: Member): void {
     this.byEmail.set(member.email, member.memberId);
     if (member.phoneNumber !== '') addTo(this.byPhone, member.phoneNumber, member.memberId);
-    if (member.home) addTo(this.homesByCell, cellOf(member.home), member.memberId);
+    if (!member.home) return;
+    const cell = cellOf(member.home);
+    addTo(this.homesByCell, cell, member.memberId);
+    const reach = this.reachByCell.get(cell) ?? { box: cellBox(cell), range: 0, wider: 0 };
+    const { rangeInMiles, extraMiles } = member.availability;
+    reach.range = Math.max(reach.range, rangeInMiles);
+    reach.wider = Math.max(reach.wider, rangeInMiles + extraMiles);
+    this.reachByCell.set(cell, reach);
   }
 
   private unindex(member: Member): void {
     if (this.byEmail.get(member.email) === member.memberId) this.byEmail.delete(member.email);
     removeFrom(this.byPhone, member.phoneNumber, member.memberId);
-    if (member.home) removeFrom(this.homesByCell, cellOf(member.home), member.memberId);
+    if (!member.home) return;
+    const cell = cellOf(member.home);
+    removeFrom(this.homesByCell, cell, member.memberId);
+    // The leaving member may have been the one reaching farthest: the cell's reach is taken again from those left.
+    const left = this.homesByCell.get(cell);
+    if (!left) {
+      this.reachByCell.delete(cell);
+      return;
+    }
+    const reach: CellReach = { box: cellBox(cell), range: 0, wider: 0 };
+    for (const memberId of left) {
+      const { rangeInMiles, extraMiles } = this.members.get(memberId)!.availability;
+      reach.range = Math.max(reach.range, rangeInMiles);
+      reach.wider = Math.max(reach.wider, rangeInMiles + extraMiles);
+    }
+    this.reachByCell.set(cell, reach);
   }
 }
 
