@@ -92,10 +92,10 @@ export const EMBEDDED_DEFAULTS: Readonly<Record<string, string>> = {
 const EMBEDDED_FIXED: Readonly<Record<string, string | undefined>> = { STORE: 'memory', EVENT_BUS: 'memory' };
 
 /**
- * A transport to a service composed later in the same process: the router is built on the first call, once every
- * service exists (the report and notification services call each other's peers).
+ * A transport to a service composed later in the same process: its implementations are taken on the first call, once
+ * every service exists (the report and notification services call each other's peers).
  */
-function inProcessTransport(
+function transportToLaterService(
   routesOf: () => ((router: ConnectRouter) => void) | undefined,
   health: HealthRegistry,
   interceptors: Interceptor[],
@@ -216,11 +216,11 @@ export async function startEmbedded(options: {
 
   const routes: Partial<Record<ServiceName, (router: ConnectRouter) => void>> = {};
   const transports = {
-    report: inProcessTransport(() => routes.report, health, serverInterceptors),
-    member: inProcessTransport(() => routes.member, health, serverInterceptors),
-    'association-billing': inProcessTransport(() => routes['association-billing'], health, serverInterceptors),
-    notification: inProcessTransport(() => routes.notification, health, serverInterceptors),
-    insights: inProcessTransport(() => routes.insights, health, serverInterceptors),
+    report: transportToLaterService(() => routes.report, health, serverInterceptors),
+    member: transportToLaterService(() => routes.member, health, serverInterceptors),
+    'association-billing': transportToLaterService(() => routes['association-billing'], health, serverInterceptors),
+    notification: transportToLaterService(() => routes.notification, health, serverInterceptors),
+    insights: transportToLaterService(() => routes.insights, health, serverInterceptors),
   } satisfies Record<ServiceName, Transport>;
 
   try {
