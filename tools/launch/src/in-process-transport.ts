@@ -71,7 +71,9 @@ export function directTransport(
       message: messageOf(served.method.output, await implementation(served.message, context)),
     }));
     try {
-      return await handle({ ...request, header: context.requestHeader, signal: context.signal, contextValues: context.values });
+      // The context's signal is aborted by the deadline or by the caller: the call then fails as Connect's own
+      // transports fail it, without waiting for the implementation.
+      return await untilAborted(handle({ ...request, header: context.requestHeader, signal: context.signal, contextValues: context.values }), context.signal);
     } catch (error) {
       context.abort(error);
       // As the network would answer it: the service's own ConnectError as is, anything else an internal error.
@@ -94,9 +96,7 @@ export function directTransport(
         signal: signal ?? NEVER_ABORTED,
         message: messageOf(method.input, input),
       };
-      const call = wrap(options.clientInterceptors, serve(timeoutMs))(request);
-      if (timeoutMs === undefined && !signal) return call as never;
-      return raceAgainst(call, timeoutMs, signal) as never;
+      return wrap(options.clientInterceptors, serve(timeoutMs))(request) as never;
     },
     stream(...args) {
       streaming ??= createRouterTransport(routes, {
@@ -114,24 +114,21 @@ function messageOf(schema: DescMessage, value: unknown) {
   return isMessage(value, schema) ? value : create(schema, (value ?? {}) as never);
 }
 
-/** The call, or the caller's deadline or cancellation first, as Connect's own transports answer them. */
-function raceAgainst<T>(call: Promise<T>, timeoutMs: number | undefined, signal: AbortSignal | undefined): Promise<T> {
+/** The call, or its signal's abort first: DEADLINE_EXCEEDED for the deadline, CANCELED for the caller's abort. */
+function untilAborted<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let timer: NodeJS.Timeout | undefined;
-    const onAbort = () => finish(() => reject(ConnectError.from(signal?.reason, Code.Canceled)));
-    const finish = (settle: () => void) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      settle();
-    };
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (timeoutMs !== undefined) {
-      timer = setTimeout(() => finish(() => reject(new ConnectError('the operation timed out', Code.DeadlineExceeded))), timeoutMs);
-    }
+    const onAbort = () => reject(ConnectError.from(signal.reason, Code.Canceled));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
     call.then(
-      (value) => finish(() => resolve(value)),
-      (error: unknown) => finish(() => reject(error)),
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
     );
   });
 }
